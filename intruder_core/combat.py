@@ -1,0 +1,164 @@
+"""Combat: the Intruder's attacks on crewmen and crew attacks on the CRT (Combat)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .charts import CRT, IMMUNITY, LETHAL, LIFE_STAGES, WEAPONS
+from .crew import deny
+from .intruder import halt, has
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Counter, Crewman
+
+MAX_ATTACKS = 3  # ruling R8
+EFFECT_TEXT = {"K": "the Intruder is killed", "S": "the Intruder falls asleep",
+               "IR": "the Intruder retreats", "CK": "the crewman under attack is killed"}
+
+
+def weapons_of(g: Game, c: Crewman) -> list[str]:
+    """Weapon kinds a crewman may fire, improvised included when allowed (R10)."""
+    kinds = sorted({i.kind for i in g.carried(c) if i.kind in WEAPONS}, key=WEAPONS.index)
+    return [*kinds, "improvised"]
+
+
+def effective(g: Game, weapon: str) -> bool:
+    return IMMUNITY.get(weapon, "") not in g.known
+
+
+def check_fire(g: Game, c: Crewman, target: Counter, weapon: str, self_defense: bool) -> None:
+    """Raise IllegalAction unless `c` may fire `weapon` at `target` now."""
+    carried = [i for i in g.carried(c)]
+    if weapon == "improvised":
+        large = [i for i in carried if i.size == "large"]
+        if large or len(carried) > 1:
+            raise deny(f"{c.name} is too encumbered for improvised weapons (no large object "
+                       "and at most one small one)", "Improvised Weapons; ruling R10")
+        if any(i.kind in WEAPONS and effective(g, i.kind) for i in carried):
+            raise deny("improvised weapons are used only when no carried weapon would be "
+                       "effective", "Improvised Weapons")
+    elif weapon not in WEAPONS:
+        raise deny(f"{weapon!r} is not a weapon on the Combat Results Table", "Combat")
+    elif not any(i.kind == weapon for i in carried):
+        raise deny(f"{c.name} is not carrying a {weapon}", "Weapons")
+    if c.role == "science" and weapon in LETHAL:
+        raise deny("a Science Officer may never fire a weapon that could kill the Intruder",
+                   "Restrictions and Modifications to Combat; ruling R6")
+    if not self_defense and weapon in LETHAL and not LIFE_STAGES[g.stage].humans_may_kill:
+        raise deny(f"in Life Stage {g.stage} the crew may not try to kill the Intruder except "
+                   "in Self Defense", "Restrictions and Modifications to Combat; ruling R7")
+    if c.acted:
+        raise deny(f"{c.name} has already taken an action this Interaction Phase",
+                   "Actions; ruling R8")
+    if g.attacks.get(target.id, 0) >= MAX_ATTACKS:
+        raise deny("this Intruder has already been attacked three times this Interaction Phase",
+                   "Crew Attacks on the Intruder; ruling R8")
+
+
+def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewman | None
+         ) -> tuple[str, ...]:
+    """Roll on the CRT; apply and return the effects. `under_attack` marks Self Defense."""
+    g.attacks[target.id] = g.attacks.get(target.id, 0) + 1
+    c.acted = True
+    column = "blaster_resistant" if weapon == "blaster" and has(g, "blaster_resistant") \
+        else weapon
+    die = g.roll(f"{c.name}'s {weapon} attack", "Combat Results Table")
+    if g.shaken():
+        die = min(die + 1, 6)
+        g.emit("shaken", f"+1 for the crewman killed here: {die}", "ruling R5", die=die)
+    normal, defense = CRT[column][die]
+    effects = defense if under_attack else normal
+    if not effective(g, weapon):
+        g.emit("immune", f"The Intruder is immune: no effect", "Restrictions and "
+               "Modifications to Combat")
+        effects = ()
+    text = ", ".join(EFFECT_TEXT[e] for e in effects) or "no effect"
+    g.emit("attack", f"{c.name} fires the {weapon}: {text}", "Combat Results Table",
+           crew=c.id, weapon=weapon, effects=list(effects))
+    if "K" in effects:
+        kill_intruder(g, target, f"killed by {c.name}")
+    if "S" in effects and target.at != "killed":
+        target.asleep_until = g.sleep_until()
+    if "CK" in effects and under_attack is not None:
+        kill_crewman(g, under_attack, "killed by the Intruder", by_intruder=True)
+    return effects
+
+
+def choose_target(g: Game, at: str) -> Crewman | None:
+    """Which crewman the Intruder attacks, rolled exactly as the rulebook assigns (R4)."""
+    present = g.crew_at(at)
+    if len(present) >= 7:  # Science Officers are not attacked by seven or more
+        present = [c for c in present if c.role != "science"]
+    if not present:
+        return None
+    if len(present) == 1:
+        return present[0]
+    rule = "Intruder Attacks on Crewmen; ruling R4"
+    while True:
+        die = g.roll("which crewman the Intruder attacks", rule)
+        if len(present) == 2:
+            return present[(die - 1) // 3]
+        if len(present) == 3:
+            return present[(die - 1) // 2]
+        if die <= len(present):
+            return present[die - 1]
+        g.emit("reroll", f"{die} is not assigned to any crewman: roll again", rule)
+
+
+def will_attack(g: Game) -> bool:
+    die = g.roll("whether the Intruder attacks", "Intruder Attacks on Crewmen")
+    return die in LIFE_STAGES[g.stage].attack
+
+
+def intruder_attack(g: Game, target: Crewman) -> None:
+    """Step D: the kill roll against the Life Stage Chart."""
+    die = g.roll(f"the Intruder's attack on {target.name}", "Intruder Attacks on Crewmen")
+    if die in LIFE_STAGES[g.stage].kill:
+        kill_crewman(g, target, "killed by the Intruder", by_intruder=True)
+    else:
+        g.emit("survived", f"{target.name} survives the attack", "Intruder Attacks on Crewmen",
+               crew=target.id)
+
+
+def kill_intruder(g: Game, c: Counter, how: str) -> None:
+    """An Intruder is killed: +7 (How to Win); its development halts (Clones)."""
+    release_from(g, c)
+    halt(c, g)
+    c.at = "killed"
+    c.asleep_until = None
+    g.kills += 1
+    g.score("intruder_killed", f"Intruder {how}")
+    g.emit("intruder_killed", f"The Intruder is {how}", "How to Win", token=c.token)
+
+
+def release_from(g: Game, c: Counter) -> None:
+    """Free an Intruder's Cage and its controller before it leaves the map."""
+    if c.cage not in (None, "freezer"):
+        g.items[str(c.cage)].contents = None
+    c.cage = None
+    if c.controlled_by:
+        g.crew[c.controlled_by].controlling = None
+        c.controlled_by = None
+
+
+def kill_crewman(g: Game, c: Crewman, how: str, by_intruder: bool = False) -> None:
+    """A crewman dies: -5; he drops what he carries and lets go of what he holds."""
+    at = c.at
+    for item in g.carried(c):
+        item.carriers.remove(c.id)
+    if c.holding:
+        animal = g.counters[c.holding]
+        animal.held_by = None
+        c.holding = None
+    if c.controlling:
+        g.counters[c.controlling].controlled_by = None
+        c.controlling = None
+    c.status = "dead"
+    c.at = None
+    g.kills += 1
+    if by_intruder and g.sub is not None and g.sub.get("at") == at:
+        g.sub["shaken"] = True
+    g.score("crew_dead", f"{c.name} {how}")
+    g.emit("crew_killed", f"{c.name} is {how} in {g.place(at)}", "How to Win",
+           crew=c.id, at=at)

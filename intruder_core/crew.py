@@ -1,0 +1,290 @@
+"""Crew Movement Phase: moving crewmen and the Functions (Crew Movement; Functions)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES
+from .errors import IllegalAction
+from .station import (
+    ADJACENT,
+    CONSTRUCTION_AT,
+    SECURED,
+    entry_cost,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Crewman, Item
+
+MP_PER_TURN = 3
+UNLOCK = {  # room -> (roles allowed, rule)
+    "arms": (("command",), "Unlock Arms Room"),
+    "freezer": (("command", "science", "engineer"), "Unlock Freezer"),
+    "computer": (("command", "science"), "Open Computer Room"),
+}
+
+
+def deny(message: str, rule: str) -> IllegalAction:
+    return IllegalAction(message, rule)
+
+
+def fits(items: list[Item]) -> bool:
+    """One large and one small object, or three small ones (Crew Movement)."""
+    large = sum(1 for i in items if i.size == "large")
+    small = len(items) - large
+    return (large <= 1 and small <= 1) or (large == 0 and small <= 3)
+
+
+def cage_needs(g: Game, item: Item) -> int:
+    """Carriers needed for a Cage: 1, or 1/2/3 by stage when an Intruder is in it (R14)."""
+    if item.contents and g.counters[item.contents].kind == "intruder":
+        return CAGE_CARRIERS[g.stage]
+    return 1
+
+
+def free_to_function(g: Game, c: Crewman) -> None:
+    """A crewman holding a Lab Animal or an Intruder in control does nothing else."""
+    if c.holding:
+        raise deny(f"{c.name} is holding a Lab Animal and may do nothing else until it is caged "
+                   "or released", "Attempt to Catch Lab Animal")
+    if c.controlling:
+        raise deny(f"{c.name} is controlling the Intruder and may take no other Function",
+                   "Gaining Control Using Electric Prods; ruling R11")
+
+
+def in_movement(g: Game) -> None:
+    if g.step != "move":
+        raise deny("that is a Function of the Crew Movement Phase", "Sequence of Play 3")
+
+
+# --- candidates ---------------------------------------------------------------------------
+
+def candidates(g: Game) -> Iterator[Action]:
+    """Every movement-phase action worth checking, in a fixed order."""
+    for c in g.station_crew():
+        for to in ADJACENT[c.at or ""]:
+            yield Action.make("move", crew=c.id, to=to)
+        if c.controlling and c.at == "command":
+            yield Action.make("force_into_freezer", crew=c.id)
+        for item in g.items.values():
+            if item.at == c.at and c.id not in item.carriers:
+                yield Action.make("pick_up", crew=c.id, item=item.id)
+        if c.at == "command":
+            for room in UNLOCK:
+                yield Action.make("unlock", crew=c.id, room=room)
+        if c.role == "engineer" and c.at == CONSTRUCTION_AT:
+            for item in g.items.values():
+                if item.at == "track":
+                    yield Action.make("construct", crew=c.id, item=item.id)
+    yield Action.make("end_movement")
+
+
+# --- checks -------------------------------------------------------------------------------
+
+def check_move(g: Game, a: Action) -> None:
+    in_movement(g)
+    c = g.crewman(a.get("crew"), on_station=True)
+    to = a.get("to")
+    if c.holding:
+        free_to_function(g, c)
+    if to not in ADJACENT.get(c.at or "", ()):
+        raise deny(f"{g.place(to)} is not adjacent to {g.place(c.at)}", "Crew Movement")
+    if to in SECURED and to not in g.unlocked:
+        room = "Arms Room" if to == "arms" else g.place(to)
+        raise deny(f"the {room} has not been unlocked this Crew Movement Phase",
+                   UNLOCK[to][1] + "; ruling R12")
+    if c.controlling:
+        if c.mp < MP_PER_TURN:
+            raise deny("a crewman in control moves with the Intruder one compartment per turn, "
+                       "using all three movement points", "ruling R11")
+        return
+    cost = entry_cost(to)
+    for mover in movers(g, c):
+        if mover.mp < cost:
+            what = "an Access Shaft costs 2" if cost == 2 else "each move costs 1"
+            raise deny(f"{mover.name} has {mover.mp} movement point(s) left; {what}",
+                       "Crew Movement")
+
+
+def movers(g: Game, c: Crewman) -> list[Crewman]:
+    """The crewman and anyone bearing a caged Intruder with him, who move together (R14)."""
+    group = [c]
+    for item in g.carried(c):
+        if item.contents and g.counters[item.contents].kind == "intruder":
+            need = cage_needs(g, item)
+            if len(item.carriers) < need:
+                raise deny(f"the caged Intruder in Life Stage {g.stage} needs {need} crewmen "
+                           f"to carry it; {len(item.carriers)} hold it", "ruling R14")
+            group += [g.crew[x] for x in item.carriers if x != c.id]
+    return group
+
+
+def check_force(g: Game, a: Action) -> None:
+    in_movement(g)
+    c = g.crewman(a.get("crew"), on_station=True)
+    if not c.controlling:
+        raise deny(f"{c.name} controls no Intruder", "ruling R22")
+    if c.at != "command":
+        raise deny("the Intruder can be forced into the Freezer only from the Command Module",
+                   "ruling R22")
+    if "freezer" not in g.unlocked:
+        raise deny("the Freezer has not been unlocked this Crew Movement Phase",
+                   "Unlock Freezer; ruling R12")
+    if c.mp < MP_PER_TURN:
+        raise deny("forcing the Intruder takes the crewman's whole movement", "ruling R22")
+
+
+def check_pick_up(g: Game, a: Action) -> None:
+    in_movement(g)
+    c = g.crewman(a.get("crew"), on_station=True)
+    free_to_function(g, c)
+    item = g.items.get(str(a.get("item")))
+    if item is None or item.at != c.at:
+        raise deny(f"there is no such object in {g.place(c.at)}", "Pick Up an Object")
+    if c.id in item.carriers:
+        raise deny(f"{c.name} already carries the {item.name}", "Pick Up an Object")
+    if item.carriers and len(item.carriers) >= cage_needs(g, item):
+        raise deny(f"the {item.name} is carried by someone else; he must drop it first",
+                   "Drop an Object")
+    if not fits([*g.carried(c), item]):
+        raise deny(f"{c.name} cannot carry more: one large and one small object, or three "
+                   "small ones", "Crew Movement")
+    if not c.paid_pickup and c.mp < 1:
+        raise deny("picking up costs 1 movement point", "Pick Up an Object")
+
+
+def check_drop(g: Game, a: Action) -> None:
+    if g.step not in ("move", "crew_actions", "free_actions"):
+        raise deny("objects are dropped while moving or acting", "Drop an Object")
+    c = g.crewman(a.get("crew"))
+    if g.step == "crew_actions" and c.at != g.sub_at():
+        raise deny(f"{c.name} is not in the compartment being resolved",
+                   "Interaction Sub-routine")
+    item = g.items.get(str(a.get("item")))
+    if item is None or c.id not in item.carriers:
+        raise deny(f"{c.name} is not carrying that", "Drop an Object")
+
+
+def check_unlock(g: Game, a: Action) -> None:
+    in_movement(g)
+    c = g.crewman(a.get("crew"), on_station=True)
+    room = a.get("room")
+    if room not in UNLOCK:
+        raise deny("only the Arms Room, Freezer and Computer Room are locked", "Functions")
+    roles, rule = UNLOCK[room]
+    free_to_function(g, c)
+    if c.role not in roles:
+        who = " or ".join(ROLES[r] + "s" for r in roles)
+        raise deny(f"only {who} may do that", rule)
+    if c.at != "command":
+        raise deny("the secured rooms are unlocked from the Command Module", rule)
+    if room in g.unlocked:
+        raise deny(f"the {g.place(room)} is already unlocked this phase", rule)
+
+
+def check_construct(g: Game, a: Action) -> None:
+    in_movement(g)
+    c = g.crewman(a.get("crew"), on_station=True)
+    rule = "Construct Weapons"
+    if c.role != "engineer":
+        raise deny("only Engineers construct weapons", rule)
+    free_to_function(g, c)
+    if c.at != CONSTRUCTION_AT:
+        raise deny("weapons are constructed only in Maintenance", rule)
+    if c.mp < MP_PER_TURN:
+        raise deny("constructing takes all three movement points", rule)
+    item = g.items.get(str(a.get("item")))
+    if item is None or item.at != "track":
+        raise deny("that weapon is not on the Weapons Construction track", rule)
+    if item.worked_turn == g.turn:
+        raise deny("two Engineers may not work on the same weapon in the same turn", rule)
+
+
+def check_end_movement(g: Game, a: Action) -> None:
+    in_movement(g)
+
+
+# --- effects ------------------------------------------------------------------------------
+
+def apply_move(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    to = a["to"]
+    if c.controlling:
+        intruder = g.counters[c.controlling]
+        c.mp = 0
+        g.relocate(c, to)
+        intruder.at = to
+        g.emit("move", f"{c.name} drives the Intruder into {g.place(to)}", "ruling R11",
+               crew=c.id, to=to)
+        return
+    cost = entry_cost(to)
+    for mover in movers(g, c):
+        mover.mp -= cost
+        g.relocate(mover, to)
+        g.emit("move", f"{mover.name} moves to {g.place(to)}", "Crew Movement",
+               crew=mover.id, to=to, cost=cost)
+
+
+def apply_force(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    intruder = g.counters[str(c.controlling)]
+    intruder.at = "freezer"
+    intruder.controlled_by = None
+    c.controlling = None
+    c.mp = 0
+    g.emit("forced", f"{c.name} forces the Intruder into the Freezer and shuts the door",
+           "ruling R22", crew=c.id)
+
+
+def apply_pick_up(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    item = g.items[a["item"]]
+    if not c.paid_pickup:
+        c.mp -= 1
+        c.paid_pickup = True
+    item.carriers.append(c.id)
+    g.emit("pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
+           crew=c.id, item=item.id)
+
+
+def apply_drop(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    item = g.items[a["item"]]
+    item.carriers.remove(c.id)
+    g.emit("drop", f"{c.name} drops the {item.name}", "Drop an Object", crew=c.id, item=item.id)
+
+
+def apply_unlock(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    g.unlocked.append(a["room"])
+    g.emit("unlock", f"{c.name} unlocks the {g.place(a['room'])}", UNLOCK[a["room"]][1],
+           crew=c.id, room=a["room"])
+
+
+def apply_construct(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    item = g.items[a["item"]]
+    c.mp = 0
+    item.progress += 1
+    item.worked_turn = g.turn
+    need = CONSTRUCTION_TURNS[item.kind]
+    g.emit("construct", f"{c.name} works on the {item.name} ({item.progress}/{need})",
+           "Construct Weapons", crew=c.id, item=item.id)
+    if item.progress >= need:
+        item.at = CONSTRUCTION_AT
+        if fits([*g.carried(c), item]):
+            item.carriers.append(c.id)
+        g.emit("constructed", f"The {item.name} is finished", "Construct Weapons",
+               item=item.id)
+
+
+def start_phase(g: Game) -> None:
+    """Three fresh movement points each; doors relock (ruling R12)."""
+    g.unlocked = []
+    for c in g.station_crew():
+        c.mp = MP_PER_TURN
+        c.paid_pickup = False
+

@@ -1,0 +1,545 @@
+"""Actions of the Crew Action Segment and the rest of an Interaction Phase (Actions)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .charts import LIFE_STAGES, SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
+from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
+from .crew import deny
+from .escape import check_may_leave, leave
+from .intruder import break_out, determine_powers, halt, has
+from .station import (
+    AIRLOCK_CONTROL,
+    FREEZER_SWITCH_AT,
+    INVENTORY_AT,
+    PERMANENT_CAGES_AT,
+    SELF_DESTRUCT_AT,
+    SHUTTLE_DOCK,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Counter, Crewman, Item
+
+SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
+
+
+# --- who may act --------------------------------------------------------------------------
+
+def in_actions(g: Game) -> None:
+    if g.step not in ("crew_actions", "free_actions"):
+        raise deny("crew Actions are taken in a Crew Action Segment", "Sequence of Play; Actions")
+
+
+def actor(g: Game, a: Action, *, free_hands: bool = True) -> Crewman:
+    """The crewman taking the action, if he may act now (one action each, R8)."""
+    in_actions(g)
+    c = g.crewman(a.get("crew"))
+    if g.step == "crew_actions":
+        assert g.sub is not None
+        if c.at != g.sub["at"]:
+            raise deny(f"{c.name} is not in {g.place(g.sub['at'])}, the compartment being "
+                       "resolved", "Interaction Sub-routine")
+    elif c.at not in g.station_places():
+        raise deny(f"{c.name} is not on the station", "Actions")
+    if c.acted:
+        raise deny(f"{c.name} has already taken his action this Interaction Phase", "Actions")
+    if free_hands and c.holding:
+        raise deny(f"{c.name} is holding a Lab Animal and may take no other action",
+                   "Attempt to Catch Lab Animal")
+    if free_hands and c.controlling:
+        raise deny(f"{c.name} is controlling the Intruder and may take no other action",
+                   "Gaining Control Using Electric Prods; ruling R11")
+    return c
+
+
+def second_phase(g: Game, rule: str) -> None:
+    if g.phase != "interaction2":
+        raise deny(SECOND_ONLY, rule)
+
+
+def not_in_shuttle(g: Game, rule: str) -> None:
+    if g.in_shuttle():
+        raise deny("in a shuttle the crew can only fight, prepare or open the hatches",
+                   "ruling R24")
+
+
+def intruder_here(g: Game, c: Crewman, token: object) -> Counter:
+    t = g.by_token(token)
+    if t is None or t.kind != "intruder" or not t.face_up or t.at != c.at:
+        raise deny(f"there is no face-up Intruder {token} with {c.name}", "Actions")
+    return t
+
+
+def animal_here(g: Game, c: Crewman, token: object) -> Counter:
+    t = g.by_token(token)
+    if t is None or t.kind != "lab_animal" or not t.face_up or t.at != c.at:
+        raise deny(f"there is no Lab Animal {token} with {c.name}", "Actions")
+    return t
+
+
+def empty_cage(g: Game, c: Crewman) -> Item | None:
+    return next((i for i in g.carried(c) if i.kind == "cage" and i.contents is None), None)
+
+
+# --- candidates ---------------------------------------------------------------------------
+
+def candidates(g: Game) -> Iterator[Action]:
+    """Every action worth checking in the current Crew Action Segment, in a fixed order."""
+    if g.step == "crew_actions":
+        assert g.sub is not None
+        actors = g.crew_at(g.sub["at"])
+    else:
+        actors = g.station_crew()
+    actors = [c for c in actors if not c.acted or c.holding or c.controlling]
+    here: dict[str, list[Counter]] = {}
+    for t in g.counters.values():
+        if t.face_up:
+            here.setdefault(t.at, []).append(t)
+    for c in actors:
+        for t in sorted(here.get(c.at or "", []), key=g.token_order):
+            if t.kind == "intruder":
+                for w in weapons_of(g, c):
+                    yield Action.make("attack", crew=c.id, target=t.token, weapon=w)
+                yield Action.make("prod", crew=c.id, target=t.token)
+                yield Action.make("cage", crew=c.id, target=t.token)
+            elif t.kind == "lab_animal":
+                yield Action.make("catch", crew=c.id, target=t.token)
+                yield Action.make("transfer", crew=c.id, target=t.token)
+        for other in g.crew_at(c.at or ""):
+            if other.holding:
+                yield Action.make("cage_animal", crew=c.id, holder=other.id)
+        for lock, corridor in AIRLOCK_CONTROL.items():
+            if c.at == corridor:
+                yield Action.make("open_airlock", crew=c.id, airlock=lock)
+        if c.at == SELF_DESTRUCT_AT:
+            yield Action.make("start_self_destruct", crew=c.id)
+            yield Action.make("stop_self_destruct", crew=c.id)
+            yield Action.make("freeze", crew=c.id)
+        if c.at == INVENTORY_AT:
+            for t in sorted(g.counters.values(), key=g.token_order):
+                if t.at == "not_used" and not t.inventoried:
+                    yield Action.make("inventory", crew=c.id, target=t.token)
+        if g.in_shuttle():
+            yield Action.make("open_hatches", crew=c.id)
+        if c.holding:
+            yield Action.make("release", crew=c.id)
+        if c.controlling:
+            yield Action.make("let_go", crew=c.id)
+        for item in g.carried(c):
+            yield Action.make("drop", crew=c.id, item=item.id)
+    if g.in_shuttle():
+        yield Action.make("prepare_hatches")
+    if g.phase == "interaction2" and not g.in_shuttle():
+        for shuttle, dock in SHUTTLE_DOCK.items():
+            waiting = [c.id for c in actors if c.at == dock and not c.acted]
+            for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
+                for group in combinations(waiting, n):
+                    yield Action.make("leave", shuttle=shuttle, crew=list(group))
+    yield Action.make("end_actions")
+
+
+# --- the actions --------------------------------------------------------------------------
+
+def check_attack(g: Game, a: Action) -> None:
+    c = actor(g, a)
+    t = intruder_here(g, c, a.get("target"))
+    check_fire(g, c, t, str(a.get("weapon")), self_defense=False)
+
+
+def apply_attack(g: Game, a: Action) -> None:
+    fire(g, g.crew[a["crew"]], g.by_token_strict(a["target"]), a["weapon"], None)
+
+
+def check_prod(g: Game, a: Action) -> None:
+    c = actor(g, a)
+    rule = "Gaining Control Using Electric Prods"
+    not_in_shuttle(g, rule)
+    t = intruder_here(g, c, a.get("target"))
+    if not any(i.kind == "prod" for i in g.carried(c)):
+        raise deny(f"{c.name} has no Electric Prod", rule)
+    if has(g, "immune_shock"):
+        raise deny("the Intruder is Immune to Shock and cannot be controlled", "Immune to Shock")
+    if not LIFE_STAGES[g.stage].control:
+        raise deny(f"an Intruder in Life Stage {g.stage} can never be controlled", rule)
+    if t.controlled_by or t.cage:
+        raise deny("that Intruder is already controlled or caged", rule)
+
+
+def apply_prod(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    t = g.by_token_strict(a["target"])
+    c.acted = True
+    die = g.roll(f"{c.name}'s prod", "Gaining Control Using Electric Prods")
+    if die in LIFE_STAGES[g.stage].control:
+        t.controlled_by = c.id
+        c.controlling = t.id
+        g.emit("control", f"{c.name} gains control of the Intruder", "Gaining Control Using "
+               "Electric Prods", crew=c.id, token=t.token)
+    else:
+        g.emit("no_control", f"{c.name} fails to gain control", "Gaining Control Using "
+               "Electric Prods", crew=c.id)
+
+
+def check_cage(g: Game, a: Action) -> None:
+    c = actor(g, a)
+    rule = "Attempt to Cage Intruder"
+    not_in_shuttle(g, rule)
+    t = intruder_here(g, c, a.get("target"))
+    if empty_cage(g, c) is None:
+        raise deny(f"{c.name} is not carrying an empty Cage", rule)
+    if t.cage:
+        raise deny("that Intruder is already caged", rule)
+    if not t.asleep and g.stage != 1:
+        raise deny("an Intruder that is awake can be caged only in Life Stage 1", rule)
+
+
+def apply_cage(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    t = g.by_token_strict(a["target"])
+    cage = empty_cage(g, c)
+    assert cage is not None
+    c.acted = True
+    odds = range(1, 6) if t.asleep else range(1, 3)
+    die = g.roll(f"{c.name}'s attempt to cage the Intruder", "Attempt to Cage Intruder; R9")
+    if die not in odds:
+        g.emit("cage_failed", "The Intruder is not caged", "Attempt to Cage Intruder")
+        return
+    release_from(g, t)
+    cage.contents = t.id
+    t.cage = cage.id
+    g.emit("caged", f"{c.name} cages the Intruder", "Attempt to Cage Intruder",
+           crew=c.id, token=t.token)
+    break_out(g, t)
+
+
+def check_catch(g: Game, a: Action) -> None:
+    c = actor(g, a)
+    rule = "Attempt to Catch Lab Animal"
+    not_in_shuttle(g, rule)
+    t = animal_here(g, c, a.get("target"))
+    if t.held_by or t.cage:
+        raise deny("that Lab Animal is already caught", rule)
+    carried = g.carried(c)
+    if any(i.size == "large" for i in carried) or len(carried) > 1:
+        raise deny(f"{c.name} is too encumbered: no large object and at most one small one "
+                   "(drop the rest first)", rule)
+
+
+def apply_catch(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    t = g.by_token_strict(a["target"])
+    c.acted = True
+    die = g.roll(f"{c.name}'s attempt to catch a Lab Animal", "Attempt to Catch Lab Animal")
+    if die <= 3:
+        t.held_by = c.id
+        c.holding = t.id
+        g.emit("caught", f"{c.name} catches the Lab Animal", "Attempt to Catch Lab Animal",
+               crew=c.id, token=t.token)
+    else:
+        g.emit("not_caught", "The Lab Animal gets away", "Attempt to Catch Lab Animal")
+
+
+def check_cage_animal(g: Game, a: Action) -> None:
+    c = actor(g, a)
+    rule = "Cage Lab Animal"
+    not_in_shuttle(g, rule)
+    holder = g.crewman(a.get("holder"))
+    if holder.at != c.at or not holder.holding or holder.id == c.id:
+        raise deny("another crewman here must be holding a caught Lab Animal", rule)
+    if empty_cage(g, c) is None:
+        raise deny(f"{c.name} is not carrying an empty Cage", rule)
+
+
+def apply_cage_animal(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    holder = g.crew[a["holder"]]
+    cage = empty_cage(g, c)
+    assert cage is not None and holder.holding
+    animal = g.counters[holder.holding]
+    c.acted = True
+    holder.holding = None
+    animal.held_by = None
+    animal.cage = cage.id
+    cage.contents = animal.id
+    g.emit("animal_caged", f"{c.name} cages the Lab Animal {holder.name} was holding",
+           "Cage Lab Animal", crew=c.id)
+
+
+def check_transfer(g: Game, a: Action) -> None:
+    rule = "Transfer a Lab Animal to a Permanent Cage"
+    c = g.crewman(a.get("crew"))
+    t = animal_here(g, c, a.get("target"))
+    actor(g, a, free_hands=c.holding != t.id)
+    second_phase(g, rule)
+    not_in_shuttle(g, rule)
+    if c.role != "science":
+        raise deny("only Science Officers may do that", rule)
+    if c.at != PERMANENT_CAGES_AT:
+        raise deny("the permanent cages are in the Laboratory", rule)
+    if not (t.held_by or t.cage):
+        raise deny("the Lab Animal must first be caught or caged", rule)
+
+
+def apply_transfer(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    t = g.by_token_strict(a["target"])
+    c.acted = True
+    if t.held_by:
+        g.crew[t.held_by].holding = None
+        t.held_by = None
+    if t.cage:
+        g.items[t.cage].contents = None
+        t.cage = None
+    t.at = "caged_lab"
+    g.emit("transferred", f"{c.name} puts the Lab Animal in the permanent cages",
+           "Transfer a Lab Animal to a Permanent Cage", crew=c.id)
+
+
+def check_open_airlock(g: Game, a: Action) -> None:
+    c = actor(g, a)
+    rule = "Open Airlocks; ruling R15"
+    lock = a.get("airlock")
+    if lock not in AIRLOCK_CONTROL:
+        raise deny("there is no such airlock", rule)
+    if c.at != AIRLOCK_CONTROL[lock]:
+        raise deny(f"the {g.place(lock)} is opened from {g.place(AIRLOCK_CONTROL[lock])}", rule)
+
+
+def apply_open_airlock(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    lock = a["airlock"]
+    c.acted = True
+    g.emit("airlock", f"{c.name} opens the {g.place(lock)}", "Open Airlocks", at=lock)
+    sweep(g, lock, prepared=False)
+
+
+def sweep(g: Game, place: str, prepared: bool) -> None:
+    """Everything in an opened airlock or hatch goes into space (R15)."""
+    from .interaction import reveal
+
+    for t in sorted((t for t in g.counters.values() if t.at == place), key=g.token_order):
+        if not t.face_up:
+            reveal(g, t)
+    here = [t for t in g.counters.values() if t.at == place]
+    if any(t.kind == "intruder" for t in here):
+        determine_powers(g)  # ruling R3
+    for t in here:
+        if t.kind == "intruder":
+            if has(g, "fast_reflexes"):
+                t.returning = not g.in_shuttle()
+                g.emit("holds_on", "The Intruder grasps the edge and holds on",
+                       "Fast Reflexes")
+            elif has(g, "immune_vacuum"):
+                release_from(g, t)
+                halt(t, g)
+                t.at = "escaped"
+                g.emit("escaped", "The Intruder survives the vacuum outside the station",
+                       "Immune to Vacuum")
+            else:
+                kill_intruder(g, t, "swept into space")
+        else:
+            if t.held_by:
+                g.crew[t.held_by].holding = None
+                t.held_by = None
+            t.cage = None
+            t.at = "lost"
+            g.emit("lost", "A Lab Animal is swept into space", "ruling R15")
+    if not prepared:
+        for c in g.crew_at(place):
+            kill_crewman(g, c, "swept into space")
+    for item in g.items.values():
+        if item.at == place and (not prepared or not item.carriers):
+            item.carriers = []
+            item.contents = None
+            item.at = "lost"
+
+
+def check_start_sd(g: Game, a: Action) -> None:
+    rule = "Self-Destruction; ruling R17"
+    c = actor(g, a)
+    second_phase(g, rule)
+    if c.role != "command":
+        raise deny("only a Command Officer may start the Self-Destruct System", rule)
+    if c.at != SELF_DESTRUCT_AT:
+        raise deny("the Self-Destruct System is started from the Command Module", rule)
+    if g.sd_stopped:
+        raise deny("once stopped, the Self-Destruct System may not be activated again", rule)
+    if g.sd is not None:
+        raise deny("the Self-Destruct System is already active", rule)
+
+
+def apply_start_sd(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    c.acted = True
+    g.sd = 9
+    g.sd_started = g.turn
+    g.emit("self_destruct", f"{c.name} starts the Self-Destruct System", "Self-Destruction")
+
+
+def check_stop_sd(g: Game, a: Action) -> None:
+    rule = "Self-Destruction; ruling R17"
+    c = actor(g, a)
+    second_phase(g, rule)
+    if c.role not in ("command", "science"):
+        raise deny("only a Command or Science Officer may stop the Self-Destruct System", rule)
+    if c.at != SELF_DESTRUCT_AT:
+        raise deny("the Self-Destruct System is stopped from the Command Module", rule)
+    if g.sd is None:
+        raise deny("the Self-Destruct System is not active", rule)
+    if g.sd not in SELF_DESTRUCT_STOPPABLE:
+        raise deny("once the marker is in the 4 box or lower it cannot be stopped", rule)
+
+
+def apply_stop_sd(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    c.acted = True
+    g.sd = None
+    g.sd_stopped = True
+    g.emit("self_destruct_stopped", f"{c.name} stops the Self-Destruct System",
+           "Self-Destruction")
+
+
+def check_freeze(g: Game, a: Action) -> None:
+    rule = "Turn on the Freezer; ruling R13"
+    c = actor(g, a)
+    second_phase(g, rule)
+    if c.at != FREEZER_SWITCH_AT:
+        raise deny("the Freezer is turned on from the Command Module", rule)
+
+
+def apply_freeze(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    c.acted = True
+    g.emit("freezer", f"{c.name} turns on the Freezer", "Turn on the Freezer")
+    for t in [t for t in g.counters.values() if t.at == "freezer"]:
+        if t.kind != "intruder":
+            t.at = "lost"
+            g.emit("lost", "A Lab Animal in the Freezer is frozen", "ruling R13")
+        elif has(g, "immune_cold"):
+            if t.cage is None:
+                t.cage = "freezer"
+                g.emit("caged", "The Intruder is Immune to Cold: it is held as if caged",
+                       "Capturing the Intruder; ruling R13")
+                break_out(g, t)
+        else:
+            release_from(g, t)
+            halt(t, g)
+            t.at = "frozen"
+            t.asleep_until = None
+            g.score("intruder_captured", "Intruder frozen")
+            g.emit("frozen", "The Intruder is frozen", "Capturing the Intruder", token=t.token)
+    for victim in g.crew_at("freezer"):
+        kill_crewman(g, victim, "frozen in the Freezer")
+
+
+def check_inventory(g: Game, a: Action) -> None:
+    rule = "Inventory Lab Animals; ruling R16"
+    c = actor(g, a)
+    second_phase(g, rule)
+    if c.role != "science":
+        raise deny("only Science Officers may inventory the Lab Animals", rule)
+    if c.at != INVENTORY_AT:
+        raise deny("the inventory is taken in the Computer Room", rule)
+    t = g.by_token(a.get("target"))
+    if t is None or t.at != "not_used" or t.inventoried:
+        raise deny("that is not a face-down counter in the Not Used box", rule)
+
+
+def apply_inventory(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    t = g.by_token_strict(a["target"])
+    c.acted = True
+    t.inventoried = True
+    kind = "a Lab Animal" if t.kind == "lab_animal" else "a Dummy"
+    g.emit("inventory", f"{c.name} finds that counter {t.token} in the Not Used box is {kind}",
+           "Inventory Lab Animals", token=t.token, kind=t.kind)
+
+
+def check_leave(g: Game, a: Action) -> None:
+    in_actions(g)
+    second_phase(g, "Leave in a Shuttle")
+    not_in_shuttle(g, "Leave in a Shuttle")
+    names = a.get("crew")
+    if not isinstance(names, tuple) or not names or len(set(names)) != len(names):
+        raise deny("name the crewmen who leave", "Escape via Shuttle")
+    crew = [actor(g, Action.make("x", crew=n)) for n in names]
+    check_may_leave(g, str(a.get("shuttle")), crew)
+
+
+def apply_leave(g: Game, a: Action) -> None:
+    leave(g, a["shuttle"], [g.crew[n] for n in a["crew"]])
+
+
+def check_release(g: Game, a: Action) -> None:
+    if g.step not in ("move", "crew_actions", "free_actions"):
+        raise deny("nothing to release now", "Attempt to Catch Lab Animal")
+    c = g.crewman(a.get("crew"))
+    if not c.holding:
+        raise deny(f"{c.name} is not holding a Lab Animal", "Attempt to Catch Lab Animal")
+
+
+def apply_release(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    animal = g.counters[str(c.holding)]
+    animal.held_by = None
+    c.holding = None
+    g.emit("release", f"{c.name} lets the Lab Animal go", "Attempt to Catch Lab Animal",
+           crew=c.id)
+
+
+def check_let_go(g: Game, a: Action) -> None:
+    if g.step not in ("move", "crew_actions", "free_actions"):
+        raise deny("nothing to let go of now", "ruling R11")
+    c = g.crewman(a.get("crew"))
+    if not c.controlling:
+        raise deny(f"{c.name} controls no Intruder", "ruling R11")
+
+
+def apply_let_go(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    release_from(g, g.counters[str(c.controlling)])
+    g.emit("let_go", f"{c.name} lets go of the Intruder", "ruling R11", crew=c.id)
+
+
+def check_end_actions(g: Game, a: Action) -> None:
+    in_actions(g)
+
+
+def apply_end_actions(g: Game, a: Action) -> None:
+    g.end_segment()
+
+
+def check_prepare(g: Game, a: Action) -> None:
+    if not g.in_shuttle() or g.step != "crew_actions":
+        raise deny("hatches are prepared in a shuttle's Crew Action Segment",
+                   "Escape via Shuttle")
+    if any(c.acted for c in g.crew_at(g.sub_at())):
+        raise deny("preparing takes one entire Crew Action Segment", "Escape via Shuttle")
+
+
+def apply_prepare(g: Game, a: Action) -> None:
+    for c in g.crew_at(g.sub_at()):
+        c.acted = True
+    g.shuttles[g.sub_at()].prepared = True
+    g.emit("prepared", "The crew puts on pressure suits and straps down", "Escape via Shuttle")
+
+
+def check_open_hatches(g: Game, a: Action) -> None:
+    c = actor(g, a)
+    if not g.in_shuttle() or not g.shuttles[g.sub_at()].prepared:
+        raise deny("the hatches may be opened only after one entire Crew Action Segment "
+                   "preparing", "Escape via Shuttle")
+    del c
+
+
+def apply_open_hatches(g: Game, a: Action) -> None:
+    c = g.crew[a["crew"]]
+    c.acted = True
+    g.emit("hatches", f"{c.name} opens the hatches", "Escape via Shuttle")
+    sweep(g, g.sub_at(), prepared=True)
+

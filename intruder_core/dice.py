@@ -1,0 +1,59 @@
+"""The game's only source of chance: a seeded, serializable die stream with optional script.
+
+Each draw n of seed s is taken from sha256(f"{s}:{n}"), so the stream is identical on CPython
+and Pyodide and its whole state is two integers (plus any scripted rolls not yet used).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class DiceExhausted(RuntimeError):
+    """Raised in strict mode when a scripted test needs more dice than it scripted."""
+
+
+class Dice:
+    """Rolls d6 from the script first, then from the seeded stream."""
+
+    def __init__(self, seed: int, script: Iterable[int] = (), draws: int = 0,
+                 strict: bool = False) -> None:
+        self.seed = int(seed)
+        self.script = [int(d) for d in script]
+        for d in self.script:
+            if not 1 <= d <= 6:
+                raise ValueError(f"scripted die {d} is not 1-6")
+        self.draws = draws
+        self.strict = strict
+
+    def _draw(self) -> int:
+        digest = hashlib.sha256(f"{self.seed}:{self.draws}".encode()).digest()
+        self.draws += 1
+        return int.from_bytes(digest[:8], "big")
+
+    def d6(self) -> int:
+        """One six-sided die."""
+        if self.script:
+            return self.script.pop(0)
+        if self.strict:
+            raise DiceExhausted("the scripted dice ran out")
+        return self._draw() % 6 + 1
+
+    def shuffle(self, items: list[T]) -> None:
+        """Shuffle in place (Fisher-Yates); never consumes scripted dice."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self._draw() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "draws": self.draws, "script": list(self.script),
+                "strict": self.strict}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Dice:
+        return cls(int(d["seed"]), d.get("script", ()), int(d.get("draws", 0)),
+                   bool(d.get("strict", False)))

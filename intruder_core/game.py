@@ -1,0 +1,524 @@
+"""The Game: state, the sequence of play, legal actions and the public API.
+
+Like a chess board with push/pop, a Game is a plain state plus `legal_actions()` and
+`apply()`. Chance is resolved inside `apply` from the game's own dice, so every call returns
+at the next decision of the player (or at the end).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from . import crew as crew_rules
+from . import crew_actions as act
+from . import interaction
+from .actions import Action, Event
+from .charts import LAST_STAGE, POINTS
+from .dice import Dice
+from .errors import CorruptSave, IllegalAction
+from .escape import arrive, destroy_station, self_destruct_phase
+from .intruder import active_intruders, reveal_caged_powers, roll_metamorphosis, wake_due
+from .movement import random_movement
+from .panic import panic, panic_due
+from .scoring import result_of
+from .state import Counter, Crewman, Item, Shuttle, load, record
+from .station import COMPARTMENTS, name
+
+SAVE_FORMAT = 1
+Check = Callable[["Game", Action], None]
+Apply = Callable[["Game", Action], None]
+
+HANDLERS: dict[str, tuple[Check, Apply, str]] = {
+    "move": (crew_rules.check_move, crew_rules.apply_move, "Crew Movement"),
+    "force_into_freezer": (crew_rules.check_force, crew_rules.apply_force, "ruling R22"),
+    "pick_up": (crew_rules.check_pick_up, crew_rules.apply_pick_up, "Pick Up an Object"),
+    "drop": (crew_rules.check_drop, crew_rules.apply_drop, "Drop an Object"),
+    "unlock": (crew_rules.check_unlock, crew_rules.apply_unlock, "Functions"),
+    "construct": (crew_rules.check_construct, crew_rules.apply_construct, "Construct Weapons"),
+    "end_movement": (crew_rules.check_end_movement, lambda g, a: g.end_movement(),
+                     "Sequence of Play"),
+    "interact": (interaction.check_interact, interaction.apply_interact, "ruling R2"),
+    "defend": (interaction.check_defend, interaction.apply_defend, "Intruder Action Segment C"),
+    "no_defense": (interaction.check_no_defense, interaction.apply_no_defense,
+                   "Intruder Action Segment C"),
+    "attack": (act.check_attack, act.apply_attack, "Attack the Intruder"),
+    "prod": (act.check_prod, act.apply_prod, "Prod the Intruder"),
+    "cage": (act.check_cage, act.apply_cage, "Attempt to Cage Intruder"),
+    "catch": (act.check_catch, act.apply_catch, "Attempt to Catch Lab Animal"),
+    "cage_animal": (act.check_cage_animal, act.apply_cage_animal, "Cage Lab Animal"),
+    "transfer": (act.check_transfer, act.apply_transfer, "Transfer to Permanent Cage"),
+    "open_airlock": (act.check_open_airlock, act.apply_open_airlock, "Open Airlocks"),
+    "start_self_destruct": (act.check_start_sd, act.apply_start_sd, "Self-Destruction"),
+    "stop_self_destruct": (act.check_stop_sd, act.apply_stop_sd, "Self-Destruction"),
+    "freeze": (act.check_freeze, act.apply_freeze, "Turn on the Freezer"),
+    "inventory": (act.check_inventory, act.apply_inventory, "Inventory Lab Animals"),
+    "leave": (act.check_leave, act.apply_leave, "Leave in a Shuttle"),
+    "release": (act.check_release, act.apply_release, "Attempt to Catch Lab Animal"),
+    "let_go": (act.check_let_go, act.apply_let_go, "ruling R11"),
+    "prepare_hatches": (act.check_prepare, act.apply_prepare, "Escape via Shuttle"),
+    "open_hatches": (act.check_open_hatches, act.apply_open_hatches, "Escape via Shuttle"),
+    "end_actions": (act.check_end_actions, act.apply_end_actions, "Actions"),
+}
+PASSES = ("end_movement", "end_actions")
+
+
+class Game:
+    """One game of Intruder. Build with `new_game`, `Game.from_json` or `Game.from_position`."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.crew: dict[str, Crewman] = {}
+        self.counters: dict[str, Counter] = {}
+        self.items: dict[str, Item] = {}
+        self.shuttles = {s: Shuttle(s) for s in ("shuttle1", "shuttle2")}
+        self.turn = 0
+        self.phase = "setup"
+        self.step = "setup"
+        self.stage = 1
+        self.known: list[str] = []
+        self.unknown = 2
+        self.sd: int | None = None  # 9 = the Active box, then 8 .. 0
+        self.sd_started = 0
+        self.sd_stopped = False
+        self.destroyed = False
+        self.unlocked: list[str] = []
+        self.queue: list[str] = []
+        self.sub: dict[str, Any] | None = None
+        self.defense: dict[str, str] | None = None
+        self.saved: dict[str, Any] | None = None  # the phase a shuttle fight interrupted
+        self.attacks: dict[str, int] = {}
+        self.kills = 0
+        self.ledger: list[dict[str, Any]] = []
+        self.next_token = 1
+        self.origin: dict[str, Any] = {}
+        self.history: list[dict[str, Any]] = []
+        self.log: list[Event] = []
+        self.result: dict[str, Any] | None = None
+        self._events: list[Event] = []
+
+    # --- public API ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player may take now, in a deterministic order."""
+        if self.is_over:
+            return []
+        out = []
+        for a in self._candidates():
+            check, _, rule = HANDLERS[a.type]
+            try:
+                check(self, a)
+            except IllegalAction:
+                continue
+            out.append(Action(a.type, a.args, self.label(a), rule))
+        return out
+
+    def why_illegal(self, action: Action | dict[str, Any]) -> IllegalAction | None:
+        """The refusal `apply` would raise for this action, or None if it is legal."""
+        try:
+            a = action if isinstance(action, Action) else Action.from_dict(action)
+        except ValueError as e:
+            return IllegalAction(str(e), "Actions")
+        if self.is_over:
+            return IllegalAction("the game is over", "How to Win")
+        if a.type not in HANDLERS:
+            return IllegalAction(f"there is no action called {a.type!r}", "Actions")
+        try:
+            HANDLERS[a.type][0](self, a)
+        except IllegalAction as e:
+            return e
+        if a not in self.legal_actions():
+            return IllegalAction("that action is not available now", HANDLERS[a.type][2])
+        return None
+
+    def apply(self, action: Action | dict[str, Any]) -> list[Event]:
+        """Take a legal action and run the game on to the next decision; returns the events."""
+        refusal = self.why_illegal(action)
+        if refusal is not None:
+            raise refusal
+        a = action if isinstance(action, Action) else Action.from_dict(action)
+        self._events = []
+        self.history.append(a.to_dict())
+        HANDLERS[a.type][1](self, a)
+        self._settle()
+        return self._events
+
+    def view(self, side: str = "crew") -> dict[str, Any]:
+        """What one side may know, as JSON-ready data (see docs/api.md)."""
+        from .view import crew_view
+
+        if side != "crew":
+            raise ValueError(f"unknown side {side!r}; the solitaire game has only 'crew'")
+        return crew_view(self)
+
+    def to_json(self) -> str:
+        """A full save: `Game.from_json(g.to_json())` continues identically."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Load a save; a corrupt or tampered one raises CorruptSave and loads nothing."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise CorruptSave(f"the save is not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any]) -> Game:
+        """Start from a described situation (format in docs/position.md)."""
+        from .position import build
+
+        return build(position)
+
+    # --- serialization ------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "dice": self.dice.to_dict(),
+            "crew": [record(c) for c in self.crew.values()],
+            "counters": [record(c) for c in self.counters.values()],
+            "items": [record(i) for i in self.items.values()],
+            "shuttles": [record(s) for s in self.shuttles.values()],
+            "turn": self.turn, "phase": self.phase, "step": self.step,
+            "stage": self.stage, "known": self.known, "unknown": self.unknown,
+            "sd": self.sd, "sd_started": self.sd_started, "sd_stopped": self.sd_stopped,
+            "destroyed": self.destroyed, "unlocked": self.unlocked, "queue": self.queue,
+            "sub": self.sub, "defense": self.defense, "saved": self.saved,
+            "attacks": self.attacks, "kills": self.kills, "ledger": self.ledger,
+            "next_token": self.next_token, "origin": self.origin, "history": self.history,
+            "log": [e.to_dict() for e in self.log], "result": self.result,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Game:
+        try:
+            if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
+                raise ValueError("unknown save format")
+            g = cls(Dice.from_dict(d["dice"]))
+            g.crew = {c["id"]: load(Crewman, c) for c in d["crew"]}
+            g.counters = {c["id"]: load(Counter, c) for c in d["counters"]}
+            g.items = {i["id"]: load(Item, i) for i in d["items"]}
+            g.shuttles = {s["id"]: load(Shuttle, s) for s in d["shuttles"]}
+            for key in ("turn", "phase", "step", "stage", "known", "unknown", "sd",
+                        "sd_started", "sd_stopped", "destroyed", "unlocked", "queue", "sub",
+                        "defense", "saved", "attacks", "kills", "ledger", "next_token",
+                        "origin", "history", "result"):
+                setattr(g, key, d[key])
+            g.log = [Event.from_dict(e) for e in d["log"]]
+            from .invariants import check_invariants
+
+            check_invariants(g)
+        except CorruptSave:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, AssertionError) as e:
+            raise CorruptSave(f"the save is corrupt or has been tampered with: {e}") from None
+        return g
+
+    # --- the sequence of play -----------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin play at the current phase (after set-up or a position)."""
+        self._run_phase()
+        self._settle()
+
+    def _run_phase(self) -> None:
+        if self.phase == "movement":
+            self.emit("phase", f"Turn {self.turn}: Intruder and Hidden Counter Movement Phase",
+                      "Sequence of Play", phase="movement", turn=self.turn)
+            random_movement(self)
+            interaction.begin(self, 1)
+        elif self.phase in ("interaction1", "interaction2"):
+            interaction.begin(self, self.interaction_number())
+        elif self.phase == "crew_movement":
+            self.begin_movement()
+        elif self.phase == "metamorphosis":
+            self.end_movement()
+        else:
+            raise ValueError(f"cannot start a game in phase {self.phase!r}")
+
+    def new_turn(self) -> None:
+        self.turn += 1
+        self.phase = "movement"
+        self._run_phase()
+
+    def begin_movement(self) -> None:
+        self.phase = "crew_movement"
+        self.step = "move"
+        self.emit("phase", f"Turn {self.turn}: Crew Movement Phase", "Sequence of Play",
+                  phase=self.phase, turn=self.turn)
+        crew_rules.start_phase(self)
+
+    def end_movement(self) -> None:
+        """4. Intruder Metamorphosis Phase, then the Second Interaction Phase."""
+        self.phase = "metamorphosis"
+        self.step = "auto"
+        self.unlocked = []
+        roll_metamorphosis(self)
+        reveal_caged_powers(self)
+        interaction.begin(self, 2)
+
+    def end_segment(self) -> None:
+        """The player ends a Crew Action Segment (or the phase's remaining actions)."""
+        if self.step == "crew_actions" and self.sub is not None:
+            at = self.sub["at"]
+            if self.in_shuttle():
+                self._shuttle_round_over()
+                return
+            for c in self.crew_at(at):
+                c.acted = True
+            interaction.next_subroutine(self)
+        else:
+            self._end_interaction_phase()
+
+    def _end_interaction_phase(self) -> None:
+        wake_due(self)
+        self.sub = None
+        self.step = "auto"
+        if panic_due(self):
+            panic(self)
+            self.new_turn()
+        elif self.phase == "interaction1":
+            self.begin_movement()
+        else:
+            self.phase = "self_destruct"
+            self_destruct_phase(self)
+            if not self.destroyed:
+                self.new_turn()
+
+    def _settle(self) -> None:
+        """Check for the end; skip decisions that offer nothing but passing."""
+        while True:
+            self._check_end()
+            if self.is_over:
+                self.step = "over"
+                break
+            legal = self.legal_actions()
+            if len(legal) == 1 and legal[0].type in PASSES:
+                HANDLERS[legal[0].type][1](self, legal[0])
+                continue
+            if not legal:
+                raise RuntimeError(f"no legal action in step {self.step!r}")
+            break
+        self.log.extend(self._events)
+
+    def _check_end(self) -> None:
+        if self.is_over:
+            return
+        if self.step == "crew_actions" and self.in_shuttle():
+            return  # a shuttle fight is still being played out
+        on_station = self.station_crew()
+        if not on_station and not self.destroyed and self.sd is not None:
+            destroy_station(self)
+        loose = [t for t in active_intruders(self) if not self.trapped_for_good(t)]
+        if any(t.at == "escaped" for t in self.counters.values()) or self.destroyed or \
+                not on_station or not loose:
+            self.result = result_of(self)
+            self.emit("game_over", f"Game over: {self.result['outcome']} "
+                      f"({self.result['score']:+d})", "How to Win", **self.result)
+
+    def trapped_for_good(self, t: Counter) -> bool:
+        """Permanently trapped: caged in Life Stage 6, all powers known, not Extra Strong."""
+        return (t.cage is not None and t.at in COMPARTMENTS and self.stage == LAST_STAGE
+                and self.unknown == 0 and "extra_strong" not in self.known)
+
+    # --- shuttle fights (ruling R18, R24) -----------------------------------------------
+
+    def start_shuttle_fight(self, shuttle: str, intruder: Counter) -> None:
+        self.saved = {"step": self.step, "sub": self.sub, "attacks": self.attacks,
+                      "defense": self.defense}
+        self.shuttles[shuttle].fight = True
+        self.sub = {"at": shuttle, "pending": [], "shaken": False, "round": 0}
+        self._shuttle_round()
+
+    def _shuttle_round(self) -> None:
+        assert self.sub is not None
+        at = self.sub["at"]
+        self.sub["round"] += 1
+        self.sub["shaken"] = False
+        self.attacks = {}
+        for c in self.crew_at(at):
+            c.acted = False
+        self.emit("interaction", f"Interaction in {self.place(at)} (round {self.sub['round']})",
+                  "Escape via Shuttle; ruling R24", at=at)
+        here = [t for t in self.counters.values() if t.at == at and t.kind == "intruder"]
+        if not here or not self.crew_at(at):
+            self._shuttle_fight_over()
+            return
+        self.sub["pending"] = [t.id for t in here]
+        interaction.intruder_segment(self)
+
+    def _shuttle_round_over(self) -> None:
+        at = self.sub_at()
+        if any(t.at == at and t.kind == "intruder" for t in self.counters.values()) and \
+                self.crew_at(at):
+            self._shuttle_round()
+        else:
+            self._shuttle_fight_over()
+
+    def _shuttle_fight_over(self) -> None:
+        at = self.sub_at()
+        for t in self.counters.values():
+            if t.at == at and t.kind == "intruder":
+                t.at = "escaped"  # the shuttle crashes on its home planet, releasing it
+                self.emit("escaped", "The Intruder has killed the shuttle's crew and escapes",
+                          "Escape via Shuttle")
+        arrive(self, at)
+        saved = self.saved or {}
+        self.saved = None
+        self.step = saved.get("step", "free_actions")
+        self.sub = saved.get("sub")
+        self.attacks = saved.get("attacks", {})
+        self.defense = saved.get("defense")
+
+    def wake_shuttle(self) -> None:
+        """In a shuttle, a dart's sleep lasts until the next round's Crew Action Segment."""
+        assert self.sub is not None
+        for t in self.counters.values():
+            if t.at == self.sub["at"] and t.asleep_until is not None and \
+                    t.asleep_until[1] <= self.sub["round"]:
+                t.asleep_until = None
+                self.emit("wake", "The Intruder wakes up", "ruling R24")
+
+    def in_shuttle(self) -> bool:
+        return self.sub is not None and self.sub["at"] in self.shuttles
+
+    # --- helpers for the rule modules ---------------------------------------------------
+
+    def _candidates(self) -> Iterator[Action]:
+        if self.step == "move":
+            yield from crew_rules.candidates(self)
+            for c in self.station_crew():
+                if c.holding:
+                    yield Action.make("release", crew=c.id)
+                if c.controlling:
+                    yield Action.make("let_go", crew=c.id)
+                for item in self.carried(c):
+                    yield Action.make("drop", crew=c.id, item=item.id)
+        elif self.step == "choose":
+            for at in self.queue:
+                yield Action.make("interact", at=at)
+        elif self.step == "defense":
+            yield from interaction.defense_options(self)
+            yield Action.make("no_defense")
+        elif self.step in ("crew_actions", "free_actions"):
+            yield from act.candidates(self)
+
+    def roll(self, what: str, rule: str) -> int:
+        """Roll one die and record it as an event: what it was for and the rule it answers."""
+        die = self.dice.d6()
+        self.emit("roll", f"Rolled {die} for {what}", rule, die=die, purpose=what)
+        return die
+
+    def emit(self, type: str, text: str, rule: str = "", **data: Any) -> None:
+        self._events.append(Event(type, text, rule, data))
+
+    def score(self, kind: str, what: str) -> None:
+        self.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})
+
+    def interaction_number(self) -> int:
+        return 2 if self.phase == "interaction2" else 1
+
+    def sleep_until(self) -> list[int]:
+        """When a dart's sleep ends: the same Interaction Phase of the next turn (R9)."""
+        if self.in_shuttle():
+            assert self.sub is not None
+            return [self.turn, self.sub["round"] + 1]
+        return [self.turn + 1, self.interaction_number()]
+
+    def shaken(self) -> bool:
+        return bool(self.sub and self.sub.get("shaken"))
+
+    def sub_at(self) -> str:
+        assert self.sub is not None
+        return str(self.sub["at"])
+
+    def place(self, at: str | None) -> str:
+        return name(at) if at else "nowhere"
+
+    def describe(self, c: Counter) -> str:
+        if not c.face_up:
+            return f"Counter {c.token}"
+        return {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}.get(c.kind, "A Dummy")
+
+    def token_order(self, c: Counter) -> tuple[int, str]:
+        digits = "".join(ch for ch in c.token if ch.isdigit())
+        return (int(digits) if digits else 0, c.token)
+
+    def new_token(self) -> str:
+        self.next_token += 1
+        return f"c{self.next_token - 1}"
+
+    def by_token(self, token: object) -> Counter | None:
+        if not isinstance(token, str) or not token:
+            return None
+        return next((c for c in self.counters.values() if c.token == token), None)
+
+    def by_token_strict(self, token: str) -> Counter:
+        c = self.by_token(token)
+        assert c is not None
+        return c
+
+    def crewman(self, cid: object, on_station: bool = False) -> Crewman:
+        """The named crewman, if he is alive and on the station (or in a shuttle)."""
+        c = self.crew.get(cid) if isinstance(cid, str) else None
+        if c is None:
+            raise IllegalAction(f"there is no crewman {cid!r}", "The Station and the Crew")
+        if c.status != "active":
+            raise IllegalAction(f"{c.name} is {c.status}", "The Station and the Crew")
+        if on_station and c.at not in COMPARTMENTS:
+            raise IllegalAction(f"{c.name} has left the station", "Escape via Shuttle")
+        return c
+
+    def station_places(self) -> set[str]:
+        return set(COMPARTMENTS)
+
+    def station_crew(self) -> list[Crewman]:
+        return [c for c in self.crew.values() if c.status == "active" and c.at in COMPARTMENTS]
+
+    def crew_at(self, at: str) -> list[Crewman]:
+        return [c for c in self.crew.values() if c.status == "active" and c.at == at]
+
+    def carried(self, c: Crewman) -> list[Item]:
+        return [i for i in self.items.values() if c.id in i.carriers]
+
+    def relocate(self, c: Crewman, to: str) -> None:
+        """Move a crewman with everything he carries, holds or controls."""
+        c.at = to
+        c.paid_pickup = False
+        for item in self.carried(c):
+            item.at = to
+            if item.contents:
+                self.counters[item.contents].at = to
+        if c.holding:
+            self.counters[c.holding].at = to
+
+    def label(self, a: Action) -> str:
+        """A short human label for an action (the page shows it on a button)."""
+        from .view import label
+
+        return label(self, a)
+
+
+def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "solitaire",
+             options: dict[str, Any] | None = None) -> Game:
+    """A new solitaire game set up as the rulebook says, started at turn 1."""
+    from .setup import setup
+
+    if scenario != "solitaire":
+        raise ValueError(f"unknown scenario {scenario!r}")
+    g = Game(Dice(seed, dice or ()))
+    g.origin = {"seed": seed, "dice": list(dice or ()), "scenario": scenario,
+                "options": dict(options or {})}
+    setup(g)
+    g.turn = 1
+    g.phase = "movement"
+    g.start()
+    return g
+

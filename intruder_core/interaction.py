@@ -1,0 +1,178 @@
+"""The two Interaction Phases and the Interaction Sub-routine (Sequence of Play; R2, R3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .combat import check_fire, choose_target, fire, intruder_attack, weapons_of, will_attack
+from .crew import deny
+from .intruder import determine_powers, is_free, wake_due
+from .station import ORDER
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Counter
+
+
+def needs_interaction(g: Game, at: str) -> bool:
+    """Crew plus a face-down counter, a free face-up Intruder or a free Lab Animal (R2)."""
+    if not g.crew_at(at):
+        return False
+    for c in g.counters.values():
+        if c.at != at:
+            continue
+        if not c.face_up:
+            return True
+        if c.kind == "intruder" and is_free(c):
+            return True
+        if c.kind == "lab_animal" and c.held_by is None and c.cage is None:
+            return True
+    return False
+
+
+def begin(g: Game, number: int) -> None:
+    """Start the First or Second Interaction Phase."""
+    g.phase = f"interaction{number}"
+    for c in g.crew.values():
+        c.acted = False
+    g.attacks = {}
+    g.kills = 0
+    g.queue = sorted({c.at for c in g.station_crew() if c.at and needs_interaction(g, c.at)},
+                     key=ORDER.__getitem__)
+    g.emit("phase", f"Turn {g.turn}: {'First' if number == 1 else 'Second'} Interaction Phase",
+           "Sequence of Play", phase=g.phase, turn=g.turn)
+    next_subroutine(g)
+
+
+def next_subroutine(g: Game) -> None:
+    """Resolve the next compartment, or let the player choose the order (R2)."""
+    g.sub = None
+    g.defense = None
+    g.queue = [at for at in g.queue if needs_interaction(g, at)]
+    if not g.queue:
+        g.step = "free_actions"
+    elif len(g.queue) == 1:
+        start_subroutine(g, g.queue[0])
+    else:
+        g.step = "choose"
+
+
+def check_interact(g: Game, a: Action) -> None:
+    if g.step != "choose":
+        raise deny("no choice of Interaction is pending", "Interaction Sub-routine; ruling R2")
+    if a.get("at") not in g.queue:
+        raise deny("that compartment has no Interaction to resolve", "ruling R2")
+
+
+def apply_interact(g: Game, a: Action) -> None:
+    start_subroutine(g, a["at"])
+
+
+def start_subroutine(g: Game, at: str) -> None:
+    """1. Combat Segment: turn the counters face up and remove Dummies; then the Intruders."""
+    g.queue.remove(at)
+    g.sub = {"at": at, "pending": [], "shaken": False}
+    g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine", at=at)
+    here = sorted((c for c in g.counters.values() if c.at == at), key=g.token_order)
+    for c in here:
+        if not c.face_up:
+            reveal(g, c)
+    g.sub["pending"] = [c.id for c in here if c.kind == "intruder" and c.at == at]
+    intruder_segment(g)
+
+
+def reveal(g: Game, c: Counter) -> None:
+    """Turn a counter face up; a Dummy goes to the Dummy Counters Discovered box."""
+    c.face_up = True
+    what = {"intruder": "the Intruder", "lab_animal": "a Lab Animal", "dummy": "a Dummy"}
+    g.emit("reveal", f"Counter {c.token} in {g.place(c.at)} is {what[c.kind]}",
+           "Combat Segment", token=c.token, kind=c.kind, at=c.at)
+    if c.kind == "dummy":
+        c.at = "discovered"
+
+
+def intruder_segment(g: Game) -> None:
+    """2. Intruder Action Segment, steps A-D, for each Intruder in turn (Clones)."""
+    assert g.sub is not None
+    at = g.sub["at"]
+    while g.sub["pending"]:
+        t = g.counters[g.sub["pending"].pop(0)]
+        if t.at != at:
+            continue
+        target = None
+        if t.cage is None and t.controlled_by is None and not t.asleep:
+            if will_attack(g):  # A
+                target = choose_target(g, at)
+        determine_powers(g)  # B (ruling R3)
+        if target is None or target.status != "active" or t.at != at:
+            if target is None and t.at == at and g.crew_at(at):
+                g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
+            continue
+        g.emit("attack_target", f"The Intruder attacks {target.name}",
+               "Intruder Attacks on Crewmen", crew=target.id, token=t.token)
+        g.defense = {"intruder": t.id, "target": target.id}
+        if defense_options(g):  # C: the player's decision
+            g.step = "defense"
+            return
+        g.defense = None
+        intruder_attack(g, target)  # D
+    crew_segment(g)
+
+
+def crew_segment(g: Game) -> None:
+    """3. Crew Action Segment; sleepers whose time is up wake first (R9, R14)."""
+    assert g.sub is not None
+    if g.in_shuttle():
+        g.wake_shuttle()
+    else:
+        wake_due(g, g.sub["at"])
+    g.step = "crew_actions"
+
+
+def defense_options(g: Game) -> list[Action]:
+    """Self Defense attacks open to the target or another crewman present (step C)."""
+    assert g.defense is not None and g.sub is not None
+    t = g.counters[g.defense["intruder"]]
+    out = []
+    for c in g.crew_at(g.sub["at"]):
+        for w in weapons_of(g, c):
+            try:
+                check_fire(g, c, t, w, self_defense=True)
+            except ValueError:
+                continue
+            out.append(Action.make("defend", crew=c.id, weapon=w))
+    return out
+
+
+def check_defend(g: Game, a: Action) -> None:
+    if g.step != "defense" or g.defense is None or g.sub is None:
+        raise deny("no Intruder attack is waiting for Self Defense", "Intruder Action Segment C")
+    c = g.crewman(a.get("crew"))
+    if c.at != g.sub["at"]:
+        raise deny(f"{c.name} is not in {g.place(g.sub['at'])}", "Intruder Action Segment C")
+    check_fire(g, c, g.counters[g.defense["intruder"]], str(a.get("weapon")), True)
+
+
+def check_no_defense(g: Game, a: Action) -> None:
+    if g.step != "defense":
+        raise deny("no Intruder attack is waiting for Self Defense", "Intruder Action Segment C")
+
+
+def apply_defend(g: Game, a: Action) -> None:
+    assert g.defense is not None
+    t = g.counters[g.defense["intruder"]]
+    target = g.crew[g.defense["target"]]
+    effects = fire(g, g.crew[a["crew"]], t, a["weapon"], under_attack=target)
+    g.defense = None
+    if not effects:  # D: only after No Effect
+        intruder_attack(g, target)
+    intruder_segment(g)
+
+
+def apply_no_defense(g: Game, a: Action) -> None:
+    assert g.defense is not None
+    target = g.crew[g.defense["target"]]
+    g.defense = None
+    intruder_attack(g, target)
+    intruder_segment(g)

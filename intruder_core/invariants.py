@@ -1,0 +1,79 @@
+"""Consistency checks that must hold in every reachable state (used by loading and tests)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .charts import LIFE_STAGES, OBJECTS, POINTS
+from .crew import fits
+from .state import BOXES
+from .station import COMPARTMENTS, SECURED
+
+if TYPE_CHECKING:
+    from .game import Game
+
+COUNTS = {"intruder": 5, "lab_animal": 6, "dummy": 6}
+SHUTTLES = ("shuttle1", "shuttle2")
+
+
+def check_invariants(g: Game) -> None:
+    """Raise ValueError naming the first broken invariant."""
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(what)
+
+    need(len(g.crew) == 9, "there must be nine crewmen")
+    need(1 <= g.stage <= 6, "Life Stage out of range")
+    need(len(g.known) + g.unknown == LIFE_STAGES[g.stage].powers,
+         "powers must number as the Life Stage Chart says")
+    need(len(set(g.known)) == len(g.known), "a power is known twice")
+    for kind, n in COUNTS.items():
+        need(sum(1 for c in g.counters.values() if c.kind == kind) == n,
+             f"every {kind} counter must be accounted for")
+    places = set(COMPARTMENTS) | set(BOXES) | set(SHUTTLES)
+    tokens = [c.token for c in g.counters.values() if c.token]
+    need(len(tokens) == len(set(tokens)), "two counters share a token")
+    for c in g.counters.values():
+        need(c.at in places, f"counter {c.id} is nowhere ({c.at!r})")
+        need(not (c.at in SECURED and not c.face_up), "a face-down counter is in a secured room")
+        if c.held_by:
+            h = g.crew[c.held_by]
+            need(h.holding == c.id and h.at == c.at, f"{c.id} held inconsistently")
+        if c.controlled_by:
+            h = g.crew[c.controlled_by]
+            need(h.controlling == c.id and h.at == c.at, f"{c.id} controlled inconsistently")
+        if c.cage and c.cage != "freezer":
+            cage = g.items[c.cage]
+            need(cage.contents == c.id and cage.at == c.at, f"{c.id} caged inconsistently")
+    intruders = [c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve"]
+    if "clone" in g.known:
+        need(len(intruders) == LIFE_STAGES[g.stage].clones,
+             "the Intruder count must equal the Life Stage Chart's Clones")
+    for kind, (_, _, n) in OBJECTS.items():
+        need(sum(1 for i in g.items.values() if i.kind == kind) == n,
+             f"every {kind} must be accounted for")
+    for c in g.crew.values():
+        need(c.status in ("active", "dead", "escaped"), f"{c.id} has a bad status")
+        if c.status == "dead":
+            need(c.at is None and not c.holding and not c.controlling, f"{c.id} is dead but busy")
+            continue
+        need(c.at in COMPARTMENTS or c.at in SHUTTLES, f"{c.id} is nowhere")
+        need(0 <= c.mp <= 3, f"{c.id} has {c.mp} movement points")
+        carried = g.carried(c)
+        need(fits(carried), f"{c.id} carries too much")
+        for i in carried:
+            need(i.at == c.at, f"{i.id} is not where its carrier is")
+    for i in g.items.values():
+        need(i.at in places | {"track", "lost"}, f"{i.id} is nowhere")
+        for cid in i.carriers:
+            need(g.crew[cid].status != "dead", f"{i.id} carried by a dead crewman")
+        if i.contents:
+            need(g.counters[i.contents].cage == i.id, f"{i.id} contents inconsistent")
+    dead = sum(1 for c in g.crew.values() if c.status == "dead")
+    killed = sum(1 for c in g.counters.values() if c.kind == "intruder" and c.at == "killed")
+    need(sum(1 for e in g.ledger if e["kind"] == "crew_dead") == dead,
+         "the score must count every dead crewman")
+    need(sum(1 for e in g.ledger if e["kind"] == "intruder_killed") == killed,
+         "the score must count every killed Intruder")
+    need(all(e["points"] == POINTS[e["kind"]] for e in g.ledger), "bad points in the ledger")

@@ -1,0 +1,66 @@
+"""Intruder and Hidden Counter Movement Phase: the random movement system (Movement)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .intruder import has
+from .station import AIRLOCK_CONTROL, COMPARTMENTS, MOVEMENT, SECURED
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Counter
+
+
+def moves_randomly(c: Counter) -> bool:
+    """Face-down counters, and face-up free Intruders and Lab Animals (ruling R1)."""
+    if c.at not in COMPARTMENTS or c.at in SECURED:  # secured rooms: no numbers (R12)
+        return False
+    if not c.face_up:
+        return True
+    if c.kind == "intruder":
+        return c.cage is None and c.controlled_by is None and not c.asleep
+    return c.kind == "lab_animal" and c.held_by is None and c.cage is None
+
+
+def random_movement(g: Game) -> None:
+    """Roll one die per moving counter, in token order, and move it by the blue numbers."""
+    movers = sorted((c for c in g.counters.values() if moves_randomly(c)), key=g.token_order)
+    for c in movers:
+        if c.returning:  # Fast Reflexes: back inside from the opened airlock
+            c.returning = False
+            dest = AIRLOCK_CONTROL[c.at]
+            g.emit("move", f"The Intruder climbs back in from {g.place(c.at)} to "
+                   f"{g.place(dest)}", "Fast Reflexes", token=c.token, to=dest)
+            c.at = dest
+            continue
+        very_fast = has(g, "very_fast") and (not c.face_up or c.kind == "intruder")
+        for _ in range(2 if very_fast else 1):
+            die = g.roll(f"random movement of {c.token} in {g.place(c.at)}",
+                         "Random Movement System")
+            dest = MOVEMENT[c.at][die - 1]
+            if dest is None:
+                break
+            c.at = dest
+            g.emit("move", f"{g.describe(c)} moves to {g.place(dest)}",
+                   "Random Movement System", token=c.token, to=dest)
+            if not c.face_up and g.crew_at(dest):  # Very Fast: stops on meeting crew
+                break
+    release_caged_animals(g)
+
+
+def release_caged_animals(g: Game) -> None:
+    """An Intruder alone with a caged Lab Animal lets it out (Lab Animals; ruling R14)."""
+    for item in g.items.values():
+        if item.kind != "cage" or item.contents is None or item.carriers or item.at is None:
+            continue
+        animal = g.counters[item.contents]
+        if animal.kind != "lab_animal" or g.crew_at(item.at):
+            continue
+        if any(c.kind == "intruder" and c.at == item.at and c.cage is None
+               for c in g.counters.values()):
+            item.contents = None
+            animal.cage = None
+            animal.face_up = True
+            g.emit("released", f"A caged Lab Animal in {g.place(item.at)} has been let out of "
+                   "its Cage", "Lab Animals", at=item.at, token=animal.token)

@@ -1,0 +1,56 @@
+"""Panic Interludes (Panic; ruling R19)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .intruder import active_intruders, roll_metamorphosis
+from .station import COMPARTMENTS, PANIC_ORDER
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Counter
+
+
+def panic_due(g: Game) -> bool:
+    """After a killing, unless an Intruder is controlled or caged, never during self-destruct."""
+    if g.kills == 0 or g.sd is not None:
+        return False
+    return not any(t.cage is not None or t.controlled_by is not None
+                   for t in active_intruders(g) if t.at in COMPARTMENTS)
+
+
+def gathered(g: Game) -> list[Counter]:
+    """Uncaptured Lab Animals, face-down counters, discovered Dummies, Intruders, Clones."""
+    out = []
+    for t in g.counters.values():
+        if t.at in ("discovered", "clones_pending"):
+            out.append(t)
+        elif t.at in COMPARTMENTS and (not t.face_up or t.kind == "intruder" or
+                                       (t.held_by is None and t.cage is None)):
+            out.append(t)
+    return sorted(out, key=lambda t: t.id)
+
+
+def place_hidden(g: Game, counters: list[Counter]) -> None:
+    """Shuffle face down and place one per compartment in the rulebook's order, cycling."""
+    g.dice.shuffle(counters)
+    for n, t in enumerate(counters):
+        t.at = PANIC_ORDER[n % len(PANIC_ORDER)]
+        t.face_up = False
+        t.token = g.new_token()
+        t.asleep_until = None
+        t.returning = False
+
+
+def panic(g: Game) -> None:
+    """Crew to the Command Module with what they carry; counters reshuffled; two rolls."""
+    g.emit("panic", "PANIC! The crew falls back to the Command Module", "Panic")
+    for c in g.station_crew():
+        g.relocate(c, "command")
+        for item in g.carried(c):
+            item.carriers = []  # presumed dropped there (Effects of Panic)
+    place_hidden(g, gathered(g))
+    g.emit("placed", "The face-down counters are shuffled and placed", "Effects of Panic")
+    for _ in range(2):
+        roll_metamorphosis(g)

@@ -1,0 +1,131 @@
+"""What the crew player may know (Game.view("crew")) and short labels for actions.
+
+Only public facts go in: face-down counters appear as tokens and places, never as identities;
+the Not Used box shows only counters turned up by an inventory; the dice are never shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, LIFE_STAGES, POWER_NAMES
+from .escape import shuttles_may_leave
+from .scoring import breakdown, total
+from .station import COMPARTMENTS
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Counter
+
+ON_BOARD = set(COMPARTMENTS) | {"shuttle1", "shuttle2"}
+SD_BOX = {9: "active"}
+
+
+def counter_view(g: Game, c: Counter) -> dict[str, Any]:
+    d: dict[str, Any] = {"token": c.token, "at": c.at, "face_up": c.face_up}
+    if c.face_up:
+        d.update(kind=c.kind, asleep=c.asleep, caged=c.cage is not None,
+                 controlled_by=c.controlled_by, held_by=c.held_by)
+    return d
+
+
+def crew_view(g: Game) -> dict[str, Any]:
+    tokens = {c.id: c.token for c in g.counters.values()}
+    row = LIFE_STAGES[g.stage]
+    boxes: dict[str, Any] = {
+        "not_used": [{"token": c.token, "kind": c.kind if c.inventoried else None}
+                     for c in sorted(g.counters.values(), key=g.token_order)
+                     if c.at == "not_used"],
+    }
+    for box in ("discovered", "clones_pending", "caged_lab", "killed", "frozen", "escaped",
+                "lost"):
+        boxes[box] = sum(1 for c in g.counters.values() if c.at == box)
+    decision: dict[str, Any] = {"step": g.step}
+    if g.step == "choose":
+        decision["compartments"] = list(g.queue)
+    if g.sub is not None:
+        decision["at"] = g.sub["at"]
+    if g.defense is not None:
+        decision["intruder"] = tokens[g.defense["intruder"]]
+        decision["target"] = g.defense["target"]
+    return {
+        "turn": g.turn,
+        "phase": g.phase,
+        "decision": decision,
+        "over": g.is_over,
+        "stage": g.stage,
+        "chart": {"powers": row.powers, "metamorphosis": sorted(row.metamorphosis),
+                  "attack": sorted(row.attack), "clones": row.clones,
+                  "control": sorted(row.control), "humans_may_kill": row.humans_may_kill,
+                  "kill": sorted(row.kill), "cage_carriers": CAGE_CARRIERS[g.stage]},
+        "powers": {"known": list(g.known), "unknown": g.unknown,
+                   "names": {p: POWER_NAMES[p] for p in g.known}},
+        "crew": [{"id": c.id, "role": c.role, "name": c.name, "status": c.status,
+                  "at": c.at, "mp": c.mp, "acted": c.acted,
+                  "carrying": [i.id for i in g.carried(c)],
+                  "holding": tokens.get(c.holding or ""),
+                  "controlling": tokens.get(c.controlling or "")}
+                 for c in g.crew.values()],
+        "counters": [counter_view(g, c) for c in sorted(g.counters.values(), key=g.token_order)
+                     if c.at in ON_BOARD],
+        "items": [{"id": i.id, "kind": i.kind, "name": i.name, "at": i.at,
+                   "carriers": list(i.carriers), "contents": tokens.get(i.contents or ""),
+                   "progress": i.progress, "needed": CONSTRUCTION_TURNS.get(i.kind)}
+                  for i in g.items.values()],
+        "boxes": boxes,
+        "unlocked": list(g.unlocked),
+        "self_destruct": {"box": SD_BOX.get(g.sd, g.sd) if g.sd is not None else None,
+                          "stopped": g.sd_stopped, "shuttles_may_leave": shuttles_may_leave(g)},
+        "shuttles": {s.id: {"departed": s.departed, "crew": list(s.crew),
+                            "prepared": s.prepared, "fight": s.fight}
+                     for s in g.shuttles.values()},
+        "score": {"total": total(g), "breakdown": breakdown(g), "ledger": list(g.ledger)},
+        "result": g.result,
+    }
+
+
+def label(g: Game, a: Action) -> str:
+    """A short text for a button."""
+    who = g.crew[a["crew"]].name if isinstance(a.get("crew"), str) and \
+        a.get("crew") in g.crew else ""
+    t = a.type
+    if t == "move":
+        return f"{who}: move to {g.place(a['to'])}"
+    if t in ("pick_up", "drop", "construct"):
+        item = g.items[a["item"]]
+        verb = {"pick_up": "pick up", "drop": "drop", "construct": "work on"}[t]
+        return f"{who}: {verb} {item.name}"
+    if t == "unlock":
+        return f"{who}: unlock the {g.place(a['room'])}"
+    if t in ("attack", "defend"):
+        weapon = "improvised weapons" if a["weapon"] == "improvised" else a["weapon"]
+        kind = "Self Defense with" if t == "defend" else "attack with"
+        return f"{who}: {kind} {weapon}"
+    simple = {
+        "force_into_freezer": f"{who}: force the Intruder into the Freezer",
+        "end_movement": "End crew movement",
+        "no_defense": "No Self Defense",
+        "prod": f"{who}: prod the Intruder ({a.get('target')})",
+        "cage": f"{who}: cage the Intruder ({a.get('target')})",
+        "catch": f"{who}: catch the Lab Animal ({a.get('target')})",
+        "transfer": f"{who}: put the Lab Animal in the permanent cages",
+        "open_airlock": f"{who}: open the {g.place(a.get('airlock'))}",
+        "start_self_destruct": f"{who}: start the Self-Destruct System",
+        "stop_self_destruct": f"{who}: stop the Self-Destruct System",
+        "freeze": f"{who}: turn on the Freezer",
+        "inventory": f"{who}: inventory counter {a.get('target')}",
+        "release": f"{who}: release the Lab Animal",
+        "let_go": f"{who}: let go of the Intruder",
+        "prepare_hatches": "Prepare to open the hatches",
+        "open_hatches": f"{who}: open the hatches",
+        "end_actions": "End actions here",
+    }
+    if t == "interact":
+        return f"Resolve the Interaction in {g.place(a['at'])}"
+    if t == "cage_animal":
+        return f"{who}: cage the Lab Animal held by {g.crew[a['holder']].name}"
+    if t == "leave":
+        names = ", ".join(g.crew[n].name for n in a["crew"])
+        return f"Leave in {g.place(a['shuttle'])}: {names}"
+    return simple.get(t, t)
