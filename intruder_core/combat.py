@@ -70,7 +70,7 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     normal, defense = CRT[column][die]
     effects = defense if under_attack else normal
     if not effective(g, weapon):
-        g.emit("immune", f"The Intruder is immune: no effect", "Restrictions and "
+        g.emit("immune", "The Intruder is immune: no effect", "Restrictions and "
                "Modifications to Combat")
         effects = ()
     text = ", ".join(EFFECT_TEXT[e] for e in effects) or "no effect"

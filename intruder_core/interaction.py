@@ -100,14 +100,11 @@ def intruder_segment(g: Game) -> None:
         t = g.counters[g.sub["pending"].pop(0)]
         if t.at != at:
             continue
-        target = None
-        if t.cage is None and t.controlled_by is None and not t.asleep:
-            if will_attack(g):  # A
-                target = choose_target(g, at)
+        able = t.cage is None and t.controlled_by is None and not t.asleep
+        target = choose_target(g, at) if able and will_attack(g) else None  # A
         determine_powers(g)  # B (ruling R3)
-        if target is None or target.status != "active" or t.at != at:
-            if target is None and t.at == at and g.crew_at(at):
-                g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
+        if target is None or t.at != at:
+            g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
             continue
         g.emit("attack_target", f"The Intruder attacks {target.name}",
                "Intruder Attacks on Crewmen", crew=target.id, token=t.token)

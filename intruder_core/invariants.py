@@ -53,17 +53,17 @@ def check_invariants(g: Game) -> None:
     for kind, (_, _, n) in OBJECTS.items():
         need(sum(1 for i in g.items.values() if i.kind == kind) == n,
              f"every {kind} must be accounted for")
-    for c in g.crew.values():
-        need(c.status in ("active", "dead", "escaped"), f"{c.id} has a bad status")
-        if c.status == "dead":
-            need(c.at is None and not c.holding and not c.controlling, f"{c.id} is dead but busy")
+    for m in g.crew.values():
+        need(m.status in ("active", "dead", "escaped"), f"{m.id} has a bad status")
+        if m.status == "dead":
+            need(m.at is None and not m.holding and not m.controlling, f"{m.id} is dead but busy")
             continue
-        need(c.at in COMPARTMENTS or c.at in SHUTTLES, f"{c.id} is nowhere")
-        need(0 <= c.mp <= 3, f"{c.id} has {c.mp} movement points")
-        carried = g.carried(c)
-        need(fits(carried), f"{c.id} carries too much")
+        need(m.at in COMPARTMENTS or m.at in SHUTTLES, f"{m.id} is nowhere")
+        need(0 <= m.mp <= 3, f"{m.id} has {m.mp} movement points")
+        carried = g.carried(m)
+        need(fits(carried), f"{m.id} carries too much")
         for i in carried:
-            need(i.at == c.at, f"{i.id} is not where its carrier is")
+            need(i.at == m.at, f"{i.id} is not where its carrier is")
     for i in g.items.values():
         need(i.at in places | {"track", "lost"}, f"{i.id} is nowhere")
         for cid in i.carriers:

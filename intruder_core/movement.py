@@ -29,10 +29,10 @@ def random_movement(g: Game) -> None:
     for c in movers:
         if c.returning:  # Fast Reflexes: back inside from the opened airlock
             c.returning = False
-            dest = AIRLOCK_CONTROL[c.at]
+            corridor = AIRLOCK_CONTROL[c.at]
             g.emit("move", f"The Intruder climbs back in from {g.place(c.at)} to "
-                   f"{g.place(dest)}", "Fast Reflexes", token=c.token, to=dest)
-            c.at = dest
+                   f"{g.place(corridor)}", "Fast Reflexes", token=c.token, to=corridor)
+            c.at = corridor
             continue
         very_fast = has(g, "very_fast") and (not c.face_up or c.kind == "intruder")
         for _ in range(2 if very_fast else 1):

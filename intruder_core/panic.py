@@ -24,10 +24,9 @@ def gathered(g: Game) -> list[Counter]:
     """Uncaptured Lab Animals, face-down counters, discovered Dummies, Intruders, Clones."""
     out = []
     for t in g.counters.values():
-        if t.at in ("discovered", "clones_pending"):
-            out.append(t)
-        elif t.at in COMPARTMENTS and (not t.face_up or t.kind == "intruder" or
-                                       (t.held_by is None and t.cage is None)):
+        boxed = t.at in ("discovered", "clones_pending")
+        loose = not t.face_up or t.kind == "intruder" or (t.held_by is None and t.cage is None)
+        if boxed or (t.at in COMPARTMENTS and loose):
             out.append(t)
     return sorted(out, key=lambda t: t.id)
 

@@ -8,6 +8,7 @@ from .charts import LIFE_STAGES, POWERS
 from .dice import Dice
 from .errors import CorruptSave
 from .game import Game
+from .intruder import halt
 from .setup import KIND_PREFIX, all_counters, objects, roster
 from .state import BOXES
 from .station import COMPARTMENTS
@@ -68,37 +69,37 @@ def _build(p: dict[str, Any]) -> Game:
     for n, s in enumerate(p.get("counters", [])):
         kind = s["kind"]
         used[kind] += 1
-        c = g.counters[f"{KIND_PREFIX[kind]}{used[kind]}"]
-        c.at = s["at"]
-        if c.at not in COMPARTMENTS and c.at not in BOXES:
-            raise ValueError(f"no such place {c.at!r}")
-        c.face_up = bool(s.get("face_up", c.at not in COMPARTMENTS))
-        c.token = s.get("token", f"c{n + 1}")
+        t = g.counters[f"{KIND_PREFIX[kind]}{used[kind]}"]
+        t.at = s["at"]
+        if t.at not in COMPARTMENTS and t.at not in BOXES:
+            raise ValueError(f"no such place {t.at!r}")
+        t.face_up = bool(s.get("face_up", t.at not in COMPARTMENTS))
+        t.token = s.get("token", f"c{n + 1}")
         if s.get("asleep"):
-            c.asleep_until = [g.turn + 1, 1] if g.phase in ("movement", "interaction1") \
+            t.asleep_until = [g.turn + 1, 1] if g.phase in ("movement", "interaction1") \
                 else [g.turn, 2]
         if s.get("caged"):
             cage = g.items[s["caged"]] if s["caged"] != "freezer" else None
-            c.cage = s["caged"]
+            t.cage = s["caged"]
             if cage is not None:
-                cage.contents = c.id
-                cage.at = c.at
+                cage.contents = t.id
+                cage.at = t.at
         if s.get("controlled_by"):
-            c.controlled_by = s["controlled_by"]
-            g.crew[c.controlled_by].controlling = c.id
+            t.controlled_by = s["controlled_by"]
+            g.crew[t.controlled_by].controlling = t.id
         if s.get("held_by"):
-            c.held_by = s["held_by"]
-            g.crew[c.held_by].holding = c.id
-        if c.at == "killed":
-            g.score("intruder_killed", "Intruder killed before this position")
-        if c.at == "frozen":
-            g.score("intruder_captured", "Intruder frozen before this position")
+            t.held_by = s["held_by"]
+            g.crew[t.held_by].holding = t.id
+        if t.at in ("killed", "frozen"):
+            halt(t, g)
+            kind = "intruder_killed" if t.at == "killed" else "intruder_captured"
+            g.score(kind, f"Intruder {t.at} before this position")
     g.next_token = len(p.get("counters", [])) + 1
     for n, kind in enumerate(p.get("not_used", []), 1):
         used[kind] += 1
-        c = g.counters[f"{KIND_PREFIX[kind]}{used[kind]}"]
-        c.at = "not_used"
-        c.token = f"n{n}"
+        t = g.counters[f"{KIND_PREFIX[kind]}{used[kind]}"]
+        t.at = "not_used"
+        t.token = f"n{n}"
     for _ in range(int(p.get("clones_pending", 0))):
         used["intruder"] += 1
         g.counters[f"i{used['intruder']}"].at = "clones_pending"

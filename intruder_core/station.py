@@ -103,7 +103,8 @@ MOVEMENT: Final[dict[str, tuple[str | None, ...]]] = {
     "dock2": ("c2", "c2", "c2", None, None, None),
 }
 
-SECURED: Final[frozenset[str]] = frozenset(c for c, (_, k) in COMPARTMENTS.items() if k == "secured")
+SECURED: Final[frozenset[str]] = frozenset(
+    c for c, (_, k) in COMPARTMENTS.items() if k == "secured")
 SHAFTS: Final[frozenset[str]] = frozenset(c for c, (_, k) in COMPARTMENTS.items() if k == "shaft")
 
 # Airlock compartment -> the corridor it is opened from (ruling R15).

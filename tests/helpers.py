@@ -1,0 +1,38 @@
+"""Shared helpers for the engine tests: positions, scripted dice and event digests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import intruder_core as ic
+
+
+def position(**kw: Any) -> ic.Game:
+    """A game from a position dict; keyword arguments are the position's keys."""
+    return ic.Game.from_position(kw)
+
+
+def rolls(events: list[ic.Event]) -> list[int]:
+    """The dice rolled, in order."""
+    return [e.data["die"] for e in events if e.type == "roll"]
+
+
+def of_type(events: list[ic.Event], *types: str) -> list[ic.Event]:
+    return [e for e in events if e.type in types]
+
+
+def act(g: ic.Game, type: str, **args: Any) -> list[ic.Event]:
+    """Apply an action given as keyword data."""
+    return g.apply(ic.Action.make(type, **args))
+
+
+def legal_types(g: ic.Game) -> set[str]:
+    return {a.type for a in g.legal_actions()}
+
+
+def token_of(g: ic.Game, kind: str, at: str | None = None) -> str:
+    """The public token of the (face-up) counter of a kind, optionally at a place."""
+    for c in g.view("crew")["counters"]:
+        if c.get("kind") == kind and (at is None or c["at"] == at):
+            return str(c["token"])
+    raise AssertionError(f"no face-up {kind} at {at}")
