@@ -104,7 +104,10 @@ def intruder_segment(g: Game) -> None:
         target = choose_target(g, at) if able and will_attack(g) else None  # A
         determine_powers(g)  # B (ruling R3)
         if target is None or t.at != at:
-            g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
+            if t.asleep:
+                g.emit("asleep", "The Intruder is asleep", "ruling R9")
+            elif able:
+                g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
             continue
         g.emit("attack_target", f"The Intruder attacks {target.name}",
                "Intruder Attacks on Crewmen", crew=target.id, token=t.token)

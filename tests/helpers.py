@@ -8,7 +8,15 @@ import intruder_core as ic
 
 
 def position(**kw: Any) -> ic.Game:
-    """A game from a position dict; keyword arguments are the position's keys."""
+    """A game from a position dict; keyword arguments are the position's keys.
+
+    Unless the position places an Intruder, one waits face down in Shuttle Dock #2, far from
+    the crew, so that the game is not over before it starts.
+    """
+    counters = list(kw.get("counters", []))
+    if not any(c["kind"] == "intruder" for c in counters):
+        counters.append({"kind": "intruder", "at": "dock2"})
+    kw["counters"] = counters
     return ic.Game.from_position(kw)
 
 

@@ -17,7 +17,7 @@ def test_mess_movement_example(die: int, where: str) -> None:
                  counters=[{"kind": "dummy", "at": "mess"}])
     first = of_type(g.log, "roll")[0]
     assert first.data["die"] == die and first.rule == "Random Movement System"
-    moved = [e for e in g.log if e.type == "move"]
+    moved = [e for e in g.log if e.type == "move" and e.data["token"] == "c1"]
     if where == "mess":
         assert moved == []
     else:
