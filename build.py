@@ -3,19 +3,68 @@
 
     python3 build.py          build the wheel and the static site into dist/
     python3 build.py serve    build, then serve dist/ on 127.0.0.1 and print the URL
+                              (--port N, default 8000)
     python3 build.py test     install what the tests need, then run every check and test
+                              (extra arguments go to the unit pytest run;
+                              INTRUDER_SKIP_E2E=1 skips the browser tests)
+
+Everything the site loads comes from dist/ itself: the Pyodide runtime and PyScript are
+copied from node_modules (npm ci, versions pinned in package-lock.json), the svgwrite and
+micropip wheels are downloaded once into wheels/ (git-ignored), and a pyodide-lock.json of
+our own maps each package name to its local wheel. See docs/web.md.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import math
 import os
+import shutil
+import struct
 import subprocess
 import sys
+import tempfile
+import time
 import venv
+import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+WHEELS = ROOT / "wheels"
+NODE_MODULES = ROOT / "node_modules"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# Pyodide's own Python, for which the pure-Python wheels are downloaded.
+PYODIDE_PYTHON = "3.14"
+# Wheels from PyPI that the page loads besides intruder_core (pinned; also in pyodide's lock).
+PYPI_WHEELS = {"svgwrite": "1.4.3", "micropip": "0.11.1"}
+# Files of the npm pyodide package that the browser needs (the .map files are added too).
+PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+# PyScript plugins this page does not use: not loading them saves requests at boot.
+PYSCRIPT_PLUGINS_OFF = ["!py-editor", "!py-terminal", "!py-game", "!donkey"]
+
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".py": "text/x-python",
+}
 
 
 def run(*cmd: str | Path, **kw: object) -> None:
@@ -38,18 +87,352 @@ def venv_python() -> Path:
     return py
 
 
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --- inputs: npm packages, PyPI wheels, chromium ---------------------------------------------
+
+
+def ensure_npm() -> None:
+    """`npm ci` once per package-lock.json (node_modules is git-ignored)."""
+    lock = ROOT / "package-lock.json"
+    stamp = NODE_MODULES / ".intruder-lock-sha256"
+    if stamp.exists() and stamp.read_text() == sha256(lock):
+        return
+    run("npm", "ci", "--no-audit", "--no-fund")
+    stamp.write_text(sha256(lock))
+
+
+def ensure_wheels(py: Path) -> dict[str, Path]:
+    """Download the pinned pure-Python wheels for Pyodide's Python once into wheels/.
+
+    pip must be told the target Python: on 3.11 it would pick micropip 0.7.2.
+    """
+    wanted = {name: f"{name}-{ver}-py3-none-any.whl" for name, ver in PYPI_WHEELS.items()}
+    missing = [f"{n}=={PYPI_WHEELS[n]}" for n, f in wanted.items() if not (WHEELS / f).exists()]
+    if missing:
+        WHEELS.mkdir(exist_ok=True)
+        run(py, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+            "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--implementation", "py",
+            "--abi", "none", "--platform", "any", "-d", WHEELS, *missing)
+    paths = {name: WHEELS / f for name, f in wanted.items()}
+    for name, path in paths.items():
+        if not path.exists():
+            sys.exit(f"pip download did not produce {path.name} for {name}")
+    return paths
+
+
+def ensure_chromium() -> None:
+    """The e2e tests drive Debian's chromium (never `playwright install`)."""
+    if CHROMIUM.exists():
+        return
+    if os.geteuid() != 0:
+        sys.exit(f"{CHROMIUM} is missing: run `apt-get update && apt-get install -y chromium`")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run("apt-get", "update", "-q", env=env)
+    run("apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium", env=env)
+
+
+# --- the site ---------------------------------------------------------------------------------
+
+
+def build_core_wheel(py: Path, outdir: Path, engine: Path) -> Path:
+    """intruder_core as a wheel, built by hatchling from the venv (no isolation, no network).
+
+    The build runs on a staged copy of pyproject.toml and intruder_core/: in ROOT,
+    `python -m build` would import this build.py, and pyproject's readme may not exist yet.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        shutil.copy2(ROOT / "pyproject.toml", src)
+        shutil.copytree(engine, src / "intruder_core",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        readme = ROOT / "README.md"
+        if readme.exists():
+            shutil.copy2(readme, src)
+        else:
+            (src / "README.md").write_text("Intruder rules engine.\n")
+        out = Path(tmp) / "out"
+        run(py, "-m", "build", "--wheel", "--no-isolation", "--outdir", out, src,
+            cwd=tmp, stdout=subprocess.DEVNULL)
+        (wheel,) = out.glob("intruder_core-*.whl")
+        return Path(shutil.copy2(wheel, outdir / wheel.name))
+
+
+def lock_entry(name: str, wheel: Path, imports: list[str]) -> dict[str, object]:
+    version = wheel.name.split("-")[1]
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,  # relative to the lock file, i.e. served from dist/pyodide/
+        "install_dir": "site",
+        "sha256": sha256(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": [],
+        "unvendored_tests": False,
+    }
+
+
+def write_pyodide(py: Path, pyodide_dir: Path, engine: Path) -> None:
+    """The runtime, our wheels, and a lock file that lists only what dist/ holds.
+
+    Pyodide's stock lock names 357 packages, each fetched from a CDN on demand, with hashes
+    that the PyPI wheels do not match. Ours names micropip, svgwrite and intruder-core with
+    the hashes of the files we ship, so loadPackage by name stays on this origin.
+    """
+    src = NODE_MODULES / "pyodide"
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_RUNTIME:
+        shutil.copy2(src / name, pyodide_dir / name)
+    for mapfile in src.glob("*.mjs.map"):
+        shutil.copy2(mapfile, pyodide_dir / mapfile.name)
+
+    entries: dict[str, dict[str, object]] = {}
+    for name, wheel in ensure_wheels(py).items():
+        copied = Path(shutil.copy2(wheel, pyodide_dir / wheel.name))
+        entries[name] = lock_entry(name, copied, [name])
+    core = build_core_wheel(py, pyodide_dir, engine)
+    entries["intruder-core"] = lock_entry("intruder-core", core, ["intruder_core"])
+
+    stock = json.loads((src / "pyodide-lock.json").read_text())
+    lock = {"info": stock["info"], "packages": dict(sorted(entries.items()))}
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+
+
+def write_pyscript_config(dist: Path) -> None:
+    """pyscript.json: the local interpreter, and every glue module except main.py as a file.
+
+    Modules in web/py/ (render.py and friends) are written into Pyodide's working directory,
+    which is on sys.path, so main.py can import them.
+    """
+    files = {
+        f"./py/{p.name}": f"./{p.name}"
+        for p in sorted((dist / "py").glob("*.py"))
+        if p.name != "main.py"
+    }
+    config: dict[str, object] = {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "plugins": PYSCRIPT_PLUGINS_OFF,
+    }
+    if files:
+        config["files"] = files
+    (dist / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n")
+
+
+def png(size: int, pixel: object) -> bytes:
+    """A truecolour PNG from pixel(x, y) -> (r, g, b); pure Python (zlib + struct)."""
+    rows = bytearray()
+    for y in range(size):
+        rows.append(0)  # filter: none
+        for x in range(size):
+            rows.extend(pixel(x, y))  # type: ignore[operator]
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+
+
+def icon_png(size: int) -> bytes:
+    """The icon of web/icons/icon.svg, full-bleed (usable as a maskable icon).
+
+    Station: a ring with three spokes and a hub; the intruder: a red dot. Coordinates are in
+    the SVG's 64-unit box; the edges are anti-aliased from the distance to each shape.
+    """
+    bg, blue, red = (16, 20, 28), (127, 184, 230), (255, 90, 79)
+    spokes = [(32.0, 13.0), (48.5, 41.5), (15.5, 41.5)]
+    scale = 64 / size
+
+    def seg_dist(px: float, py: float, bx: float, by: float) -> float:
+        ax, ay = 32.0, 32.0
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+    def mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+        return (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k),
+                round(a[2] + (b[2] - a[2]) * k))
+
+    def cover(dist: float) -> float:  # dist < 0 inside; one pixel of soft edge
+        return max(0.0, min(1.0, 0.5 - dist / scale))
+
+    def pixel(x: int, y: int) -> tuple[int, int, int]:
+        px, py = (x + 0.5) * scale, (y + 0.5) * scale
+        r = math.hypot(px - 32, py - 32)
+        d_blue = min(abs(r - 19) - 2, r - 6, *(seg_dist(px, py, bx, by) - 2 for bx, by in spokes))
+        d_red = math.hypot(px - 44, py - 22) - 5.5
+        c = mix(bg, blue, cover(d_blue))
+        return mix(c, red, cover(d_red))
+
+    return png(size, pixel)
+
+
+def write_icons_and_manifest(dist: Path) -> None:
+    icons = dist / "icons"
+    icons.mkdir(exist_ok=True)
+    entries: list[dict[str, str]] = [
+        {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+    ]
+    for size in (192, 512):
+        (icons / f"icon-{size}.png").write_bytes(icon_png(size))
+        entries.append({"src": f"icons/icon-{size}.png", "sizes": f"{size}x{size}",
+                        "type": "image/png", "purpose": "any maskable"})
+    manifest = {
+        "name": "Intruder",
+        "short_name": "Intruder",
+        "description": "Intruder (1980): a crew hunts an alien aboard Deep Space Station "
+                       "Prometheus. A solitaire board game that runs offline.",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#10141c",
+        "theme_color": "#10141c",
+        "icons": entries,
+    }
+    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
+
+
+def site_files(dist: Path) -> list[str]:
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+
+
+def write_service_worker(dist: Path) -> str:
+    """sw.js precaching every file of dist/, under a cache named after their hash."""
+    files = site_files(dist)
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((dist / rel).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    urls = ["./", *(f"./{rel}" for rel in files), "./sw.js"]
+    template = (WEB / "sw.js").read_text()
+    text = template.replace('"__VERSION__"', json.dumps(version)).replace(
+        "__FILES__", json.dumps(urls, indent=1))
+    (dist / "sw.js").write_text(text)
+    return version
+
+
+def build(dist: Path = DIST, engine: Path = ROOT / "intruder_core") -> Path:
+    """Build the site into `dist` from scratch and return it.
+
+    `engine` is the intruder_core package to ship; e2e/ builds a second site with a stub
+    engine to test the page glue on its own.
+    """
+    started = time.monotonic()
+    py = venv_python()
+    ensure_npm()
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "__pycache__", "*.pyc"))
+    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "pyscript")
+    write_pyodide(py, dist / "pyodide", engine)
+    write_pyscript_config(dist)
+    write_icons_and_manifest(dist)
+    version = write_service_worker(dist)
+
+    files = site_files(dist)
+    size = sum((dist / f).stat().st_size for f in files)
+    print(f"built {dist}: {len(files)} files, {size / 1e6:.1f} MB, version {version}, "
+          f"in {time.monotonic() - started:.1f} s", flush=True)
+    return dist
+
+
+# --- serving ----------------------------------------------------------------------------------
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types; no-cache so a rebuild shows on reload."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = True
+    on_request: ClassVar[Callable[[str], None] | None] = None
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.on_request is not None:
+            self.on_request(self.path)
+        super().log_request(code, size)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def handle(self) -> None:
+        # A browser closing mid-download (e.g. during service-worker precaching) is normal.
+        with contextlib.suppress(ConnectionResetError, BrokenPipeError):
+            super().handle()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path,
+    port: int = 0,
+    quiet: bool = True,
+    on_request: Callable[[str], None] | None = None,
+) -> http.server.HTTPServer:
+    """A threaded server for `directory` on 127.0.0.1 (port 0: any free port).
+
+    on_request(path) is called for every request served (the e2e tests count them).
+    """
+    handler = type("SiteHandler", (Handler,),
+                   {"quiet": quiet, "on_request": staticmethod(on_request)})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def serve(args: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="build.py serve")
+    parser.add_argument("--port", type=int, default=8000)
+    opts = parser.parse_args(args)
+    dist = build()
+    server = make_server(dist, opts.port, quiet=False)
+    print(f"serving {dist} at http://127.0.0.1:{server.server_address[1]}/  (ctrl-C stops)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped")
+    finally:
+        server.server_close()
+
+
+# --- tests ------------------------------------------------------------------------------------
+
+
 def test(args: list[str]) -> None:
-    """Lint, type-check and run the CPython test suite."""
+    """Lint, type-check and run the CPython test suite, then the browser tests."""
     py = venv_python()
     run(py, "-m", "ruff", "check", ".")
     run(py, "-m", "mypy")
     run(py, "-m", "pytest", "tests", *args)
+    if os.environ.get("INTRUDER_SKIP_E2E") == "1" and not os.environ.get("CI"):
+        print("INTRUDER_SKIP_E2E=1: skipping the browser tests (e2e/)", flush=True)
+        return
+    ensure_npm()
+    ensure_chromium()
+    build()
+    run(py, "-m", "pytest", "e2e")
 
 
 def main(argv: list[str]) -> None:
     cmd = argv[0] if argv else "build"
     rest = argv[1:]
-    if cmd == "test":
+    if cmd == "build":
+        build()
+    elif cmd == "serve":
+        serve(rest)
+    elif cmd == "test":
         test(rest)
     else:
         sys.exit(f"unknown command {cmd!r}; use build, serve or test")

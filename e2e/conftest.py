@@ -1,0 +1,204 @@
+"""Browser tests of the built site: Playwright (sync) driving Debian's /usr/bin/chromium.
+
+`python3 build.py test` builds dist/ first and then runs `pytest e2e`. Run alone:
+    python3 build.py && .venv/bin/python -m pytest e2e
+
+Every test gets a fresh browser context whose page errors, console errors, failed requests
+and requests to any origin but our own test servers are recorded; a test fails on any of
+them unless it is marked `allow_errors` (tests that break the boot on purpose).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the repo's build.py: the same server and build code as `serve`)
+
+CHROMIUM = "/usr/bin/chromium"
+# Without the networking flags Chromium floods the (closed) network at start-up.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOOT_TIMEOUT_MS = 60_000
+READY = "body[data-ready='1']"
+BOOT_ERROR = "body[data-boot-error='1']"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "allow_errors: the test expects page or console errors")
+
+
+# --- the sites under test ----------------------------------------------------------------
+
+
+@dataclass
+class Site:
+    """A built site served on 127.0.0.1 by a thread of this process."""
+
+    root: Path
+    url: str
+    requests: list[str] = field(default_factory=list)
+
+    @property
+    def origin(self) -> str:
+        parts = urlsplit(self.url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+
+def _serve(root: Path) -> Iterator[Site]:
+    if not (root / "index.html").exists():
+        pytest.exit(f"{root} is not built: run `python3 build.py` first", returncode=2)
+    requests: list[str] = []
+    server = build.make_server(root, on_request=requests.append)
+    site = Site(root, f"http://127.0.0.1:{server.server_address[1]}/", requests)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield site
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    """dist/ as built by `python3 build.py` (the real engine)."""
+    yield from _serve(build.DIST)
+
+
+@pytest.fixture(scope="session")
+def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The same site built with e2e/stub_engine as intruder_core: tests the glue alone."""
+    dist = build.build(tmp_path_factory.mktemp("stub") / "dist",
+                       engine=Path(__file__).parent / "stub_engine" / "intruder_core")
+    yield from _serve(dist)
+
+
+@pytest.fixture(scope="session")
+def engine_has_game(site: Site) -> bool:
+    """Whether the engine shipped in dist/ has new_game() yet (imported from its wheel)."""
+    (wheel,) = (site.root / "pyodide").glob("intruder_core-*.whl")
+    probe = "import sys; sys.path.insert(0, sys.argv[1]); import intruder_core as ic; " \
+            "print(hasattr(ic, 'new_game'))"
+    out = subprocess.run([sys.executable, "-c", probe, str(wheel)], capture_output=True,
+                         text=True, check=True, cwd=wheel.parent).stdout.strip()
+    return out == "True"
+
+
+# --- pytest-playwright configuration -----------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS,
+            "headless": True}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+
+
+# --- watching the page -------------------------------------------------------------------
+
+
+@dataclass
+class Problems:
+    allowed_origins: set[str]
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    offline: bool = False
+
+    def on_request(self, request: Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("data", "blob"):
+            return
+        if f"{parts.scheme}://{parts.netloc}" not in self.allowed_origins:
+            self.foreign_requests.append(request.url)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.status} {response.url}")
+
+    def on_request_failed(self, request: Request) -> None:
+        # With the network off, the browser's own requests (not the service worker's) fail.
+        if not self.offline:
+            self.failed.append(f"{request.failure} {request.url}")
+
+    def summary(self) -> str:
+        lines = []
+        for name in ("page_errors", "console_errors", "foreign_requests", "failed"):
+            for item in getattr(self, name):
+                lines.append(f"{name}: {item}")
+        return "\n".join(lines)
+
+
+@pytest.fixture
+def problems(
+    request: pytest.FixtureRequest, context: BrowserContext, page: Page, site: Site
+) -> Iterator[Problems]:
+    """Record every error and foreign request in this test's context; fail on any at the end."""
+    origins = {site.origin}
+    if "stub_site" in request.fixturenames:
+        origins.add(request.getfixturevalue("stub_site").origin)
+    found = Problems(origins)
+    context.on("request", found.on_request)
+    context.on("response", found.on_response)
+    context.on("requestfailed", found.on_request_failed)
+    page.on("pageerror", lambda exc: found.page_errors.append(str(exc)))
+    page.on("console", found.on_console)
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    yield found
+    if request.node.get_closest_marker("allow_errors") is None:
+        assert not found.summary(), "the page reported problems:\n" + found.summary()
+    assert not found.foreign_requests, f"requests left the origin: {found.foreign_requests}"
+
+
+@pytest.fixture
+def boot(page: Page) -> Callable[[str], dict[str, str]]:
+    """boot(url): open url and wait for ready; a boot error fails the test with its message."""
+
+    def go(url: str) -> dict[str, str]:
+        page.goto(url)
+        return wait_until_booted(page)
+
+    return go
+
+
+def wait_until_booted(page: Page) -> dict[str, str]:
+    """Wait for ready or a boot error; return body's data attributes (ready, engineApi, ...)."""
+    page.wait_for_selector(f"{READY}, {BOOT_ERROR}", state="attached", timeout=BOOT_TIMEOUT_MS)
+    data: dict[str, str] = page.evaluate("({...document.body.dataset})")
+    if data.get("bootError"):
+        pytest.fail("boot failed: " + page.inner_text("#boot-error"))
+    return data
+
+
+@pytest.fixture
+def wait_booted(page: Page) -> Callable[[], dict[str, str]]:
+    """wait_booted(): like boot() without navigating (after a reload or a click)."""
+    return lambda: wait_until_booted(page)

@@ -1,0 +1,121 @@
+"""The built site (dist/, real engine): boots offline-capable, stays on its own origin."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import Problems, Site
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+Boot = Callable[[str], dict[str, str]]
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def test_boots_to_ready_on_own_origin(
+    page: Page, site: Site, problems: Problems, boot: Boot, engine_has_game: bool
+) -> None:
+    data = boot(site.url + "?seed=42")
+    assert data["engineVersion"], "the page shows no engine version"
+    expect(page.locator("#engine-version")).to_have_text(data["engineVersion"])
+    expect(page.locator("#boot")).to_be_hidden()
+    print(f"boot: {data['bootMs']} ms")
+    if engine_has_game:
+        assert data["engineApi"] == "game"
+        expect(page.locator("#seed")).to_have_text("42")
+        assert page.locator("#actions button[data-index]").count() > 0
+    else:
+        assert data["engineApi"] == "none"
+        expect(page.locator("#actions")).to_contain_text("not built yet")
+
+
+def test_reload_offline_uses_service_worker(
+    context: BrowserContext, page: Page, site: Site, problems: Problems, boot: Boot,
+    wait_booted: Callable[[], dict[str, str]],
+) -> None:
+    boot(site.url)
+    # The worker precaches every file, then claims the page.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    cache_names = page.evaluate("caches.keys()")
+    assert len(cache_names) == 1 and cache_names[0].startswith("intruder-"), cache_names
+    cached = page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).length", cache_names[0])
+    assert cached >= len(build_files(site.root)), "the service worker did not precache dist/"
+
+    problems.offline = True
+    context.set_offline(True)
+    before = len(site.requests)
+    page.goto(site.url + "?seed=7")  # a query string the cache has never seen
+    data = wait_booted()
+    assert data["ready"] == "1"
+    assert len(site.requests) == before
+    assert page.evaluate("navigator.onLine") is False
+
+
+def test_clicking_an_action_changes_the_page(
+    page: Page, site: Site, problems: Problems, boot: Boot, engine_has_game: bool
+) -> None:
+    if not engine_has_game:
+        pytest.skip("intruder_core has no new_game() yet: nothing to click")
+    boot(site.url + "?seed=42")
+    before = page.inner_html("#app")
+    page.locator("#actions button[data-index]").first.click()
+    page.wait_for_function("(html) => document.querySelector('#app').innerHTML !== html",
+                           arg=before, timeout=10_000)
+    after = page.inner_html("#app")
+    assert after != before
+
+
+def test_seed_makes_the_game_reproducible(
+    page: Page, site: Site, problems: Problems, boot: Boot, engine_has_game: bool
+) -> None:
+    if not engine_has_game:
+        pytest.skip("intruder_core has no new_game() yet")
+    actions = []
+    for _ in range(2):
+        boot(site.url + "?seed=1234")
+        actions.append([json.loads(a) for a in page.locator("#actions button").evaluate_all(
+            "bs => bs.map(b => b.dataset.action)")])
+    assert actions[0] == actions[1]
+
+
+def test_no_serious_accessibility_violations(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=42")
+    page.add_script_tag(path=str(AXE))  # inlined from node_modules: no request
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} - {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"] if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, "\n".join(serious)
+
+
+@pytest.mark.allow_errors
+def test_failed_runtime_download_is_shown_in_the_page(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site.url)
+    page.wait_for_selector("body[data-boot-error='1']", state="attached", timeout=60_000)
+    expect(page.locator("#boot-error")).to_be_visible()
+    expect(page.locator("#boot-error")).to_contain_text("could not start")
+    assert page.evaluate("document.body.dataset.ready") is None
+
+
+@pytest.mark.allow_errors
+def test_stalled_boot_times_out_loudly(page: Page, site: Site, problems: Problems) -> None:
+    def hang(route: Route) -> None:  # never answer: the boot must not spin forever
+        pass
+
+    page.route("**/py/main.py", hang)
+    page.goto(site.url + "?boot_timeout=3000")
+    page.wait_for_selector("body[data-boot-error='1']", state="attached", timeout=30_000)
+    expect(page.locator("#boot-error")).to_contain_text("timed out")
+
+
+def build_files(root: Path) -> list[Path]:
+    return [p for p in root.rglob("*") if p.is_file()]

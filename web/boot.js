@@ -1,0 +1,206 @@
+// Boot screen: progress bar, stage list, and loud failure.
+//
+// Loaded as a classic script before PyScript so that it sees every error from the start.
+// The Python glue (py/main.py) drives the later stages through window.intruderBoot:
+//   stage("packages" | "game", text)   enter a stage
+//   ready({engine: "0.1.0", api: "game" | "none"})   boot finished; shows the app
+//   fail(message)                       boot failed; shows the message in the page
+// PyScript reports the "runtime" stage itself through its py:progress events.
+"use strict";
+
+(function () {
+  const STAGES = ["runtime", "packages", "game"];
+  // Where each stage starts and ends on the 0-100 bar.
+  const SPAN = { runtime: [2, 70], packages: [70, 85], game: [85, 100] };
+  // PyScript / polyscript progress messages, mapped to a point within the runtime stage.
+  const PYSCRIPT_STEPS = {
+    "Loading Pyodide": [8, "Loading the Python runtime"],
+    "Loading Storage": [12, "Loading the Python runtime"],
+    "Loaded Storage": [14, "Loading the Python runtime"],
+    "Loading interpreter": [16, "Starting Python (WebAssembly)"],
+    "Loaded interpreter": [60, "Python started"],
+    "Loading files": [62, "Loading game modules"],
+    "Loaded files": [66, "Loaded game modules"],
+    "Loaded Pyodide": [70, "Python runtime ready"],
+  };
+  // No progress for this long means the boot is stuck: say so instead of spinning forever.
+  const STALL_MS = Number(new URLSearchParams(location.search).get("boot_timeout")) || 90000;
+
+  const t0 = performance.now();
+  let stage = "runtime";
+  let value = SPAN.runtime[0];
+  let target = 8;
+  let done = false;
+  let failed = false;
+  let stallTimer = 0;
+
+  const $ = (id) => document.getElementById(id);
+
+  function setStage(name) {
+    stage = name;
+    for (const li of document.querySelectorAll(".boot-stages li")) {
+      const i = STAGES.indexOf(li.dataset.stage);
+      const cur = STAGES.indexOf(name);
+      li.dataset.state = i < cur ? "done" : i === cur ? "active" : "pending";
+    }
+  }
+
+  function show(pct, text) {
+    if (done || failed) return;
+    target = Math.max(target, Math.min(100, pct));
+    if (text && $("boot-status")) $("boot-status").textContent = text;
+    armStall();
+  }
+
+  function armStall() {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => {
+      fail(`Boot timed out: no progress for ${Math.round(STALL_MS / 1000)} s ` +
+           `during the "${stage}" stage (${$("boot-status")?.textContent || ""}).`);
+    }, STALL_MS);
+  }
+
+  // Creep the bar toward the next milestone so a long download still looks alive.
+  function tick() {
+    if (done || failed) return;
+    const bar = $("boot-progress");
+    if (bar) {
+      const next = Math.min(target + 8, SPAN[stage][1]);
+      value = value < target ? target : value + (next - value) * 0.02;
+      bar.value = value;
+    }
+    requestAnimationFrame(tick);
+  }
+
+  function fail(message) {
+    if (failed) return;
+    if (!document.body) {
+      // Too early to draw: fail as soon as the page exists.
+      document.addEventListener("DOMContentLoaded", () => fail(message));
+      return;
+    }
+    failed = true;
+    clearTimeout(stallTimer);
+    const text = String(message || "Unknown error");
+    console.error("[intruder] boot failed:", text);
+    document.body.dataset.bootError = "1";
+    const box = $("boot-error");
+    if (box) {
+      box.hidden = false;
+      box.textContent = "The game could not start. " + text;
+    }
+    const title = $("boot-title");
+    if (title) title.textContent = "Start-up failed";
+    const bar = $("boot-progress");
+    if (bar) bar.classList.add("failed");
+    for (const li of document.querySelectorAll(".boot-stages li[data-state=active]")) {
+      li.dataset.state = "failed";
+    }
+  }
+
+  // After boot, errors are not fatal: show them in the game's alert region.
+  function report(message) {
+    const box = $("alert");
+    if (box) box.textContent = String(message);
+  }
+
+  function ready(info) {
+    if (failed) return;
+    done = true;
+    clearTimeout(stallTimer);
+    info = info || {};
+    setStage("done");
+    const bar = $("boot-progress");
+    if (bar) bar.value = 100;
+    $("boot").hidden = true;
+    $("app").hidden = false;
+    const ms = Math.round(performance.now() - t0);
+    document.body.dataset.engineVersion = info.engine || "";
+    document.body.dataset.engineApi = info.api || "none";
+    document.body.dataset.bootMs = String(ms);
+    document.body.dataset.ready = "1";
+    console.info(`[intruder] ready in ${ms} ms (engine ${info.engine}, api ${info.api})`);
+    registerServiceWorker();
+  }
+
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    const hadController = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      // A new build took over: the page keeps running the old one until reloaded.
+      if (hadController) report("A new version was installed. Reload the page to use it.");
+    });
+    navigator.serviceWorker.register("./sw.js").then(
+      (reg) => { document.body.dataset.sw = reg.active ? "active" : "installing"; },
+      (err) => console.warn("[intruder] service worker not registered:", err),
+    );
+  }
+
+  // Every error before ready is fatal; afterwards it goes to the alert region.
+  addEventListener("error", (event) => {
+    let msg;
+    if (event instanceof ErrorEvent) {
+      msg = event.message || String(event.error);
+    } else if (event.target && event.target !== window) {
+      // A <script> or <link> that failed to load (capture phase only).
+      const el = event.target;
+      msg = `Could not load ${el.src || el.href || el.tagName}`;
+    } else {
+      return;
+    }
+    if (done) report(msg); else fail(msg);
+  }, true);
+
+  addEventListener("unhandledrejection", (event) => {
+    const r = event.reason;
+    const msg = (r && (r.message || r.toString())) || "unhandled promise rejection";
+    if (done) report(msg); else fail(msg);
+  });
+
+  addEventListener("py:progress", (event) => {
+    const step = PYSCRIPT_STEPS[event.detail];
+    if (step) show(step[0], step[1]); else armStall();
+  });
+
+  document.addEventListener("py:ready", () => show(70, "Running the game module"));
+
+  // The glue finished its top-level code. PyScript swallows Python exceptions (it only
+  // prints them), so finishing without calling ready() means something went wrong.
+  document.addEventListener("py:done", () => {
+    if (!done) {
+      const pyErr = document.querySelector(".py-error");
+      fail(pyErr ? pyErr.textContent : "The Python glue stopped before the game was ready.");
+    }
+  });
+
+  // PyScript's own error banner (class py-error) also counts as a failure during boot.
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const node of r.addedNodes) {
+        if (node.nodeType === 1 && node.classList.contains("py-error")) {
+          if (done) report(node.textContent); else fail(node.textContent);
+        }
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+
+  window.intruderBoot = {
+    stage(name, text) {
+      if (!SPAN[name]) throw new Error(`unknown boot stage ${name}`);
+      setStage(name);
+      show(SPAN[name][0], text);
+    },
+    progress: show,
+    ready,
+    fail,
+    report,
+  };
+
+  document.addEventListener("DOMContentLoaded", () => {
+    setStage("runtime");
+    show(4, "Loading PyScript");
+    if (!window.WebAssembly) fail("This browser has no WebAssembly support.");
+    requestAnimationFrame(tick);
+  });
+  armStall();
+})();
