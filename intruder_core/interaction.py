@@ -51,6 +51,7 @@ def next_subroutine(g: Game) -> None:
     g.defense = None
     g.queue = [at for at in g.queue if needs_interaction(g, at)]
     if not g.queue:
+        wake_due(g)  # the rest of the phase is everyone's Crew Action Segment (R9)
         g.step = "free_actions"
     elif len(g.queue) == 1:
         start_subroutine(g, g.queue[0])

@@ -76,8 +76,7 @@ def _build(p: dict[str, Any]) -> Game:
         t.face_up = bool(s.get("face_up", t.at not in COMPARTMENTS))
         t.token = s.get("token", f"c{n + 1}")
         if s.get("asleep"):
-            t.asleep_until = [g.turn + 1, 1] if g.phase in ("movement", "interaction1") \
-                else [g.turn, 2]
+            t.asleep_until = [g.turn + 1, 1 if g.phase in ("movement", "interaction1") else 2]
         if s.get("caged"):
             cage = g.items[s["caged"]] if s["caged"] != "freezer" else None
             t.cage = s["caged"]

@@ -34,6 +34,16 @@ def act(g: ic.Game, type: str, **args: Any) -> list[ic.Event]:
     return g.apply(ic.Action.make(type, **args))
 
 
+def pass_until(g: ic.Game, turn: int, phase: str) -> list[ic.Event]:
+    """Take only the passing actions until the given turn and phase; returns the events."""
+    events: list[ic.Event] = []
+    while (g.turn, g.phase) != (turn, phase) and not g.is_over:
+        passes = [a for a in g.legal_actions()
+                  if a.type in ("end_actions", "end_movement", "no_defense")]
+        events += g.apply(passes[0])
+    return events
+
+
 def legal_types(g: ic.Game) -> set[str]:
     return {a.type for a in g.legal_actions()}
 
