@@ -518,7 +518,10 @@ def check_prepare(g: Game, a: Action) -> None:
     if not g.in_shuttle() or g.step != "crew_actions":
         raise deny("hatches are prepared in a shuttle's Crew Action Segment",
                    "Escape via Shuttle")
-    if any(c.acted for c in g.crew_at(g.sub_at())):
+    if g.shuttles[g.sub_at()].prepared:
+        raise deny("the hatches are already prepared", "Escape via Shuttle")
+    crew = g.crew_at(g.sub_at())
+    if not crew or any(c.acted for c in crew):
         raise deny("preparing takes one entire Crew Action Segment", "Escape via Shuttle")
 
 

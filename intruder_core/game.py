@@ -295,6 +295,8 @@ class Game:
     def _settle(self) -> None:
         """Check for the end; skip decisions that offer nothing but passing."""
         while True:
+            if self.step == "crew_actions" and self.in_shuttle() and not self._fight_goes_on():
+                self._shuttle_fight_over()
             self._check_end()
             if self.is_over:
                 self.step = "over"
@@ -354,10 +356,13 @@ class Game:
         self.sub["pending"] = [t.id for t in here]
         interaction.intruder_segment(self)
 
-    def _shuttle_round_over(self) -> None:
+    def _fight_goes_on(self) -> bool:
         at = self.sub_at()
-        if any(t.at == at and t.kind == "intruder" for t in self.counters.values()) and \
-                self.crew_at(at):
+        return bool(self.crew_at(at)) and any(t.at == at and t.kind == "intruder"
+                                              for t in self.counters.values())
+
+    def _shuttle_round_over(self) -> None:
+        if self._fight_goes_on():
             self._shuttle_round()
         else:
             self._shuttle_fight_over()

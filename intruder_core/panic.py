@@ -49,7 +49,9 @@ def panic(g: Game) -> None:
         g.relocate(c, "command")
         for item in g.carried(c):
             item.carriers = []  # presumed dropped there (Effects of Panic)
-    place_hidden(g, gathered(g))
-    g.emit("placed", "The face-down counters are shuffled and placed", "Effects of Panic")
+    counters = gathered(g)
+    place_hidden(g, counters)
+    g.emit("placed", f"{len(counters)} counters are shuffled face down and placed",
+           "Effects of Panic", placed=[[c.token, c.at] for c in counters])
     for _ in range(2):
         roll_metamorphosis(g)
