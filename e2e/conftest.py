@@ -44,6 +44,12 @@ BOOT_ERROR = "body[data-boot-error='1']"
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the test expects page or console errors")
+    # pytest-base-url (pulled in by pytest-playwright) trips a pytest 9 deprecation: not ours.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods"
+        ":pytest.PytestRemovedIn10Warning",
+    )
 
 
 # --- the sites under test ----------------------------------------------------------------

@@ -48,6 +48,11 @@
   function show(pct, text) {
     if (done || failed) return;
     target = Math.max(target, Math.min(100, pct));
+    if (value < target) {
+      value = target;
+      const bar = $("boot-progress");
+      if (bar) bar.value = value;
+    }
     if (text && $("boot-status")) $("boot-status").textContent = text;
     armStall();
   }
@@ -66,7 +71,7 @@
     const bar = $("boot-progress");
     if (bar) {
       const next = Math.min(target + 8, SPAN[stage][1]);
-      value = value < target ? target : value + (next - value) * 0.02;
+      value = Math.max(value, target) + (next - Math.max(value, target)) * 0.02;
       bar.value = value;
     }
     requestAnimationFrame(tick);
@@ -86,8 +91,10 @@
     document.body.dataset.bootError = "1";
     const box = $("boot-error");
     if (box) {
+      const where = $("boot-status")?.textContent || "";
       box.hidden = false;
-      box.textContent = "The game could not start. " + text;
+      box.textContent = `The game could not start. ${text}\n\n` +
+        `Stage: ${stage}${where ? ` (${where})` : ""}. Reload the page to try again.`;
     }
     const title = $("boot-title");
     if (title) title.textContent = "Start-up failed";
