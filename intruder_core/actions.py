@@ -75,6 +75,11 @@ class Action:
         return self.label or self.key()
 
 
+def action(type: str, **args: Arg) -> Action:
+    """Fast constructor for the engine's own candidates, whose arguments are already valid."""
+    return Action(type, tuple(sorted(args.items())))
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened. Die rolls carry the die, what it was for and the rule."""

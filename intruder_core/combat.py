@@ -133,13 +133,16 @@ def kill_intruder(g: Game, c: Counter, how: str) -> None:
 
 
 def release_from(g: Game, c: Counter) -> None:
-    """Free an Intruder's Cage and its controller before it leaves the map."""
+    """Free a counter from its Cage, its controller or the crewman holding it."""
     if c.cage not in (None, "freezer"):
         g.items[str(c.cage)].contents = None
     c.cage = None
     if c.controlled_by:
         g.crew[c.controlled_by].controlling = None
         c.controlled_by = None
+    if c.held_by:
+        g.crew[c.held_by].holding = None
+        c.held_by = None
 
 
 def kill_crewman(g: Game, c: Crewman, how: str, by_intruder: bool = False) -> None:

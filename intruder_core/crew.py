@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import Action, action
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES
 from .errors import IllegalAction
 from .station import (
@@ -65,21 +65,22 @@ def in_movement(g: Game) -> None:
 def candidates(g: Game) -> Iterator[Action]:
     """Every movement-phase action worth checking, in a fixed order."""
     for c in g.station_crew():
-        for to in ADJACENT[c.at or ""]:
-            yield Action.make("move", crew=c.id, to=to)
+        if c.mp or c.controlling:  # with no points left every move is refused anyway
+            for to in ADJACENT[c.at or ""]:
+                yield action("move", crew=c.id, to=to)
         if c.controlling and c.at == "command":
-            yield Action.make("force_into_freezer", crew=c.id)
+            yield action("force_into_freezer", crew=c.id)
         for item in g.items.values():
             if item.at == c.at and c.id not in item.carriers:
-                yield Action.make("pick_up", crew=c.id, item=item.id)
+                yield action("pick_up", crew=c.id, item=item.id)
         if c.at == "command":
             for room in UNLOCK:
-                yield Action.make("unlock", crew=c.id, room=room)
+                yield action("unlock", crew=c.id, room=room)
         if c.role == "engineer" and c.at == CONSTRUCTION_AT:
             for item in g.items.values():
                 if item.at == "track":
-                    yield Action.make("construct", crew=c.id, item=item.id)
-    yield Action.make("end_movement")
+                    yield action("construct", crew=c.id, item=item.id)
+    yield action("end_movement")
 
 
 # --- checks -------------------------------------------------------------------------------

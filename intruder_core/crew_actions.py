@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import Action, action
 from .charts import LIFE_STAGES, SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
 from .crew import deny
@@ -104,43 +104,43 @@ def candidates(g: Game) -> Iterator[Action]:
         for t in sorted(here.get(c.at or "", []), key=g.token_order):
             if t.kind == "intruder":
                 for w in weapons_of(g, c):
-                    yield Action.make("attack", crew=c.id, target=t.token, weapon=w)
-                yield Action.make("prod", crew=c.id, target=t.token)
-                yield Action.make("cage", crew=c.id, target=t.token)
+                    yield action("attack", crew=c.id, target=t.token, weapon=w)
+                yield action("prod", crew=c.id, target=t.token)
+                yield action("cage", crew=c.id, target=t.token)
             elif t.kind == "lab_animal":
-                yield Action.make("catch", crew=c.id, target=t.token)
-                yield Action.make("transfer", crew=c.id, target=t.token)
+                yield action("catch", crew=c.id, target=t.token)
+                yield action("transfer", crew=c.id, target=t.token)
         for other in g.crew_at(c.at or ""):
             if other.holding:
-                yield Action.make("cage_animal", crew=c.id, holder=other.id)
+                yield action("cage_animal", crew=c.id, holder=other.id)
         for lock, corridor in AIRLOCK_CONTROL.items():
             if c.at == corridor:
-                yield Action.make("open_airlock", crew=c.id, airlock=lock)
+                yield action("open_airlock", crew=c.id, airlock=lock)
         if c.at == SELF_DESTRUCT_AT:
-            yield Action.make("start_self_destruct", crew=c.id)
-            yield Action.make("stop_self_destruct", crew=c.id)
-            yield Action.make("freeze", crew=c.id)
+            yield action("start_self_destruct", crew=c.id)
+            yield action("stop_self_destruct", crew=c.id)
+            yield action("freeze", crew=c.id)
         if c.at == INVENTORY_AT:
             for t in sorted(g.counters.values(), key=g.token_order):
                 if t.at == "not_used" and not t.inventoried:
-                    yield Action.make("inventory", crew=c.id, target=t.token)
+                    yield action("inventory", crew=c.id, target=t.token)
         if g.in_shuttle():
-            yield Action.make("open_hatches", crew=c.id)
+            yield action("open_hatches", crew=c.id)
         if c.holding:
-            yield Action.make("release", crew=c.id)
+            yield action("release", crew=c.id)
         if c.controlling:
-            yield Action.make("let_go", crew=c.id)
+            yield action("let_go", crew=c.id)
         for item in g.carried(c):
-            yield Action.make("drop", crew=c.id, item=item.id)
+            yield action("drop", crew=c.id, item=item.id)
     if g.in_shuttle():
-        yield Action.make("prepare_hatches")
+        yield action("prepare_hatches")
     if g.phase == "interaction2" and not g.in_shuttle():
         for shuttle, dock in SHUTTLE_DOCK.items():
             waiting = [c.id for c in actors if c.at == dock and not c.acted]
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
                 for group in combinations(waiting, n):
-                    yield Action.make("leave", shuttle=shuttle, crew=list(group))
-    yield Action.make("end_actions")
+                    yield action("leave", shuttle=shuttle, crew=tuple(group))
+    yield action("end_actions")
 
 
 # --- the actions --------------------------------------------------------------------------
@@ -289,12 +289,7 @@ def apply_transfer(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     t = g.by_token_strict(a["target"])
     c.acted = True
-    if t.held_by:
-        g.crew[t.held_by].holding = None
-        t.held_by = None
-    if t.cage:
-        g.items[t.cage].contents = None
-        t.cage = None
+    release_from(g, t)
     t.at = "caged_lab"
     g.emit("transferred", f"{c.name} puts the Lab Animal in the permanent cages",
            "Transfer a Lab Animal to a Permanent Cage", crew=c.id)
@@ -343,10 +338,7 @@ def sweep(g: Game, place: str, prepared: bool) -> None:
             else:
                 kill_intruder(g, t, "swept into space")
         else:
-            if t.held_by:
-                g.crew[t.held_by].holding = None
-                t.held_by = None
-            t.cage = None
+            release_from(g, t)
             t.at = "lost"
             g.emit("lost", "A Lab Animal is swept into space", "ruling R15")
     if not prepared:
@@ -418,6 +410,7 @@ def apply_freeze(g: Game, a: Action) -> None:
     g.emit("freezer", f"{c.name} turns on the Freezer", "Turn on the Freezer")
     for t in [t for t in g.counters.values() if t.at == "freezer"]:
         if t.kind != "intruder":
+            release_from(g, t)
             t.at = "lost"
             g.emit("lost", "A Lab Animal in the Freezer is frozen", "ruling R13")
         elif has(g, "immune_cold"):

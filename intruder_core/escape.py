@@ -102,7 +102,7 @@ def self_destruct_phase(g: Game) -> None:
 
 def destroy_station(g: Game) -> None:
     """Everything on the station dies; escaped crew and stowaways are not on it."""
-    from .combat import kill_crewman, kill_intruder
+    from .combat import kill_crewman, kill_intruder, release_from
 
     g.destroyed = True
     g.emit("destroyed", "The station is destroyed", "Self-Destruction")
@@ -113,4 +113,5 @@ def destroy_station(g: Game) -> None:
             kill_intruder(g, t, "destroyed with the station")
     for t in g.counters.values():
         if t.kind == "lab_animal" and (t.at in COMPARTMENTS or t.at == "caged_lab"):
+            release_from(g, t)
             t.at = "lost"

@@ -14,7 +14,7 @@ from typing import Any
 from . import crew as crew_rules
 from . import crew_actions as act
 from . import interaction
-from .actions import Action, Event
+from .actions import Action, Event, action
 from .charts import LAST_STAGE, POINTS
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
@@ -25,6 +25,7 @@ from .panic import panic, panic_due
 from .scoring import result_of
 from .state import Counter, Crewman, Item, Shuttle, load, record
 from .station import COMPARTMENTS, name
+from .view import label as action_label
 
 SAVE_FORMAT = 1
 Check = Callable[["Game", Action], None]
@@ -132,7 +133,7 @@ class Game:
             HANDLERS[a.type][0](self, a)
         except IllegalAction as e:
             return e
-        if a not in self.legal_actions():
+        if a not in (c for c in self._candidates() if c.type == a.type):
             return IllegalAction("that action is not available now", HANDLERS[a.type][2])
         return None
 
@@ -301,14 +302,26 @@ class Game:
             if self.is_over:
                 self.step = "over"
                 break
-            legal = self.legal_actions()
-            if len(legal) == 1 and legal[0].type in PASSES:
-                HANDLERS[legal[0].type][1](self, legal[0])
-                continue
-            if not legal:
-                raise RuntimeError(f"no legal action in step {self.step!r}")
-            break
+            only = self._only_pass()
+            if only is None:
+                break
+            HANDLERS[only.type][1](self, only)
         self.log.extend(self._events)
+
+    def _only_pass(self) -> Action | None:
+        """The pass action, if passing is the only legal choice; None if there is a real one."""
+        found = None
+        for a in self._candidates():
+            try:
+                HANDLERS[a.type][0](self, a)
+            except IllegalAction:
+                continue
+            if a.type not in PASSES:
+                return None
+            found = a
+        if found is None:
+            raise RuntimeError(f"no legal action in step {self.step!r}")
+        return found
 
     def _check_end(self) -> None:
         if self.is_over:
@@ -401,17 +414,17 @@ class Game:
             yield from crew_rules.candidates(self)
             for c in self.station_crew():
                 if c.holding:
-                    yield Action.make("release", crew=c.id)
+                    yield action("release", crew=c.id)
                 if c.controlling:
-                    yield Action.make("let_go", crew=c.id)
+                    yield action("let_go", crew=c.id)
                 for item in self.carried(c):
-                    yield Action.make("drop", crew=c.id, item=item.id)
+                    yield action("drop", crew=c.id, item=item.id)
         elif self.step == "choose":
             for at in self.queue:
-                yield Action.make("interact", at=at)
+                yield action("interact", at=at)
         elif self.step == "defense":
             yield from interaction.defense_options(self)
-            yield Action.make("no_defense")
+            yield action("no_defense")
         elif self.step in ("crew_actions", "free_actions"):
             yield from act.candidates(self)
 
@@ -506,9 +519,7 @@ class Game:
 
     def label(self, a: Action) -> str:
         """A short human label for an action (the page shows it on a button)."""
-        from .view import label
-
-        return label(self, a)
+        return action_label(self, a)
 
 
 def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "solitaire",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import Action, action
 from .combat import check_fire, choose_target, fire, intruder_attack, weapons_of, will_attack
 from .crew import deny
 from .intruder import determine_powers, is_free, wake_due
@@ -142,7 +142,7 @@ def defense_options(g: Game) -> list[Action]:
                 check_fire(g, c, t, w, self_defense=True)
             except ValueError:
                 continue
-            out.append(Action.make("defend", crew=c.id, weapon=w))
+            out.append(action("defend", crew=c.id, weapon=w))
     return out
 
 
