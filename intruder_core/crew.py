@@ -67,7 +67,7 @@ def candidates(g: Game) -> Iterator[Action]:
     for c in g.station_crew():
         if c.mp or c.controlling:  # with no points left every move is refused anyway
             for to in ADJACENT[c.at or ""]:
-                yield action("move", crew=c.id, to=to)
+                yield Action("move", (("crew", c.id), ("to", to)))
         if c.controlling and c.at == "command":
             yield action("force_into_freezer", crew=c.id)
         for item in g.items.values():

@@ -85,6 +85,27 @@ def crew_view(g: Game) -> dict[str, Any]:
     }
 
 
+SIMPLE_LABELS = {
+    "force_into_freezer": "{who}: force the Intruder into the Freezer",
+    "end_movement": "End crew movement",
+    "no_defense": "No Self Defense",
+    "prod": "{who}: prod the Intruder ({target})",
+    "cage": "{who}: cage the Intruder ({target})",
+    "catch": "{who}: catch the Lab Animal ({target})",
+    "transfer": "{who}: put the Lab Animal in the permanent cages",
+    "open_airlock": "{who}: open the {airlock}",
+    "start_self_destruct": "{who}: start the Self-Destruct System",
+    "stop_self_destruct": "{who}: stop the Self-Destruct System",
+    "freeze": "{who}: turn on the Freezer",
+    "inventory": "{who}: inventory counter {target}",
+    "release": "{who}: release the Lab Animal",
+    "let_go": "{who}: let go of the Intruder",
+    "prepare_hatches": "Prepare to open the hatches",
+    "open_hatches": "{who}: open the hatches",
+    "end_actions": "End actions here",
+}
+
+
 def label(g: Game, a: Action) -> str:
     """A short text for a button."""
     who = g.crew[a["crew"]].name if isinstance(a.get("crew"), str) and \
@@ -102,25 +123,10 @@ def label(g: Game, a: Action) -> str:
         weapon = "improvised weapons" if a["weapon"] == "improvised" else a["weapon"]
         kind = "Self Defense with" if t == "defend" else "attack with"
         return f"{who}: {kind} {weapon}"
-    simple = {
-        "force_into_freezer": f"{who}: force the Intruder into the Freezer",
-        "end_movement": "End crew movement",
-        "no_defense": "No Self Defense",
-        "prod": f"{who}: prod the Intruder ({a.get('target')})",
-        "cage": f"{who}: cage the Intruder ({a.get('target')})",
-        "catch": f"{who}: catch the Lab Animal ({a.get('target')})",
-        "transfer": f"{who}: put the Lab Animal in the permanent cages",
-        "open_airlock": f"{who}: open the {g.place(a.get('airlock'))}",
-        "start_self_destruct": f"{who}: start the Self-Destruct System",
-        "stop_self_destruct": f"{who}: stop the Self-Destruct System",
-        "freeze": f"{who}: turn on the Freezer",
-        "inventory": f"{who}: inventory counter {a.get('target')}",
-        "release": f"{who}: release the Lab Animal",
-        "let_go": f"{who}: let go of the Intruder",
-        "prepare_hatches": "Prepare to open the hatches",
-        "open_hatches": f"{who}: open the hatches",
-        "end_actions": "End actions here",
-    }
+    template = SIMPLE_LABELS.get(t)
+    if template is not None:
+        return template.format(who=who, target=a.get("target"),
+                               airlock=g.place(a.get("airlock")))
     if t == "interact":
         return f"Resolve the Interaction in {g.place(a['at'])}"
     if t == "cage_animal":
@@ -128,4 +134,4 @@ def label(g: Game, a: Action) -> str:
     if t == "leave":
         names = ", ".join(g.crew[n].name for n in a["crew"])
         return f"Leave in {g.place(a['shuttle'])}: {names}"
-    return simple.get(t, t)
+    return t
