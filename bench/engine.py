@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import intruder_core as ic  # noqa: E402
+import intruder_core as ic
 
 
 def play(seed: int) -> tuple[int, int]:
