@@ -7,9 +7,11 @@
 
 from .actions import Action, Event
 from .errors import CorruptSave, IllegalAction
-from .game import Game, new_game
+from .game import Game, new_game, replay
 
 __version__ = "0.1.0"
 SCENARIOS = ("solitaire",)
 
-__all__ = ["SCENARIOS", "Action", "CorruptSave", "Event", "Game", "IllegalAction", "new_game"]
+__all__ = [
+    "SCENARIOS", "Action", "CorruptSave", "Event", "Game", "IllegalAction", "new_game", "replay",
+]

@@ -177,6 +177,10 @@ class Game:
 
         return build(position)
 
+    def record(self) -> dict[str, Any]:
+        """How this game began plus every action since: `replay(record)` rebuilds it."""
+        return {"origin": self.origin, "actions": list(self.history)}
+
     # --- serialization ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -520,6 +524,30 @@ class Game:
     def label(self, a: Action) -> str:
         """A short human label for an action (the page shows it on a button)."""
         return action_label(self, a)
+
+
+def replay(record: Any) -> Game:
+    """Rebuild a game from `Game.record()` data (a share link); CorruptSave if it does not
+    replay: an unknown origin, or an action the rules refuse at its point in the game."""
+    try:
+        origin = record["origin"]
+        actions = list(record["actions"])
+        if "position" in origin:
+            g = Game.from_position(origin["position"])
+        else:
+            g = new_game(int(origin["seed"]), list(origin.get("dice", [])),
+                         str(origin.get("scenario", "solitaire")), dict(origin.get("options", {})))
+    except CorruptSave:
+        raise
+    except (KeyError, TypeError, ValueError) as e:
+        raise CorruptSave(f"not a game record: {e}") from None
+    for n, step in enumerate(actions, 1):
+        refusal = g.why_illegal(step) if isinstance(step, dict) else \
+            IllegalAction("an action must be an object", "Actions")
+        if refusal is not None:
+            raise CorruptSave(f"action {n} of the record cannot be played: {refusal}")
+        g.apply(step)
+    return g
 
 
 def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "solitaire",

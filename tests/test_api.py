@@ -166,3 +166,25 @@ def test_scripted_dice_come_first() -> None:
     g = ic.new_game(seed=1, dice=[6, 6, 6, 6, 6, 6, 6, 6, 6])
     first = [e.data["die"] for e in g.log if e.type == "roll"][:9]
     assert first == [6] * 9  # nine counters stay put on turn 1
+
+
+def test_record_replays_to_the_same_game() -> None:
+    g = ic.new_game(seed=21)
+    play(g, 150, seed=4)
+    assert ic.replay(json.loads(json.dumps(g.record()))).to_json() == g.to_json()
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda r: r["actions"].insert(0, {"type": "move", "crew": "co1", "to": "mess"}),
+    lambda r: r["actions"].__setitem__(3, {"type": "fly"}),
+    lambda r: r["origin"].update(seed="abc"),
+    lambda r: r.pop("actions"),
+    lambda r: r["actions"].append(7),
+])
+def test_tampered_records_are_refused(tamper: object) -> None:
+    g = ic.new_game(seed=21)
+    play(g, 60, seed=4)
+    r = json.loads(json.dumps(g.record()))
+    tamper(r)  # type: ignore[operator]
+    with pytest.raises(ic.CorruptSave):
+        ic.replay(r)
