@@ -49,7 +49,7 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
     "cage": (act.check_cage, act.apply_cage, "Attempt to Cage Intruder"),
     "catch": (act.check_catch, act.apply_catch, "Attempt to Catch Lab Animal"),
     "cage_animal": (act.check_cage_animal, act.apply_cage_animal, "Cage Lab Animal"),
-    "transfer": (act.check_transfer, act.apply_transfer, "Transfer to Permanent Cage"),
+    "transfer": (act.check_transfer, act.apply_transfer, "Transfer a Lab Animal to a Permanent Cage"),
     "open_airlock": (act.check_open_airlock, act.apply_open_airlock, "Open Airlocks"),
     "start_self_destruct": (act.check_start_sd, act.apply_start_sd, "Self-Destruction"),
     "stop_self_destruct": (act.check_stop_sd, act.apply_stop_sd, "Self-Destruction"),

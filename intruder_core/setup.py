@@ -60,4 +60,4 @@ def setup(g: Game) -> None:
         c.token = g.new_token()
     g.emit("setup", "Eight of the twelve Lab Animal and Dummy counters and the Intruder are "
            "shuffled face down and placed in the Storage compartments and Access Shafts; four "
-           "go unseen to the Not Used box", "The Solitaire Game, Set Up")
+           "go unseen to the Not Used box", "Set Up")
