@@ -50,8 +50,6 @@ PYODIDE_PYTHON = "3.14"
 PYPI_WHEELS = {"svgwrite": "1.4.3", "micropip": "0.11.1"}
 # Files of the npm pyodide package that the browser needs (the .map files are added too).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
-# PyScript plugins this page does not use: not loading them saves requests at boot.
-PYSCRIPT_PLUGINS_OFF = ["!py-editor", "!py-terminal", "!py-game", "!donkey"]
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -203,20 +201,20 @@ def write_pyodide(py: Path, pyodide_dir: Path, engine: Path) -> None:
 
 
 def write_pyscript_config(dist: Path) -> None:
-    """pyscript.json: the local interpreter, and every glue module except main.py as a file.
+    """pyscript.json: the local interpreter, and the files to put into Pyodide's file system.
 
-    Modules in web/py/ (render.py and friends) are written into Pyodide's working directory,
-    which is on sys.path, so main.py can import them.
+    Every glue module in web/py/ but main.py (render.py, rulesref.py, ...) goes into Pyodide's
+    working directory, which is on sys.path, so main.py can import them; the rule texts of
+    rules/ go to rules/ there, so the glue can open("rules/rulings.md").
     """
     files = {
         f"./py/{p.name}": f"./{p.name}"
         for p in sorted((dist / "py").glob("*.py"))
         if p.name != "main.py"
     }
-    config: dict[str, object] = {
-        "interpreter": "./pyodide/pyodide.mjs",
-        "plugins": PYSCRIPT_PLUGINS_OFF,
-    }
+    for p in sorted((dist / "rules").glob("*")):
+        files[f"./rules/{p.name}"] = f"./rules/{p.name}"
+    config: dict[str, object] = {"interpreter": "./pyodide/pyodide.mjs"}
     if files:
         config["files"] = files
     (dist / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n")
@@ -331,6 +329,8 @@ def build(dist: Path = DIST, engine: Path = ROOT / "intruder_core") -> Path:
         shutil.rmtree(dist)
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "__pycache__", "*.pyc"))
     shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "pyscript")
+    if (ROOT / "rules").is_dir():  # the rulebook, mapsheet and rulings, for the rules reference
+        shutil.copytree(ROOT / "rules", dist / "rules")
     write_pyodide(py, dist / "pyodide", engine)
     write_pyscript_config(dist)
     write_icons_and_manifest(dist)

@@ -26,7 +26,6 @@
   // No progress for this long means the boot is stuck: say so instead of spinning forever.
   const STALL_MS = Number(new URLSearchParams(location.search).get("boot_timeout")) || 90000;
 
-  const t0 = performance.now();
   let stage = "runtime";
   let value = SPAN.runtime[0];
   let target = 8;
@@ -36,8 +35,11 @@
 
   const $ = (id) => document.getElementById(id);
 
+  const marks = {};  // ms since navigation start at which each stage began
+
   function setStage(name) {
     stage = name;
+    marks[name] = Math.round(performance.now());
     for (const li of document.querySelectorAll(".boot-stages li")) {
       const i = STAGES.indexOf(li.dataset.stage);
       const cur = STAGES.indexOf(name);
@@ -121,12 +123,15 @@
     if (bar) bar.value = 100;
     $("boot").hidden = true;
     $("app").hidden = false;
-    const ms = Math.round(performance.now() - t0);
+    marks.ready = Math.round(performance.now());
+    const ms = marks.ready;  // since navigation start
     document.body.dataset.engineVersion = info.engine || "";
     document.body.dataset.engineApi = info.api || "none";
     document.body.dataset.bootMs = String(ms);
+    document.body.dataset.bootMarks = JSON.stringify(marks);
     document.body.dataset.ready = "1";
-    console.info(`[intruder] ready in ${ms} ms (engine ${info.engine}, api ${info.api})`);
+    console.info(`[intruder] ready in ${ms} ms (engine ${info.engine}, api ${info.api})`,
+                 JSON.stringify(marks));
     registerServiceWorker();
   }
 
@@ -157,6 +162,16 @@
     }
     if (done) report(msg); else fail(msg);
   }, true);
+
+  // Pyodide only warns when the WebAssembly module cannot be fetched or compiled, and then
+  // waits forever: turn that warning into a failure.
+  const warn = console.warn;
+  console.warn = function (...args) {
+    warn.apply(console, args);
+    if (!done && /wasm instantiation failed/i.test(String(args[0]))) {
+      fail("Could not load the Python runtime (pyodide.asm.wasm).");
+    }
+  };
 
   addEventListener("unhandledrejection", (event) => {
     const r = event.reason;
