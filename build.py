@@ -46,8 +46,12 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 # Pyodide's own Python, for which the pure-Python wheels are downloaded.
 PYODIDE_PYTHON = "3.14"
-# Wheels from PyPI that the page loads besides intruder_core (pinned; also in pyodide's lock).
-PYPI_WHEELS = {"svgwrite": "1.4.3", "micropip": "0.11.1"}
+# Wheels from PyPI that the page loads besides intruder_core: version and sha256 of the
+# pure-Python wheel on PyPI (Pyodide's own lock has other hashes: its builds differ).
+PYPI_WHEELS = {
+    "svgwrite": ("1.4.3", "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d"),
+    "micropip": ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"),
+}
 # Files of the npm pyodide package that the browser needs (the .map files are added too).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 
@@ -107,8 +111,8 @@ def ensure_wheels(py: Path) -> dict[str, Path]:
 
     pip must be told the target Python: on 3.11 it would pick micropip 0.7.2.
     """
-    wanted = {name: f"{name}-{ver}-py3-none-any.whl" for name, ver in PYPI_WHEELS.items()}
-    missing = [f"{n}=={PYPI_WHEELS[n]}" for n, f in wanted.items() if not (WHEELS / f).exists()]
+    wanted = {name: f"{name}-{ver}-py3-none-any.whl" for name, (ver, _) in PYPI_WHEELS.items()}
+    missing = [f"{n}=={PYPI_WHEELS[n][0]}" for n, f in wanted.items() if not (WHEELS / f).exists()]
     if missing:
         WHEELS.mkdir(exist_ok=True)
         run(py, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
@@ -118,6 +122,8 @@ def ensure_wheels(py: Path) -> dict[str, Path]:
     for name, path in paths.items():
         if not path.exists():
             sys.exit(f"pip download did not produce {path.name} for {name}")
+        if sha256(path) != PYPI_WHEELS[name][1]:
+            sys.exit(f"{path} has an unexpected sha256: delete it and build again")
     return paths
 
 
