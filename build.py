@@ -322,11 +322,14 @@ def write_service_worker(dist: Path) -> str:
     return version
 
 
-def build(dist: Path = DIST, engine: Path = ROOT / "intruder_core") -> Path:
+def build(
+    dist: Path = DIST, engine: Path = ROOT / "intruder_core", glue_only: bool = False
+) -> Path:
     """Build the site into `dist` from scratch and return it.
 
-    `engine` is the intruder_core package to ship; e2e/ builds a second site with a stub
-    engine to test the page glue on its own.
+    `engine` is the intruder_core package to ship. e2e/ builds a second site with a stub
+    engine and `glue_only` (web/py/main.py without the other modules, which may use engine
+    internals that the stub lacks) to test the page glue on its own.
     """
     started = time.monotonic()
     py = venv_python()
@@ -334,6 +337,10 @@ def build(dist: Path = DIST, engine: Path = ROOT / "intruder_core") -> Path:
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "__pycache__", "*.pyc"))
+    if glue_only:
+        for module in (dist / "py").glob("*.py"):
+            if module.name != "main.py":
+                module.unlink()
     shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "pyscript")
     if (ROOT / "rules").is_dir():  # the rulebook, mapsheet and rulings, for the rules reference
         shutil.copytree(ROOT / "rules", dist / "rules")

@@ -92,9 +92,11 @@ def site() -> Iterator[Site]:
 
 @pytest.fixture(scope="session")
 def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The same site built with e2e/stub_engine as intruder_core: tests the glue alone."""
+    """The site built with e2e/stub_engine as intruder_core and main.py as the only glue
+    module (render.py and friends use engine internals the stub lacks): tests main.py alone."""
     dist = build.build(tmp_path_factory.mktemp("stub") / "dist",
-                       engine=Path(__file__).parent / "stub_engine" / "intruder_core")
+                       engine=Path(__file__).parent / "stub_engine" / "intruder_core",
+                       glue_only=True)
     yield from _serve(dist)
 
 
