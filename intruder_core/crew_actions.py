@@ -88,6 +88,16 @@ def empty_cage(g: Game, c: Crewman) -> Item | None:
 
 # --- candidates ---------------------------------------------------------------------------
 
+def hands(g: Game, c: Crewman) -> Iterator[Action]:
+    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object."""
+    if c.holding:
+        yield action("release", crew=c.id)
+    if c.controlling:
+        yield action("let_go", crew=c.id)
+    for item in g.carried(c):
+        yield action("drop", crew=c.id, item=item.id)
+
+
 def candidates(g: Game) -> Iterator[Action]:
     """Every action worth checking in the current Crew Action Segment, in a fixed order."""
     if g.step == "crew_actions":
@@ -126,12 +136,7 @@ def candidates(g: Game) -> Iterator[Action]:
                     yield action("inventory", crew=c.id, target=t.token)
         if g.in_shuttle():
             yield action("open_hatches", crew=c.id)
-        if c.holding:
-            yield action("release", crew=c.id)
-        if c.controlling:
-            yield action("let_go", crew=c.id)
-        for item in g.carried(c):
-            yield action("drop", crew=c.id, item=item.id)
+        yield from hands(g, c)
     if g.in_shuttle():
         yield action("prepare_hatches")
     if g.phase == "interaction2" and not g.in_shuttle():

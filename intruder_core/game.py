@@ -418,12 +418,7 @@ class Game:
         if self.step == "move":
             yield from crew_rules.candidates(self)
             for c in self.station_crew():
-                if c.holding:
-                    yield action("release", crew=c.id)
-                if c.controlling:
-                    yield action("let_go", crew=c.id)
-                for item in self.carried(c):
-                    yield action("drop", crew=c.id, item=item.id)
+                yield from act.hands(self, c)
         elif self.step == "choose":
             for at in self.queue:
                 yield action("interact", at=at)

@@ -34,6 +34,25 @@ def act(g: ic.Game, type: str, **args: Any) -> list[ic.Event]:
     return g.apply(ic.Action.make(type, **args))
 
 
+def powers(stage: int, known: list[str] | tuple[str, ...], fill: list[str]) -> list[str]:
+    """`known` topped up from `fill` to the number of powers the Life Stage Chart gives."""
+    from intruder_core.charts import LIFE_STAGES
+
+    out = list(known) + [p for p in fill if p not in known]
+    return out[:LIFE_STAGES[stage].powers]
+
+
+def refused(g: ic.Game, type: str, **args: Any) -> ic.IllegalAction:
+    """Apply an action that must be refused; check that it changed nothing."""
+    before = g.to_json()
+    try:
+        g.apply(ic.Action.make(type, **args))
+    except ic.IllegalAction as e:
+        assert g.to_json() == before, "a refused action must change nothing"
+        return e
+    raise AssertionError(f"{type} {args} was not refused")
+
+
 def pass_until(g: ic.Game, turn: int, phase: str) -> list[ic.Event]:
     """Take only the passing actions until the given turn and phase; returns the events."""
     events: list[ic.Event] = []

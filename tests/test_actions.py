@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-from helpers import act, of_type, pass_until, position, token_of
+from helpers import act, of_type, pass_until, position, powers, refused, token_of
 
 import intruder_core as ic
-
-
-def refused(g: ic.Game, type: str, **args: object) -> ic.IllegalAction:
-    before = g.to_json()
-    with pytest.raises(ic.IllegalAction) as e:
-        g.apply(ic.Action.make(type, **args))
-    assert g.to_json() == before
-    return e.value
 
 
 def intruder(g: ic.Game) -> ic.Game:
@@ -27,12 +18,9 @@ FILL = ["very_fast", "fast_reflexes", "immune_vacuum", "immune_sleep", "immune_g
 
 def met(stage: int, known: tuple[str, ...] = (), phase: str = "interaction1",
         crew: dict | None = None, at: str = "store_a1", **kw: object) -> ic.Game:
-    from intruder_core.charts import LIFE_STAGES
-    powers = list(known) + [p for p in FILL if p not in known]
-    powers = powers[:LIFE_STAGES[stage].powers]
     counter = {"kind": "intruder", "at": at, "face_up": True}
     counter.update(kw.pop("intruder", {}))  # type: ignore[arg-type]
-    return position(phase=phase, stage=stage, known=powers, crew=crew or {},
+    return position(phase=phase, stage=stage, known=powers(stage, known, FILL), crew=crew or {},
                     counters=[counter, *kw.pop("more", [])], **kw)
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-from helpers import act, of_type, position, rolls, token_of
+from helpers import act, of_type, position, powers, refused, rolls, token_of
 
 import intruder_core as ic
 
@@ -11,23 +10,13 @@ import intruder_core as ic
 def meeting(stage: int = 3, known: list[str] | None = None, crew: dict | None = None,
             dice: list[int] | None = None, **kw: object) -> ic.Game:
     """An Intruder already met (face up, powers known) with crew in Storage A-1."""
-    known = known or []
-    from intruder_core.charts import LIFE_STAGES
-    fill = [p for p in ("immune_shock", "very_fast", "fast_reflexes", "immune_vacuum",
-                        "extra_strong", "immune_sleep", "immune_cold") if p not in known]
-    known = known + fill[:LIFE_STAGES[stage].powers - len(known)]
-    return position(phase="interaction1", stage=stage, known=known,
+    fill = ["immune_shock", "very_fast", "fast_reflexes", "immune_vacuum", "extra_strong",
+            "immune_sleep", "immune_cold"]
+    return position(phase="interaction1", stage=stage, known=powers(stage, known or [], fill),
                     crew=crew or {"co1": {"at": "store_a1", "carrying": ["blaster1"]}},
                     counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
                     dice=dice or [], **kw)
 
-
-def refused(g: ic.Game, type: str, **args: object) -> ic.IllegalAction:
-    before = g.to_json()
-    with pytest.raises(ic.IllegalAction) as e:
-        g.apply(ic.Action.make(type, **args))
-    assert g.to_json() == before
-    return e.value
 
 
 def test_no_attack_when_roll_misses() -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-from helpers import act, position
+from helpers import act, position, refused
 
 import intruder_core as ic
 
@@ -12,13 +11,6 @@ def moving(**kw: object) -> ic.Game:
     return position(phase="crew_movement", **kw)
 
 
-def refusal(g: ic.Game, type: str, **args: object) -> ic.IllegalAction:
-    before = g.to_json()
-    with pytest.raises(ic.IllegalAction) as e:
-        g.apply(ic.Action.make(type, **args))
-    assert g.to_json() == before, "a refused action must change nothing"
-    return e.value
-
 
 def test_three_points_infirmary_to_command() -> None:
     """EXAMPLE: Infirmary, Lab, Corridor B-1, Command Module."""
@@ -26,7 +18,7 @@ def test_three_points_infirmary_to_command() -> None:
     for to in ("lab", "b1", "command"):
         act(g, "move", crew="so2", to=to)
     assert g.crew["so2"].at == "command" and g.crew["so2"].mp == 0
-    e = refusal(g, "move", crew="so2", to="a1")
+    e = refused(g, "move", crew="so2", to="a1")
     assert e.rule == "Crew Movement" and "0 movement point" in str(e)
 
 
@@ -42,20 +34,20 @@ def test_shaft_needs_two_points() -> None:
     g = moving()
     act(g, "move", crew="so1", to="b1")
     act(g, "move", crew="so1", to="store_b1")
-    e = refusal(g, "move", crew="so1", to="shaft2")
+    e = refused(g, "move", crew="so1", to="shaft2")
     assert "Access Shaft costs 2" in str(e)
 
 
 def test_not_adjacent() -> None:
     g = moving()
-    e = refusal(g, "move", crew="co1", to="mess")
+    e = refused(g, "move", crew="co1", to="mess")
     assert "not adjacent" in str(e) and e.rule == "Crew Movement"
 
 
 def test_arms_room_unlocked_only_by_command_officer() -> None:
     g = moving(crew={"so1": {"at": "command"}})
-    assert "has not been unlocked" in str(refusal(g, "move", crew="co1", to="arms"))
-    e = refusal(g, "unlock", crew="so1", room="arms")
+    assert "has not been unlocked" in str(refused(g, "move", crew="co1", to="arms"))
+    e = refused(g, "unlock", crew="so1", room="arms")
     assert e.rule == "Unlock Arms Room" and "Command Officer" in str(e)
     act(g, "unlock", crew="co1", room="arms")
     assert g.crew["co1"].mp == 3  # ruling R12: no movement points
@@ -66,7 +58,7 @@ def test_arms_room_unlocked_only_by_command_officer() -> None:
 def test_freezer_any_crewman_computer_command_or_science() -> None:
     g = moving(crew={"en1": {"at": "command"}, "so1": {"at": "command"}})
     act(g, "unlock", crew="en1", room="freezer")
-    assert refusal(g, "unlock", crew="en1", room="computer").rule == "Open Computer Room"
+    assert refused(g, "unlock", crew="en1", room="computer").rule == "Open Computer Room"
     act(g, "unlock", crew="so1", room="computer")
     act(g, "move", crew="so1", to="computer")
 
@@ -85,31 +77,31 @@ def test_pick_up_costs_one_point_for_any_number() -> None:
     act(g, "pick_up", crew="co1", item="gas1")
     act(g, "pick_up", crew="co1", item="dart1")
     assert g.crew["co1"].mp == 2
-    e = refusal(g, "pick_up", crew="co1", item="blaster2")
+    e = refused(g, "pick_up", crew="co1", item="blaster2")
     assert "three small" in str(e)
 
 
 def test_carrying_limits_large_and_small() -> None:
     g = moving(crew={"so1": {"at": "lab", "carrying": ["blaster1"]}})
     act(g, "pick_up", crew="so1", item="cage1")  # one large and one small
-    assert "cannot carry more" in str(refusal(g, "pick_up", crew="so1", item="cage2"))
+    assert "cannot carry more" in str(refused(g, "pick_up", crew="so1", item="cage2"))
     act(g, "drop", crew="so1", item="blaster1")
     assert g.crew["so1"].mp == 2  # dropping is free
-    assert "cannot carry more" in str(refusal(g, "pick_up", crew="so1", item="cage2"))
+    assert "cannot carry more" in str(refused(g, "pick_up", crew="so1", item="cage2"))
 
 
 def test_two_small_and_a_large_is_too_much() -> None:
     g = moving(crew={"so1": {"at": "lab", "carrying": ["blaster1", "gas1"]}})
-    assert "cannot carry more" in str(refusal(g, "pick_up", crew="so1", item="cage1"))
+    assert "cannot carry more" in str(refused(g, "pick_up", crew="so1", item="cage1"))
 
 
 def test_construct_weapons_track() -> None:
     """Two turns for a Prod, three for a Flamethrower; one Engineer per weapon per turn."""
     g = moving(crew={"en1": {"at": "maintenance"}})
-    assert "only Engineers" in str(refusal(g, "construct", crew="co1", item="prod1"))
+    assert "only Engineers" in str(refused(g, "construct", crew="co1", item="prod1"))
     act(g, "construct", crew="en2", item="prod1")
     assert g.crew["en2"].mp == 0
-    e = refusal(g, "construct", crew="en1", item="prod1")
+    e = refused(g, "construct", crew="en1", item="prod1")
     assert "same weapon in the same turn" in str(e)
     act(g, "construct", crew="en1", item="prod2")
     g2 = moving(crew={"en2": {"at": "maintenance"}}, items={}, turn=2)
@@ -122,7 +114,7 @@ def test_construct_needs_all_three_points() -> None:
     g = moving()
     act(g, "move", crew="en2", to="power")
     act(g, "move", crew="en2", to="maintenance")
-    e = refusal(g, "construct", crew="en2", item="flamethrower1")
+    e = refused(g, "construct", crew="en2", item="flamethrower1")
     assert e.rule == "Construct Weapons" and "three movement points" in str(e)
 
 
@@ -130,7 +122,7 @@ def test_holding_lab_animal_cannot_move() -> None:
     g = moving(crew={"so1": {"at": "lab"}},
                counters=[{"kind": "lab_animal", "at": "lab", "face_up": True,
                           "held_by": "so1"}])
-    e = refusal(g, "move", crew="so1", to="b1")
+    e = refused(g, "move", crew="so1", to="b1")
     assert e.rule == "Attempt to Catch Lab Animal"
     act(g, "release", crew="so1")
     act(g, "move", crew="so1", to="b1")
@@ -145,7 +137,7 @@ def test_controlled_intruder_moves_one_compartment_with_its_controller() -> None
     assert g.crew["co1"].mp == 0
     intruder = next(c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve")
     assert intruder.at == "command"
-    assert refusal(g, "pick_up", crew="co1", item="prod2").rule.startswith("Gaining Control")
+    assert refused(g, "pick_up", crew="co1", item="prod2").rule.startswith("Gaining Control")
 
 
 def test_force_into_freezer() -> None:
@@ -153,7 +145,7 @@ def test_force_into_freezer() -> None:
                      "co2": {"at": "command"}},
                counters=[{"kind": "intruder", "at": "command", "face_up": True,
                           "controlled_by": "co1"}])
-    e = refusal(g, "force_into_freezer", crew="co1")
+    e = refused(g, "force_into_freezer", crew="co1")
     assert "Freezer has not been unlocked" in str(e)
     act(g, "unlock", crew="co2", room="freezer")
     act(g, "force_into_freezer", crew="co1")
@@ -167,7 +159,7 @@ def test_caged_intruder_needs_carriers_by_stage() -> None:
     g = moving(stage=3, crew={"co1": {"at": "b1", "carrying": ["cage1"]},
                               "co2": {"at": "b1"}},
                counters=[{"kind": "intruder", "at": "b1", "face_up": True, "caged": "cage1"}])
-    e = refusal(g, "move", crew="co1", to="command")
+    e = refused(g, "move", crew="co1", to="command")
     assert e.rule == "ruling R14"
     act(g, "pick_up", crew="co2", item="cage1")
     act(g, "move", crew="co1", to="command")

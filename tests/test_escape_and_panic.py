@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import act, of_type, pass_until, position
+from helpers import act, of_type, pass_until, position, refused
 
 import intruder_core as ic
 from intruder_core.station import PANIC_ORDER
-
-
-def refused(g: ic.Game, type: str, **args: object) -> ic.IllegalAction:
-    before = g.to_json()
-    with pytest.raises(ic.IllegalAction) as e:
-        g.apply(ic.Action.make(type, **args))
-    assert g.to_json() == before
-    return e.value
 
 
 def test_self_destruct_timing_boxes() -> None:

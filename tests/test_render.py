@@ -1,0 +1,469 @@
+"""The SVG station plan (web/py/render.py, web/py/layout.py): drawn from the crew view only.
+
+The renderer runs in the browser, but it is plain Python over the crew view, so it is tested
+here on CPython with real games: new ones, ones advanced by random legal actions, and
+positions (docs/position.md).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import xml.etree.ElementTree as ET
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+
+import layout
+import render
+
+import intruder_core as ic
+from intruder_core.station import ADJACENT, COMPARTMENTS, SECURED, SHAFTS
+
+NS = "{http://www.w3.org/2000/svg}"
+HIDDEN_WORDS = ("Intruder", "Lab Animal", "Dummy", "intruder", "lab_animal", "dummy",
+                "INT", "LAB", "DUM")
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def play(g: ic.Game, n: int, seed: int) -> ic.Game:
+    """Take up to n random legal actions."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def swap_identities(g: ic.Game) -> bool:
+    """Exchange two hidden counters of different kinds (their places and tokens), as
+    tests/test_api.py does; False if there are no two such counters."""
+    hidden = [c for c in g.counters.values()
+              if (c.at == "not_used" and not c.inventoried) or
+              (not c.face_up and c.at not in ("reserve", "not_used"))]
+    for x, y in combinations(hidden, 2):
+        if x.kind != y.kind:
+            x.at, y.at = y.at, x.at
+            x.token, y.token = y.token, x.token
+            return True
+    return False
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def with_attr(root: ET.Element, attr: str) -> dict[str, list[ET.Element]]:
+    """Elements carrying a data attribute, by its value."""
+    out: dict[str, list[ET.Element]] = {}
+    for el in root.iter():
+        if attr in el.attrib:
+            out.setdefault(el.attrib[attr], []).append(el)
+    return out
+
+
+def texts(el: ET.Element) -> str:
+    """The visible text of an element: its <text> descendants (not <title>)."""
+    return " ".join("".join(t.itertext()) for t in el.iter(f"{NS}text"))
+
+
+def title(el: ET.Element) -> str:
+    t = el.find(f"{NS}title")
+    return "" if t is None else t.text or ""
+
+
+def games() -> list[ic.Game]:
+    """New games and games advanced by random play, some far into the game."""
+    out = []
+    for seed in range(10):
+        out.append(play(ic.new_game(seed=seed), seed * 23, seed))
+    return out
+
+
+RICH = {
+    "seed": 3, "turn": 4, "phase": "crew_movement", "stage": 3, "unlocked": ["arms"],
+    "known": ["immune_gas"],
+    "crew": {
+        "co1": {"at": "mess", "carrying": ["blaster1", "gas1", "dart1"]},
+        "so1": {"at": "mess", "carrying": ["cage1"]},
+        "so2": {"at": "lab", "carrying": ["dart2"]},
+        "en2": {"at": "a1", "carrying": ["flamethrower1", "prod2"]},
+        "so3": {"at": "b1"},
+        "co3": {"status": "escaped", "at": "shuttle1"},
+        "en3": "dead",
+    },
+    "items": {"cage2": "store_a1", "blaster2": "store_a1"},
+    "counters": [
+        {"kind": "intruder", "at": "a1", "face_up": True, "controlled_by": "en2"},
+        {"kind": "intruder", "at": "mess", "face_up": True, "caged": "cage1"},
+        {"kind": "intruder", "at": "shaft1", "face_up": True, "asleep": True},
+        {"kind": "lab_animal", "at": "lab", "face_up": True, "held_by": "so2"},
+        {"kind": "lab_animal", "at": "store_a1", "face_up": True, "caged": "cage2"},
+        {"kind": "dummy", "at": "b2"},
+        {"kind": "lab_animal", "at": "b2"},
+        {"kind": "intruder", "at": "store_c2"},
+    ],
+}
+
+
+def rich() -> ic.Game:
+    return ic.Game.from_position(RICH)
+
+
+# --- the plan --------------------------------------------------------------------------------
+
+
+def test_layout_has_a_rectangle_and_a_label_for_every_compartment() -> None:
+    assert set(layout.ROOMS) == set(COMPARTMENTS) | {"shuttle1", "shuttle2"}
+    assert set(layout.SHORT) == set(layout.ROOMS)
+    vx, vy, vw, vh = layout.VIEWBOX
+    for cid, (x, y, w, h) in layout.ROOMS.items():
+        assert w > 0 and h > 0, cid
+        assert vx <= x and x + w <= vx + vw and vy <= y and y + h <= vy + vh, cid
+
+
+def test_no_two_rectangles_overlap_and_every_gap_shows() -> None:
+    """Rooms (and shuttles and the key) never overlap; rooms are at least GAP apart so that
+    walls and passageways are visible."""
+    boxes = dict(layout.ROOMS)
+    boxes.update({f"key{i}": b for i, b in enumerate(layout.KEY_BOXES)})
+    for (a, (ax, ay, aw, ah)), (b, (bx, by, bw, bh)) in combinations(boxes.items(), 2):
+        dx = max(bx - (ax + aw), ax - (bx + bw))  # > 0: apart horizontally
+        dy = max(by - (ay + ah), ay - (by + bh))
+        assert max(dx, dy) >= layout.GAP, f"{a} and {b} overlap or touch"
+
+
+def test_passageways_join_every_adjacent_pair_across_the_gap_and_cross_no_room() -> None:
+    lines = render.passages()
+    pairs = {(a, b) for a, bs in ADJACENT.items() for b in bs if a < b}
+    assert {(a, b) for a, b, _, _ in lines} == pairs
+    for a, b, p, q in lines:
+        assert p[0] == q[0] or p[1] == q[1], f"{a}-{b} is not straight"
+        length = math.dist(p, q)
+        assert layout.GAP <= length <= 120, f"{a}-{b} is {length} long"
+        for end in (p, q):  # each end lies on the edge of one of the two rooms
+            assert any(_on_edge(end, layout.ROOMS[r]) for r in (a, b)), (a, b, end)
+        for other, rect in layout.ROOMS.items():
+            if other not in (a, b):
+                assert not _crosses(p, q, rect), f"{a}-{b} crosses {other}"
+
+
+def _on_edge(pt: tuple[float, float], rect: tuple[int, int, int, int]) -> bool:
+    x, y, w, h = rect
+    inside = x <= pt[0] <= x + w and y <= pt[1] <= y + h
+    return inside and (pt[0] in (x, x + w) or pt[1] in (y, y + h))
+
+
+def _crosses(p: tuple[float, float], q: tuple[float, float],
+             rect: tuple[int, int, int, int]) -> bool:
+    """Does the segment come within 2 units of the rectangle (sampled)?"""
+    x, y, w, h = rect
+    for i in range(101):
+        t = i / 100
+        px, py = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+        if x - 2 < px < x + w + 2 and y - 2 < py < y + h + 2:
+            return True
+    return False
+
+
+def _centre(cid: str) -> tuple[float, float]:
+    x, y, w, h = layout.ROOMS[cid]
+    return x + w / 2, y + h / 2
+
+
+def _bearing(cid: str) -> float:
+    """Degrees anticlockwise from east, seen from the Command Module (SVG y points down)."""
+    (hx, hy), (x, y) = _centre("command"), _centre(cid)
+    return math.degrees(math.atan2(hy - y, x - hx)) % 360
+
+
+@pytest.mark.parametrize("spoke, bearing, end", [
+    ("a", 0, "airlock"), ("b", 120, "dock1"), ("c", 240, "dock2"),
+])
+def test_three_spokes_120_degrees_apart_each_ending_in_its_airlock(
+        spoke: str, bearing: float, end: str) -> None:
+    hub = _centre("command")
+    chain = [f"{spoke}1", f"{spoke}2", end]
+    distances = [math.dist(hub, _centre(c)) for c in chain]
+    assert distances == sorted(distances), "the spoke runs outward"
+    for cid in chain:
+        off = (_bearing(cid) - bearing + 180) % 360 - 180
+        assert abs(off) <= 25, f"{cid} is {off:.0f} degrees off spoke {spoke.upper()}"
+
+
+def test_hub_rooms_surround_the_command_module_and_shafts_sit_between_spokes() -> None:
+    hub = _centre("command")
+    for room in ("arms", "freezer", "computer"):
+        assert math.dist(hub, _centre(room)) < 130
+    bearings = sorted(_bearing(r) for r in ("arms", "freezer", "computer"))
+    assert bearings[2] - bearings[0] > 180, "spread around the hub, not on one side"
+    # each shaft lies in the sector between the two spokes whose rooms it joins
+    for shaft, (lo, hi) in {"shaft2": (0, 120), "shaft3": (120, 240),
+                            "shaft1": (240, 360)}.items():
+        assert lo < _bearing(shaft) < hi, shaft
+
+
+def test_shuttles_are_drawn_beside_their_docks() -> None:
+    for shuttle, dock in layout.SHUTTLES.items():
+        assert math.dist(_centre(shuttle), _centre(dock)) < 150
+
+
+# --- the drawing -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: f"turn{g.turn}-{g.phase}")
+def test_svg_parses_and_shows_every_compartment_and_living_crewman(game: ic.Game) -> None:
+    view = game.view("crew")
+    root = parse(render.render_station(view))
+    assert root.tag == f"{NS}svg"
+    assert root.find(f"{NS}desc") is not None and root.find(f"{NS}title") is not None
+    rooms = with_attr(root, "data-compartment")
+    assert set(rooms) == set(COMPARTMENTS)
+    for cid, els in rooms.items():
+        assert len(els) == 1
+        g = els[0]
+        assert g.tag == f"{NS}g" and g.attrib["tabindex"] == "0"
+        assert g.attrib["role"] == "group"  # not a button: nothing is reachable
+        assert layout.SHORT[cid] in texts(g)
+        assert g.attrib["aria-label"].startswith(COMPARTMENTS[cid][0])
+        assert title(g) == g.attrib["aria-label"]
+    crew = with_attr(root, "data-crew")
+    items = {i["id"]: i["name"] for i in view["items"]}
+    for c in view["crew"]:
+        if c["status"] == "dead" or c["at"] is None:
+            assert c["id"] not in crew
+            continue
+        (token,) = crew[c["id"]]
+        label = token.attrib["aria-label"]
+        assert label.startswith(c["name"]) and token.attrib["tabindex"] == "0"
+        assert title(token) == label
+        for item in c["carrying"]:
+            assert items[item] in label
+        if not c["carrying"]:
+            assert "empty-handed" in label
+        letter = {"command": "C", "science": "S", "engineer": "E"}[c["role"]]
+        assert f"{letter}{c['id'][-1]}" in texts(token)
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: f"turn{g.turn}-{g.phase}")
+def test_face_down_counters_are_tokens_without_identity(game: ic.Game) -> None:
+    view = game.view("crew")
+    root = parse(render.render_station(view))
+    tokens = with_attr(root, "data-token")
+    for c in view["counters"]:
+        (el,) = tokens[c["token"]]
+        label = el.attrib["aria-label"]
+        if c["face_up"]:
+            assert render.KIND_NAME[c["kind"]] in label
+            continue
+        shown = " ".join([label, title(el), texts(el), el.attrib["class"]])
+        for word in HIDDEN_WORDS:
+            assert word not in shown, f"{c['token']} shows {word!r}"
+        assert label == f"face-down counter {c['token']}"
+        assert "?" in texts(el) and c["token"] in texts(el)
+        room = with_attr(root, "data-compartment").get(c["at"])
+        if room:
+            assert f"face-down counter {c['token']}" in room[0].attrib["aria-label"]
+
+
+def test_revealed_intruders_and_lab_animals_show_kind_stage_and_state() -> None:
+    g = rich()
+    view = g.view("crew")
+    root = parse(render.render_station(view))
+    by_kind: dict[str, list[ET.Element]] = {}
+    face_up = {c["token"]: c for c in view["counters"] if c["face_up"]}
+    for token, (el,) in with_attr(root, "data-token").items():
+        if token in face_up:
+            by_kind.setdefault(face_up[token]["kind"], []).append(el)
+    labels = {el.attrib["aria-label"]: texts(el) for els in by_kind.values() for el in els}
+    asleep = [(lab, t) for lab, t in labels.items() if "asleep" in lab]
+    assert len(asleep) == 1 and "zz" in asleep[0][1] and "INT" in asleep[0][1]
+    assert "Life Stage 3" in asleep[0][0] and "L3" in asleep[0][1]
+    controlled = [(lab, t) for lab, t in labels.items() if "controlled by Engineer 2" in lab]
+    assert len(controlled) == 1 and "ctrl" in controlled[0][1]
+    caged = [lab for lab in labels if lab.startswith("Intruder") and "caged" in lab]
+    assert len(caged) == 1
+    held = [(lab, t) for lab, t in labels.items() if "held by Science Officer 2" in lab]
+    assert len(held) == 1 and "LAB" in held[0][1] and "held" in held[0][1]
+    # the crewmen are marked too
+    crew = with_attr(root, "data-crew")
+    assert "holding Lab Animal" in crew["so2"][0].attrib["aria-label"]
+    assert "+LAB" in texts(crew["so2"][0])
+    assert "controlling Intruder" in crew["en2"][0].attrib["aria-label"]
+    assert "+INT" in texts(crew["en2"][0])
+    assert "Cage 1 holding Intruder" in crew["so1"][0].attrib["aria-label"]
+    # a cage lying in a compartment shows what it holds
+    store = with_attr(root, "data-compartment")["store_a1"][0].attrib["aria-label"]
+    assert "Cage 2 holding Lab Animal" in store and "Blaster 2" in store
+
+
+def test_compartment_label_lists_what_is_there() -> None:
+    g = ic.Game.from_position({
+        "seed": 1, "phase": "crew_movement",
+        "crew": {"co2": {"at": "mess", "carrying": ["blaster1"]}, "so3": {"at": "lab"}},
+        "counters": [{"kind": "dummy", "at": "mess"}, {"kind": "intruder", "at": "dock2"}],
+    })
+    view = g.view("crew")
+    token = next(c["token"] for c in view["counters"] if c["at"] == "mess")
+    root = parse(render.render_station(view))
+    label = with_attr(root, "data-compartment")["mess"][0].attrib["aria-label"]
+    assert label.startswith("Crew's Mess: Command Officer 2 carrying Blaster 1")
+    assert label.endswith(f"; face-down counter {token}")
+    assert "Dummy" not in label
+    empty = with_attr(root, "data-compartment")["store_a2"][0].attrib["aria-label"]
+    assert empty == "Storage A-2: empty"
+
+
+def test_items_lying_in_compartments_are_drawn() -> None:
+    view = ic.new_game(seed=5).view("crew")
+    root = parse(render.render_station(view))
+    arms = with_attr(root, "data-compartment")["arms"][0].attrib["aria-label"]
+    for name in ("Blaster 1", "Blaster 3", "Gas Canister 2", "Sleep Dart Pistol 3"):
+        assert name in arms
+    chips = " ".join(texts(el) for el in root.iter(f"{NS}g")
+                     if "item" in el.attrib.get("class", "").split())
+    assert "Bl×3" in chips and "Dt×3" in chips and "Gs×3" in chips and "Cg×4" in chips
+
+
+def test_escaped_crew_ride_in_their_shuttle() -> None:
+    root = parse(render.render_station(rich().view("crew")))
+    (shuttle,) = with_attr(root, "data-shuttle")["shuttle1"]
+    inside = {el.attrib["data-crew"] for el in shuttle.iter() if "data-crew" in el.attrib}
+    assert inside == {"co3"}
+    assert "Command Officer 3" in shuttle.attrib["aria-label"]
+    assert "en3" not in with_attr(root, "data-crew")  # dead
+
+
+def test_reachable_compartments_are_buttons_with_their_cost() -> None:
+    view = ic.new_game(seed=2).view("crew")
+    reachable = {"a1": 1, "shaft2": 2, "living": 1}
+    root = parse(render.render_station(view, reachable=reachable))
+    for cid, (g,) in with_attr(root, "data-compartment").items():
+        if cid in reachable:
+            assert g.attrib["role"] == "button"
+            assert f"{reachable[cid]} MP" in texts(g)
+            assert f"reachable for {reachable[cid]} movement point" in g.attrib["aria-label"]
+        else:
+            assert g.attrib["role"] != "button"
+            assert "MP" not in texts(g).replace("entry 2 MP", "")
+
+
+def test_locked_and_unlocked_secured_rooms_differ_in_text() -> None:
+    closed = parse(render.render_station(ic.new_game(seed=1).view("crew")))
+    # a Command Officer in the Command Module unlocks the Arms Room (Crew Movement Phase)
+    g = ic.Game.from_position({"seed": 1, "phase": "crew_movement",
+                               "counters": [{"kind": "intruder", "at": "dock2"}]})
+    g.apply(ic.Action.make("unlock", crew="co1", room="arms"))
+    assert g.view("crew")["unlocked"] == ["arms"]
+    opened = parse(render.render_station(g.view("crew")))
+    for room in SECURED:
+        (el,) = with_attr(closed, "data-compartment")[room]
+        assert "LOCKED" in texts(el) and "(locked)" in el.attrib["aria-label"]
+    (arms,) = with_attr(opened, "data-compartment")["arms"]
+    assert "OPEN" in texts(arms) and "LOCKED" not in texts(arms)
+    assert "(unlocked)" in arms.attrib["aria-label"]
+    (freezer,) = with_attr(opened, "data-compartment")["freezer"]
+    assert "LOCKED" in texts(freezer)
+
+
+def test_selected_crewman_and_focus_are_marked_in_text_and_state() -> None:
+    view = ic.new_game(seed=4).view("crew")
+    root = parse(render.render_station(view, selected="co2", focus="mess"))
+    crew = with_attr(root, "data-crew")
+    assert crew["co2"][0].attrib["aria-pressed"] == "true"
+    assert crew["co2"][0].attrib["aria-label"].endswith("selected")
+    assert all(els[0].attrib["aria-pressed"] == "false" for c, els in crew.items() if c != "co2")
+    (mess,) = with_attr(root, "data-compartment")["mess"]
+    assert mess.attrib.get("aria-current") == "true" and "current" in mess.attrib["aria-label"]
+
+
+def test_board_svg_marks_the_interaction_being_resolved() -> None:
+    for seed in range(30):
+        g = play(ic.new_game(seed=seed), 60, seed)
+        at = g.view("crew")["decision"].get("at")
+        if at in COMPARTMENTS:
+            root = parse(render.board_svg(g.view("crew")))
+            (room,) = with_attr(root, "data-compartment")[at]
+            assert room.attrib.get("aria-current") == "true"
+            return
+    pytest.skip("no game reached a Sub-routine")
+
+
+@pytest.mark.parametrize("game", [*games()[::3], rich()], ids=lambda g: f"turn{g.turn}")
+def test_ids_are_unique_and_stable(game: ic.Game) -> None:
+    svg = render.render_station(game.view("crew"), selected="co1", reachable={"a1": 1})
+    ids = [el.attrib["id"] for el in parse(svg).iter() if "id" in el.attrib]
+    assert len(ids) == len(set(ids))
+    assert all(i.startswith(render.ID) for i in ids)
+    assert {f"{render.ID}room-{c}" for c in COMPARTMENTS} <= set(ids)
+
+
+def test_rendering_is_deterministic() -> None:
+    for g in [*games(), rich()]:
+        view = g.view("crew")
+        once = render.render_station(view, selected="so1", reachable={"b1": 1}, focus="lab")
+        again = render.render_station(g.view("crew"), selected="so1", reachable={"b1": 1},
+                                      focus="lab")
+        copy = ic.Game.from_json(g.to_json()).view("crew")
+        assert once == again == render.render_station(copy, selected="so1", reachable={"b1": 1},
+                                                      focus="lab")
+
+
+def test_the_renderer_never_reads_hidden_state() -> None:
+    swapped = 0
+    for seed in range(12):
+        g = play(ic.new_game(seed=seed), seed * 15, seed)
+        svg = render.render_station(g.view("crew"))
+        other = ic.Game.from_json(g.to_json())
+        if swap_identities(other):
+            swapped += 1
+            assert render.render_station(other.view("crew")) == svg
+        other.dice.seed += 1  # the dice still to come
+        other.dice.script = [1, 2, 3]
+        assert render.render_station(other.view("crew")) == svg
+    assert swapped >= 6
+
+
+def test_the_renderer_takes_only_the_view() -> None:
+    """A view that went through JSON (as it would from a worker) renders the same."""
+    import json
+
+    view = rich().view("crew")
+    assert render.render_station(json.loads(json.dumps(view))) == render.render_station(view)
+
+
+def test_crowded_rooms_still_fit_their_tokens() -> None:
+    """Nine crewmen in one corridor: tokens shrink but stay inside the room."""
+    crew: dict[str, Any] = {c: {"at": "a1"} for c in
+                            ("co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3")}
+    crew["co1"]["carrying"] = ["blaster1", "gas1", "dart1"]
+    g = ic.Game.from_position({"seed": 1, "phase": "crew_movement", "crew": crew,
+                               "counters": [{"kind": "intruder", "at": "dock2"}]})
+    root = parse(render.render_station(g.view("crew"), reachable={"a1": 1}))
+    x, y, w, h = layout.ROOMS["a1"]
+    for el in with_attr(root, "data-crew").values():
+        tx, ty, scale = _transform(el[0].attrib["transform"])
+        assert x <= tx <= x + w and y <= ty <= y + h and 0.3 <= scale <= 1
+
+
+def _transform(t: str) -> tuple[float, float, float]:
+    """translate(x,y) [scale(s)] -> (x, y, s)."""
+    head, _, rest = t.partition(")")
+    x, y = (float(v) for v in head.removeprefix("translate(").split(","))
+    scale = float(rest.strip().removeprefix("scale(").rstrip(")")) if rest.strip() else 1.0
+    return x, y, scale
+
+
+def test_shafts_say_what_they_cost() -> None:
+    root = parse(render.render_station(ic.new_game(seed=1).view("crew")))
+    for shaft in SHAFTS:
+        (el,) = with_attr(root, "data-compartment")[shaft]
+        assert "2 MP" in texts(el)
