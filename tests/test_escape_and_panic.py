@@ -212,3 +212,27 @@ def test_permanently_caged_at_stage_six_ends_the_game_captured() -> None:
                  dice=[1, 1, 1])  # metamorphosis; then R26: 2 = Immune to Shock
     assert g.stage == 6 and g.unknown == 0
     assert g.is_over and g.result and g.result["score"] == 15
+
+
+def test_two_shuttles_in_one_phase_use_the_revised_count() -> None:
+    """R18: the second departure's ISI counts the Intruders left after the first."""
+    g = position(phase="interaction2", self_destruct=3, stage=3,
+                 known=["clone", "immune_gas", "immune_flame", "very_fast"],
+                 crew={"co1": {"at": "dock1", "carrying": ["blaster1"]},
+                       "co2": {"at": "dock2"}},
+                 counters=[{"kind": "intruder", "at": "store_a1"},
+                           {"kind": "intruder", "at": "store_c2"}],
+                 dice=[1,  # ISI 3: aboard Shuttle #1
+                       1,  # which of the two: the first
+                       4,  # round 1: no attack
+                       1,  # co1's Blaster: K
+                       6])  # Shuttle #2, ISI 2: no stowaway
+    act(g, "leave", shuttle="shuttle1", crew=["co1"])
+    act(g, "attack", crew="co1", target=of_type(g.log, "stowaway")[0].data["token"],
+        weapon="blaster")
+    assert g.crew["co1"].status == "escaped" and g.view("crew")["boxes"]["killed"] == 1
+    act(g, "leave", shuttle="shuttle2", crew=["co2"])
+    indexes = [e.data["purpose"] for e in g.log if e.type == "roll" and
+               "Stowaway Index" in e.data["purpose"]]
+    assert indexes == ["Intruder Stowaway Index 3", "Intruder Stowaway Index 2"]
+    assert g.crew["co2"].status == "escaped"
