@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .charts import CRT, IMMUNITY, LETHAL, LIFE_STAGES, WEAPONS
+from .charts import CRT, IMMUNITY, LETHAL, WEAPONS
 from .crew import deny
 from .intruder import halt, has
 
@@ -45,7 +45,7 @@ def check_fire(g: Game, c: Crewman, target: Counter, weapon: str, self_defense: 
     if c.role == "science" and weapon in LETHAL:
         raise deny("a Science Officer may never fire a weapon that could kill the Intruder",
                    "Restrictions and Modifications to Combat; ruling R6")
-    if not self_defense and weapon in LETHAL and not LIFE_STAGES[g.stage].humans_may_kill:
+    if not self_defense and weapon in LETHAL and not g.row.humans_may_kill:
         raise deny(f"in Life Stage {g.stage} the crew may not try to kill the Intruder except "
                    "in Self Defense", "Restrictions and Modifications to Combat; ruling R7")
     if c.acted:
@@ -108,13 +108,13 @@ def choose_target(g: Game, at: str) -> Crewman | None:
 
 def will_attack(g: Game) -> bool:
     die = g.roll("whether the Intruder attacks", "Intruder Attacks on Crewmen")
-    return die in LIFE_STAGES[g.stage].attack
+    return die in g.row.attack
 
 
 def intruder_attack(g: Game, target: Crewman) -> None:
     """Step D: the kill roll against the Life Stage Chart."""
     die = g.roll(f"the Intruder's attack on {target.name}", "Intruder Attacks on Crewmen")
-    if die in LIFE_STAGES[g.stage].kill:
+    if die in g.row.kill:
         kill_crewman(g, target, "killed by the Intruder", by_intruder=True)
     else:
         g.emit("survived", f"{target.name} survives the attack", "Intruder Attacks on Crewmen",

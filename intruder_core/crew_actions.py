@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .actions import Action, action
-from .charts import LIFE_STAGES, SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
+from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
 from .crew import deny
 from .escape import check_may_leave, leave
@@ -169,7 +169,7 @@ def check_prod(g: Game, a: Action) -> None:
         raise deny(f"{c.name} has no Electric Prod", rule)
     if has(g, "immune_shock"):
         raise deny("the Intruder is Immune to Shock and cannot be controlled", "Immune to Shock")
-    if not LIFE_STAGES[g.stage].control:
+    if not g.row.control:
         raise deny(f"an Intruder in Life Stage {g.stage} can never be controlled", rule)
     if t.controlled_by or t.cage:
         raise deny("that Intruder is already controlled or caged", rule)
@@ -180,7 +180,7 @@ def apply_prod(g: Game, a: Action) -> None:
     t = g.by_token_strict(a["target"])
     c.acted = True
     die = g.roll(f"{c.name}'s prod", "Gaining Control Using Electric Prods")
-    if die in LIFE_STAGES[g.stage].control:
+    if die in g.row.control:
         t.controlled_by = c.id
         c.controlling = t.id
         g.emit("control", f"{c.name} gains control of the Intruder", "Gaining Control Using "

@@ -15,7 +15,7 @@ from . import crew as crew_rules
 from . import crew_actions as act
 from . import interaction
 from .actions import Action, Event, action
-from .charts import LAST_STAGE, POINTS
+from .charts import LAST_STAGE, POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
 from .escape import arrive, destroy_station, self_destruct_phase
@@ -25,6 +25,7 @@ from .panic import panic, panic_due
 from .scoring import result_of
 from .state import Counter, Crewman, Item, Shuttle, load, record
 from .station import COMPARTMENTS, name
+from .variants import chart
 from .view import label as action_label
 
 SAVE_FORMAT = 1
@@ -69,8 +70,11 @@ PASSES = ("end_movement", "end_actions")
 class Game:
     """One game of Intruder. Build with `new_game`, `Game.from_json` or `Game.from_position`."""
 
-    def __init__(self, dice: Dice) -> None:
+    def __init__(self, dice: Dice, options: dict[str, Any] | None = None) -> None:
         self.dice = dice
+        self.options: dict[str, Any] = {}
+        self.chart: dict[int, Stage] = {}
+        self.set_options(options or {})
         self.crew: dict[str, Crewman] = {}
         self.counters: dict[str, Counter] = {}
         self.items: dict[str, Item] = {}
@@ -101,6 +105,16 @@ class Game:
         self._events: list[Event] = []
 
     # --- public API ---------------------------------------------------------------------
+
+    def set_options(self, options: dict[str, Any]) -> None:
+        """Rule knobs (docs/variants: difficulty); "standard" is the rulebook."""
+        self.chart = chart(options)
+        self.options = dict(options)
+
+    @property
+    def row(self) -> Stage:
+        """The Life Stage Chart row of the current stage."""
+        return self.chart[self.stage]
 
     @property
     def is_over(self) -> bool:
@@ -207,7 +221,9 @@ class Game:
         try:
             if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
                 raise ValueError("unknown save format")
-            g = cls(Dice.from_dict(d["dice"]))
+            origin = d["origin"]
+            g = cls(Dice.from_dict(d["dice"]), origin.get("options") or
+                    origin.get("position", {}).get("options"))
             g.crew = {c["id"]: load(Crewman, c) for c in d["crew"]}
             g.counters = {c["id"]: load(Counter, c) for c in d["counters"]}
             g.items = {i["id"]: load(Item, i) for i in d["items"]}
@@ -553,7 +569,7 @@ def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "soli
 
     if scenario != "solitaire":
         raise ValueError(f"unknown scenario {scenario!r}")
-    g = Game(Dice(seed, dice or ()))
+    g = Game(Dice(seed, dice or ()), options)
     g.origin = {"seed": seed, "dice": list(dice or ()), "scenario": scenario,
                 "options": dict(options or {})}
     setup(g)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .charts import LAST_STAGE, LIFE_STAGES, POWER_NAMES, POWERS
+from .charts import LAST_STAGE, POWER_NAMES, POWERS
 from .station import COMPARTMENTS
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def adjust_clones(g: Game) -> None:
     """Keep the Intruder count equal to the chart once Clone is known (Clones)."""
     if not has(g, "clone"):
         return
-    need = LIFE_STAGES[g.stage].clones - len(intruders(g))
+    need = g.row.clones - len(intruders(g))
     reserve = [c for c in g.counters.values() if c.kind == "intruder" and c.at == "reserve"]
     for c in reserve[:max(need, 0)]:
         c.at = "clones_pending"
@@ -91,7 +91,7 @@ def metamorphose(g: Game) -> None:
 
 def roll_metamorphosis(g: Game) -> None:
     """One Metamorphosis Phase roll against the Life Stage Chart."""
-    row = LIFE_STAGES[g.stage]
+    row = g.row
     if not row.metamorphosis:
         return
     die = g.roll("metamorphosis", "Intruder Metamorphosis Phase")

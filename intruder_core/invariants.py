@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .charts import LIFE_STAGES, OBJECTS, POINTS
+from .charts import OBJECTS, POINTS
 from .crew import fits
 from .state import BOXES
 from .station import COMPARTMENTS, SECURED
@@ -25,7 +25,7 @@ def check_invariants(g: Game) -> None:
 
     need(len(g.crew) == 9, "there must be nine crewmen")
     need(1 <= g.stage <= 6, "Life Stage out of range")
-    need(len(g.known) + g.unknown == LIFE_STAGES[g.stage].powers,
+    need(len(g.known) + g.unknown == g.row.powers,
          "powers must number as the Life Stage Chart says")
     need(len(set(g.known)) == len(g.known), "a power is known twice")
     for kind, n in COUNTS.items():
@@ -48,7 +48,7 @@ def check_invariants(g: Game) -> None:
             need(cage.contents == c.id and cage.at == c.at, f"{c.id} caged inconsistently")
     intruders = [c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve"]
     if "clone" in g.known:
-        need(len(intruders) == LIFE_STAGES[g.stage].clones,
+        need(len(intruders) == g.row.clones,
              "the Intruder count must equal the Life Stage Chart's Clones")
     for kind, (_, _, n) in OBJECTS.items():
         need(sum(1 for i in g.items.values() if i.kind == kind) == n,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .charts import LIFE_STAGES, POWERS
+from .charts import POWERS
 from .dice import Dice
 from .errors import CorruptSave
 from .game import Game
@@ -31,6 +31,7 @@ def _build(p: dict[str, Any]) -> Game:
         raise ValueError("a position must be an object")
     g = Game(Dice(int(p.get("seed", 0)), p.get("dice", ()), strict=bool(p.get("strict_dice"))))
     g.origin = {"position": p}
+    g.set_options(dict(p.get("options", {})))
     g.turn = int(p.get("turn", 1))
     g.phase = str(p.get("phase", "movement"))
     if g.phase not in PHASES:
@@ -39,7 +40,7 @@ def _build(p: dict[str, Any]) -> Game:
     g.known = [str(k) for k in p.get("known", [])]
     if any(k not in POWERS.values() for k in g.known):
         raise ValueError("unknown power name")
-    g.unknown = int(p.get("unknown", LIFE_STAGES[g.stage].powers - len(g.known)))
+    g.unknown = int(p.get("unknown", g.row.powers - len(g.known)))
     g.sd = {"active": 9, None: None}.get(p.get("self_destruct"), p.get("self_destruct"))
     g.sd_started = g.turn - 1
     g.sd_stopped = bool(p.get("sd_stopped", False))

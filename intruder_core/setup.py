@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .charts import OBJECTS
 from .state import Counter, Crewman, Item
+from .variants import setting
 from .station import ARMS_ROOM_SETUP, CAGES_AT, SETUP_CREW, SETUP_HIDDEN
 
 if TYPE_CHECKING:
@@ -50,10 +51,14 @@ def setup(g: Game) -> None:
     g.counters = all_counters()
     pool = [c for c in g.counters.values() if c.kind != "intruder"]
     g.dice.shuffle(pool)
-    for n, c in enumerate(pool[:NOT_USED], 1):
+    aside = int(setting(g.options, "not_used", NOT_USED))  # a difficulty knob (variants)
+    for n, c in enumerate(pool[:aside], 1):
         c.at = "not_used"
         c.token = f"n{n}"
-    hidden = [*pool[NOT_USED:], g.counters["i1"]]
+    hidden = [*pool[aside:aside + len(SETUP_HIDDEN) - 1], g.counters["i1"]]
+    for c in pool[aside + len(SETUP_HIDDEN) - 1:]:
+        c.at = "not_used"
+        c.token = f"n{c.id}"
     g.dice.shuffle(hidden)
     for c, at in zip(hidden, SETUP_HIDDEN, strict=True):
         c.at = at

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, LIFE_STAGES, POWER_NAMES
+from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES
 from .escape import shuttles_may_leave
 from .scoring import breakdown, total
 from .station import COMPARTMENTS
@@ -32,7 +32,7 @@ def counter_view(g: Game, c: Counter) -> dict[str, Any]:
 
 def crew_view(g: Game) -> dict[str, Any]:
     tokens = {c.id: c.token for c in g.counters.values()}
-    row = LIFE_STAGES[g.stage]
+    row = g.row
     boxes: dict[str, Any] = {
         "not_used": [{"token": c.token, "kind": c.kind if c.inventoried else None}
                      for c in sorted(g.counters.values(), key=g.token_order)
