@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from .charts import OBJECTS
 from .state import Counter, Crewman, Item
-from .variants import setting
 from .station import ARMS_ROOM_SETUP, CAGES_AT, SETUP_CREW, SETUP_HIDDEN
+from .variants import setting
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,13 +52,11 @@ def setup(g: Game) -> None:
     pool = [c for c in g.counters.values() if c.kind != "intruder"]
     g.dice.shuffle(pool)
     aside = int(setting(g.options, "not_used", NOT_USED))  # a difficulty knob (variants)
-    for n, c in enumerate(pool[:aside], 1):
+    used = len(SETUP_HIDDEN) - 1
+    for n, c in enumerate(pool[:aside] + pool[aside + used:], 1):
         c.at = "not_used"
         c.token = f"n{n}"
-    hidden = [*pool[aside:aside + len(SETUP_HIDDEN) - 1], g.counters["i1"]]
-    for c in pool[aside + len(SETUP_HIDDEN) - 1:]:
-        c.at = "not_used"
-        c.token = f"n{c.id}"
+    hidden = [*pool[aside:aside + used], g.counters["i1"]]
     g.dice.shuffle(hidden)
     for c, at in zip(hidden, SETUP_HIDDEN, strict=True):
         c.at = at
