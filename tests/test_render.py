@@ -243,8 +243,8 @@ def test_svg_parses_and_shows_every_compartment_and_living_crewman(game: ic.Game
             continue
         (token,) = crew[c["id"]]
         label = token.attrib["aria-label"]
-        assert label.startswith(c["name"]) and token.attrib["tabindex"] == "0"
-        assert title(token) == label
+        assert c["name"] in label and token.attrib["tabindex"] == "0"
+        assert label.endswith(title(token)) and title(token).startswith(c["name"])
         for item in c["carrying"]:
             assert items[item] in label
         if not c["carrying"]:
@@ -354,6 +354,18 @@ def test_reachable_compartments_are_buttons_with_their_cost() -> None:
         else:
             assert g.attrib["role"] != "button"
             assert "MP" not in texts(g).replace("entry 2 MP", "")
+
+
+def test_controls_are_named_starting_with_their_visible_text() -> None:
+    """Label in Name (WCAG 2.5.3, axe's label-content-name-mismatch): a speech user says
+    what he sees ("click C2"), so every button's name begins with its visible words."""
+    view = rich().view("crew")
+    root = parse(render.render_station(view, selected="so2", reachable={"a1": 1, "shaft2": 2}))
+    buttons = [el for el in root.iter() if el.attrib.get("role") == "button"]
+    assert len(buttons) == 2 + sum(1 for c in view["crew"] if c["status"] != "dead")
+    for el in buttons:
+        visible = " ".join(texts(el).split())
+        assert visible and el.attrib["aria-label"].startswith(visible + ": "), visible
 
 
 def test_locked_and_unlocked_secured_rooms_differ_in_text() -> None:

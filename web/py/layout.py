@@ -1,0 +1,103 @@
+"""The station plan as drawing data: where each compartment sits on the SVG.
+
+Data only, read by render.py. The plan is the mapsheet's (shared/spec/mapsheet.md): the
+Command Module in the centre with the Arms Room, Freezer and Computer Room around it, and
+three spokes 120 degrees apart, drawn with axis-aligned rectangles so labels stay upright:
+
+- spoke A runs east: A-1, A-2, the Main Airlock; working rooms (Mess, Living) to the north,
+  storage to the south;
+- spoke B runs up and to the left, 120 degrees from A (stepping up-left row by row): B-1,
+  B-2, Shuttle Dock #1; working rooms (Lab, Infirmary) to the west, storage to the east;
+- spoke C runs down and to the left, 240 degrees from A: C-1, C-2, Shuttle Dock #2; working
+  rooms (Power, Maintenance) to the east, storage to the west;
+- each access shaft fills the sector between two spokes and touches its four rooms.
+
+A sideways Y is narrower than an upright one, which matters on a phone where the plan is
+drawn at about 300-360 px wide. Coordinates are SVG user units; every gap between rooms is
+at least GAP so that passageways (drawn across the gaps) are visible.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# The drawing's viewBox: (min x, min y, width, height).
+VIEWBOX: Final[tuple[int, int, int, int]] = (0, 0, 666, 872)
+GAP: Final[int] = 12
+
+# id -> (x, y, w, h), top-left corner. The 28 compartments, then the two shuttle boxes.
+ROOMS: Final[dict[str, tuple[int, int, int, int]]] = {
+    # the hub
+    "command": (236, 384, 124, 104),
+    "freezer": (260, 304, 100, 68),
+    "arms": (260, 500, 100, 68),
+    "computer": (128, 402, 96, 68),
+    # spoke A (east)
+    "a1": (372, 400, 100, 72),
+    "a2": (484, 400, 100, 72),
+    "airlock": (596, 392, 62, 88),
+    "mess": (372, 296, 100, 92),
+    "living": (484, 296, 100, 92),
+    "store_a1": (372, 484, 100, 92),
+    "store_a2": (484, 484, 100, 92),
+    # spoke B (up and left)
+    "b1": (164, 192, 84, 180),
+    "b2": (120, 92, 84, 88),
+    "dock1": (86, 8, 64, 64),
+    "lab": (52, 192, 100, 92),
+    "infirmary": (8, 88, 100, 92),
+    "store_b1": (260, 192, 100, 92),
+    "store_b2": (216, 88, 100, 92),
+    # spoke C (down and left)
+    "c1": (164, 500, 84, 180),
+    "c2": (120, 692, 84, 88),
+    "dock2": (86, 800, 64, 64),
+    "power": (260, 588, 100, 92),
+    "maintenance": (216, 692, 100, 92),
+    "store_c1": (52, 588, 100, 92),
+    "store_c2": (8, 692, 100, 92),
+    # the access shafts, one per sector
+    "shaft2": (372, 88, 166, 196),
+    "shaft3": (8, 296, 108, 280),
+    "shaft1": (372, 588, 166, 196),
+    # off the station: the shuttles, beside their docks
+    "shuttle1": (162, 8, 200, 64),
+    "shuttle2": (162, 800, 200, 64),
+}
+
+SHUTTLES: Final[dict[str, str]] = {"shuttle1": "dock1", "shuttle2": "dock2"}
+
+# Short names for labels on the plan (the full names come from intruder_core.station).
+SHORT: Final[dict[str, str]] = {
+    "command": "Command",
+    "arms": "Arms",
+    "freezer": "Freezer",
+    "computer": "Computer",
+    "a1": "A-1", "a2": "A-2", "b1": "B-1", "b2": "B-2", "c1": "C-1", "c2": "C-2",
+    "mess": "Mess",
+    "living": "Living",
+    "lab": "Lab",
+    "infirmary": "Infirmary",
+    "power": "Power",
+    "maintenance": "Maint.",
+    "store_a1": "Store A1", "store_a2": "Store A2",
+    "store_b1": "Store B1", "store_b2": "Store B2",
+    "store_c1": "Store C1", "store_c2": "Store C2",
+    "shaft1": "Shaft 1", "shaft2": "Shaft 2", "shaft3": "Shaft 3",
+    "airlock": "Airlock",
+    "dock1": "Dock 1", "dock2": "Dock 2",
+    "shuttle1": "Shuttle 1", "shuttle2": "Shuttle 2",
+}
+
+# Where a passageway crosses its gap when the middle of the shared edge would run alongside
+# a third room: (a, b) in sorted order -> the x (vertical passage) or y (horizontal passage).
+PASSAGE_AT: Final[dict[tuple[str, str], int]] = {
+    ("infirmary", "shaft3"): 30,
+    ("shaft3", "store_c2"): 30,
+}
+
+# Free corners of the plan for the key: (x, y, w, h).
+KEY_BOXES: Final[tuple[tuple[int, int, int, int], ...]] = (
+    (550, 8, 108, 276),
+    (550, 588, 108, 276),
+)

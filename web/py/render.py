@@ -1,0 +1,821 @@
+"""The station plan as SVG, drawn from the crew's view of the game and nothing else.
+
+`render_station(view)` is a pure function: the same view (and options) always gives the same
+string, and it reads only `game.view("crew")` (docs/api.md) plus the station's and charts'
+names, so it cannot show what the crew does not know. The page glue (main.py) puts the string
+into the page and finds the parts by their data attributes:
+
+- compartments: `<g class="room" data-compartment="mess">`, `role="button"` when reachable;
+- crewmen: `<g class="crew" data-crew="co2">`; counters: `<g class="counter" data-token="c4">`;
+- shuttles: `<g class="shuttle" data-shuttle="shuttle1">`.
+
+Tokens are drawn in their own layer above the rooms, not inside the room groups, so that a
+focusable crew token is never nested inside a room that is a button (nested controls are an
+accessibility error). Every fact shown by colour is also shown by text or shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import layout  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
+import svgwrite  # type: ignore[import-untyped]
+from svgwrite.container import Group  # type: ignore[import-untyped]
+
+from intruder_core.charts import OBJECTS
+from intruder_core.station import ADJACENT, AIRLOCK_CONTROL, COMPARTMENTS, SECURED, SHAFTS
+from intruder_core.station import name as place_name
+
+ITEM_ABBR: dict[str, str] = {
+    "blaster": "Bl", "dart": "Dt", "gas": "Gs", "prod": "Pr", "flamethrower": "Fl", "cage": "Cg",
+}
+ROLE_LETTER: dict[str, str] = {"command": "C", "science": "S", "engineer": "E"}
+KIND_NAME: dict[str, str] = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
+KIND_SHORT: dict[str, str] = {"intruder": "INT", "lab_animal": "LAB", "dummy": "DUM"}
+PHASE_NAME: dict[str, str] = {
+    "movement": "Intruder and Hidden Counter Movement Phase",
+    "interaction1": "First Interaction Phase",
+    "crew_movement": "Crew Movement Phase",
+    "metamorphosis": "Intruder Metamorphosis Phase",
+    "interaction2": "Second Interaction Phase",
+    "self_destruct": "Self-Destruct Phase",
+}
+FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
+# A drawing used only as an element factory: its elements skip svgwrite's attribute checks,
+# which would refuse the data-* and aria-* attributes the page relies on.
+E = svgwrite.Drawing(profile="full", debug=False)
+ID = "st-"  # prefix of every id, so the drawing can sit in a page without clashes
+
+STYLE = f"""
+.station-map {{ font-family: {FONT}; }}
+.station-map .space {{ fill: #070b14; }}
+.station-map .star {{ fill: #c9d6ea; }}
+.station-map .passage {{ stroke: #8fb3dc; stroke-width: 5; stroke-linecap: butt; }}
+.station-map .passage.shaftway {{ stroke-dasharray: 3 2.5; stroke-width: 7; }}
+.station-map .door {{ stroke: #ffd27a; stroke-width: 2; }}
+.station-map .door.locked {{ fill: #ffd27a; }}
+.station-map .door.open {{ fill: #070b14; }}
+.station-map .docking {{ stroke: #8fb3dc; stroke-width: 2; stroke-dasharray: 4 3; fill: none; }}
+.station-map .hatch {{ stroke: #ff9d6e; stroke-width: 4; stroke-dasharray: 6 4; }}
+.station-map .room-box {{ stroke: #6d8fbd; stroke-width: 1.5; }}
+.station-map .kind-hub .room-box {{ fill: #1c3150; stroke: #9cc4f0; stroke-width: 2.5; }}
+.station-map .kind-secured .room-box {{ fill: #2c2714; stroke: #d9b55a; }}
+.station-map .kind-corridor .room-box {{ fill: #18263b; }}
+.station-map .kind-working .room-box {{ fill: #1b3036; stroke: #6fb3b8; }}
+.station-map .kind-storage .room-box {{ fill: #272339; stroke: #9a8cc9; }}
+.station-map .kind-shaft .room-box {{ fill: #151b29; stroke: #7d8aa3; }}
+.station-map .kind-airlock .room-box {{ fill: #33201c; stroke: #e08b6a; }}
+.station-map .hatching {{ fill: url(#{ID}hatch); pointer-events: none; }}
+.station-map .label {{ fill: #e9f1fb; font-size: 15px; font-weight: 700; }}
+.station-map .label.narrow {{ font-size: 14px; }}
+.station-map .sub {{ fill: #b8c7dc; font-size: 11px; font-weight: 600; }}
+.station-map .lock-text {{ font-size: 11.5px; font-weight: 800; letter-spacing: .05em; }}
+.station-map .locked .lock-text {{ fill: #ffd27a; }}
+.station-map .unlocked .lock-text {{ fill: #9ee6a0; }}
+.station-map .lock-icon {{ fill: none; stroke-width: 1.8; }}
+.station-map .locked .lock-icon {{ stroke: #ffd27a; }}
+.station-map .unlocked .lock-icon {{ stroke: #9ee6a0; }}
+.station-map .reachable .room-box {{ stroke: #7ff0ff; stroke-width: 3; stroke-dasharray: 7 4; }}
+.station-map .cost {{ fill: #7ff0ff; stroke: #070b14; stroke-width: 1.5; }}
+.station-map .cost-text {{ fill: #06121c; font-size: 12px; font-weight: 800; }}
+.station-map .pending-mark {{ fill: #ffb347; stroke: #070b14; stroke-width: 1.5; }}
+.station-map .pending-text {{ fill: #1a1000; font-size: 12px; font-weight: 900; }}
+.station-map .focus-ring {{ fill: none; stroke: #ffb347; stroke-width: 2; }}
+.station-map .focus .room-box {{ stroke: #ffb347; stroke-width: 3; }}
+.station-map .room:focus {{ outline: none; }}
+.station-map .room:focus-visible .room-box {{ stroke: #ffffff; stroke-width: 4; }}
+.station-map .room[role=button] {{ cursor: pointer; }}
+.station-map .room[role=button]:hover .room-box {{ stroke: #ffffff; }}
+.station-map .tok {{ stroke: #070b14; stroke-width: 1.5; }}
+.station-map .tok-main {{ fill: #0b0f18; font-size: 17px; font-weight: 800; }}
+.station-map .tok-sub {{ fill: #0b0f18; font-size: 12.5px; font-weight: 700; }}
+.station-map .role-command .tok {{ fill: #f4c95d; }}
+.station-map .role-science .tok {{ fill: #72d6e8; }}
+.station-map .role-engineer .tok {{ fill: #f7a668; }}
+.station-map .crew {{ cursor: pointer; }}
+.station-map .crew:focus {{ outline: none; }}
+.station-map .crew:focus-visible .tok {{ stroke: #ffffff; stroke-width: 3; }}
+.station-map .select-ring {{ fill: none; stroke: #ffffff; stroke-width: 2.5;
+  stroke-dasharray: 5 3; }}
+.station-map .face-down .tok {{ fill: #a7b2c2; stroke-dasharray: 3 2; }}
+.station-map .kind-intruder .tok {{ fill: #ff7a7a; }}
+.station-map .kind-lab_animal .tok {{ fill: #a5e88f; }}
+.station-map .kind-dummy .tok {{ fill: #d0d0d0; }}
+.station-map .bars {{ stroke: #070b14; stroke-width: 2; opacity: .55; }}
+.station-map .badge {{ fill: #070b14; stroke: #ffffff; stroke-width: 1; }}
+.station-map .badge-text {{ fill: #ffffff; font-size: 10.5px; font-weight: 800; }}
+.station-map .chip {{ fill: #30405a; stroke: #9db3d3; stroke-width: 1; }}
+.station-map .chip-text {{ fill: #eef4fc; font-size: 12.5px; font-weight: 700; }}
+.station-map .shuttle-box {{ fill: #1d2536; stroke: #b9c7dd; stroke-width: 1.5; }}
+.station-map .departed .shuttle-box {{ stroke-dasharray: 6 4; fill: #121826; }}
+.station-map .key-box {{ fill: #0d1422; stroke: #2c3a52; stroke-width: 1; }}
+.station-map .key-title {{ fill: #7fb8e6; font-size: 12px; font-weight: 800;
+  letter-spacing: .08em; }}
+.station-map .key-text {{ fill: #c8d4e6; font-size: 12px; }}
+.station-map .key-abbr {{ fill: #ffffff; font-size: 12px; font-weight: 800; }}
+"""
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+# Advance widths (in em) of DejaVu Sans Bold, the widest of the usual fallback fonts, so that
+# estimates err on the generous side. Only used to lay tokens out; no font is measured.
+_NARROW = dict.fromkeys("iljI.,:;'!|", 0.38) | dict.fromkeys("frt-() ", 0.5)
+_WIDE = dict.fromkeys("mwMW", 1.0) | dict.fromkeys("+×", 0.84)
+
+
+def _text_width(text: str, size: float, bold: bool = True) -> float:
+    """An estimate of a text's width in user units (no font metrics here); for layout only."""
+    em = 0.0
+    for ch in text:
+        if ch in _NARROW:
+            em += _NARROW[ch]
+        elif ch in _WIDE:
+            em += _WIDE[ch]
+        elif ch.isupper():
+            em += 0.8
+        else:
+            em += 0.7
+    return em * size * (1.0 if bold else 0.92)
+
+
+def _and(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _g(**attrs: Any) -> Group:
+    """A group with attributes given in Python names (class_ -> class, data_x -> data-x)."""
+    g: Group = E.g()
+    for k, v in attrs.items():
+        if v is None:
+            continue
+        key = "class" if k == "class_" else k.replace("_", "-")
+        g.attribs[key] = v
+    return g
+
+
+def _title(g: Group, text: str) -> None:
+    """A <title> child: the browser's tooltip."""
+    g.add(svgwrite.base.Title(text))
+
+
+def _number(x: float) -> str:
+    """Coordinates with at most two decimals, so the output is short and stable."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+# --- the pieces in a compartment -------------------------------------------------------------
+
+
+class Piece:
+    """One token or chip: a size and a function drawing it at the local origin."""
+
+    def __init__(self, w: float, h: float, draw: Callable[[], Group]) -> None:
+        self.w, self.h, self.draw = w, h, draw
+
+
+def _token_lines(lines: list[tuple[str, str]], pad: float = 8) -> tuple[float, float]:
+    """Size of a token holding lines of (text, 'main' | 'sub')."""
+    w = max([24.0, *(_text_width(t, 17 if k == "main" else 12.5) for t, k in lines)]) + pad
+    h = 5 + sum(18 if k == "main" else 13.5 for _, k in lines)
+    return w, h
+
+
+def _add_lines(g: Group, lines: list[tuple[str, str]], w: float) -> None:
+    y = 3.0
+    for text, kind in lines:
+        y += 15.5 if kind == "main" else 12.5
+        # the trailing space is not drawn, but keeps words apart when the texts are read
+        # together (the visible text of a control, WCAG 2.5.3)
+        g.add(E.text(text + " ", insert=(_number(w / 2), _number(y)),
+                     class_=f"tok-{kind}", text_anchor="middle"))
+        y += 2.5 if kind == "main" else 1
+
+
+def _crew_shape(role: str, w: float, h: float) -> Any:
+    """Command: square corners; Science: rounded; Engineer: cut corners (shape, not colour)."""
+    if role == "science":
+        return E.rect((0, 0), (w, h), rx=9, ry=9, class_="tok")
+    if role == "engineer":
+        c = 6
+        pts = [(c, 0), (w - c, 0), (w, c), (w, h - c), (w - c, h), (c, h), (0, h - c), (0, c)]
+        return E.polygon([(_number(x), _number(y)) for x, y in pts], class_="tok")
+    return E.rect((0, 0), (w, h), rx=1.5, ry=1.5, class_="tok")
+
+
+def _token_piece(attrs: dict[str, Any], words: str, shape: Callable[[float, float], Any],
+                 lines: list[tuple[str, str]], badge: str, *, selected: bool = False,
+                 caged: bool = False, shape_kind: str = "crew") -> Piece:
+    """A token: a shape with one or two lines of text, and perhaps a state badge on its
+    top-right corner ("zz", "ctrl", "+LAB") that overhangs the shape."""
+    bw, bh = _token_lines(lines, 8 if shape_kind == "crew" else 13)
+    top = 7.0 if badge else 0.0
+    pw = _text_width(badge, 10.5) + 8 if badge else 0.0
+    w = bw + max(0.0, pw / 2 - 4)
+
+    name = words
+    if attrs.get("role") == "button":  # a control's name starts with its visible text, so
+        # that speech input ("click C2") works (WCAG 2.5.3, Label in Name)
+        name = " ".join([t for t, _ in lines] + ([badge] if badge else [])) + ": " + words
+
+    def draw() -> Group:
+        g = _g(**{k.replace("-", "_"): v for k, v in attrs.items() if k != "class"},
+               class_=attrs.get("class"), aria_label=name)
+        _title(g, words)
+        body = _g(transform=f"translate(0,{_number(top)})") if top else g
+        if selected:
+            body.add(E.rect((-4, -4), (_number(bw + 8), _number(bh + 8)), rx=6, ry=6,
+                            class_="select-ring"))
+        body.add(shape(bw, bh))
+        if caged:  # cage bars behind the text: the shape says "caged", not only the badge
+            for i in range(1, 5):
+                x = _number(bw * i / 5)
+                body.add(E.line((x, 1.5), (x, _number(bh - 1.5)), class_="bars"))
+        _add_lines(body, lines, bw)
+        if top:
+            g.add(body)
+            bx = bw - 4 - pw / 2
+            g.add(E.rect((_number(bx), 0), (_number(pw), 14), rx=7, ry=7, class_="badge"))
+            g.add(E.text(badge, insert=(_number(bx + pw / 2), 10.8), class_="badge-text",
+                         text_anchor="middle"))
+        return g
+
+    return Piece(w, bh + top, draw)
+
+
+class Scene:
+    """What the view says is where, indexed for drawing."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.crew = [c for c in view.get("crew", []) if c.get("status") != "dead" and c.get("at")]
+        self.crew_by_id = {c["id"]: c for c in view.get("crew", [])}
+        self.counters = list(view.get("counters", []))
+        self.counter_by_token = {c["token"]: c for c in self.counters}
+        self.items = list(view.get("items", []))
+        self.item_by_id = {i["id"]: i for i in self.items}
+        self.unlocked = set(view.get("unlocked", []))
+        self.stage = view.get("stage")
+
+    def crew_at(self, place: str) -> list[dict[str, Any]]:
+        return [c for c in self.crew if c["at"] == place]
+
+    def counters_at(self, place: str) -> list[dict[str, Any]]:
+        return [c for c in self.counters if c.get("at") == place]
+
+    def items_at(self, place: str) -> list[dict[str, Any]]:
+        """Objects lying in a place (not carried)."""
+        return [i for i in self.items if i.get("at") == place and not i.get("carriers")]
+
+    # --- words ------------------------------------------------------------------------------
+
+    def item_words(self, item: dict[str, Any]) -> str:
+        name = str(item.get("name") or item["id"])
+        if item.get("contents"):
+            return f"{name} holding {self.counter_words(item['contents'], short=True)}"
+        return name
+
+    def counter_words(self, token: str, short: bool = False) -> str:
+        c = self.counter_by_token.get(token)
+        if c is None or not c.get("face_up"):
+            return f"counter {token}" if short else f"face-down counter {token}"
+        kind = KIND_NAME.get(str(c.get("kind")), "counter")
+        if short:
+            return f"{kind} {token}"
+        states = []
+        if c.get("kind") == "intruder" and self.stage is not None:
+            states.append(f"Life Stage {self.stage}")
+        if c.get("asleep"):
+            states.append("asleep")
+        if c.get("caged"):
+            states.append("caged")
+        if c.get("controlled_by"):
+            states.append(f"controlled by {self.crew_name(c['controlled_by'])}")
+        if c.get("held_by"):
+            states.append(f"held by {self.crew_name(c['held_by'])}")
+        return f"{kind} {token}" + (f", {', '.join(states)}" if states else "")
+
+    def crew_name(self, crew_id: str) -> str:
+        c = self.crew_by_id.get(crew_id)
+        return str(c["name"]) if c else crew_id
+
+    def crew_words(self, c: dict[str, Any], selected: bool = False) -> str:
+        words = str(c["name"])
+        carrying = [self.item_words(self.item_by_id.get(i, {"id": i})) for i in c["carrying"]]
+        words += f" carrying {_and(carrying)}" if carrying else ", empty-handed"
+        if c.get("holding"):
+            words += f", holding {self.counter_words(c['holding'], short=True)}"
+        if c.get("controlling"):
+            words += f", controlling {self.counter_words(c['controlling'], short=True)}"
+        if self.view.get("phase") == "crew_movement" and c.get("status") == "active":
+            words += f", {c.get('mp', 0)} movement points left"
+        if c.get("status") == "escaped":
+            words += ", escaped"
+        if selected:
+            words += ", selected"
+        return words
+
+    def contents_words(self, place: str, selected: str | None) -> list[str]:
+        parts = [self.crew_words(c, c["id"] == selected) for c in self.crew_at(place)]
+        parts += [self.counter_words(c["token"]) for c in self.counters_at(place)]
+        parts += [self.item_words(i) for i in self.items_at(place)]
+        return parts
+
+    # --- pieces -----------------------------------------------------------------------------
+
+    def crew_piece(self, c: dict[str, Any], selected: bool) -> Piece:
+        role = str(c.get("role", "command"))
+        main = f"{ROLE_LETTER.get(role, '?')}{str(c['id'])[-1]}"
+        carried = [ITEM_ABBR.get(str(self.item_by_id.get(i, {}).get("kind")), "?")
+                   for i in c["carrying"]]
+        lines = [(main, "main")] + ([(" ".join(carried), "sub")] if carried else [])
+        badge = " ".join(b for b, on in (("+LAB", c.get("holding")),
+                                         ("+INT", c.get("controlling"))) if on)
+        attrs = {"id": f"{ID}crew-{c['id']}",
+                 "class": f"crew role-{role}" + (" selected" if selected else ""),
+                 "data-crew": c["id"], "data-at": c["at"], "tabindex": "0", "role": "button",
+                 "aria-pressed": "true" if selected else "false"}
+        return _token_piece(attrs, self.crew_words(c, selected),
+                            lambda w, h: _crew_shape(role, w, h), lines, badge,
+                            selected=selected)
+
+    def counter_piece(self, c: dict[str, Any]) -> Piece:
+        token = str(c["token"])
+        badge = ""
+        if not c.get("face_up"):
+            lines = [("?", "main"), (token, "sub")]
+            cls = "counter face-down"
+        else:
+            kind = str(c.get("kind"))
+            second = token + (f" L{self.stage}" if kind == "intruder" and self.stage else "")
+            lines = [(KIND_SHORT.get(kind, "?"), "main"), (second, "sub")]
+            badge = " ".join(b for b, on in (("zz", c.get("asleep")),
+                                             ("ctrl", c.get("controlled_by")),
+                                             ("held", c.get("held_by")),
+                                             ("cage", c.get("caged"))) if on)
+            cls = f"counter face-up kind-{kind}"
+        attrs = {"id": f"{ID}counter-{token}", "class": cls, "data-token": token,
+                 "data-at": c.get("at"), "role": "img"}
+
+        def shape(w: float, h: float) -> Any:
+            r = min(w, h) / 2 - 1
+            return E.rect((0, 0), (_number(w), _number(h)), rx=_number(r), ry=_number(r),
+                          class_="tok")
+
+        return _token_piece(attrs, self.counter_words(token), shape, lines, badge,
+                            caged=bool(c.get("face_up") and c.get("caged")),
+                            shape_kind="counter")
+
+    def item_pieces(self, place: str) -> list[Piece]:
+        """Loose objects as chips: like objects grouped ("Bl×3"), cages with contents apart."""
+        groups: dict[str, list[dict[str, Any]]] = {}
+        singles: list[dict[str, Any]] = []
+        for i in self.items_at(place):
+            if i.get("contents"):
+                singles.append(i)
+            else:
+                groups.setdefault(str(i.get("kind")), []).append(i)
+        pieces = []
+        order = list(OBJECTS)
+        for kind in sorted(groups, key=lambda k: order.index(k) if k in order else 99):
+            items = groups[kind]
+            abbr = ITEM_ABBR.get(kind, kind[:2].title())
+            text = abbr + (f"×{len(items)}" if len(items) > 1 else "")
+            words = _and([self.item_words(i) for i in items])
+            pieces.append(self._chip(f"{ID}items-{place}-{kind}", text, words, kind))
+        for i in singles:
+            text = f"{ITEM_ABBR.get(str(i.get('kind')), '?')}:{i['contents']}"
+            pieces.append(self._chip(f"{ID}item-{i['id']}", text, self.item_words(i),
+                                     str(i.get("kind"))))
+        return pieces
+
+    def _chip(self, ident: str, text: str, words: str, kind: str) -> Piece:
+        w, h = _text_width(text, 12.5) + 8, 20
+
+        def draw() -> Group:
+            g = _g(id=ident, class_=f"item kind-{kind}", role="img", aria_label=words)
+            _title(g, words)
+            g.add(E.rect((0, 0), (w, h), rx=3, ry=3, class_="chip"))
+            g.add(E.text(text, insert=(_number(w / 2), 14.5), class_="chip-text",
+                         text_anchor="middle"))
+            return g
+
+        return Piece(w, h, draw)
+
+    def pieces_at(self, place: str, selected: str | None) -> list[Piece]:
+        pieces = [self.crew_piece(c, c["id"] == selected) for c in self.crew_at(place)]
+        pieces += [self.counter_piece(c) for c in self.counters_at(place)]
+        return pieces + self.item_pieces(place)
+
+
+SCALES = (1.0, 0.94, 0.88, 0.82, 0.76, 0.7, 0.64, 0.58, 0.52, 0.46, 0.4, 0.35)
+GAP = 4.0
+Placement = list[tuple[Piece, float, float]]  # piece, x, y (top-left, already scaled)
+
+
+def _rows(pieces: list[Piece], scale: float, widths: Callable[[int], float]) -> list[list[Piece]]:
+    """Greedy rows; widths(i) is the room row i has. A row too narrow for the next piece
+    when a wider one follows (the row beside a label) is left empty."""
+    rows: list[list[Piece]] = [[]]
+    used = 0.0
+    for p in pieces:
+        pw = p.w * scale
+        while True:
+            room = widths(len(rows) - 1)
+            need = pw if not rows[-1] else used + GAP + pw
+            if need <= room or (not rows[-1] and widths(len(rows)) <= room):
+                break
+            rows.append([])
+            used = 0.0
+        used = need
+        rows[-1].append(p)
+    return rows
+
+
+def _place(rows: list[list[Piece]], scale: float, x0: float, y0: float,
+           width: Callable[[int], float], left: Callable[[int], float],
+           top: Callable[[int, float], float]) -> tuple[Placement, float, float]:
+    """Centre each row in its width; returns the placement, its bottom and widest overflow."""
+    out: Placement = []
+    y = y0
+    overflow = 0.0
+    for i, row in enumerate(rows):
+        y = top(i, y)
+        rh = max((p.h * scale for p in row), default=0.0)
+        rw = sum(p.w * scale for p in row) + GAP * max(0, len(row) - 1)
+        overflow = max(overflow, rw - width(i))
+        x = left(i) + (width(i) - rw) / 2
+        for p in row:
+            out.append((p, x, y + (rh - p.h * scale) / 2))
+            x += p.w * scale + GAP
+        y += rh + (GAP if row else 0)
+    return out, y - GAP, overflow
+
+
+def _flow(pieces: list[Piece], box: tuple[float, float, float, float],
+          notch: tuple[float, float] = (0.0, 0.0)) -> list[Group]:
+    """Place pieces in centred rows, shrinking them until they fit.
+
+    box is the room's inside (x, y, w, h); notch is the (w, h) of its top-left corner taken
+    by the label. Pieces go below the label when they fit there; a crowded room also uses
+    the space to the right of a short label.
+    """
+    x0, y0, bw, bh = box
+    nw, nh = notch
+    full: Callable[[int], float] = lambda i: bw  # noqa: E731
+    at_left: Callable[[int], float] = lambda i: x0  # noqa: E731
+    best: tuple[Placement, float] | None = None
+    for scale in SCALES:
+        rows = _rows(pieces, scale, full)
+        out, bottom, over = _place(rows, scale, x0, y0 + nh, full, at_left, lambda i, y: y)
+        if bottom <= y0 + bh and over <= 0:
+            shift = (y0 + bh - bottom) / 2  # centre the block vertically below the label
+            best = ([(p, x, y + shift) for p, x, y in out], scale)
+            break
+        if 0 < nw < bw - 20:
+            def width(i: int) -> float:
+                return bw - nw if i == 0 else bw
+
+            def left(i: int) -> float:
+                return x0 + nw if i == 0 else x0
+
+            rows = _rows(pieces, scale, width)
+            out, bottom, over = _place(rows, scale, x0, y0, width, left,
+                                       lambda i, y: y if i == 0 else max(y, y0 + nh))
+            if bottom <= y0 + bh and over <= 0:
+                best = (out, scale)
+                break
+    if best is None:  # hopelessly crowded: the smallest scale, below the label
+        scale = SCALES[-1]
+        out, _, _ = _place(_rows(pieces, scale, full), scale, x0, y0 + nh, full, at_left,
+                           lambda i, y: y)
+        best = (out, scale)
+    placed = []
+    out, scale = best
+    for p, x, y in out:
+        g = p.draw()
+        t = f"translate({_number(x)},{_number(y)})"
+        g.attribs["transform"] = t + (f" scale({_number(scale)})" if scale != 1 else "")
+        placed.append(g)
+    return placed
+
+
+# --- the plan --------------------------------------------------------------------------------
+
+
+def _passage(a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The short line across the gap between two adjacent rooms' facing edges."""
+    ax, ay, aw, ah = layout.ROOMS[a]
+    bx, by, bw, bh = layout.ROOMS[b]
+    at = layout.PASSAGE_AT.get((min(a, b), max(a, b)))
+    lo, hi = max(ax, bx), min(ax + aw, bx + bw)
+    if lo < hi:  # one above the other: a vertical line
+        x = at if at is not None else (lo + hi) / 2
+        top, bottom = ((a, b) if ay < by else (b, a))
+        ty = layout.ROOMS[top][1] + layout.ROOMS[top][3]
+        return (x, ty), (x, layout.ROOMS[bottom][1])
+    lo, hi = max(ay, by), min(ay + ah, by + bh)
+    if lo < hi:  # side by side: a horizontal line
+        y = at if at is not None else (lo + hi) / 2
+        left, right = ((a, b) if ax < bx else (b, a))
+        lx = layout.ROOMS[left][0] + layout.ROOMS[left][2]
+        return (lx, y), (layout.ROOMS[right][0], y)
+    # diagonal neighbours: nearest corners
+    cx = (ax + aw, bx) if ax < bx else (ax, bx + bw)
+    cy = (ay + ah, by) if ay < by else (ay, by + bh)
+    return (cx[0], cy[0]), (cx[1], cy[1])
+
+
+def passages() -> list[tuple[str, str, tuple[float, float], tuple[float, float]]]:
+    """Every passageway once, (a, b) sorted, in a stable order."""
+    pairs = sorted({(min(a, b), max(a, b)) for a, bs in ADJACENT.items() for b in bs})
+    return [(a, b, *_passage(a, b)) for a, b in pairs]
+
+
+def _stars(n: int = 70) -> Iterable[tuple[float, float, float]]:
+    """Fixed pseudo-random stars (a tiny LCG, so every render is identical)."""
+    _, _, w, h = layout.VIEWBOX
+    s = 20250601
+    for _ in range(n):
+        s = (s * 1103515245 + 12345) % 2**31
+        x = s % 10000 / 10000 * w
+        s = (s * 1103515245 + 12345) % 2**31
+        y = s % 10000 / 10000 * h
+        s = (s * 1103515245 + 12345) % 2**31
+        yield x, y, 0.5 + (s % 100) / 100
+
+
+def _lock_icon(x: float, y: float, locked: bool) -> list[Any]:
+    """A padlock: closed shackle when locked, open (lifted, to one side) when unlocked."""
+    body = E.rect((_number(x), _number(y + 5)), (10, 8), rx=1.5, ry=1.5, class_="lock-icon")
+    if locked:
+        d = f"M{_number(x + 2)},{_number(y + 5)} v-2.5 a3,3 0 0 1 6,0 v2.5"
+    else:  # the shackle swung up and free of the body on the left
+        d = f"M{_number(x + 8)},{_number(y + 5)} v-2.5 a3,3 0 0 0 -6,0 v-1.5"
+    return [body, E.path(d=d, class_="lock-icon")]
+
+
+LOCK_W = 76.0  # the padlock and "LOCKED"
+
+
+def _lock_at(cid: str) -> tuple[float, float]:
+    """Where a secured room's lock line starts (x, baseline): beside the label if it fits."""
+    x, y, w, _ = layout.ROOMS[cid]
+    label_w = _text_width(layout.SHORT[cid], 15)
+    if 6 + label_w + 8 + LOCK_W <= w:
+        return x + w - LOCK_W - 2, y + 17
+    return x + 7, y + 34
+
+
+def content_box(cid: str, reachable: bool = False) -> tuple[tuple[float, float, float, float],
+                                                          tuple[float, float]]:
+    """The inside of a room left for tokens (below the notes at the bottom), and the notch
+    taken by its label (and lock line) at the top left."""
+    x, y, w, h = layout.ROOMS[cid]
+    bottom = 16 if cid in SHAFTS else 5 if reachable else 3
+    label_w = _text_width(layout.SHORT[cid], 15) + 8
+    if cid in SECURED and _lock_at(cid)[1] > y + 17:  # the lock line is under the label
+        notch = (max(label_w, LOCK_W + 10), 38.0)
+    elif cid in SECURED:
+        notch = (w, 21.0)
+    else:
+        notch = (label_w, 21.0)
+    return (x + 3, y + 3, w - 6, h - 3 - bottom), notch
+
+
+def render_station(view: dict[str, Any], *, selected: str | None = None,
+                   reachable: dict[str, int] | None = None, focus: str | None = None) -> str:
+    """The station plan for a crew view, as an SVG string (deterministic, reads only the view).
+
+    `selected` rings one crewman; `reachable` (compartment -> movement-point cost) makes those
+    compartments buttons with the cost shown; `focus` marks one compartment as the current one
+    (e.g. the Interaction being resolved).
+    """
+    reachable = reachable or {}
+    scene = Scene(view)
+    vx, vy, vw, vh = layout.VIEWBOX
+    dwg = svgwrite.Drawing(profile="full", debug=False, size=("100%", "100%"))
+    del dwg.attribs["height"]
+    dwg.attribs.update({
+        "viewBox": f"{vx} {vy} {vw} {vh}", "class": "station-map", "role": "group",
+        "aria-labelledby": f"{ID}title", "aria-describedby": f"{ID}desc",
+        "preserveAspectRatio": "xMidYMid meet",
+    })
+    title = svgwrite.base.Title("Deep Space Station Prometheus")
+    title.xml.set("id", f"{ID}title")
+    desc = svgwrite.base.Desc(_describe(scene, reachable))
+    desc.xml.set("id", f"{ID}desc")
+    dwg.add(title)
+    dwg.add(desc)
+    dwg.defs.add(dwg.style(STYLE))
+    hatch = dwg.pattern(id=f"{ID}hatch", size=(10, 10), patternUnits="userSpaceOnUse",
+                        patternTransform="rotate(45)")
+    hatch.add(dwg.rect((0, 0), (3, 10), fill="#2a3550"))
+    dwg.defs.add(hatch)
+
+    back = _g(id=f"{ID}backdrop", aria_hidden="true")
+    back.add(dwg.rect((vx, vy), (vw, vh), class_="space"))
+    for x, y, r in _stars():
+        back.add(dwg.circle((_number(x), _number(y)), _number(r), class_="star",
+                            opacity=_number(0.25 + r / 3)))
+    dwg.add(back)
+
+    dwg.add(_passage_layer(scene))
+    rooms = _g(id=f"{ID}rooms")
+    for cid in COMPARTMENTS:
+        rooms.add(_room(scene, cid, reachable, focus, view))
+    dwg.add(rooms)
+    dwg.add(_shuttle_layer(scene, selected))
+    pieces = _g(id=f"{ID}pieces")
+    for cid in COMPARTMENTS:
+        box, notch = content_box(cid, cid in reachable)
+        for g in _flow(scene.pieces_at(cid, selected), box, notch):
+            pieces.add(g)
+    dwg.add(pieces)
+    dwg.add(_key())
+    return str(dwg.tostring())
+
+
+def board_svg(view: dict[str, Any]) -> str:
+    """What main.py calls: the plan, marking the compartment whose Interaction is resolved."""
+    return render_station(view, focus=(view.get("decision") or {}).get("at"))
+
+
+def _describe(scene: Scene, reachable: dict[str, int]) -> str:
+    v = scene.view
+    on_station = [c for c in scene.crew if c["at"] in COMPARTMENTS]
+    hidden = sum(1 for c in scene.counters if not c.get("face_up") and c["at"] in COMPARTMENTS)
+    phase = PHASE_NAME.get(str(v.get("phase")), str(v.get("phase", "")))
+    parts = [
+        "Plan of Deep Space Station Prometheus: the Command Module in the centre with the "
+        "Arms Room, Freezer and Computer Room around it; spoke A runs east to the Main Airlock, "
+        "spoke B north-west to Shuttle Dock 1, spoke C south-west to Shuttle Dock 2; an access "
+        "shaft lies between each two spokes.",
+        f"Turn {v.get('turn', '?')}, {phase}, Intruder Life Stage {v.get('stage', '?')}.",
+        f"{len(on_station)} crewmen on the station, {hidden} face-down counters.",
+    ]
+    if reachable:
+        parts.append(f"{len(reachable)} compartments can be reached.")
+    return " ".join(parts)
+
+
+def _passage_layer(scene: Scene) -> Group:
+    layer = _g(id=f"{ID}passages", aria_hidden="true")
+    for a, b, p, q in passages():
+        cls = "passage shaftway" if a in SHAFTS or b in SHAFTS else "passage"
+        layer.add(E.line((_number(p[0]), _number(p[1])), (_number(q[0]), _number(q[1])),
+                         id=f"{ID}pass-{a}-{b}", class_=cls, data_between=f"{a} {b}"))
+        room = a if a in SECURED else b if b in SECURED else None
+        if room:  # the door of a secured room: a filled bar when locked, hollow when open
+            state = "open" if room in scene.unlocked else "locked"
+            mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+            vertical = p[0] == q[0]
+            w, h = (14, 6) if vertical else (6, 14)
+            layer.add(E.rect((_number(mx - w / 2), _number(my - h / 2)), (w, h),
+                             class_=f"door {state}", id=f"{ID}door-{room}"))
+    for shuttle, dock in layout.SHUTTLES.items():
+        dx, dy, dw, dh = layout.ROOMS[dock]
+        y = dy + dh / 2
+        layer.add(E.line((dx + dw, y), (layout.ROOMS[shuttle][0], y), class_="docking"))
+    # the outer hatch of each airlock, on the side facing space
+    for lock in AIRLOCK_CONTROL:
+        x, y, w, h = layout.ROOMS[lock]
+        if lock == "airlock":
+            p, q = (x + w, y + 8), (x + w, y + h - 8)
+        elif lock == "dock1":
+            p, q = (x + 8, y), (x + w - 8, y)
+        else:
+            p, q = (x + 8, y + h), (x + w - 8, y + h)
+        layer.add(E.line(p, q, class_="hatch", id=f"{ID}hatch-{lock}"))
+    return layer
+
+
+def _visible_room_text(scene: Scene, cid: str, cost: int | None) -> list[str]:
+    """The words drawn in a room, in drawing order (its label, notes, lock and cost)."""
+    out = [layout.SHORT[cid]]
+    if cid in SHAFTS:
+        out.append("entry 2 MP")
+    if cid in SECURED:
+        out.append("OPEN" if cid in scene.unlocked else "LOCKED")
+    if cost is not None:
+        out.append(f"{cost} MP")
+    return out
+
+
+def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
+          view: dict[str, Any]) -> Group:
+    full, kind = COMPARTMENTS[cid]
+    x, y, w, h = layout.ROOMS[cid]
+    state = []
+    classes = ["room", f"kind-{kind}"]
+    if cid in SECURED:
+        locked = cid not in scene.unlocked
+        state.append("locked" if locked else "unlocked")
+        classes.append("locked" if locked else "unlocked")
+    cost = reachable.get(cid)
+    if cost is not None:
+        state.append(f"reachable for {cost} movement point{'s' if cost != 1 else ''}")
+        classes.append("reachable")
+    decision = view.get("decision") or {}
+    pending = cid in (decision.get("compartments") or [])
+    if pending:
+        state.append("Interaction to resolve")
+    if focus == cid:
+        state.append("current")
+        classes.append("focus")
+    contents = scene.contents_words(cid, None)
+    words = full + (f" ({', '.join(state)})" if state else "") + ": " + \
+        ("; ".join(contents) if contents else "empty")
+    name = words
+    if cost is not None:  # a button's name starts with its visible text (WCAG 2.5.3)
+        name = " ".join(_visible_room_text(scene, cid, cost)) + ": " + words
+    g = _g(id=f"{ID}room-{cid}", class_=" ".join(classes), data_compartment=cid,
+           tabindex="0", role="button" if cost is not None else "group", aria_label=name,
+           aria_current="true" if focus == cid else None)
+    _title(g, words)
+    g.add(E.rect((x, y), (w, h), rx=4, ry=4, class_="room-box"))
+    if kind == "shaft":
+        g.add(E.rect((x + 1, y + 1), (w - 2, h - 2), rx=4, ry=4, class_="hatching"))
+    if focus == cid:
+        g.add(E.rect((x - 4, y - 4), (w + 8, h + 8), rx=6, ry=6, class_="focus-ring"))
+    narrow = w < 70
+    g.add(E.text(layout.SHORT[cid] + " ", insert=(x + (4 if narrow else 6), y + 17),
+                 class_="label narrow" if narrow else "label"))
+    if kind == "shaft":
+        g.add(E.text("entry 2 MP ", insert=(x + 6, y + h - 7), class_="sub"))
+    if cid in SECURED:
+        locked = cid not in scene.unlocked
+        lx, ly = _lock_at(cid)
+        for part in _lock_icon(lx, ly - 12, locked):
+            g.add(part)
+        g.add(E.text("LOCKED " if locked else "OPEN ", insert=(lx + 14, ly),
+                     class_="lock-text"))
+    if cost is not None:
+        text = f"{cost} MP"
+        pw = _text_width(text, 11) + 6
+        px, py = x + w - pw - 4, y + h - 9
+        g.add(E.rect((_number(px), py), (_number(pw), 18), rx=9, ry=9, class_="cost"))
+        g.add(E.text(text, insert=(_number(px + pw / 2), py + 13), class_="cost-text",
+                     text_anchor="middle"))
+    if pending:
+        g.add(E.circle((x + 12, y + h), 9, class_="pending-mark"))
+        g.add(E.text("!", insert=(x + 12, y + h + 4.5), class_="pending-text",
+                     text_anchor="middle"))
+    return g
+
+
+def _shuttle_layer(scene: Scene, selected: str | None) -> Group:
+    layer = _g(id=f"{ID}shuttles")
+    shuttles = scene.view.get("shuttles") or {}
+    for sid in layout.SHUTTLES:
+        info = shuttles.get(sid) or {}
+        x, y, w, h = layout.ROOMS[sid]
+        status = "departed" if info.get("departed") else "docked"
+        if info.get("fight"):
+            status += ", fighting an Intruder aboard"
+        if info.get("prepared"):
+            status += ", hatches prepared"
+        contents = scene.contents_words(sid, selected)
+        words = f"{place_name(sid)} ({status}): " + ("; ".join(contents) if contents else "empty")
+        g = _g(id=f"{ID}shuttle-{sid}", class_=f"shuttle {status.split(',')[0]}",
+               data_shuttle=sid, role="group", aria_label=words)
+        _title(g, words)
+        g.add(E.rect((x, y), (w, h), rx=h / 2 - 8, ry=h / 2 - 8, class_="shuttle-box"))
+        g.add(E.text(layout.SHORT[sid], insert=(x + 16, y + 17), class_="label"))
+        g.add(E.text(status.split(",")[0].upper(), insert=(x + w - 16, y + 17),
+                     class_="sub", text_anchor="end"))
+        for piece in _flow(scene.pieces_at(sid, selected), (x + 12, y + 3, w - 24, h - 6),
+                           (0.0, 20.0)):
+            g.add(piece)
+        layer.add(g)
+    return layer
+
+
+KEY_ROWS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("C", "Command"), ("S", "Science"), ("E", "Engineer"), ("?", "unknown"),
+     ("INT", "Intruder"), ("L3", "stage 3"), ("LAB", "animal"), ("zz", "asleep"),
+     ("ctrl", "control"), ("held", "caught")),
+    (("Bl", "Blaster"), ("Dt", "Dart gun"), ("Gs", "Gas"), ("Pr", "Prod"),
+     ("Fl", "Flamer"), ("Cg", "Cage"), ("+LAB", "has LAB"), ("+INT", "has INT"),
+     ("MP", "move pts"), ("!", "interact")),
+)
+
+
+def _key() -> Group:
+    """The key in the plan's two free corners (decorative: every token is labelled in full)."""
+    layer = _g(id=f"{ID}key", aria_hidden="true")
+    for (x, y, w, h), rows, title in zip(layout.KEY_BOXES, KEY_ROWS, ("KEY", "OBJECTS"),
+                                         strict=True):
+        layer.add(E.rect((x, y), (w, h), rx=5, ry=5, class_="key-box"))
+        layer.add(E.text(title, insert=(x + 7, y + 18), class_="key-title"))
+        tx = x + 7 + max(_text_width(abbr, 12) for abbr, _ in rows) + 6
+        for i, (abbr, text) in enumerate(rows):
+            ty = y + 40 + i * 21.5
+            layer.add(E.text(abbr, insert=(x + 7, ty), class_="key-abbr"))
+            layer.add(E.text(text, insert=(_number(tx), ty), class_="key-text"))
+    return layer
