@@ -8,9 +8,9 @@
 from .actions import Action, Event
 from .errors import CorruptSave, IllegalAction
 from .game import Game, new_game, replay
+from .scenarios import SCENARIOS
 
 __version__ = "0.1.0"
-SCENARIOS = ("solitaire",)
 
 __all__ = [
     "SCENARIOS", "Action", "CorruptSave", "Event", "Game", "IllegalAction", "new_game", "replay",

@@ -19,6 +19,8 @@ EFFECT_TEXT = {"K": "the Intruder is killed", "S": "the Intruder falls asleep",
 
 def weapons_of(g: Game, c: Crewman) -> list[str]:
     """Weapon kinds a crewman may fire, improvised included when allowed (R10)."""
+    if g.marine(c):
+        return list(WEAPONS)  # Marines: all four weapons, always (Return to Prometheus)
     kinds = sorted({i.kind for i in g.carried(c) if i.kind in WEAPONS}, key=WEAPONS.index)
     return [*kinds, "improvised"]
 
@@ -40,12 +42,13 @@ def check_fire(g: Game, c: Crewman, target: Counter, weapon: str, self_defense: 
                        "effective", "Improvised Weapons")
     elif weapon not in WEAPONS:
         raise deny(f"{weapon!r} is not a weapon on the Combat Results Table", "Combat")
-    elif not any(i.kind == weapon for i in carried):
+    elif not g.marine(c) and not any(i.kind == weapon for i in carried):
         raise deny(f"{c.name} is not carrying a {weapon}", "Weapons")
     if c.role == "science" and weapon in LETHAL:
         raise deny("a Science Officer may never fire a weapon that could kill the Intruder",
                    "Restrictions and Modifications to Combat; ruling R6")
-    if not self_defense and weapon in LETHAL and not g.row.humans_may_kill:
+    if not self_defense and weapon in LETHAL and not g.row.humans_may_kill and \
+            target.kind == "intruder":
         raise deny(f"in Life Stage {g.stage} the crew may not try to kill the Intruder except "
                    "in Self Defense", "Restrictions and Modifications to Combat; ruling R7")
     if c.acted:
@@ -76,7 +79,10 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     text = ", ".join(EFFECT_TEXT[e] for e in effects) or "no effect"
     g.emit("attack", f"{c.name} fires the {weapon}: {text}", "Combat Results Table",
            crew=c.id, weapon=weapon, effects=list(effects))
-    if "K" in effects:
+    if "K" in effects and target.kind == "lab_animal":  # Marines only (Return to Prometheus)
+        target.at = "lost"
+        g.emit("lost", f"{c.name} shoots the Lab Animal", "Return to Prometheus, Marines")
+    elif "K" in effects:
         kill_intruder(g, target, f"killed by {c.name}")
     if "S" in effects and target.at != "killed":
         target.asleep_until = g.sleep_until()

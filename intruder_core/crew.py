@@ -142,6 +142,9 @@ def check_pick_up(g: Game, a: Action) -> None:
     in_movement(g)
     c = g.crewman(a.get("crew"), on_station=True)
     free_to_function(g, c)
+    if g.marine(c):
+        raise deny("Marines carry their four weapons and no other object",
+                   "Return to Prometheus, Marines")
     item = g.items.get(str(a.get("item")))
     if item is None or item.at != c.at:
         raise deny(f"there is no such object in {g.place(c.at)}", "Pick Up an Object")

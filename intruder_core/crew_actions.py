@@ -18,7 +18,6 @@ from .station import (
     INVENTORY_AT,
     PERMANENT_CAGES_AT,
     SELF_DESTRUCT_AT,
-    SHUTTLE_DOCK,
 )
 
 if TYPE_CHECKING:
@@ -68,9 +67,10 @@ def not_in_shuttle(g: Game, rule: str) -> None:
                    "ruling R24")
 
 
-def intruder_here(g: Game, c: Crewman, token: object) -> Counter:
+def intruder_here(g: Game, c: Crewman, token: object, animals: bool = False) -> Counter:
     t = g.by_token(token)
-    if t is None or t.kind != "intruder" or not t.face_up or t.at != c.at:
+    kinds = ("intruder", "lab_animal") if animals else ("intruder",)
+    if t is None or t.kind not in kinds or not t.face_up or t.at != c.at:
         raise deny(f"there is no face-up Intruder {token} with {c.name}", "Actions")
     return t
 
@@ -118,6 +118,9 @@ def candidates(g: Game) -> Iterator[Action]:
                 yield action("prod", crew=c.id, target=t.token)
                 yield action("cage", crew=c.id, target=t.token)
             elif t.kind == "lab_animal":
+                if g.marine(c):
+                    for w in weapons_of(g, c):
+                        yield action("attack", crew=c.id, target=t.token, weapon=w)
                 yield action("catch", crew=c.id, target=t.token)
                 yield action("transfer", crew=c.id, target=t.token)
         for other in g.crew_at(c.at or ""):
@@ -140,7 +143,7 @@ def candidates(g: Game) -> Iterator[Action]:
     if g.in_shuttle():
         yield action("prepare_hatches")
     if g.phase == "interaction2" and not g.in_shuttle():
-        for shuttle, dock in SHUTTLE_DOCK.items():
+        for shuttle, dock in g.docks().items():
             waiting = [c.id for c in actors if c.at == dock and not c.acted]
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
                 for group in combinations(waiting, n):
@@ -152,7 +155,9 @@ def candidates(g: Game) -> Iterator[Action]:
 
 def check_attack(g: Game, a: Action) -> None:
     c = actor(g, a)
-    t = intruder_here(g, c, a.get("target"))
+    t = intruder_here(g, c, a.get("target"), animals=g.marine(c))
+    if t.kind == "lab_animal" and (t.held_by or t.cage):
+        raise deny("that Lab Animal is caught", "Return to Prometheus, Marines")
     check_fire(g, c, t, str(a.get("weapon")), self_defense=False)
 
 

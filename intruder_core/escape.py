@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from .charts import SHUTTLE_CAPACITY, SHUTTLE_MAY_LEAVE
 from .crew import deny
 from .intruder import active_intruders, is_free
+from .lost import forget
 from .station import COMPARTMENTS, SHUTTLE_DOCK
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def shuttles_may_leave(g: Game) -> bool:
 
 
 def check_may_leave(g: Game, shuttle: str, crew: list[Crewman]) -> None:
-    if shuttle not in SHUTTLE_DOCK:
+    if shuttle not in g.docks():
         raise deny("there is no such shuttle", RULE)
     if g.shuttles[shuttle].departed:
         raise deny(f"{g.place(shuttle)} has already left and may never return", RULE)
@@ -106,7 +107,8 @@ def destroy_station(g: Game) -> None:
 
     g.destroyed = True
     g.emit("destroyed", "The station is destroyed", "Self-Destruction")
-    for c in g.station_crew():
+    for c in g.station_crew() + [c for c in g.crew.values() if c.status == "lost"]:
+        forget(g, c)
         kill_crewman(g, c, "lost with the station")
     for t in active_intruders(g):
         if t.at in COMPARTMENTS or t.at == "clones_pending":

@@ -24,7 +24,7 @@ from .movement import random_movement
 from .panic import panic, panic_due
 from .scoring import result_of
 from .state import Counter, Crewman, Item, Shuttle, load, record
-from .station import COMPARTMENTS, name
+from .station import COMPARTMENTS, SHUTTLE_DOCK, name
 from .variants import chart
 from .view import label as action_label
 
@@ -102,9 +102,30 @@ class Game:
         self.history: list[dict[str, Any]] = []
         self.log: list[Event] = []
         self.result: dict[str, Any] | None = None
+        self.x: dict[str, Any] = {}  # scenario state (lost crewmen, ...); saved when used
         self._events: list[Event] = []
 
     # --- public API ---------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> str:
+        origin = self.origin.get("position", self.origin)
+        return str(origin.get("scenario", "solitaire"))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The sides of this scenario: ("crew",) in the solitaire game."""
+        from .scenarios import PLAYERS
+
+        return PLAYERS[self.scenario]
+
+    def marine(self, c: Crewman) -> bool:
+        """Optional Marines rule (Return to Prometheus)."""
+        return bool(self.options.get("marines")) and c.role in ("command", "engineer")
+
+    def docks(self) -> dict[str, str]:
+        """Shuttle -> the dock it leaves from, for the shuttles of this game."""
+        return {s: SHUTTLE_DOCK[s] for s in self.shuttles}
 
     def set_options(self, options: dict[str, Any]) -> None:
         """Rule knobs (docs/variants: difficulty); "standard" is the rulebook."""
@@ -214,6 +235,7 @@ class Game:
             "attacks": self.attacks, "kills": self.kills, "ledger": self.ledger,
             "next_token": self.next_token, "origin": self.origin, "history": self.history,
             "log": [e.to_dict() for e in self.log], "result": self.result,
+            **({"x": self.x} if self.x else {}),
         }
 
     @classmethod
@@ -234,6 +256,7 @@ class Game:
                         "origin", "history", "result"):
                 setattr(g, key, d[key])
             g.log = [Event.from_dict(e) for e in d["log"]]
+            g.x = dict(d.get("x", {}))
             from .invariants import check_invariants
 
             check_invariants(g)
@@ -564,17 +587,15 @@ def replay(record: Any) -> Game:
 
 def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "solitaire",
              options: dict[str, Any] | None = None) -> Game:
-    """A new solitaire game set up as the rulebook says, started at turn 1."""
-    from .setup import setup
+    """A new game set up as the rulebook says (the solitaire game unless a scenario is named,
+    see ic.SCENARIOS), run to the player's first decision."""
+    from . import scenarios
 
-    if scenario != "solitaire":
-        raise ValueError(f"unknown scenario {scenario!r}")
+    scenarios.check(scenario, dict(options or {}))
     g = Game(Dice(seed, dice or ()), options)
     g.origin = {"seed": seed, "dice": list(dice or ()), "scenario": scenario,
                 "options": dict(options or {})}
-    setup(g)
-    g.turn = 1
-    g.phase = "movement"
+    scenarios.setup(g, scenario)
     g.start()
     return g
 

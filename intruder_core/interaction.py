@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import lost
 from .actions import Action, action
 from .combat import check_fire, choose_target, fire, intruder_attack, weapons_of, will_attack
 from .crew import deny
@@ -85,6 +86,9 @@ def start_subroutine(g: Game, at: str) -> None:
 
 def reveal(g: Game, c: Counter) -> None:
     """Turn a counter face up; a Dummy goes to the Dummy Counters Discovered box."""
+    if c.kind == "crewman":
+        lost.found(g, c)
+        return
     c.face_up = True
     what = {"intruder": "the Intruder", "lab_animal": "a Lab Animal", "dummy": "a Dummy"}
     g.emit("reveal", f"Counter {c.token} in {g.place(c.at)} is {what[c.kind]}",

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 COUNTS = {"intruder": 5, "lab_animal": 6, "dummy": 6}
-SHUTTLES = ("shuttle1", "shuttle2")
+SHUTTLES = ("shuttle1", "shuttle2", "shuttle3")
 
 
 def check_invariants(g: Game) -> None:
@@ -54,7 +54,11 @@ def check_invariants(g: Game) -> None:
         need(sum(1 for i in g.items.values() if i.kind == kind) == n,
              f"every {kind} must be accounted for")
     for m in g.crew.values():
-        need(m.status in ("active", "dead", "escaped"), f"{m.id} has a bad status")
+        need(m.status in ("active", "dead", "escaped", "lost"), f"{m.id} has a bad status")
+        proxy = g.counters.get("lost_" + m.id)
+        need((m.status == "lost") == (proxy is not None), f"{m.id} lost without a counter")
+        if proxy is not None:
+            need(proxy.at == m.at and not proxy.face_up, f"{m.id} is not where his counter is")
         if m.status == "dead":
             need(m.at is None and not m.holding and not m.controlling, f"{m.id} is dead but busy")
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .intruder import has
+from .lost import follow
 from .station import AIRLOCK_CONTROL, COMPARTMENTS, MOVEMENT, SECURED
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ def random_movement(g: Game) -> None:
                    "Random Movement System", token=c.token, to=dest)
             if not c.face_up and g.crew_at(dest):  # Very Fast: stops on meeting crew
                 break
+    follow(g)
     release_caged_animals(g)
 
 

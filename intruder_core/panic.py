@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .intruder import active_intruders, roll_metamorphosis
+from .lost import follow, lose_one
 from .station import COMPARTMENTS, PANIC_ORDER
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ def place_hidden(g: Game, counters: list[Counter]) -> None:
         t.token = g.new_token()
         t.asleep_until = None
         t.returning = False
+    follow(g)
 
 
 def panic(g: Game) -> None:
@@ -49,6 +51,7 @@ def panic(g: Game) -> None:
         g.relocate(c, "command")
         for item in g.carried(c):
             item.carriers = []  # presumed dropped there (Effects of Panic)
+    lose_one(g)  # optional rule: Lost Crewmen
     counters = gathered(g)
     place_hidden(g, counters)
     g.emit("placed", f"{len(counters)} counters are shuffled face down and placed",

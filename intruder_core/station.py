@@ -110,7 +110,10 @@ SHAFTS: Final[frozenset[str]] = frozenset(c for c, (_, k) in COMPARTMENTS.items(
 # Airlock compartment -> the corridor it is opened from (ruling R15).
 AIRLOCK_CONTROL: Final[dict[str, str]] = {"airlock": "a2", "dock1": "b2", "dock2": "c2"}
 # Shuttle -> the dock it leaves from.
-SHUTTLE_DOCK: Final[dict[str, str]] = {"shuttle1": "dock1", "shuttle2": "dock2"}
+SHUTTLE_DOCK: Final[dict[str, str]] = {
+    "shuttle1": "dock1", "shuttle2": "dock2",
+    "shuttle3": "airlock",  # Return to Prometheus: the third arrival shuttle
+}
 
 # Panic placement order (Effects of Panic): shafts, then storage by A-1, B-1, C-1, A-2, B-2, C-2.
 PANIC_ORDER: Final[tuple[str, ...]] = (
@@ -138,7 +141,8 @@ def name(compartment: str) -> str:
     """The printed name of a compartment or shuttle."""
     if compartment in COMPARTMENTS:
         return COMPARTMENTS[compartment][0]
-    return {"shuttle1": "Shuttle #1", "shuttle2": "Shuttle #2"}.get(compartment, compartment)
+    return {"shuttle1": "Shuttle #1", "shuttle2": "Shuttle #2",
+            "shuttle3": "Shuttle #3"}.get(compartment, compartment)
 
 
 def entry_cost(compartment: str) -> int:

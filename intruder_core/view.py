@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import Counter
 
-ON_BOARD = set(COMPARTMENTS) | {"shuttle1", "shuttle2"}
+ON_BOARD = set(COMPARTMENTS) | {"shuttle1", "shuttle2", "shuttle3"}
 SD_BOX = {9: "active"}
 
 
@@ -62,7 +62,7 @@ def crew_view(g: Game) -> dict[str, Any]:
         "powers": {"known": list(g.known), "unknown": g.unknown,
                    "names": {p: POWER_NAMES[p] for p in g.known}},
         "crew": [{"id": c.id, "role": c.role, "name": c.name, "status": c.status,
-                  "at": c.at, "mp": c.mp, "acted": c.acted,
+                  "at": None if c.status == "lost" else c.at, "mp": c.mp, "acted": c.acted,
                   "carrying": [i.id for i in g.carried(c)],
                   "holding": tokens.get(c.holding or ""),
                   "controlling": tokens.get(c.controlling or "")}

@@ -66,7 +66,7 @@ def play_one(seed: int) -> dict[str, object]:
     assert result["score"] == sum(e["points"] for e in g.ledger)
     assert result["score"] == sum(b["points"] for b in result["breakdown"])
     assert result["outcome"] in ("win", "loss", "draw")
-    alive = sum(1 for c in g.crew.values() if c.status == "active")
+    alive = sum(1 for c in g.crew.values() if c.status in ("active", "lost"))
     dead = sum(1 for c in g.crew.values() if c.status == "dead")
     escaped = sum(1 for c in g.crew.values() if c.status == "escaped")
     assert alive + dead + escaped == 9
