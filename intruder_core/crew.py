@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, action
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES
 from .errors import IllegalAction
+from .players import crew_players, ready, shared
 from .station import (
     ADJACENT,
     CONSTRUCTION_AT,
@@ -80,7 +81,23 @@ def candidates(g: Game) -> Iterator[Action]:
             for item in g.items.values():
                 if item.at == "track":
                     yield action("construct", crew=c.id, item=item.id)
-    yield action("end_movement")
+    yield from passes(g, "end_movement")
+
+
+def passes(g: Game, kind: str) -> Iterator[Action]:
+    """The pass, or with two crew players one pass for each who has not yet passed."""
+    if not shared(g):
+        yield action(kind)
+        return
+    for player in crew_players(g):
+        if player not in ready(g):
+            yield action(kind, player=player)
+
+
+def check_pass(g: Game, a: Action) -> None:
+    """With two crew players, a pass names a player who has not yet passed."""
+    if shared(g) and (a.get("player") not in crew_players(g) or a.get("player") in ready(g)):
+        raise deny("name a crew player who has not yet passed", "The Science Officer")
 
 
 # --- checks -------------------------------------------------------------------------------
@@ -209,6 +226,7 @@ def check_construct(g: Game, a: Action) -> None:
 
 def check_end_movement(g: Game, a: Action) -> None:
     in_movement(g)
+    check_pass(g, a)
 
 
 # --- effects ------------------------------------------------------------------------------

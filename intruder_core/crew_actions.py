@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, action
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
-from .crew import deny
+from .crew import check_pass, deny, passes
 from .escape import check_may_leave, leave
 from .intruder import break_out, determine_powers, halt, has
 from .station import (
@@ -148,7 +148,7 @@ def candidates(g: Game) -> Iterator[Action]:
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
                 for group in combinations(waiting, n):
                     yield action("leave", shuttle=shuttle, crew=tuple(group))
-    yield action("end_actions")
+    yield from passes(g, "end_actions")
 
 
 # --- the actions --------------------------------------------------------------------------
@@ -511,10 +511,11 @@ def apply_let_go(g: Game, a: Action) -> None:
 
 def check_end_actions(g: Game, a: Action) -> None:
     in_actions(g)
+    check_pass(g, a)
 
 
 def apply_end_actions(g: Game, a: Action) -> None:
-    g.end_segment()
+    g.pass_actions(a)
 
 
 def check_prepare(g: Game, a: Action) -> None:

@@ -13,7 +13,9 @@ from typing import Any
 
 from . import crew as crew_rules
 from . import crew_actions as act
+from . import intelligent as ii
 from . import interaction
+from . import players as sides
 from .actions import Action, Event, action
 from .charts import LAST_STAGE, POINTS, Stage
 from .dice import Dice
@@ -22,6 +24,7 @@ from .escape import arrive, destroy_station, self_destruct_phase
 from .intruder import active_intruders, reveal_caged_powers, roll_metamorphosis, wake_due
 from .movement import random_movement
 from .panic import panic, panic_due
+from .players import PASSES
 from .scoring import result_of
 from .state import Counter, Crewman, Item, Shuttle, load, record
 from .station import COMPARTMENTS, SHUTTLE_DOCK, name
@@ -39,7 +42,7 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
     "drop": (crew_rules.check_drop, crew_rules.apply_drop, "Drop an Object"),
     "unlock": (crew_rules.check_unlock, crew_rules.apply_unlock, "Functions"),
     "construct": (crew_rules.check_construct, crew_rules.apply_construct, "Construct Weapons"),
-    "end_movement": (crew_rules.check_end_movement, lambda g, a: g.end_movement(),
+    "end_movement": (crew_rules.check_end_movement, lambda g, a: g.pass_movement(a),
                      "Sequence of Play"),
     "interact": (interaction.check_interact, interaction.apply_interact, "ruling R2"),
     "defend": (interaction.check_defend, interaction.apply_defend, "Intruder Action Segment C"),
@@ -63,8 +66,17 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
     "prepare_hatches": (act.check_prepare, act.apply_prepare, "Escape via Shuttle"),
     "open_hatches": (act.check_open_hatches, act.apply_open_hatches, "Escape via Shuttle"),
     "end_actions": (act.check_end_actions, act.apply_end_actions, "Actions"),
+    "move_counter": (ii.check_move_counter, ii.apply_move_counter, "The Intelligent Intruder"),
+    "destroy": (ii.check_destroy, ii.apply_destroy, "The Intelligent Intruder"),
+    "open_cage": (ii.check_open_cage, ii.apply_open_cage, "The Intelligent Intruder"),
+    "open_lab_cages": (ii.check_open_lab_cages, ii.apply_open_lab_cages,
+                       "The Intelligent Intruder"),
+    "end_intruder_movement": (ii.check_end_move, ii.apply_end_move, "The Intelligent Intruder"),
+    "intruder_attack": (ii.check_intruder_attack, ii.apply_intruder_attack,
+                        "The Intelligent Intruder"),
+    "intruder_hold": (ii.check_intruder_attack, ii.apply_intruder_attack,
+                      "The Intelligent Intruder"),
 }
-PASSES = ("end_movement", "end_actions")
 
 
 class Game:
@@ -141,19 +153,30 @@ class Game:
     def is_over(self) -> bool:
         return self.result is not None
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the player may take now, in a deterministic order."""
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Every action the player (any player if None) may take now, in a fixed order."""
         if self.is_over:
             return []
         out = []
         for a in self._candidates():
             check, _, rule = HANDLERS[a.type]
+            if player is not None and sides.owner(self, a) != player:
+                continue
             try:
                 check(self, a)
             except IllegalAction:
                 continue
             out.append(Action(a.type, a.args, self.label(a), rule))
         return out
+
+    def owner(self, action: Action) -> str:
+        """The side whose decision an action is ("crew" in the solitaire game)."""
+        return sides.owner(self, action)
+
+    def to_move(self) -> list[str]:
+        """The sides with a decision to make now, in the scenario's order."""
+        waiting = {self.owner(a) for a in self.legal_actions()}
+        return [p for p in self.players if p in waiting]
 
     def why_illegal(self, action: Action | dict[str, Any]) -> IllegalAction | None:
         """The refusal `apply` would raise for this action, or None if it is legal."""
@@ -189,8 +212,10 @@ class Game:
         """What one side may know, as JSON-ready data (see docs/api.md)."""
         from .view import crew_view
 
-        if side != "crew":
-            raise ValueError(f"unknown side {side!r}; the solitaire game has only 'crew'")
+        if side not in self.players:
+            raise ValueError(f"unknown side {side!r}; this game's sides are {self.players}")
+        if side == "intruder":
+            return ii.intruder_view(self)
         return crew_view(self)
 
     def to_json(self) -> str:
@@ -277,6 +302,9 @@ class Game:
         if self.phase == "movement":
             self.emit("phase", f"Turn {self.turn}: Intruder and Hidden Counter Movement Phase",
                       "Sequence of Play", phase="movement", turn=self.turn)
+            if ii.active(self):
+                self.step = "intruder_move"  # the Intruder player moves the counters (A)
+                return
             random_movement(self)
             interaction.begin(self, 1)
         elif self.phase in ("interaction1", "interaction2"):
@@ -296,6 +324,7 @@ class Game:
     def begin_movement(self) -> None:
         self.phase = "crew_movement"
         self.step = "move"
+        sides.unready(self)
         self.emit("phase", f"Turn {self.turn}: Crew Movement Phase", "Sequence of Play",
                   phase=self.phase, turn=self.turn)
         crew_rules.start_phase(self)
@@ -308,6 +337,20 @@ class Game:
         roll_metamorphosis(self)
         reveal_caged_powers(self)
         interaction.begin(self, 2)
+
+    def pass_movement(self, a: Action) -> None:
+        """A crew player ends his movement; the phase ends when every crew player has."""
+        if sides.shared(self) and not sides.mark_ready(self, str(a["player"])):
+            return
+        sides.unready(self)
+        self.end_movement()
+
+    def pass_actions(self, a: Action) -> None:
+        """A crew player ends his actions here; the segment ends when every one has."""
+        if sides.shared(self) and not sides.mark_ready(self, str(a["player"])):
+            return
+        sides.unready(self)
+        self.end_segment()
 
     def end_segment(self) -> None:
         """The player ends a Crew Action Segment (or the phase's remaining actions)."""
@@ -353,19 +396,24 @@ class Game:
         self.log.extend(self._events)
 
     def _only_pass(self) -> Action | None:
-        """The pass action, if passing is the only legal choice; None if there is a real one."""
-        found = None
+        """A pass that is some side's only legal choice (R33); None if every side with a
+        decision has a real one to make."""
+        passes: dict[str, Action] = {}
+        busy: set[str] = set()
         for a in self._candidates():
             try:
                 HANDLERS[a.type][0](self, a)
             except IllegalAction:
                 continue
-            if a.type not in PASSES:
-                return None
-            found = a
-        if found is None:
+            side = sides.owner(self, a)
+            if a.type in PASSES:
+                passes.setdefault(side, a)
+            else:
+                busy.add(side)
+        if not passes and not busy:
             raise RuntimeError(f"no legal action in step {self.step!r}")
-        return found
+        idle = [a for side, a in passes.items() if side not in busy]
+        return idle[0] if idle else None
 
     def _check_end(self) -> None:
         if self.is_over:
@@ -466,6 +514,8 @@ class Game:
             yield action("no_defense")
         elif self.step in ("crew_actions", "free_actions"):
             yield from act.candidates(self)
+        elif self.step in ("intruder_move", "intruder_attack"):
+            yield from ii.candidates(self)
 
     def roll(self, what: str, rule: str) -> int:
         """Roll one die and record it as an event: what it was for and the rule it answers."""
@@ -531,6 +581,8 @@ class Game:
             raise IllegalAction(f"{c.name} is {c.status}", "The Station and the Crew")
         if on_station and c.at not in COMPARTMENTS:
             raise IllegalAction(f"{c.name} has left the station", "Escape via Shuttle")
+        if sides.shared(self) and sides.side_of(self, c) in sides.ready(self):
+            raise IllegalAction(f"{c.name}'s player has already passed", "The Science Officer")
         return c
 
     def station_places(self) -> set[str]:

@@ -9,11 +9,12 @@ from .actions import Action, action
 from .combat import check_fire, choose_target, fire, intruder_attack, weapons_of, will_attack
 from .crew import deny
 from .intruder import determine_powers, is_free, wake_due
+from .players import side_of, unready
 from .station import ORDER
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import Counter
+    from .state import Counter, Crewman
 
 
 def needs_interaction(g: Game, at: str) -> bool:
@@ -53,6 +54,7 @@ def next_subroutine(g: Game) -> None:
     g.queue = [at for at in g.queue if needs_interaction(g, at)]
     if not g.queue:
         wake_due(g)  # the rest of the phase is everyone's Crew Action Segment (R9)
+        unready(g)
         g.step = "free_actions"
     elif len(g.queue) == 1:
         start_subroutine(g, g.queue[0])
@@ -106,23 +108,34 @@ def intruder_segment(g: Game) -> None:
         if t.at != at:
             continue
         able = t.cage is None and t.controlled_by is None and not t.asleep
-        target = choose_target(g, at) if able and will_attack(g) else None  # A
-        determine_powers(g)  # B (ruling R3)
-        if target is None or t.at != at:
-            if t.asleep:
-                g.emit("asleep", "The Intruder is asleep", "ruling R9")
-            elif able:
-                g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
-            continue
-        g.emit("attack_target", f"The Intruder attacks {target.name}",
-               "Intruder Attacks on Crewmen", crew=target.id, token=t.token)
-        g.defense = {"intruder": t.id, "target": target.id}
-        if defense_options(g):  # C: the player's decision
-            g.step = "defense"
+        if able and g.scenario == "intelligent_intruder":  # the Intruder player decides (B)
+            g.x["deciding"] = t.id
+            g.step = "intruder_attack"
             return
-        g.defense = None
-        intruder_attack(g, target)  # D
+        target = choose_target(g, at) if able and will_attack(g) else None  # A
+        if not steps_b_to_d(g, t, target, able):
+            return
     crew_segment(g)
+
+
+def steps_b_to_d(g: Game, t: Counter, target: Crewman | None, able: bool) -> bool:
+    """B powers, C Self Defense, D the attack; False while the crew decides on C."""
+    determine_powers(g)  # B (ruling R3)
+    if target is None or t.at != g.sub_at():
+        if t.asleep:
+            g.emit("asleep", "The Intruder is asleep", "ruling R9")
+        elif able:
+            g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
+        return True
+    g.emit("attack_target", f"The Intruder attacks {target.name}",
+           "Intruder Attacks on Crewmen", crew=target.id, token=t.token)
+    g.defense = {"intruder": t.id, "target": target.id}
+    if defense_options(g):  # C: the player's decision
+        g.step = "defense"
+        return False
+    g.defense = None
+    intruder_attack(g, target)  # D
+    return True
 
 
 def crew_segment(g: Game) -> None:
@@ -132,6 +145,7 @@ def crew_segment(g: Game) -> None:
         g.wake_shuttle()
     else:
         wake_due(g, g.sub["at"])
+    unready(g)
     g.step = "crew_actions"
 
 
@@ -139,8 +153,11 @@ def defense_options(g: Game) -> list[Action]:
     """Self Defense attacks open to the target or another crewman present (step C)."""
     assert g.defense is not None and g.sub is not None
     t = g.counters[g.defense["intruder"]]
+    side = side_of(g, g.crew[g.defense["target"]])
     out = []
     for c in g.crew_at(g.sub["at"]):
+        if side_of(g, c) != side:  # each player commands only his own crewmen
+            continue
         for w in weapons_of(g, c):
             try:
                 check_fire(g, c, t, w, self_defense=True)
@@ -156,6 +173,8 @@ def check_defend(g: Game, a: Action) -> None:
     c = g.crewman(a.get("crew"))
     if c.at != g.sub["at"]:
         raise deny(f"{c.name} is not in {g.place(g.sub['at'])}", "Intruder Action Segment C")
+    if side_of(g, c) != side_of(g, g.crew[g.defense["target"]]):
+        raise deny("each player's crewmen defend only their own side", "The Science Officer")
     check_fire(g, c, g.counters[g.defense["intruder"]], str(a.get("weapon")), True)
 
 

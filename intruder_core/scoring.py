@@ -44,5 +44,39 @@ def result_of(g: Game) -> dict[str, Any]:
     else:
         outcome = "win" if score > 0 else "loss"
         reason = "the score is positive" if score > 0 else "the score is not positive"
-    return {"outcome": outcome, "score": score, "reason": reason,
-            "breakdown": breakdown(g), "escaped_crew": escaped_crew}
+    result = {"outcome": outcome, "score": score, "reason": reason,
+              "breakdown": breakdown(g), "escaped_crew": escaped_crew}
+    if g.scenario == "intelligent_intruder":
+        result["winner"] = {"win": "crew", "loss": "intruder"}.get(outcome)
+    if g.scenario == "science_officer":
+        result.update(science_officer_result(g, outcome))
+    return result
+
+
+# The Science Officer: each player's points (the scenario's table).
+SO_POINTS = {"science": {"crew_dead": -3, "intruder_killed": -5, "intruder_captured": 20},
+             "command": {"crew_dead": -5, "intruder_killed": 7, "intruder_captured": 15}}
+
+
+def science_officer_result(g: Game, outcome: str) -> dict[str, Any]:
+    """Each player counts his own dead and every Intruder killed or captured; one positive
+    score wins, two: the higher, none: the Intruder (The Science Officer)."""
+    killed = sum(1 for e in g.ledger if e["kind"] == "intruder_killed")
+    captured = sum(1 for e in g.ledger if e["kind"] == "intruder_captured")
+    scores = {}
+    for player, points in SO_POINTS.items():
+        dead = sum(1 for c in g.crew.values() if c.status == "dead" and
+                   (c.role == "science") == (player == "science"))
+        scores[player] = (dead * points["crew_dead"] + killed * points["intruder_killed"] +
+                          captured * points["intruder_captured"])
+    positive = {p: s for p, s in scores.items() if s > 0}
+    if outcome == "draw":
+        winner = None
+    elif not positive or any(t.at == "escaped" for t in g.counters.values()):
+        winner = "intruder"
+    elif len(positive) == 2 and scores["science"] == scores["command"]:
+        winner = None
+    else:
+        winner = max(positive, key=positive.__getitem__)
+    return {"scores": scores, "winner": winner,
+            "outcome": "draw" if winner is None else "loss" if winner == "intruder" else "win"}

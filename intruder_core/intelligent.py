@@ -1,0 +1,213 @@
+"""The Intelligent Intruder: the Intruder player's decisions (Multi-Player Scenarios).
+
+A. he moves every face-down counter (and the face-up Intruders and Lab Animals) one
+   compartment per movement phase at will; B. he decides whether and whom each Intruder
+   attacks; C. an Intruder may open Cages and destroy objects lying where it is. Biology
+   (powers, Clones, metamorphosis) and every other rule stay automatic (D).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .actions import Action, action
+from .crew import deny
+from .intruder import has
+from .movement import moves_randomly
+from .station import ADJACENT, PERMANENT_CAGES_AT, SECURED
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Counter
+
+RULE = "The Intelligent Intruder"
+
+
+def active(g: Game) -> bool:
+    return g.scenario == "intelligent_intruder"
+
+
+def steps_allowed(g: Game, c: Counter) -> int:
+    """One compartment, two with Very Fast (face-down counters and Intruders)."""
+    fast = has(g, "very_fast") and (not c.face_up or c.kind == "intruder")
+    return 2 if fast else 1
+
+
+def moved(g: Game) -> dict[str, int]:
+    return dict(g.x.get("moved", {}))
+
+
+def candidates(g: Game) -> Iterator[Action]:
+    if g.step == "intruder_move":
+        done = moved(g)
+        for c in sorted(g.counters.values(), key=g.token_order):
+            if moves_randomly(c) and done.get(c.id, 0) < steps_allowed(g, c) and \
+                    not done.get(c.id + ":stop"):
+                for to in ADJACENT[c.at]:
+                    yield action("move_counter", token=c.token, to=to)
+            if c.kind == "intruder" and c.at in ADJACENT and c.cage is None and \
+                    c.controlled_by is None and not c.asleep:
+                for item in g.items.values():
+                    if item.at == c.at and not item.carriers:
+                        yield action("destroy", token=c.token, item=item.id)
+                        if item.kind == "cage" and item.contents:
+                            yield action("open_cage", token=c.token, item=item.id)
+                if c.at == PERMANENT_CAGES_AT:
+                    yield action("open_lab_cages", token=c.token)
+        yield action("end_intruder_movement")
+    elif g.step == "intruder_attack":
+        t = g.counters[g.x["deciding"]]
+        for crewman in g.crew_at(t.at):
+            yield action("intruder_attack", token=t.token, crew=crewman.id)
+        yield action("intruder_hold", token=t.token)
+
+
+def counter(g: Game, token: object) -> Counter:
+    t = g.by_token(token)
+    if t is None or t.at not in ADJACENT:
+        raise deny(f"there is no counter {token!r} on the station", RULE)
+    return t
+
+
+def check_move_counter(g: Game, a: Action) -> None:
+    if g.step != "intruder_move":
+        raise deny("counters move in the Intruder and Hidden Counter Movement Phase", RULE)
+    t = counter(g, a.get("token"))
+    if not moves_randomly(t):
+        raise deny("that counter cannot move now (caged, held, asleep or in a secured room)",
+                   RULE)
+    done = moved(g)
+    if done.get(t.id, 0) >= steps_allowed(g, t) or done.get(t.id + ":stop"):
+        raise deny("each counter moves one compartment per movement phase (two if Very Fast)",
+                   RULE + " A")
+    to = a.get("to")
+    if to not in ADJACENT[t.at]:
+        raise deny(f"{g.place(to)} is not adjacent to {g.place(t.at)}", RULE + " A")
+    if to in SECURED:
+        raise deny("the Intruder can never move through the doors of a secured room",
+                   "Random Movement System for Inverted Counters")
+
+
+def apply_move_counter(g: Game, a: Action) -> None:
+    t = counter(g, a["token"])
+    done = moved(g)
+    done[t.id] = done.get(t.id, 0) + 1
+    t.at = a["to"]
+    if not t.face_up and g.crew_at(t.at):  # Very Fast: a face-down counter stops on crew
+        done[t.id + ":stop"] = 1
+    g.x["moved"] = done
+    g.emit("move", f"{g.describe(t)} moves to {g.place(t.at)}", RULE, token=t.token, to=t.at)
+
+
+def intruder_at_hand(g: Game, a: Action) -> Counter:
+    if g.step != "intruder_move":
+        raise deny("the Intruder acts on objects in its movement phase", RULE + " C")
+    t = counter(g, a.get("token"))
+    if t.kind != "intruder" or t.cage or t.controlled_by or t.asleep:
+        raise deny("only a free, awake Intruder can do that", RULE + " C")
+    return t
+
+
+def check_destroy(g: Game, a: Action) -> None:
+    t = intruder_at_hand(g, a)
+    item = g.items.get(str(a.get("item")))
+    if item is None or item.at != t.at or item.carriers:
+        raise deny("there is no such object lying here", RULE + " C")
+
+
+def apply_destroy(g: Game, a: Action) -> None:
+    item = g.items[a["item"]]
+    if item.contents:
+        from .combat import release_from
+
+        inside = g.counters[item.contents]
+        release_from(g, inside)
+        inside.face_up = True
+    item.at = "lost"
+    g.emit("destroyed_object", f"The {item.name} in {g.place(counter(g, a['token']).at)} is "
+           "destroyed", RULE + " C", item=item.id)
+
+
+def check_open_cage(g: Game, a: Action) -> None:
+    check_destroy(g, a)
+    if not g.items[a["item"]].contents:
+        raise deny("that Cage is empty", RULE + " C")
+
+
+def apply_open_cage(g: Game, a: Action) -> None:
+    from .combat import release_from
+
+    item = g.items[a["item"]]
+    inside = g.counters[str(item.contents)]
+    release_from(g, inside)
+    inside.face_up = True
+    g.emit("released", f"The Intruder opens the {item.name} in {g.place(item.at)}", RULE + " C",
+           at=item.at, token=inside.token)
+
+
+def check_open_lab_cages(g: Game, a: Action) -> None:
+    t = intruder_at_hand(g, a)
+    if t.at != PERMANENT_CAGES_AT:
+        raise deny("the permanent cages are in the Laboratory", RULE + " C")
+    if not any(c.at == "caged_lab" for c in g.counters.values()):
+        raise deny("the permanent cages are empty", RULE + " C")
+
+
+def apply_open_lab_cages(g: Game, a: Action) -> None:
+    for c in g.counters.values():
+        if c.at == "caged_lab":
+            c.at = PERMANENT_CAGES_AT
+            c.face_up = True
+            if not c.token:
+                c.token = g.new_token()
+    g.emit("released", "The Intruder opens the Lab's permanent cages", RULE + " C",
+           at=PERMANENT_CAGES_AT)
+
+
+def check_end_move(g: Game, a: Action) -> None:
+    if g.step != "intruder_move":
+        raise deny("the Intruder is not moving now", RULE)
+
+
+def apply_end_move(g: Game, a: Action) -> None:
+    from . import interaction
+
+    g.x.pop("moved", None)
+    interaction.begin(g, 1)
+
+
+def check_intruder_attack(g: Game, a: Action) -> None:
+    if g.step != "intruder_attack":
+        raise deny("no Intruder is deciding whether to attack", RULE + " B")
+    t = g.counters[g.x["deciding"]]
+    if a.get("token") != t.token:
+        raise deny(f"it is Intruder {t.token} that decides now", RULE + " B")
+    if a.type == "intruder_attack":
+        c = g.crewman(a.get("crew"))
+        if c.at != t.at:
+            raise deny(f"{c.name} is not with the Intruder", RULE + " B")
+
+
+def apply_intruder_attack(g: Game, a: Action) -> None:
+    from . import interaction
+
+    t = g.counters[g.x.pop("deciding")]
+    target = g.crew[a["crew"]] if a.type == "intruder_attack" else None
+    g.emit("decision", f"The Intruder {'attacks ' + target.name if target else 'holds back'}",
+           RULE + " B", token=t.token)
+    if interaction.steps_b_to_d(g, t, target, able=True):
+        interaction.intruder_segment(g)
+
+
+def intruder_view(g: Game) -> dict[str, object]:
+    """What the Intruder player may know: the crew's view plus what every counter on the
+    station is (he may examine them); the Not Used box and the dice stay hidden."""
+    from .view import crew_view
+
+    v = crew_view(g)
+    kinds = {c.token: c.kind for c in g.counters.values() if c.token}
+    for c in v["counters"]:
+        c["kind"] = kinds[c["token"]]
+    v["side"] = "intruder"
+    return v

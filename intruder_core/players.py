@@ -1,0 +1,77 @@
+"""Who decides what: the sides of a scenario and which side each action belongs to.
+
+In the solitaire game everything is the crew's. In the Intelligent Intruder the Intruder player
+moves the counters and chooses the attacks; in the Science Officer scenario two crew players
+share the phases, each commanding his own crewmen (Multi-Player Scenarios).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Crewman
+
+INTRUDER_ACTIONS = frozenset({
+    "move_counter", "destroy", "open_cage", "open_lab_cages", "end_intruder_movement",
+    "intruder_attack", "intruder_hold",
+})
+PASSES = ("end_movement", "end_actions", "end_intruder_movement")
+
+
+def side_of(g: Game, c: Crewman) -> str:
+    """The crew player commanding a crewman."""
+    if g.scenario == "science_officer":
+        return "science" if c.role == "science" else "command"
+    return "crew"
+
+
+def crew_players(g: Game) -> tuple[str, ...]:
+    return tuple(p for p in g.players if p != "intruder")
+
+
+def shared(g: Game) -> bool:
+    """Two crew players move and act in the same phases (The Science Officer)."""
+    return len(crew_players(g)) > 1
+
+
+def owner(g: Game, a: Action) -> str:
+    """The side whose decision an action is."""
+    if a.type in INTRUDER_ACTIONS:
+        return "intruder"
+    if not shared(g):
+        return "crew"
+    player = a.get("player")
+    if isinstance(player, str):
+        return player
+    crew = a.get("crew")
+    if isinstance(crew, tuple) and crew:
+        crew = crew[0]
+    if isinstance(crew, str) and crew in g.crew:
+        return side_of(g, g.crew[crew])
+    if a.type in ("no_defense",) and g.defense is not None:
+        return side_of(g, g.crew[g.defense["target"]])
+    if a.type == "prepare_hatches" and g.sub is not None:
+        aboard = g.crew_at(g.sub_at())
+        return side_of(g, aboard[0]) if aboard else crew_players(g)[0]
+    return crew_players(g)[0]  # the Command player chooses the order of Interactions
+
+
+def ready(g: Game) -> list[str]:
+    """Crew players who have passed in the current movement phase or action segment."""
+    return list(g.x.get("ready", []))
+
+
+def unready(g: Game) -> None:
+    """A new phase or segment: nobody has passed yet."""
+    g.x.pop("ready", None)
+
+
+def mark_ready(g: Game, player: str) -> bool:
+    """Record a pass; True once every crew player has passed."""
+    done = sorted({*ready(g), player})
+    g.x["ready"] = done
+    return set(done) >= set(crew_players(g))
