@@ -35,17 +35,20 @@ def mutate(a: ic.Action, rng: random.Random) -> dict[str, object]:
     return d
 
 
-def play_one(seed: int) -> dict[str, object]:
+def play_one(seed: int, scenario: str = "solitaire",
+             options: dict[str, object] | None = None) -> dict[str, object]:
     rng = random.Random(seed)
-    g = ic.new_game(seed=seed)
+    g = ic.new_game(seed=seed, scenario=scenario, options=options)
     snap_at = rng.randrange(1, 200)
     snapshot = None
     after: list[dict[str, object]] = []
     steps = 0
     while not g.is_over:
         assert steps < MAX_STEPS, f"seed {seed} did not finish"
-        legal = g.legal_actions()
-        assert legal, "no legal action in a running game"
+        sides = g.to_move()
+        assert sides, "no legal action in a running game"
+        legal = g.legal_actions(rng.choice(sides))
+        assert legal
         a = rng.choice(legal)
         if rng.random() < 0.05:
             bad = mutate(a, rng)
@@ -67,6 +70,8 @@ def play_one(seed: int) -> dict[str, object]:
     assert result["score"] == sum(b["points"] for b in result["breakdown"])
     assert result["outcome"] in ("win", "loss", "draw")
     alive = sum(1 for c in g.crew.values() if c.status in ("active", "lost"))
+    if "scores" in result:  # The Science Officer: each player's own table
+        assert set(result["scores"]) == {"command", "science"}
     dead = sum(1 for c in g.crew.values() if c.status == "dead")
     escaped = sum(1 for c in g.crew.values() if c.status == "escaped")
     assert alive + dead + escaped == 9
@@ -75,7 +80,8 @@ def play_one(seed: int) -> dict[str, object]:
         for d in after:
             h.apply(d)
         assert h.to_json() == g.to_json(), f"seed {seed}: reload diverged"
-    json.dumps(g.view("crew"))
+    for side in g.players:
+        json.dumps(g.view(side))
     return {"outcome": result["outcome"], "steps": steps, "turns": g.turn}
 
 
@@ -87,3 +93,22 @@ def test_random_games(request: pytest.FixtureRequest) -> None:
         outcomes[str(r["outcome"])] = outcomes.get(str(r["outcome"]), 0) + 1
     assert sum(outcomes.values()) == games
     print(f"\n{games} random games: {outcomes}")
+
+
+VARIANTS = [
+    ("intelligent_intruder", {}),
+    ("return_to_prometheus", {}),
+    ("return_to_prometheus", {"marines": True, "lost_crewmen": True}),
+    ("science_officer", {}),
+    ("science_officer", {"lost_crewmen": True}),
+    ("solitaire", {"lost_crewmen": True}),
+]
+
+
+@pytest.mark.parametrize(("scenario", "options"), VARIANTS)
+def test_random_games_every_scenario(request: pytest.FixtureRequest, scenario: str,
+                                     options: dict[str, object]) -> None:
+    """The same invariant run for each scenario and optional rule (an eighth as many games)."""
+    games = max(1, int(request.config.getoption("--games")) // 8)
+    for seed in range(games):
+        play_one(seed, scenario, options)

@@ -127,3 +127,98 @@ def test_scenarios_random_play_keeps_invariants(scenario: str, options: dict) ->
         assert g.result is not None
         assert sum(1 for c in g.crew.values() if c.status in ("active", "lost", "dead",
                                                                "escaped")) == 9
+
+
+def ii_game(seed: int = 1) -> ic.Game:
+    return ic.new_game(seed=seed, scenario="intelligent_intruder")
+
+
+def test_intelligent_intruder_moves_counters_at_will() -> None:
+    g = ii_game()
+    assert g.step == "intruder_move" and g.to_move() == ["intruder"]
+    assert g.legal_actions("crew") == []
+    moves = [a for a in g.legal_actions("intruder") if a.type == "move_counter"]
+    first = moves[0]
+    act(g, "move_counter", token=first["token"], to=first["to"])
+    e = refused(g, "move_counter", token=first["token"], to="command")
+    assert "one compartment" in str(e) or "not adjacent" in str(e)
+    assert not any(a.type == "move_counter" and a.get("to") in ("arms", "freezer", "computer")
+                   for a in g.legal_actions("intruder"))
+    act(g, "end_intruder_movement")
+    assert g.phase != "movement" or g.step != "intruder_move"
+    assert not [e for e in g.log if e.type == "roll" and "random movement" in e.data["purpose"]]
+
+
+def test_intelligent_intruder_chooses_its_victim() -> None:
+    g = position(scenario="intelligent_intruder", phase="interaction1", stage=3,
+                 known=["immune_gas", "immune_flame", "very_fast", "fast_reflexes"],
+                 crew={"co1": {"at": "store_a1"}, "so1": {"at": "store_a1"}},
+                 counters=[{"kind": "intruder", "at": "store_a1"}], dice=[1])
+    assert g.step == "intruder_attack" and g.to_move() == ["intruder"]
+    t = g.view("intruder")["counters"][0]["token"]
+    act(g, "intruder_attack", token=t, crew="so1")
+    assert of_type(g.log, "attack_target")[0].data["crew"] == "so1"
+    assert not [e for e in g.log if e.type == "roll" and "attacks" in e.data["purpose"]]
+
+
+def test_intelligent_intruder_opens_cages_and_destroys_objects() -> None:
+    g = position(scenario="intelligent_intruder", phase="movement",
+                 items={"cage1": "lab", "blaster1": "lab"},
+                 counters=[{"kind": "intruder", "at": "lab"},
+                           {"kind": "lab_animal", "at": "lab", "face_up": True,
+                            "caged": "cage1"},
+                           {"kind": "lab_animal", "at": "caged_lab"}])
+    t = next(c.token for c in g.counters.values() if c.kind == "intruder")
+    act(g, "destroy", token=t, item="blaster1")
+    assert g.items["blaster1"].at == "lost"
+    act(g, "open_cage", token=t, item="cage1")
+    assert g.items["cage1"].contents is None
+    act(g, "open_lab_cages", token=t)
+    assert g.view("crew")["boxes"]["caged_lab"] == 0
+
+
+def test_intruder_view_shows_identities_crew_view_does_not() -> None:
+    g = ii_game(3)
+    crew = g.view("crew")
+    intruder = g.view("intruder")
+    assert all("kind" not in c for c in crew["counters"] if not c["face_up"])
+    assert all("kind" in c for c in intruder["counters"])
+    with pytest.raises(ValueError):
+        ic.new_game(seed=1).view("intruder")
+
+
+def so_game(seed: int = 2) -> ic.Game:
+    return ic.new_game(seed=seed, scenario="science_officer")
+
+
+def test_science_officer_players_command_their_own_crew() -> None:
+    g = so_game()
+    while g.step != "move":
+        g.apply(g.legal_actions()[-1])
+    assert set(g.to_move()) == {"command", "science"}
+    science = g.legal_actions("science")
+    assert science and all(a.get("crew", "so")[:2] == "so" for a in science
+                           if a.get("crew") is not None)
+    assert all(g.owner(a) == "command" for a in g.legal_actions("command"))
+    act(g, "end_movement", player="science")
+    assert g.phase == "crew_movement" and g.to_move() == ["command"]
+    e = refused(g, "move", crew="so1", to="b1")
+    assert "already passed" in str(e)
+    act(g, "end_movement", player="command")
+    assert g.phase != "crew_movement" or g.turn > 1
+
+
+def test_science_officer_scores_by_its_own_table() -> None:
+    from intruder_core.scoring import science_officer_result
+    g = so_game()
+    g.ledger = [{"kind": "intruder_captured", "what": "x", "points": 15}]
+    g.crew["so1"].status = "dead"
+    g.crew["so1"].at = None
+    r = science_officer_result(g, "win")
+    assert r["scores"] == {"science": 20 - 3, "command": 15}
+    assert r["winner"] == "science"
+    g.ledger = [{"kind": "intruder_killed", "what": "x", "points": 7}]
+    r = science_officer_result(g, "win")
+    assert r["scores"] == {"science": -5 - 3, "command": 7} and r["winner"] == "command"
+    g.ledger = []
+    assert science_officer_result(g, "loss")["winner"] == "intruder"
