@@ -222,3 +222,23 @@ def test_science_officer_scores_by_its_own_table() -> None:
     assert r["scores"] == {"science": -5 - 3, "command": 7} and r["winner"] == "command"
     g.ledger = []
     assert science_officer_result(g, "loss")["winner"] == "intruder"
+
+
+def test_intruder_ai_plays_whole_games_from_its_own_view() -> None:
+    from intruder_core import intruder_ai
+    wins = {"crew": 0, "intruder": 0, None: 0}
+    for seed in range(6):
+        g = ii_game(seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            side = g.to_move()[0]
+            legal = g.legal_actions(side)
+            if side == "intruder":
+                a, why = intruder_ai.choose(g.view("intruder"), legal, rng)
+                assert a in legal and why
+            else:
+                a = rng.choice(legal)
+            g.apply(a)
+        assert g.result is not None
+        wins[g.result.get("winner")] += 1
+    assert wins["intruder"] >= 4
