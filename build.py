@@ -54,6 +54,8 @@ PYPI_WHEELS = {
 }
 # Files of the npm pyodide package that the browser needs (the .map files are added too).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+# Folders of dist/ whose files are also put into Pyodide's file system (the rules reference).
+RULE_DIRS = ("rules", "docs")
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -211,19 +213,48 @@ def write_pyscript_config(dist: Path) -> None:
 
     Every glue module in web/py/ but main.py (render.py, rulesref.py, ...) goes into Pyodide's
     working directory, which is on sys.path, so main.py can import them; the rule texts of
-    rules/ go to rules/ there, so the glue can open("rules/rulings.md").
+    rules/ and docs/ go to rules/ and docs/ there, so the glue can open("rules/rulings.md").
     """
     files = {
         f"./py/{p.name}": f"./{p.name}"
         for p in sorted((dist / "py").glob("*.py"))
         if p.name != "main.py"
     }
-    for p in sorted((dist / "rules").glob("*")):
-        files[f"./rules/{p.name}"] = f"./rules/{p.name}"
+    for folder in RULE_DIRS:
+        for p in sorted((dist / folder).glob("*")):
+            files[f"./{folder}/{p.name}"] = f"./{folder}/{p.name}"
     config: dict[str, object] = {"interpreter": "./pyodide/pyodide.mjs"}
     if files:
         config["files"] = files
     (dist / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n")
+
+
+def copy_rule_texts(dist: Path) -> None:
+    """The rulebook, mapsheet and rulings (rules/) and the project's rulings (docs/rulings.md)
+    for the in-app rules reference, under the same paths as in the repository."""
+    if (ROOT / "rules").is_dir():
+        shutil.copytree(ROOT / "rules", dist / "rules")
+    if (ROOT / "docs" / "rulings.md").exists():
+        (dist / "docs").mkdir()
+        shutil.copy2(ROOT / "docs" / "rulings.md", dist / "docs" / "rulings.md")
+
+
+def write_embed_page(dist: Path) -> None:
+    """embed.html: index.html with body class "embed" (board, prompt and actions only; its
+    own autosave), for an iframe on another page (docs/web.md)."""
+    page = (dist / "index.html").read_text()
+    if "<body>" not in page:
+        sys.exit("web/index.html has no plain <body> tag to mark as the embed page")
+    page = page.replace("<body>", '<body class="embed">', 1).replace(
+        "<title>Intruder", "<title>Intruder (embedded)", 1)
+    (dist / "embed.html").write_text(page)
+
+
+def uses_engine_internals(module: Path) -> bool:
+    """Whether a glue module imports an intruder_core submodule at its top level (render.py,
+    layout.py): the e2e stub engine has only the public API."""
+    return any(line.startswith(("from intruder_core.", "import intruder_core."))
+               for line in module.read_text().splitlines())
 
 
 def png(size: int, pixel: object) -> bytes:
@@ -328,8 +359,8 @@ def build(
     """Build the site into `dist` from scratch and return it.
 
     `engine` is the intruder_core package to ship. e2e/ builds a second site with a stub
-    engine and `glue_only` (web/py/main.py without the other modules, which may use engine
-    internals that the stub lacks) to test the page glue on its own.
+    engine and `glue_only` (the glue without the modules that use engine internals the stub
+    lacks, i.e. without the station plan) to test the page glue on its own.
     """
     started = time.monotonic()
     py = venv_python()
@@ -339,11 +370,11 @@ def build(
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "__pycache__", "*.pyc"))
     if glue_only:
         for module in (dist / "py").glob("*.py"):
-            if module.name != "main.py":
+            if uses_engine_internals(module):
                 module.unlink()
+    write_embed_page(dist)
     shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "pyscript")
-    if (ROOT / "rules").is_dir():  # the rulebook, mapsheet and rulings, for the rules reference
-        shutil.copytree(ROOT / "rules", dist / "rules")
+    copy_rule_texts(dist)
     write_pyodide(py, dist / "pyodide", engine)
     write_pyscript_config(dist)
     write_icons_and_manifest(dist)
