@@ -81,8 +81,8 @@
 
   function fail(message) {
     if (failed) return;
-    if (!document.body) {
-      // Too early to draw: fail as soon as the page exists.
+    if (!document.body || document.readyState === "loading") {
+      // Too early to draw (the error box may not be parsed yet): fail once the page exists.
       document.addEventListener("DOMContentLoaded", () => fail(message));
       return;
     }
