@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES
 from .escape import shuttles_may_leave
+from .public import bookkeeping
 from .scoring import breakdown, total
 from .station import COMPARTMENTS
 
@@ -82,6 +83,7 @@ def crew_view(g: Game) -> dict[str, Any]:
                      for s in g.shuttles.values()},
         "score": {"total": total(g), "breakdown": breakdown(g), "ledger": list(g.ledger)},
         "result": g.result,
+        "bookkeeping": bookkeeping(g),  # public facts from this turn (docs/bots.md)
     }
 
 
