@@ -1,0 +1,200 @@
+"""Session logic of the page that needs no DOM: undo, share links, boot choice, move costs.
+
+Pure Python over the engine's public API (`ic.replay`, `ic.CorruptSave`) and plain data
+(event and action dicts, the crew view), so it is tested on CPython (tests/test_web_session.py)
+and main.py only moves its results in and out of the page.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import intruder_core as ic
+
+# Events after which an action cannot be taken back: chance or hidden facts came out.
+UNDO_BLOCKERS = frozenset({"roll", "reveal", "placed", "setup"})
+SHAFTS = frozenset({"shaft1", "shaft2", "shaft3"})
+SHARE_PREFIX = "#g="
+MAX_SEED = 2**31 - 1
+
+
+def undoable(events: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether the action that produced these events may be undone (no die, no reveal)."""
+    return not any(e.get("type") in UNDO_BLOCKERS for e in events)
+
+
+class UndoStack:
+    """Snapshots (`game.to_json()`) taken before each undoable action since the last roll."""
+
+    def __init__(self, snapshots: Iterable[str] = ()) -> None:
+        self.snapshots: list[str] = list(snapshots)
+
+    def record(self, before: str, events: Iterable[Mapping[str, Any]]) -> None:
+        """After an action: keep the state before it if it can be undone, else forget all."""
+        if undoable(events):
+            self.snapshots.append(before)
+        else:
+            self.snapshots.clear()
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is anything to go back to."""
+        return bool(self.snapshots)
+
+    def pop(self) -> str:
+        """The snapshot to restore (IndexError when empty)."""
+        return self.snapshots.pop()
+
+    def clear(self) -> None:
+        """Forget every snapshot (new game, import, share link)."""
+        self.snapshots.clear()
+
+    def dump(self, budget: int = 1_500_000) -> str:
+        """JSON of the newest snapshots whose total length fits in `budget` characters
+        (localStorage is small; older snapshots are dropped first)."""
+        kept: list[str] = []
+        used = 0
+        for snap in reversed(self.snapshots):
+            used += len(snap)
+            if used > budget:
+                break
+            kept.append(snap)
+        return json.dumps(kept[::-1])
+
+    @classmethod
+    def load(cls, text: str | None) -> UndoStack:
+        """The stack saved by `dump`; anything unreadable gives an empty stack."""
+        try:
+            data = json.loads(text or "[]")
+        except ValueError:
+            return cls()
+        if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
+            return cls()
+        return cls(data)
+
+
+# --- share links ---------------------------------------------------------------------------
+
+
+def encode_record(record: Mapping[str, Any]) -> str:
+    """base64url (no padding) of the record's compact JSON."""
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def decode_record(code: str) -> Any:
+    """The JSON data in a share code; CorruptSave if it is not base64url JSON."""
+    try:
+        raw = base64.urlsafe_b64decode(code.strip() + "=" * (-len(code.strip()) % 4))
+        return json.loads(raw.decode())
+    except (binascii.Error, ValueError) as e:
+        raise ic.CorruptSave(f"the share link is damaged: {e}") from None
+
+
+def share_fragment(record: Mapping[str, Any]) -> str:
+    """The URL fragment that reproduces a game: "#g=" + base64url(JSON of game.record())."""
+    return SHARE_PREFIX + encode_record(record)
+
+
+def fragment_code(fragment: str) -> str | None:
+    """The code of a "#g=..." fragment, or None for any other fragment."""
+    return fragment[len(SHARE_PREFIX):] if fragment.startswith(SHARE_PREFIX) else None
+
+
+def game_from_code(code: str) -> Any:
+    """Rebuild a shared game with `ic.replay`; CorruptSave for a damaged or tampered link."""
+    return ic.replay(decode_record(code))
+
+
+# --- boot ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BootPlan:
+    """What the page starts with: "share" (code), "seed" (seed), "resume" or "new"."""
+
+    kind: str
+    seed: int | None = None
+    code: str | None = None
+    warning: str = ""
+
+
+def parse_seed(raw: str | None) -> int | None:
+    """A seed typed by the player or given as ?seed=N; None when blank; ValueError if bad."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    seed = int(text)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}")
+    return seed
+
+
+def boot_plan(seed_param: str | None, fragment: str, has_save: bool) -> BootPlan:
+    """A share link wins, then ?seed=N, then the autosave, else a new random game."""
+    code = fragment_code(fragment)
+    if code is not None:
+        return BootPlan("share", code=code)
+    warning = ""
+    if seed_param:
+        try:
+            seed = parse_seed(seed_param)
+        except ValueError:
+            warning = f"Ignored bad seed {seed_param!r}; using a random one."
+        else:
+            if seed is not None:
+                return BootPlan("seed", seed=seed)
+    return BootPlan("resume" if has_save else "new", warning=warning)
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def move_cost(to: str, controlling: bool) -> int:
+    """Movement points a move costs: 3 driving a controlled Intruder (R11), 2 into an Access
+    Shaft, else 1 (Crew Movement). For display only: the engine decides what is legal."""
+    if controlling:
+        return 3
+    return 2 if to in SHAFTS else 1
+
+
+def reachable(actions: Iterable[Mapping[str, Any]], crew: str | None,
+              view: Mapping[str, Any]) -> dict[str, int]:
+    """{compartment: cost} for the legal `move` actions of one crewman."""
+    if not crew:
+        return {}
+    member = next((c for c in view.get("crew", []) if c.get("id") == crew), {})
+    controlling = bool(member.get("controlling"))
+    return {str(a["to"]): move_cost(str(a["to"]), controlling)
+            for a in actions if a.get("type") == "move" and a.get("crew") == crew}
+
+
+def state_digest(text: str) -> str:
+    """sha256 hex of a save (the e2e tests compare it with CPython's)."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def save_filename(record: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    """A download name such as intruder-seed42-turn3.json."""
+    seed = (record.get("origin") or {}).get("seed", "position")
+    return f"intruder-seed{seed}-turn{view.get('turn', 0)}.json"
+
+
+def first_policy_digest(seed: int, n: int) -> str:
+    """Play n actions (always the first legal one) from new_game(seed); the save's sha256.
+
+    The page runs this through its test hook and the e2e test on CPython: the engine must be
+    deterministic across both.
+    """
+    game = ic.new_game(seed=seed)
+    for _ in range(n):
+        if game.is_over:
+            break
+        game.apply(game.legal_actions()[0])
+    return state_digest(game.to_json())
