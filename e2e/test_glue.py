@@ -1,4 +1,5 @@
-"""The page glue (web/py/main.py) against e2e/stub_engine: known rules, known answers."""
+"""The page glue (web/py/main.py, panels.py, session.py) against e2e/stub_engine: known rules,
+known answers, and a view with almost nothing in it."""
 
 from __future__ import annotations
 
@@ -18,30 +19,42 @@ def test_glue_renders_plays_and_reports(
     expect(page.locator("#turn")).to_have_text("1")
     expect(page.locator("#phase")).to_have_text("Crew Movement")
     expect(page.locator("#seed")).to_have_text("5")
-    buttons = page.locator("#actions button")
+    buttons = page.locator("#actions button[data-index]")
     expect(buttons).to_have_count(3)
     expect(buttons.nth(0)).to_contain_text("Advance the turn")
-    expect(buttons.nth(0)).to_have_attribute("title", "Turn Sequence")
+    expect(page.locator("#actions .rule-link").nth(0)).to_have_attribute(
+        "data-rule", "Turn Sequence")
+    expect(page.locator("#undo")).to_be_disabled()
 
     # A legal action: the status and the log change, newest event first.
     buttons.nth(0).click()
     expect(page.locator("#turn")).to_have_text("2")
-    expect(page.locator("#log li").first).to_have_text("Nothing happens on turn 2.")
-    expect(page.locator("#log li").nth(1)).to_have_text("Turn 2 begins.")
+    expect(page.locator("#log li").first).to_contain_text("Nothing happens on turn 2.")
+    expect(page.locator("#log li").nth(1)).to_contain_text("Turn 2 begins.")
 
-    # An illegal action: the alert region says why, nothing else changes.
+    # A listed action the engine refuses (a stale button): the alert says why and which rule,
+    # nothing else changes.
     buttons.nth(1).click()
     alert = page.get_by_role("alert").filter(has_text="Test Rule")
     expect(alert).to_contain_text("the stub never allows this")
     expect(page.locator("#turn")).to_have_text("2")
     expect(page.locator("#log li")).to_have_count(2)
 
+    # No die was rolled: the advance can be undone, and the log forgets it.
+    expect(page.locator("#undo")).to_be_enabled()
+    page.locator("#undo").click()
+    expect(page.locator("#turn")).to_have_text("1")
+    expect(page.locator("#log li")).to_have_count(0)
+    expect(page.locator("#undo")).to_be_disabled()
+
     # The next legal action clears the alert; ending the game shows the result.
     buttons.nth(2).click()
     expect(page.locator("#alert")).to_have_text("")
-    expect(page.locator("#result")).to_have_text("Game over: crew wins (score 7)")
+    expect(page.locator("#result")).to_contain_text("Game over: crew wins")
+    expect(page.locator("#result")).to_contain_text("Final score 7")
+    expect(page.locator("#result button", has_text="New game")).to_be_visible()
     expect(page.locator("#actions")).to_contain_text("No legal actions.")
-    expect(page.locator("#log li").first).to_have_text("The stub game is over.")
+    expect(page.locator("#log li").first).to_contain_text("The stub game is over.")
 
 
 def test_bad_seed_falls_back_to_random(

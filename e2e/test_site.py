@@ -76,7 +76,8 @@ def test_seed_makes_the_game_reproducible(
     actions = []
     for _ in range(2):
         boot(site.url + "?seed=1234")
-        actions.append([json.loads(a) for a in page.locator("#actions button").evaluate_all(
+        buttons = page.locator("#actions button[data-index]")
+        actions.append([json.loads(a) for a in buttons.evaluate_all(
             "bs => bs.map(b => b.dataset.action)")])
     assert actions[0] == actions[1]
 

@@ -1,8 +1,9 @@
-"""A stand-in for intruder_core with the same API and trivial rules.
+"""A stand-in for intruder_core with the same public API and trivial rules.
 
-e2e/ ships it in a second build of the site, so that the page glue (web/py/main.py) is tested
-on known behaviour whatever state the real engine is in: a turn counter, an action that is
-always illegal, and an action that ends the game.
+e2e/ ships it in a second build of the site, so that the page glue (web/py/main.py with
+panels.py and session.py) is tested on known behaviour whatever state the real engine is in: a
+turn counter, an action that is listed but always refused (a stale button), and an action that
+ends the game. Its view has only turn and phase: the glue must cope with missing parts.
 """
 
 from __future__ import annotations
@@ -16,7 +17,12 @@ __version__ = "stub-1"
 class IllegalAction(ValueError):
     def __init__(self, message: str, rule: str = "") -> None:
         super().__init__(message)
+        self.reason = message
         self.rule = rule
+
+
+class CorruptSave(ValueError):
+    pass
 
 
 LABELS = {"advance": "Advance the turn", "forbidden": "Break a rule", "end": "End the game"}
@@ -33,6 +39,8 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
+        if not isinstance(data, dict) or data.get("type") not in LABELS:
+            raise IllegalAction("no such action", rule="Test Rule")
         return cls(data["type"])
 
 
@@ -51,11 +59,21 @@ class Game:
         self.turn = 1
         self.is_over = False
         self.result: dict[str, Any] | None = None
+        self.log: list[Event] = []
+        self.history: list[dict[str, Any]] = []
 
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else [Action("advance"), Action("forbidden"), Action("end")]
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action | dict[str, Any]) -> list[Event]:
+        if isinstance(action, dict):
+            action = Action.from_dict(action)
+        events = self._apply(action)
+        self.history.append(action.to_dict())
+        self.log += events
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
         if action.type == "forbidden":
             raise IllegalAction("the stub never allows this", rule="Test Rule")
         if action.type == "end":
@@ -69,16 +87,29 @@ class Game:
     def view(self, side: str) -> dict[str, Any]:
         return {"turn": self.turn, "phase": "Crew Movement", "side": side}
 
+    def record(self) -> dict[str, Any]:
+        return {"origin": {"seed": self.seed}, "actions": list(self.history)}
+
     def to_json(self) -> str:
-        return json.dumps({"seed": self.seed, "turn": self.turn})
+        return json.dumps(self.record())
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        data = json.loads(text)
-        game = cls(data["seed"])
-        game.turn = data["turn"]
-        return game
+        try:
+            return replay(json.loads(text))
+        except ValueError as exc:
+            raise CorruptSave(f"not a stub save: {exc}") from None
 
 
 def new_game(seed: int = 0) -> Game:
     return Game(seed)
+
+
+def replay(record: Any) -> Game:
+    try:
+        game = Game(int(record["origin"]["seed"]))
+        for step in record["actions"]:
+            game.apply(step)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CorruptSave(f"not a stub record: {exc}") from None
+    return game
