@@ -25,6 +25,7 @@ from .intruder import active_intruders, reveal_caged_powers, roll_metamorphosis,
 from .movement import random_movement
 from .panic import panic, panic_due
 from .players import PASSES
+from .scenarios import PLAYERS
 from .scoring import result_of
 from .state import Counter, Crewman, Item, Shuttle, load, record
 from .station import COMPARTMENTS, SHUTTLE_DOCK, name
@@ -32,6 +33,7 @@ from .variants import chart
 from .view import label as action_label
 
 SAVE_FORMAT = 1
+_TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
 Check = Callable[["Game", Action], None]
 Apply = Callable[["Game", Action], None]
 
@@ -127,8 +129,6 @@ class Game:
     @property
     def players(self) -> tuple[str, ...]:
         """The sides of this scenario: ("crew",) in the solitaire game."""
-        from .scenarios import PLAYERS
-
         return PLAYERS[self.scenario]
 
     def marine(self, c: Crewman) -> bool:
@@ -555,8 +555,11 @@ class Game:
         return {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}.get(c.kind, "A Dummy")
 
     def token_order(self, c: Counter) -> tuple[int, str]:
-        digits = "".join(ch for ch in c.token if ch.isdigit())
-        return (int(digits) if digits else 0, c.token)
+        key = _TOKEN_ORDER.get(c.token)
+        if key is None:  # parsed once per token: this sort key is on the hot path
+            digits = "".join(ch for ch in c.token if ch.isdigit())
+            key = _TOKEN_ORDER[c.token] = (int(digits) if digits else 0, c.token)
+        return key
 
     def new_token(self) -> str:
         self.next_token += 1

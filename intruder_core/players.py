@@ -7,6 +7,7 @@ share the phases, each commanding his own crewmen (Multi-Player Scenarios).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .actions import Action
@@ -29,13 +30,18 @@ def side_of(g: Game, c: Crewman) -> str:
     return "crew"
 
 
+@cache
+def _crew_of(players: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(p for p in players if p != "intruder")
+
+
 def crew_players(g: Game) -> tuple[str, ...]:
-    return tuple(p for p in g.players if p != "intruder")
+    return _crew_of(g.players)
 
 
 def shared(g: Game) -> bool:
     """Two crew players move and act in the same phases (The Science Officer)."""
-    return len(crew_players(g)) > 1
+    return len(_crew_of(g.players)) > 1
 
 
 def owner(g: Game, a: Action) -> str:
