@@ -295,7 +295,7 @@ def test_game_over_shows_outcome_reason_and_score(
     result = page.locator("#result")
     expect(result).to_be_visible()
     outcome = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
-    expect(result.locator("h2")).to_have_text("Game over: " + outcome[game.result["outcome"]])
+    expect(result.locator("h2")).to_have_text(outcome[game.result["outcome"]])
     expect(result).to_contain_text(str(game.result["reason"])[1:])
     expect(result).to_contain_text(f"Final score {game.result['score']}")
     for line in game.result["breakdown"]:

@@ -43,6 +43,8 @@ def test_reload_offline_uses_service_worker(
     cached = page.evaluate(
         "async (name) => (await (await caches.open(name)).keys()).length", cache_names[0])
     assert cached >= len(build_files(site.root)), "the service worker did not precache dist/"
+    assert page.evaluate("async () => !!(await caches.match('./embed.html'))"), \
+        "the embed page is not precached"
 
     problems.offline = True
     context.set_offline(True)
@@ -52,6 +54,13 @@ def test_reload_offline_uses_service_worker(
     assert data["ready"] == "1"
     assert len(site.requests) == before
     assert page.evaluate("navigator.onLine") is False
+    # ... and plays: the first legal action changes the game.
+    state = page.locator("body").get_attribute("data-state-sha")
+    page.locator("#actions button[data-index]").first.click()
+    expect(page.locator("body")).not_to_have_attribute("data-state-sha", state or "")
+    page.locator("#rules").click()  # the rule texts come from Pyodide's file system
+    expect(page.locator("#rules-content h3")).to_have_text("Game Equipment and Situation")
+    assert len(site.requests) == before
 
 
 def test_clicking_an_action_changes_the_page(

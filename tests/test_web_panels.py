@@ -116,7 +116,7 @@ def test_result_of_a_finished_game() -> None:
     assert game.result is not None
     html = panels.result_html(game.result)
     well_formed(html)
-    assert "Game over: " in html and 'data-command="new"' in html
+    assert panels.OUTCOMES[game.result["outcome"]] in html and 'data-command="new"' in html
     assert str(game.result["score"]) in html and game.result["reason"][1:] in html
     assert panels.prompt(game.view("crew")).startswith("Game over")
 

@@ -166,10 +166,11 @@ class App:
         has_save = self.store.get("save") is not None
         plan = session.boot_plan(nn(params.get("seed")), str(js.location.hash), has_save)
         notes = [plan.warning]
+        loaded = True
         if plan.kind == "share" and plan.code is not None:
-            ok, note = self.load_code(plan.code)
+            loaded, note = self.load_code(plan.code)
             notes.append(note)
-            if not ok:
+            if not loaded:
                 plan = session.boot_plan(None, "", has_save)
         if plan.kind == "seed":
             self.set_game(self.ic.new_game(seed=plan.seed))
@@ -178,7 +179,8 @@ class App:
         elif plan.kind == "new":
             self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
         self.clean_url()
-        self.alert(" ".join(n for n in notes if n))
+        problem = not loaded or any(notes[:1]) or any(notes[2:])
+        self.alert(" ".join(n for n in notes if n), "error" if problem else "info")
 
     def resume(self) -> str:
         """Load the autosave; a corrupt one is kept aside (":corrupt") and a new game starts."""
@@ -221,7 +223,7 @@ class App:
     def save(self) -> None:
         error = self.store.set("save", self.game.to_json())
         if error:
-            self.alert(f"Autosave failed: {error}. Export the game to keep it.")
+            self.alert(f"Autosave failed: {error}. Export the game to keep it.", "error")
         if self.store.set("undo", self.undo.dump()):
             self.store.remove("undo")
 
@@ -248,7 +250,7 @@ class App:
             return False
         except Exception as exc:  # an engine bug: show it, keep the page alive
             js.console.warn(traceback.format_exc())
-            self.alert(f"Engine error: {type(exc).__name__}: {exc}")
+            self.alert(f"Engine error: {type(exc).__name__}: {exc}", "error")
             return False
         dicts = [ev.to_dict() for ev in events or []]
         self.undo.record(before, dicts)
@@ -261,6 +263,7 @@ class App:
         reason = str(getattr(exc, "reason", "") or exc)
         rule = str(getattr(exc, "rule", "") or "")
         text = panels.e(f"Not allowed: {reason}" + (f" ({rule})." if rule else "."))
+        self.alert("", "error")
         el("alert").innerHTML = f"{text} {panels.rule_link(rule)}"
 
     def do_undo(self) -> None:
@@ -289,8 +292,11 @@ class App:
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def alert(self, text: str) -> None:
-        el("alert").textContent = text
+    def alert(self, text: str, kind: str = "info") -> None:
+        """A message in the alert region: "info", or "error" (a refusal, a bad file)."""
+        box = el("alert")
+        box.textContent = text
+        box.dataset.kind = kind
 
     def draw(self, new_events: list[dict[str, Any]] | None = None,
              rebuild_log: bool = False) -> None:
@@ -369,7 +375,7 @@ class App:
             self.click(event.target, event)
         except Exception as exc:  # never let a handler die silently
             js.console.warn(traceback.format_exc())
-            self.alert(f"Page error: {type(exc).__name__}: {exc}")
+            self.alert(f"Page error: {type(exc).__name__}: {exc}", "error")
 
     def click(self, target: Any, event: Any) -> None:
         if nn(target) is None:
@@ -415,7 +421,8 @@ class App:
     def on_hash(self, _event: Any) -> None:
         code = session.fragment_code(str(js.location.hash))
         if code is not None:
-            self.alert(self.load_code(code)[1])
+            ok, note = self.load_code(code)
+            self.alert(note, "info" if ok else "error")
 
     def command(self, name: str) -> None:
         if name == "new":
@@ -498,13 +505,13 @@ class App:
             try:
                 game = self.ic.Game.from_json(text)
             except self.ic.CorruptSave as exc:
-                self.alert(f"Could not import {name}: {exc}. Your game is kept.")
+                self.alert(f"Could not import {name}: {exc}. Your game is kept.", "error")
                 return
             self.set_game(game)
             self.alert(f"Imported {name}.")
         except Exception as exc:
             js.console.warn(traceback.format_exc())
-            self.alert(f"Could not import {name}: {type(exc).__name__}: {exc}")
+            self.alert(f"Could not import {name}: {type(exc).__name__}: {exc}", "error")
         finally:
             el("import-file").value = ""
 
@@ -518,7 +525,7 @@ class App:
                     with open(path, encoding="utf-8") as f:
                         texts.append(f.read())
             except OSError as exc:
-                self.alert(f"The rules texts are missing: {exc}")
+                self.alert(f"The rules texts are missing: {exc}", "error")
                 return []
             self.book = rulesref.sections(texts[0])
             self.numbered = rulesref.rulings(*texts[1:])

@@ -106,8 +106,7 @@ def prompt(view: View, selected: str | None = None) -> str:
     decision = view.get("decision") or {}
     step = decision.get("step")
     if view.get("over") or step == "over":
-        outcome = (view.get("result") or {}).get("outcome")
-        return f"Game over: {OUTCOMES.get(str(outcome), str(outcome or 'the game has ended'))}"
+        return "Game over"
     if step == "choose":
         names = ", ".join(place(c) for c in decision.get("compartments", []))
         return f"Choose which Interaction to resolve next: {names}"
@@ -171,9 +170,10 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
         else:
             general.append(row)
     parts = []
-    if general:
-        parts.append('<ul class="acts general">'
-                     + "".join(action_button(r) for r in general) + "</ul>")
+    general_html = ('<ul class="acts general">' + "".join(action_button(r) for r in general)
+                    + "</ul>") if general else ""
+    if step != "defense":  # passes first, except "No Self Defense" after the defences
+        parts.append(general_html)
     order = list(crew)
     for who in sorted(groups, key=lambda w: order.index(w) if w in order else len(order)):
         member = crew.get(who, {"id": who, "name": who})
@@ -199,6 +199,8 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
             f'aria-pressed="{"true" if is_sel else "false"}">{e(name)}</button> '
             f'<span class="crew-where">{e(crew_where(member, step))}</span></h3>'
             + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hint + "</div>")
+    if step == "defense":
+        parts.append(general_html)
     return "".join(parts)
 
 
@@ -436,10 +438,11 @@ def result_html(result: Mapping[str, Any] | None) -> str:
     breakdown = result.get("breakdown") or []
     escaped = result.get("escaped_crew")
     reason = str(result.get("reason") or "")
-    return (f'<h2 id="result-title">Game over: {e(title)}</h2>'
+    return (f'<h2 id="result-title">{e(title)}</h2>'
             + (f'<p class="reason">{e(reason[:1].upper() + reason[1:])}.</p>' if reason else "")
             + f'<p class="final">Final score <strong>{e(result.get("score", 0))}</strong>'
-            + (f"; {e(escaped)} crewmen escaped" if escaped else "") + "</p>"
+            + (f"; {e(escaped)} crew{'man' if escaped == 1 else 'men'} escaped" if escaped
+               else "") + "</p>"
             + ('<table class="chart score"><caption>Score breakdown</caption>'
                '<thead><tr><th scope="col">For</th><th scope="col">Count</th>'
                '<th scope="col">Points</th></tr></thead>'
