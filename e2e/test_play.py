@@ -302,6 +302,8 @@ def test_game_over_shows_outcome_reason_and_score(
         expect(result).to_contain_text(line["label"])
     expect(page.locator("#actions")).to_contain_text("No legal actions.")
     expect(page.locator("#log li")).to_have_count(len(game.log))
+    # The long log scrolls in its box: nothing in it stretches the page.
+    assert page.evaluate("document.documentElement.scrollHeight") < 4000
     result.get_by_role("button", name="New game").click()
     expect(page.locator("#new-dialog")).to_be_visible()
 

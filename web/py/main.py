@@ -282,8 +282,9 @@ class App:
 
     def on_compartment(self, cid: str) -> None:
         """A click on a compartment: resolve its Interaction, or move the selected crewman."""
-        step = (self.view.get("decision") or {}).get("step")
-        if step == "choose":
+        decision = self.view.get("decision") or {}
+        step = decision.get("step")
+        if step == "choose" and cid in (decision.get("compartments") or []):
             self.apply({"type": "interact", "at": cid})
         elif self.selected:
             self.apply({"type": "move", "crew": self.selected, "to": cid})
