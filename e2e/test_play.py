@@ -85,7 +85,7 @@ def test_seeded_game_shows_the_mapsheet_and_a_new_game_takes_a_seed(
     page.locator("#new-start").click()
     expect(page.locator("#new-error")).to_contain_text("Not a seed")
     page.locator("#new-seed").fill("3")
-    page.locator("#new-start").click()
+    page.locator("#new-seed").press("Enter")
     expect(page.locator("#new-dialog")).to_be_hidden()
     expect_state(page, ic.new_game(seed=3))
     expect(page.locator("#seed")).to_have_text("3")

@@ -54,10 +54,12 @@ def closest(target: Any, selector: str) -> Any:
 
 
 def el(element_id: str) -> Any:
+    """The page element with this id."""
     return document.getElementById(element_id)
 
 
 def js_obj(value: dict[str, Any]) -> Any:
+    """A plain JS object from a dict."""
     return to_js(value, dict_converter=js.Object.fromEntries)
 
 
@@ -100,6 +102,7 @@ class Store:
         self.prefix = prefix
 
     def get(self, key: str) -> str | None:
+        """The stored value, or None."""
         try:
             value = nn(js.localStorage.getItem(self.prefix + key))
         except Exception:
@@ -115,6 +118,7 @@ class Store:
         return ""
 
     def remove(self, key: str) -> None:
+        """Forget a value."""
         with contextlib.suppress(Exception):
             js.localStorage.removeItem(self.prefix + key)
 
@@ -154,6 +158,7 @@ class App:
 
     @staticmethod
     def _listen(target: Any, kind: str, handler: Any) -> Any:
+        """addEventListener with a proxy kept alive for the page's life."""
         proxy = create_proxy(handler)
         target.addEventListener(kind, proxy)
         return proxy
@@ -214,13 +219,16 @@ class App:
         self.draw(rebuild_log=True)
 
     def record(self) -> dict[str, Any]:
+        """The game's record (how it began and every action since)."""
         rec = getattr(self.game, "record", None)
         return rec() if callable(rec) else {}
 
     def seed(self) -> Any:
+        """The seed the game was started with."""
         return (self.record().get("origin") or {}).get("seed", getattr(self.game, "seed", "–"))
 
     def save(self) -> None:
+        """Autosave the game and the undo snapshots that fit."""
         error = self.store.set("save", self.game.to_json())
         if error:
             self.alert(f"Autosave failed: {error}. Export the game to keep it.", "error")
@@ -260,6 +268,7 @@ class App:
         return True
 
     def refuse(self, exc: Any) -> None:
+        """Show an IllegalAction's reason and rule (with its rule link)."""
         reason = str(getattr(exc, "reason", "") or exc)
         rule = str(getattr(exc, "rule", "") or "")
         text = panels.e(f"Not allowed: {reason}" + (f" ({rule})." if rule else "."))
@@ -267,6 +276,7 @@ class App:
         el("alert").innerHTML = f"{text} {panels.rule_link(rule)}"
 
     def do_undo(self) -> None:
+        """Go back to the state before the last undoable choice."""
         if not self.undo.can_undo:
             self.alert("Nothing to undo: the last die roll or reveal cannot be taken back.")
             return
@@ -277,6 +287,7 @@ class App:
         self.draw(rebuild_log=True)
 
     def select(self, crew: str | None) -> None:
+        """Select a crewman (again: deselect him) and redraw."""
         self.selected = None if crew == self.selected else crew
         self.draw()
 
@@ -340,6 +351,7 @@ class App:
         self.restore_focus(focus)
 
     def draw_board(self, costs: dict[str, int]) -> None:
+        """The station plan, with the selection and the reachable compartments."""
         render_station = getattr(self.render_module, "render_station", None)
         if not callable(render_station):
             return
@@ -359,6 +371,7 @@ class App:
         return None
 
     def restore_focus(self, key: tuple[str, str] | None) -> None:
+        """Focus what had focus before the redraw, or else the prompt."""
         active = nn(document.activeElement)
         if key is None or (active is not None and active != document.body):
             return
@@ -372,6 +385,7 @@ class App:
     # --- events ------------------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
+        """Every click on the page, delegated by what was clicked."""
         try:
             self.click(event.target, event)
         except Exception as exc:  # never let a handler die silently
@@ -379,6 +393,7 @@ class App:
             self.alert(f"Page error: {type(exc).__name__}: {exc}", "error")
 
     def click(self, target: Any, event: Any) -> None:
+        """Act on a click on `target`: a command, rule link, action, crewman or compartment."""
         if nn(target) is None:
             return
         node = closest(target, "[data-command]")
@@ -408,6 +423,7 @@ class App:
             self.on_compartment(str(node.dataset.compartment))
 
     def on_key(self, event: Any) -> None:
+        """Enter/Space on a token or compartment of the plan clicks it; Esc deselects."""
         target = event.target
         if event.key == "Escape" and self.selected and nn(document.querySelector(
                 "dialog[open]")) is None:
@@ -420,12 +436,14 @@ class App:
             self.on_click(event)
 
     def on_hash(self, _event: Any) -> None:
+        """A share link opened in this page (only the #g= part changed)."""
         code = session.fragment_code(str(js.location.hash))
         if code is not None:
             ok, note = self.load_code(code)
             self.alert(note, "info" if ok else "error")
 
     def command(self, name: str) -> None:
+        """A toolbar or dialog button (data-command)."""
         if name == "new":
             el("new-error").textContent = ""
             el("new-seed").value = ""
@@ -446,11 +464,8 @@ class App:
             el(name.removeprefix("close:")).close()
 
     def on_new_submit(self, event: Any) -> None:
+        """The New game form: start with the seed typed, or a random one."""
         event.preventDefault()
-        submitter = nn(getattr(event, "submitter", None))
-        if submitter is not None and str(submitter.value) == "cancel":
-            el("new-dialog").close()
-            return
         try:
             seed = session.parse_seed(str(el("new-seed").value))
         except ValueError as exc:
@@ -464,16 +479,19 @@ class App:
     # --- share, export, import -----------------------------------------------------------
 
     def share_link(self) -> str:
+        """The link that reproduces this game."""
         base = str(js.URL.new("./", js.location.href).href)
         return base + session.share_fragment(self.record())
 
     def open_share(self) -> None:
+        """Show the share dialog with the link selected."""
         el("share-link").value = self.share_link()
         el("share-status").textContent = ""
         el("share-dialog").showModal()
         el("share-link").select()
 
     async def copy_link(self) -> None:
+        """Copy the share link, where the browser allows it."""
         try:
             await js.navigator.clipboard.writeText(str(el("share-link").value))
             el("share-status").textContent = "Copied."
@@ -482,6 +500,7 @@ class App:
             el("share-status").textContent = "Copying is not allowed here: press Ctrl+C."
 
     def export(self) -> None:
+        """Download the save (game.to_json()) as a .json file."""
         text = self.game.to_json()
         blob = js.Blob.new(to_js([text]), js_obj({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
@@ -494,12 +513,14 @@ class App:
         js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
     def on_import(self, _event: Any) -> None:
+        """A file chosen to import."""
         files = nn(el("import-file").files)
         if files is None or files.length == 0:
             return
         self.spawn(self.import_file(files.item(0)))
 
     async def import_file(self, file: Any) -> None:
+        """Load a save file; a corrupt one is refused and the game kept."""
         name = str(file.name)
         try:
             text = str(await file.text())
@@ -519,6 +540,7 @@ class App:
     # --- the rules reference ---------------------------------------------------------------
 
     def load_rules(self) -> list[dict[str, str]]:
+        """The rules reference entries, read once from Pyodide's file system."""
         if self.rules is None:
             try:
                 texts = []
@@ -549,6 +571,7 @@ class App:
         el("rules-content").focus()
 
     def show_rules(self, ids: list[str], shown: list[str] | None = None) -> None:
+        """Show these entries, the contents listing `shown` ones (all by default)."""
         entries = self.load_rules()
         by_id = {x["id"]: x for x in entries}
         el("rules-nav").innerHTML = panels.rules_nav_html(entries, shown, ids)
@@ -557,6 +580,7 @@ class App:
         content.scrollTop = 0
 
     def on_rules_search(self, _event: Any) -> None:
+        """Filter the rules contents as the player types."""
         entries = self.load_rules()
         query = str(el("rules-search").value)
         shown = panels.search_rules(query, entries)
@@ -577,6 +601,7 @@ def install_debug_hook(app: App) -> None:
 
 
 def show_engine_missing(ic: Any) -> None:
+    """Say that the engine has no game yet (an early engine build)."""
     el("actions").innerHTML = (
         '<p class="none">The rules engine is not built yet: intruder_core '
         f"{panels.e(getattr(ic, '__version__', '?'))} has no new_game().</p>"
@@ -584,6 +609,7 @@ def show_engine_missing(ic: Any) -> None:
 
 
 async def main() -> None:
+    """Boot: load the engine, start the game, tell boot.js it is ready."""
     global panels, session
     try:
         ic = await load_packages()

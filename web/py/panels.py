@@ -67,14 +67,17 @@ def place(cid: str | None) -> str:
 
 
 def phase_name(phase: object) -> str:
+    """A phase id in words ("crew_movement" -> "Crew Movement Phase")."""
     return PHASES.get(str(phase), str(phase if phase is not None else "–"))
 
 
 def crew_by_id(view: View) -> dict[str, Mapping[str, Any]]:
+    """The view's crewmen by id."""
     return {str(c.get("id")): c for c in view.get("crew", []) or []}
 
 
 def crew_name(view: View, crew_id: str | None) -> str:
+    """A crewman's name ("co1" -> "Command Officer 1")."""
     member = crew_by_id(view).get(str(crew_id))
     return str(member.get("name")) if member else str(crew_id)
 
@@ -145,6 +148,7 @@ def action_button(row: ActionRow, prefix: str = "", extra: str = "") -> str:
 
 
 def crew_where(member: Mapping[str, Any], step: str | None) -> str:
+    """Where a crewman is, with his movement points while he moves."""
     where = place(member.get("at"))
     if step == "move" and member.get("status") == "active":
         where += f" · {member.get('mp', 0)} MP"
@@ -254,6 +258,7 @@ def life_stage_html(view: View, rows: Mapping[int, Mapping[str, Any]]) -> str:
 
 
 def powers_html(view: View) -> str:
+    """The Unknown and Known Powers boxes."""
     powers = view.get("powers") or {}
     names = powers.get("names") or {}
     known = [str(names.get(p, p)) for p in powers.get("known", [])]
@@ -341,6 +346,7 @@ def boxes_html(view: View) -> str:
 
 
 def score_rows(breakdown: Iterable[Mapping[str, Any]]) -> str:
+    """Table rows of a score breakdown."""
     return "".join(
         f'<tr><th scope="row">{e(b.get("label", b.get("kind")))}</th>'
         f'<td>{e(b.get("count", ""))} × {e(b.get("each", ""))}</td>'
@@ -348,6 +354,7 @@ def score_rows(breakdown: Iterable[Mapping[str, Any]]) -> str:
 
 
 def score_html(view: View) -> str:
+    """The running score and its breakdown."""
     score = view.get("score") or {}
     lines = "".join(
         f'<li><span>{e(b.get("label", b.get("kind")))}</span> <span class="calc">'
