@@ -1,0 +1,258 @@
+"""What every bot shares: the station as a graph of movement costs, and a parsed crew view.
+
+Bots see only `game.view("crew")` (plus the legal actions), so everything here reads the view's
+plain data; nothing imports the Game.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from typing import Any, Final
+
+from ..actions import Action
+from ..charts import CRT, IMMUNITY, LETHAL
+from ..station import ADJACENT, COMPARTMENTS, SECURED, entry_cost
+
+STATION: Final[frozenset[str]] = frozenset(COMPARTMENTS)
+INF: Final = 99
+
+
+def _costs_from(start: str) -> dict[str, int]:
+    """Movement points from `start` to every compartment (shafts cost 2 to enter)."""
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, at = heapq.heappop(heap)
+        if d > best[at]:
+            continue
+        for to in ADJACENT[at]:
+            nd = d + entry_cost(to)
+            if nd < best.get(to, INF):
+                best[to] = nd
+                heapq.heappush(heap, (nd, to))
+    return best
+
+
+# DIST[a][b]: movement points from a to b; NEXT[a][b]: the first step of a cheapest path
+# (ties broken by the mapsheet's adjacency order, so paths are deterministic).
+DIST: Final[dict[str, dict[str, int]]] = {a: _costs_from(a) for a in ADJACENT}
+NEXT: Final[dict[str, dict[str, str]]] = {
+    a: {b: next(n for n in ADJACENT[a] if entry_cost(n) + DIST[n][b] == DIST[a][b])
+        for b in ADJACENT if b != a}
+    for a in ADJACENT
+}
+
+
+def dist(a: str | None, b: str | None) -> int:
+    """Movement points between two compartments (INF if either is off the station)."""
+    if a is None or b is None or a not in DIST or b not in DIST[a]:
+        return INF
+    return DIST[a][b]
+
+
+def step_toward(a: str, b: str) -> str | None:
+    """The next compartment on a cheapest path from a to b (None if already there)."""
+    return None if a == b else NEXT[a][b]
+
+
+def path(a: str, b: str) -> list[str]:
+    """The compartments after `a` on the cheapest path to `b`."""
+    out = []
+    while a != b:
+        a = NEXT[a][b]
+        out.append(a)
+    return out
+
+
+def safe_path(a: str, b: str, avoid: Iterable[str]) -> list[str]:
+    """A cheapest path from a to b that avoids `avoid` where possible (each avoided
+    compartment costs 6 extra points); the compartments after `a`."""
+    bad = set(avoid) - {b}
+    best = {a: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, a)]
+    while heap:
+        d, at = heapq.heappop(heap)
+        if at == b:
+            break
+        if d > best[at]:
+            continue
+        for to in ADJACENT[at]:
+            if to in SECURED and to != b:
+                continue
+            nd = d + entry_cost(to) + (6 if to in bad else 0)
+            if nd < best.get(to, INF * 10):
+                best[to] = nd
+                prev[to] = at
+                heapq.heappush(heap, (nd, to))
+    if b not in prev and a != b:
+        return path(a, b)
+    out = []
+    while b != a:
+        out.append(b)
+        b = prev[b]
+    return out[::-1]
+
+
+# --- combat odds (the printed tables, read for decisions) -----------------------------------
+
+def kill_chance(weapon: str, known: Iterable[str], shaken: bool = False) -> float:
+    """Chance that a Crew Action Segment attack kills (CRT, left of the slash; R5 shaken)."""
+    powers = set(known)
+    if IMMUNITY.get(weapon, "") in powers:
+        return 0.0
+    column = "blaster_resistant" if weapon == "blaster" and "blaster_resistant" in powers \
+        else weapon
+    hits = sum(1 for die in range(1, 7)
+               if "K" in CRT[column][min(die + 1, 6) if shaken else die][0])
+    return hits / 6
+
+
+def sleep_chance(known: Iterable[str], shaken: bool = False) -> float:
+    """Chance that a Sleep Dart puts the Intruder to sleep in a Crew Action Segment."""
+    if "immune_sleep" in set(known):
+        return 0.0
+    return sum(1 for die in range(1, 7)
+               if "S" in CRT["dart"][min(die + 1, 6) if shaken else die][0]) / 6
+
+
+def defense_outcome(weapon: str | None, known: Iterable[str], kill: int,
+                    shaken: bool = False) -> tuple[float, float, float]:
+    """(P crewman under attack dies, P Intruder killed, P Intruder asleep) for a Self Defense
+    attack with `weapon` (None: no defense), given the kill numbers of the Life Stage Chart."""
+    p_kill = kill / 6
+    if weapon is None:
+        return p_kill, 0.0, 0.0
+    powers = set(known)
+    immune = IMMUNITY.get(weapon, "") in powers
+    column = "blaster_resistant" if weapon == "blaster" and "blaster_resistant" in powers \
+        else weapon
+    dies = killed = sleeps = 0.0
+    for die in range(1, 7):
+        effects = () if immune else CRT[column][min(die + 1, 6) if shaken else die][1]
+        if "CK" in effects:
+            dies += 1 / 6
+        if "K" in effects:
+            killed += 1 / 6
+        if "S" in effects:
+            sleeps += 1 / 6
+        if not effects:
+            dies += p_kill / 6  # D: the attack goes ahead only after No Effect
+    return dies, killed, sleeps
+
+
+def lethal(weapon: str) -> bool:
+    return weapon in LETHAL
+
+
+# --- the view, parsed once per decision ------------------------------------------------------
+
+class Info:
+    """Handy indexes over one crew view (read-only)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.turn: int = view["turn"]
+        self.phase: str = view["phase"]
+        self.decision: dict[str, Any] = view["decision"]
+        self.step: str = self.decision["step"]
+        self.stage: int = view["stage"]
+        self.chart: dict[str, Any] = view["chart"]
+        self.known: set[str] = set(view["powers"]["known"])
+        self.unknown: int = view["powers"]["unknown"]
+        self.bk: dict[str, Any] = view.get("bookkeeping") or {}
+        self.crew: dict[str, dict[str, Any]] = {c["id"]: c for c in view["crew"]}
+        self.active = [c for c in view["crew"] if c["status"] == "active" and c["at"] in STATION]
+        self.dead = sum(1 for c in view["crew"] if c["status"] == "dead")
+        self.escaped = sum(1 for c in view["crew"] if c["status"] == "escaped")
+        self.items: dict[str, dict[str, Any]] = {i["id"]: i for i in view["items"]}
+        self.carrying: dict[str, list[dict[str, Any]]] = {
+            c["id"]: [self.items[i] for i in c["carrying"]] for c in view["crew"]}
+        self.facedown: dict[str, list[str]] = {}
+        self.intruders: list[dict[str, Any]] = []  # face-up, on the station or in a shuttle
+        self.animals: list[dict[str, Any]] = []
+        for t in view["counters"]:
+            if not t["face_up"]:
+                self.facedown.setdefault(t["at"], []).append(t["token"])
+            elif t["kind"] == "intruder":
+                self.intruders.append(t)
+            elif t["kind"] == "lab_animal":
+                self.animals.append(t)
+        self.sd = view["self_destruct"]
+        self.boxes: dict[str, Any] = view["boxes"]
+        self.score: int = view["score"]["total"]
+        self.unlocked: set[str] = set(view["unlocked"])
+        self.where: dict[str, list[str]] = {}
+        for c in self.active:
+            self.where.setdefault(c["at"], []).append(c["id"])
+
+    # crew ------------------------------------------------------------------------------
+
+    def free(self, c: dict[str, Any]) -> bool:
+        """Not tied up holding a Lab Animal or controlling the Intruder."""
+        return not c["holding"] and not c["controlling"]
+
+    def active_all(self, at: str) -> list[dict[str, Any]]:
+        """Active crewmen at a place on or off the station (a departed shuttle)."""
+        return [c for c in self.view["crew"] if c["status"] == "active" and c["at"] == at]
+
+    def in_shuttle(self, at: str) -> bool:
+        return at.startswith("shuttle")
+
+    def kinds(self, cid: str) -> list[str]:
+        return [i["kind"] for i in self.carrying[cid]]
+
+    def has_large(self, cid: str) -> bool:
+        return any(i["kind"] in ("cage", "flamethrower") for i in self.carrying[cid])
+
+    def empty_cage(self, cid: str) -> str | None:
+        return next((i["id"] for i in self.carrying[cid]
+                     if i["kind"] == "cage" and not i["contents"]), None)
+
+    def fits(self, cid: str, kind: str) -> bool:
+        """Could he carry one more of this kind (Crew Movement: 1 large + 1 small, or 3 small)."""
+        kinds = [*self.kinds(cid), kind]
+        large = sum(1 for k in kinds if k in ("cage", "flamethrower"))
+        small = len(kinds) - large
+        return (large <= 1 and small <= 1) or (large == 0 and small <= 3)
+
+    # the Intruder ----------------------------------------------------------------------
+
+    def intruders_in_play(self) -> int:
+        """Intruders still to be dealt with: Clone's chart count (or 1) less those done."""
+        total = int(self.chart["clones"]) if "clone" in self.known else 1
+        done = int(self.boxes["killed"]) + int(self.boxes["frozen"])
+        return max(total - done, 0)
+
+    def loose(self) -> list[dict[str, Any]]:
+        """Face-up Intruders on the station that are neither caged nor controlled."""
+        return [t for t in self.intruders if t["at"] in STATION and not t["caged"]
+                and not t["controlled_by"]]
+
+    def hidden_intruders(self) -> int:
+        """Intruders among the face-down counters on the map (the counts say how many)."""
+        seen = len([t for t in self.intruders if t["at"] in STATION
+                    or t["at"].startswith("shuttle")])
+        return max(self.intruders_in_play() - seen - int(self.boxes["clones_pending"]), 0)
+
+    def intruder_chance(self, at: str) -> float:
+        """Chance that a face-down counter in `at` hides an Intruder (every face-down counter
+        is equally likely: hidden movement does not depend on identity)."""
+        n = sum(len(v) for v in self.facedown.values())
+        if not n:
+            return 0.0
+        per = min(self.hidden_intruders() / n, 1.0)
+        k = len(self.facedown.get(at, []))
+        return float(1 - (1 - per) ** k)
+
+    def immune(self, weapon: str) -> bool:
+        return IMMUNITY.get(weapon, "") in self.known
+
+
+def find(legal: list[Action], type: str, **args: Any) -> Action | None:
+    """The legal action of this type whose arguments include `args`."""
+    for a in legal:
+        if a.type == type and all(a.get(k) == v for k, v in args.items()):
+            return a
+    return None

@@ -1,0 +1,235 @@
+"""Determinization: a full Game consistent with a crew view, the hidden parts sampled.
+
+What the crew cannot see is which face-down counter is which (on the map and in the Not Used
+box) and the dice to come. Hidden movement, Panic's shuffle and the set-up treat every
+face-down counter alike, so given the view every assignment of identities that matches the
+counts is equally likely: the Intruders (5 counters; 1 in play, or the Clone chart's number
+once Clone is known) hide among the face-down counters on the map, never in the Not Used box;
+the 6 Lab Animals and 6 Dummies fill the rest, less every one the view accounts for (face up,
+discovered, caged in the Lab, lost, inventoried). Unknown powers need no sampling: they are
+rolled when met (R3). The dice get a fresh seed.
+
+`constraints` (token sets, each known to hold at least one Intruder, e.g. from the log of a
+caged Lab Animal let out) are met by rejection sampling.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from ..dice import Dice
+from ..game import Game
+from ..setup import COUNTS, KIND_PREFIX
+from ..state import Counter, Crewman, Item, Shuttle
+from ..station import SETUP_HIDDEN
+
+SD_BOX = {"active": 9}
+# Boxes whose counts the view shows, and the kind of counter that can be in each.
+BOX_KINDS = {"discovered": "dummy", "clones_pending": "intruder", "caged_lab": "lab_animal",
+             "killed": "intruder", "frozen": "intruder", "escaped": "intruder",
+             "lost": "lab_animal"}
+
+
+class Inconsistent(ValueError):
+    """The view cannot come from a solitaire game (counts do not add up)."""
+
+
+def hidden_kinds(view: dict[str, Any]) -> dict[str, Any]:
+    """What is known about the hidden counters: the face-down tokens on the map, the uninspected
+    Not Used tokens, and how many of each kind must be among them."""
+    known = dict.fromkeys(COUNTS, 0)
+    facedown = []
+    for t in view["counters"]:
+        if t["face_up"]:
+            known[t["kind"]] += 1
+        else:
+            facedown.append(t["token"])
+    unseen = []
+    for t in view["boxes"]["not_used"]:
+        if t["kind"] is None:
+            unseen.append(t["token"])
+        else:
+            known[t["kind"]] += 1
+    for box, kind in BOX_KINDS.items():
+        known[kind] += view["boxes"][box]
+    powers = view["powers"]["known"]
+    in_play = view["chart"]["clones"] if "clone" in powers else 1
+    intruders = max(in_play - known["intruder"], 0)
+    labs = COUNTS["lab_animal"] - known["lab_animal"]
+    dummies = COUNTS["dummy"] - known["dummy"]
+    if intruders > len(facedown) or labs < 0 or dummies < 0 or \
+            labs + dummies != len(facedown) - intruders + len(unseen):
+        raise Inconsistent(f"hidden counts do not add up: {intruders} Intruders, {labs} Lab "
+                           f"Animals, {dummies} Dummies for {len(facedown)} face-down and "
+                           f"{len(unseen)} unseen Not Used counters")
+    return {"facedown": facedown, "unseen": unseen, "intruders": intruders, "labs": labs,
+            "dummies": dummies, "in_play": max(in_play, known["intruder"])}
+
+
+def sample_identities(view: dict[str, Any], rng: random.Random,
+                      constraints: Iterable[Iterable[str]] = ()) -> dict[str, str]:
+    """token -> kind for every hidden counter, uniformly among consistent assignments."""
+    h = hidden_kinds(view)
+    facedown_set = set(h["facedown"])
+    needs = [n for n in (set(c) & facedown_set for c in constraints) if n]
+    for _ in range(1000):
+        facedown = list(h["facedown"])
+        chosen = set(rng.sample(facedown, h["intruders"]))
+        if all(n & chosen for n in needs):
+            break
+    else:
+        raise Inconsistent("no assignment meets the constraints")
+    rest = [t for t in facedown if t not in chosen] + list(h["unseen"])
+    pool = ["lab_animal"] * h["labs"] + ["dummy"] * h["dummies"]
+    rng.shuffle(pool)
+    out = dict.fromkeys(sorted(chosen), "intruder")
+    out.update(zip(rest, pool, strict=True))
+    return out
+
+
+def determinize(view: dict[str, Any], rng: random.Random,
+                constraints: Iterable[Iterable[str]] = ()) -> Game:
+    """A Game whose crew view equals `view`, hidden identities sampled, dice freshly seeded."""
+    if view["over"]:
+        raise ValueError("the game is over")
+    bk = view.get("bookkeeping")
+    if bk is None:
+        raise ValueError("the view has no bookkeeping (an older engine?)")
+    options = dict(bk["options"])
+    if options.get("lost_crewmen") or options.get("marines"):
+        raise ValueError("determinization covers the solitaire rules only")
+    kinds = sample_identities(view, rng, constraints)
+    g = Game(Dice(rng.getrandbits(62)), options)
+    g.origin = {"determinized": True, "options": options}
+
+    # counters: ids by kind in the order met; tokens as in the view
+    made = dict.fromkeys(COUNTS, 0)
+    by_token: dict[str, str] = {}
+
+    def new(kind: str, at: str, token: str = "") -> Counter:
+        made[kind] += 1
+        if made[kind] > COUNTS[kind]:
+            raise Inconsistent(f"more than {COUNTS[kind]} {kind} counters")
+        c = Counter(f"{KIND_PREFIX[kind]}{made[kind]}", kind, at, token)
+        g.counters[c.id] = c
+        if token:
+            by_token[token] = c.id
+        return c
+
+    for t in view["counters"]:
+        c = new(t["kind"] if t["face_up"] else kinds[t["token"]], t["at"], t["token"])
+        c.face_up = t["face_up"]
+    for t in view["boxes"]["not_used"]:
+        c = new(t["kind"] or kinds[t["token"]], "not_used", t["token"])
+        c.inventoried = t["kind"] is not None
+    for box, kind in BOX_KINDS.items():
+        for _ in range(view["boxes"][box]):
+            new(kind, box).face_up = True
+    while made["intruder"] < COUNTS["intruder"]:
+        new("intruder", "reserve")
+
+    # crew, objects, shuttles
+    paid = set(bk["paid_pickup"])
+    for c in view["crew"]:
+        g.crew[c["id"]] = Crewman(
+            c["id"], c["role"], c["at"], c["status"], c["mp"], c["acted"], c["id"] in paid,
+            by_token[c["holding"]] if c["holding"] else None,
+            by_token[c["controlling"]] if c["controlling"] else None)
+    caged: dict[str, str] = {}
+    for i in view["items"]:
+        item = Item(i["id"], i["kind"], i["at"], list(i["carriers"]), i["progress"],
+                    bk["worked"].get(i["id"], 0))
+        if i["contents"]:
+            item.contents = by_token[i["contents"]]
+            caged[item.contents] = item.id
+        g.items[item.id] = item
+    g.shuttles = {sid: Shuttle(sid, s["departed"], list(s["crew"]), s["prepared"], s["fight"])
+                  for sid, s in view["shuttles"].items()}
+
+    # face-up counters' states
+    returning = set(bk["returning"])
+    for t in view["counters"]:
+        if not t["face_up"]:
+            continue
+        c = g.counters[by_token[t["token"]]]
+        if t["caged"]:
+            c.cage = caged.get(c.id, "freezer")
+        c.controlled_by = t["controlled_by"]
+        c.held_by = t["held_by"]
+        c.returning = t["token"] in returning
+        if t["token"] in bk["sleep"]:
+            c.asleep_until = list(bk["sleep"][t["token"]])
+
+    # the sequence of play
+    decision = view["decision"]
+    g.turn = view["turn"]
+    g.phase = view["phase"]
+    g.step = decision["step"]
+    g.stage = view["stage"]
+    g.known = list(view["powers"]["known"])
+    g.unknown = view["powers"]["unknown"]
+    box = view["self_destruct"]["box"]
+    g.sd = SD_BOX.get(box, box)
+    g.sd_started = bk["sd_started"]
+    g.sd_stopped = view["self_destruct"]["stopped"]
+    g.unlocked = list(view["unlocked"])
+    g.queue = list(bk["queue"])
+    g.sub = _sub(bk["sub"], by_token)
+    if "intruder" in decision:
+        g.defense = {"intruder": by_token[decision["intruder"]], "target": decision["target"]}
+    g.attacks = {by_token[t]: n for t, n in bk["attacks"].items()}
+    g.kills = bk["kills"]
+    g.ledger = [dict(e) for e in view["score"]["ledger"]]
+    g.next_token = bk["next_token"]
+    saved = bk["saved"]
+    if saved is not None:
+        d = saved["defense"]
+        g.saved = {"step": saved["step"], "sub": _sub(saved["sub"], by_token),
+                   "attacks": {by_token[t]: n for t, n in saved["attacks"].items()},
+                   "defense": None if d is None else {"intruder": by_token[d["intruder"]],
+                                                      "target": d["target"]}}
+    return g
+
+
+def _sub(s: dict[str, Any] | None, by_token: dict[str, str]) -> dict[str, Any] | None:
+    if s is None:
+        return None
+    out: dict[str, Any] = {"at": s["at"], "pending": [by_token[t] for t in s["pending"]],
+                           "shaken": s["shaken"]}
+    if "round" in s:
+        out["round"] = s["round"]
+    return out
+
+
+def release_constraints(log: Iterable[dict[str, Any]]) -> list[set[str]]:
+    """From the public log (event dicts, oldest first): token sets that must hold an Intruder.
+
+    When a caged Lab Animal is let out in hidden movement (Lab Animals; R14), some Intruder was
+    in that compartment; the tokens there at that moment are known from the set-up order and
+    the move events. A reveal settles or narrows the set; Panic's reshuffle ends it."""
+    at = {f"c{n}": where for n, where in enumerate(SETUP_HIDDEN, 1)}
+    up: set[str] = set()  # tokens of face-up Intruders
+    out: list[set[str]] = []
+    for e in log:
+        kind = e.get("type")
+        if kind == "placed":
+            at = {tok: where for tok, where in e.get("placed", [])}
+            up, out = set(), []
+        elif kind == "move" and "token" in e and "to" in e:
+            at[e["token"]] = e["to"]
+        elif kind == "reveal":
+            token = e.get("token", "")
+            if e.get("kind") == "intruder":
+                up.add(token)
+                out = [s for s in out if token not in s]
+            else:
+                at.pop(token, None)
+                for s in out:
+                    s.discard(token)
+        elif kind == "released" and "at" in e:
+            here = {tok for tok, where in at.items() if where == e["at"]}
+            if here and not here & up:
+                out.append(here - up)
+    return [s for s in out if s]

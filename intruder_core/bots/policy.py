@@ -1,0 +1,76 @@
+"""The policy interface, the random player and the loop that lets a policy play a game.
+
+A policy is given the crew view, the legal actions and a random generator, nothing else, and
+answers with one of the legal actions and a one-line reason. The referee (`play`) is the only
+code that holds the Game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..actions import Action
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+Choice = tuple[Action, str]
+MAX_ACTIONS = 40_000  # a referee's guard against a policy that never ends a phase
+MAX_TURNS = 400  # no turn limit in the rules; a game this long counts as unfinished
+
+
+class Policy(Protocol):
+    """A crew player: sees only the crew view and the legal actions."""
+
+    name: str
+
+    def choose(self, view: dict[str, Any], legal: list[Action],
+               rng: random.Random) -> Choice:
+        """One of `legal` and why."""
+        ...
+
+
+class RandomPolicy:
+    """Uniform over the legal actions (the baseline every other bot must beat)."""
+
+    name = "random"
+
+    def choose(self, view: dict[str, Any], legal: list[Action],
+               rng: random.Random) -> Choice:
+        return rng.choice(legal), "chosen at random"
+
+
+@dataclass
+class Played:
+    """What happened in one game played by a policy."""
+
+    actions: int = 0
+    turns: int = 0
+    finished: bool = True
+    choices: list[tuple[dict[str, Any], str]] = field(default_factory=list)
+
+
+def play(game: Game, policy: Policy, rng: random.Random | None = None,
+         keep: bool = False, max_turns: int = MAX_TURNS) -> Played:
+    """Let `policy` play `game` to the end (or `max_turns`); the policy sees views only.
+
+    `keep` records every (action, reason). Raises ValueError if the policy answers with an
+    action that is not legal."""
+    rng = rng if rng is not None else random.Random(0)
+    out = Played()
+    while not game.is_over:
+        if game.turn > max_turns or out.actions >= MAX_ACTIONS:
+            out.finished = False
+            break
+        legal = game.legal_actions("crew")
+        action, reason = policy.choose(game.view("crew"), legal, rng)
+        if action not in legal:
+            raise ValueError(f"{policy.name} chose an illegal action {action.key()}")
+        game.apply(action)
+        out.actions += 1
+        if keep:
+            out.choices.append((action.to_dict(), reason))
+    out.turns = game.turn
+    return out

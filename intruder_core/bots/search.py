@@ -1,0 +1,195 @@
+"""Information-set Monte Carlo: a searching crew player and win odds from any position.
+
+Both sample what the crew cannot see (`determinize`: face-down identities, the Not Used box,
+fresh dice) consistently with the crew view, then play games forward with the heuristic
+player. `SearchPolicy` compares candidate actions on the same samples (common random numbers)
+and keeps the heuristic's choice unless another is clearly better; `win_odds` averages the
+outcomes from the current position. Standard library only, single-threaded: runs in Pyodide.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..actions import Action
+from .determinize import Inconsistent, determinize
+from .heuristic import HeuristicPolicy
+from .policy import MAX_TURNS, Choice, Policy, play
+
+VALUE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+PASSIVE = ("drop", "release", "let_go")  # never worth a rollout unless the heuristic wants it
+
+
+def rollout(view: dict[str, Any], first: Action | None, policy: Policy, seed: int,
+            constraints: Iterable[Iterable[str]] = (), horizon: int = MAX_TURNS) -> str:
+    """One sampled game from the view: `first` (if any), then `policy` to the end; returns
+    "win", "draw", "loss" or "unfinished" (no end within `horizon` more turns)."""
+    rng = random.Random(seed)
+    g = determinize(view, rng, constraints)
+    if first is not None:
+        g.apply(first)
+    r = play(g, policy, rng, max_turns=g.turn + horizon)
+    if not r.finished or g.result is None:
+        return "unfinished"
+    return str(g.result["outcome"])
+
+
+def _seed(base: int, rng: random.Random) -> int:
+    return (base * 1_000_003 + rng.getrandbits(40)) & (2**62 - 1)
+
+
+class SearchPolicy:
+    """Chooses by rollouts: each candidate action is followed by heuristic play over the same
+    determinizations; the heuristic's own choice wins ties and unclear differences.
+
+    `budget_rollouts` bounds the rollouts per decision (deterministic given the seed and the
+    rng it is handed); `budget_seconds` also stops early by the clock (then timing-dependent).
+    `moves=False` leaves the many small Crew Movement steps to the heuristic."""
+
+    name = "search"
+
+    def __init__(self, budget_rollouts: int = 48, budget_seconds: float | None = None,
+                 seed: int = 0, rollout_policy: Policy | None = None,
+                 max_candidates: int = 6, moves: bool = False, horizon: int = 60,
+                 z: float = 1.0) -> None:
+        self.budget_rollouts = budget_rollouts
+        self.budget_seconds = budget_seconds
+        self.seed = seed
+        self.rollout_policy: Policy = rollout_policy or HeuristicPolicy()
+        self.max_candidates = max_candidates
+        self.moves = moves
+        self.horizon = horizon
+        self.z = z
+        self.constraints: list[set[str]] = []
+
+    def candidates(self, legal: list[Action], base: Action) -> list[Action]:
+        """The heuristic's choice first, then the other actions worth a rollout."""
+        out = [base]
+        big_leave = max((len(a.get("crew") or ()) for a in legal if a.type == "leave"),
+                        default=0)
+        for a in legal:
+            if a == base or a.type in PASSIVE:
+                continue
+            if a.type == "leave" and len(a.get("crew") or ()) < big_leave:
+                continue  # only the fullest shuttles: fewer departures, fewer stowaways
+            out.append(a)
+        return out[:self.max_candidates]
+
+    def choose(self, view: dict[str, Any], legal: list[Action],
+               rng: random.Random) -> Choice:
+        """Search the candidates; falls back to the heuristic when there is nothing to
+        compare or the budget cannot give each candidate two rollouts."""
+        base, why = self.rollout_policy.choose(view, legal, rng)
+        if len(legal) == 1 or (view["decision"]["step"] == "move" and not self.moves):
+            return base, why
+        cands = self.candidates(legal, base)
+        if len(cands) < 2 or self.budget_rollouts < 2 * len(cands):
+            return base, why
+        try:
+            stats = self._search(view, cands, rng)
+        except Inconsistent:
+            return base, why + " (search skipped: the view does not add up)"
+        n0, m0, _ = stats[0]
+        best = 0
+        for i, (n, m, d) in enumerate(stats[1:], 1):
+            if n < 2:
+                continue
+            se = math.sqrt(max(d, 1e-9) / n)
+            if m - m0 > self.z * se and m > stats[best][1]:
+                best = i
+        n, m, _ = stats[best]
+        if best == 0:
+            return base, f"{why} (searched {len(cands)} options: {m0:.0%} over {n0} samples)"
+        a = cands[best]
+        return a, (f"search: {a.label or a.type} scores {m:.0%} against {m0:.0%} for the "
+                   f"heuristic's choice over {n} samples")
+
+    def _search(self, view: dict[str, Any], cands: list[Action],
+                rng: random.Random) -> list[tuple[int, float, float]]:
+        """Successive halving with paired samples. Returns, per candidate, (samples, mean
+        value, variance of its difference from the heuristic's choice)."""
+        start = time.perf_counter()
+        alive = list(range(len(cands)))
+        values: list[list[float]] = [[] for _ in cands]
+        seeds: list[int] = []
+        budget = self.budget_rollouts
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        per_round = budget // rounds
+        spent = 0
+        for r in range(rounds):
+            k = max(1, per_round // len(alive))
+            while len(seeds) < len(values[alive[0]]) + k:
+                seeds.append(_seed(self.seed, rng))
+            for _ in range(k):
+                j = len(values[alive[-1]])
+                for i in alive:
+                    if len(values[i]) > j:
+                        continue
+                    outcome = rollout(view, cands[i], self.rollout_policy, seeds[j],
+                                      self.constraints, self.horizon)
+                    values[i].append(VALUE.get(outcome, 0.0))
+                    spent += 1
+                if self.budget_seconds is not None and \
+                        time.perf_counter() - start > self.budget_seconds:
+                    break
+            if self.budget_seconds is not None and \
+                    time.perf_counter() - start > self.budget_seconds:
+                break
+            if r < rounds - 1 and len(alive) > 2:
+                keep = sorted(alive, key=lambda i: -sum(values[i]) / max(len(values[i]), 1))
+                keep = keep[:max(2, len(alive) // 2)]
+                alive = sorted(set(keep) | {0})
+            if spent >= budget:
+                break
+        out = []
+        for i in range(len(cands)):
+            n = min(len(values[i]), len(values[0]))
+            if n == 0:
+                out.append((0, 0.0, 0.0))
+                continue
+            m = sum(values[i][:n]) / n
+            diffs = [values[i][j] - values[0][j] for j in range(n)]
+            md = sum(diffs) / n
+            var = sum((x - md) ** 2 for x in diffs) / max(n - 1, 1)
+            out.append((n, m, var))
+        return out
+
+
+def win_odds_iter(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = None,
+                  samples: int = 200, policy: Policy | None = None, seed: int = 0,
+                  chunk: int = 10) -> Iterator[dict[str, Any]]:
+    """Win, draw and loss chances from the current position, by playing `samples` sampled
+    games with `policy` (the heuristic by default). Yields the running estimate after every
+    `chunk` games, so a page can run it between frames; the last one has "done": True.
+
+    `log` (the game's public event dicts) adds what only the history tells (R14 releases)."""
+    from .determinize import release_constraints
+
+    policy = policy or HeuristicPolicy()
+    if view["over"]:
+        outcome = (view["result"] or {}).get("outcome", "loss")
+        yield {"win": float(outcome == "win"), "draw": float(outcome == "draw"),
+               "loss": float(outcome == "loss"), "n": 0, "unfinished": 0, "done": True}
+        return
+    constraints = release_constraints(log) if log is not None else []
+    counts = {"win": 0, "draw": 0, "loss": 0, "unfinished": 0}
+    for i in range(samples):
+        counts[rollout(view, None, policy, seed * 1_000_003 + i, constraints)] += 1
+        n = i + 1
+        if n % chunk == 0 or n == samples:
+            decided = max(n - counts["unfinished"], 1)
+            yield {"win": counts["win"] / decided, "draw": counts["draw"] / decided,
+                   "loss": counts["loss"] / decided, "n": n,
+                   "unfinished": counts["unfinished"], "done": n == samples}
+
+
+def win_odds(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = None,
+             samples: int = 200, policy: Policy | None = None,
+             seed: int = 0) -> dict[str, Any]:
+    """{"win": p, "draw": p, "loss": p, "n": N} from the current position (see win_odds_iter)."""
+    *_, last = win_odds_iter(view, log, samples, policy, seed, chunk=max(samples, 1))
+    return last

@@ -1,0 +1,298 @@
+"""The balance lab: many seeded games by one crew policy, summarized with confidence intervals.
+
+    python -m intruder_core simulate --games 400 --policy heuristic --difficulty hard \\
+        --jobs 2 --out report.json --plot report.svg
+
+Each game is played by the referee (`bots.play`) from seed s (the game's dice and the policy's
+generator both come from s), so a report depends only on its arguments: `--jobs K` splits the
+seeds over K processes and merges them in seed order, identical to one process. Outcome rates
+carry Wilson 95% intervals. The SVG report is drawn by hand (standard library only).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
+
+from .bots import make_policy, play
+from .game import new_game
+from .station import COMPARTMENTS
+
+OUTCOMES = ("win", "draw", "loss", "unfinished")
+ENDINGS = ("killed", "frozen", "caged", "self-destruct", "stowaway/escape", "all crew dead",
+           "unfinished")
+Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for k successes in n trials (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_one(seed: int, policy: str, difficulty: str = "standard",
+             policy_args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One game from `seed`: its outcome and the facts the report counts."""
+    options = None if difficulty == "standard" else {"difficulty": difficulty}
+    g = new_game(seed=seed, options=options)
+    kw = dict(policy_args or {})
+    if policy == "search":
+        kw.setdefault("seed", seed)
+    bot = make_policy(policy, **kw)
+    r = play(g, bot, random.Random(seed))
+    intruders = [c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve"]
+    caged = sum(1 for e in g.ledger if e["what"] == "Intruder permanently caged")
+    out = {
+        "seed": seed,
+        "outcome": g.result["outcome"] if r.finished and g.result else "unfinished",
+        "score": sum(int(e["points"]) for e in g.ledger),
+        "turns": r.turns,
+        "actions": r.actions,
+        "dead": sum(1 for c in g.crew.values() if c.status == "dead"),
+        "escaped_crew": sum(1 for c in g.crew.values() if c.status == "escaped"),
+        "stage": g.stage,
+        "intruders": len(intruders),
+        "killed": sum(1 for c in intruders if c.at == "killed"),
+        "frozen": sum(1 for c in intruders if c.at == "frozen"),
+        "caged": caged,
+    }
+    out["ending"] = ending(g, out, r.finished)
+    return out
+
+
+def ending(g: Any, facts: dict[str, Any], finished: bool) -> str:
+    """How the game ended, in the report's categories."""
+    if not finished:
+        return "unfinished"
+    if any(c.kind == "intruder" and c.at == "escaped" for c in g.counters.values()):
+        return "stowaway/escape"
+    if g.destroyed:
+        return "self-destruct"
+    if not any(c.status == "active" and c.at in COMPARTMENTS for c in g.crew.values()) and \
+            not facts["escaped_crew"]:
+        return "all crew dead"
+    if facts["frozen"]:
+        return "frozen"
+    if facts["caged"]:
+        return "caged"
+    return "killed"
+
+
+def _work(job: tuple[int, str, str, dict[str, Any]]) -> dict[str, Any]:
+    return play_one(*job)
+
+
+def run(games: int, policy: str = "heuristic", seed: int = 0, difficulty: str = "standard",
+        jobs: int = 1, policy_args: dict[str, Any] | None = None,
+        progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """Play seeds seed .. seed+games-1; the per-game records in seed order."""
+    todo = [(s, policy, difficulty, dict(policy_args or {})) for s in range(seed, seed + games)]
+    out: list[dict[str, Any]] = []
+    if jobs <= 1:
+        for job in todo:
+            out.append(_work(job))
+            if progress:
+                progress(len(out), games)
+        return out
+    import multiprocessing as mp
+
+    with mp.get_context("spawn").Pool(jobs) as pool:
+        for rec in pool.imap_unordered(_work, todo, chunksize=1):
+            out.append(rec)
+            if progress:
+                progress(len(out), games)
+    return sorted(out, key=lambda r: int(r["seed"]))
+
+
+def summarize(records: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
+    """The report: outcome rates with Wilson 95% intervals and the distributions."""
+    n = len(records)
+    outcomes = Counter(r["outcome"] for r in records)
+    rates = {}
+    for o in OUTCOMES:
+        lo, hi = wilson(outcomes[o], n)
+        rates[o] = {"count": outcomes[o], "rate": outcomes[o] / n if n else 0.0,
+                    "ci95": [lo, hi]}
+
+    def dist(key: str) -> dict[str, Any]:
+        values = sorted(float(r[key]) for r in records)
+        if not values:
+            return {}
+        mean = sum(values) / len(values)
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / max(len(values) - 1, 1))
+        return {"mean": mean, "sd": sd, "min": values[0], "max": values[-1],
+                "median": values[len(values) // 2],
+                "p10": values[len(values) // 10], "p90": values[(9 * len(values)) // 10],
+                "histogram": {str(int(v) if v == int(v) else v): c
+                              for v, c in sorted(Counter(values).items())}}
+
+    endings = Counter(r["ending"] for r in records)
+    return {
+        **meta,
+        "games": n,
+        "outcomes": rates,
+        "score": dist("score"),
+        "turns": dist("turns"),
+        "dead": dist("dead"),
+        "stage": dist("stage"),
+        "endings": {e: {"count": endings[e], "rate": endings[e] / n if n else 0.0}
+                    for e in ENDINGS if endings[e] or e != "unfinished"},
+    }
+
+
+class Progress:
+    """A progress bar on stderr: done/total, elapsed and the estimate of what is left."""
+
+    def __init__(self, stream: TextIO = sys.stderr, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.t0 = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = time.perf_counter() - self.t0
+        left = elapsed / done * (total - done) if done else 0.0
+        filled = self.width * done // max(total, 1)
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} games  {elapsed:5.0f} s elapsed, "
+                          f"~{left:4.0f} s left ")
+        if done == total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+# --- the SVG report (hand-drawn: rectangles, lines and text) -------------------------------
+
+def _esc(text: object) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _bars(x0: float, y0: float, w: float, h: float, title: str,
+          items: Iterable[tuple[str, float, tuple[float, float] | None]],
+          fmt: Callable[[float], str], top: float | None = None) -> list[str]:
+    """One bar chart panel: (label, value, optional error interval) per bar."""
+    items = list(items)
+    out = [f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="#fafafa" '
+           'stroke="#ccc"/>',
+           f'<text x="{x0 + 10}" y="{y0 + 20}" font-size="14" font-weight="bold">'
+           f'{_esc(title)}</text>']
+    if not items:
+        return out
+    peak = top if top is not None else max(max(v for _, v, _ in items), 1e-9)
+    base = y0 + h - 30
+    plot_h = h - 70
+    slot = (w - 20) / len(items)
+    bar_w = max(min(slot * 0.7, 60), 2)
+    out.append(f'<line x1="{x0 + 10}" y1="{base}" x2="{x0 + w - 10}" y2="{base}" '
+               'stroke="#888"/>')
+    for n, (label, value, ci) in enumerate(items):
+        cx = x0 + 10 + slot * (n + 0.5)
+        bh = plot_h * value / peak
+        out.append(f'<rect x="{cx - bar_w / 2:.1f}" y="{base - bh:.1f}" width="{bar_w:.1f}" '
+                   f'height="{bh:.1f}" fill="#4a7ab5"><title>{_esc(label)}: '
+                   f'{_esc(fmt(value))}</title></rect>')
+        if ci is not None:
+            lo, hi = (base - plot_h * ci[0] / peak, base - plot_h * ci[1] / peak)
+            out.append(f'<line x1="{cx:.1f}" y1="{lo:.1f}" x2="{cx:.1f}" y2="{hi:.1f}" '
+                       'stroke="#222" stroke-width="1.5"/>')
+            for y in (lo, hi):
+                out.append(f'<line x1="{cx - 6:.1f}" y1="{y:.1f}" x2="{cx + 6:.1f}" '
+                           f'y2="{y:.1f}" stroke="#222" stroke-width="1.5"/>')
+        if len(items) <= 16:
+            lx = cx + bar_w / 2 + 3 if ci is not None else cx  # beside the whisker
+            anchor = "start" if ci is not None else "middle"
+            out.append(f'<text x="{lx:.1f}" y="{base - bh - 5:.1f}" font-size="11" '
+                       f'text-anchor="{anchor}">{_esc(fmt(value))}</text>')
+        if len(items) <= 16 or n % max(len(items) // 12, 1) == 0:
+            out.append(f'<text x="{cx:.1f}" y="{base + 15}" font-size="11" '
+                       f'text-anchor="middle">{_esc(label)}</text>')
+    return out
+
+
+def svg(report: dict[str, Any]) -> str:
+    """The report as one SVG page: outcomes with 95% intervals, endings, and the
+    distributions of score, game length, crew deaths and the Intruder's final stage."""
+    W, H = 980, 1010
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+             f'viewBox="0 0 {W} {H}" font-family="sans-serif">',
+             f'<rect width="{W}" height="{H}" fill="white"/>',
+             f'<text x="20" y="32" font-size="20" font-weight="bold">Intruder balance lab: '
+             f'{_esc(report.get("policy"))} policy, {_esc(report.get("difficulty"))} level'
+             '</text>',
+             f'<text x="20" y="54" font-size="13">{report["games"]} games from seed '
+             f'{_esc(report.get("seed"))}; bars show rates, whiskers Wilson 95% intervals'
+             '</text>']
+    pct = "{:.0%}".format
+    oc = report["outcomes"]
+    parts += _bars(20, 70, 460, 280, "Outcome", [
+        (o, oc[o]["rate"], tuple(oc[o]["ci95"])) for o in OUTCOMES if oc[o]["count"] or
+        o != "unfinished"], pct, top=1.0)
+    en = report["endings"]
+    parts += _bars(500, 70, 460, 280, "How it ended", [
+        (e.replace("stowaway/escape", "escape").replace("all crew dead", "crew dead"),
+         en[e]["rate"], None) for e in en], pct, top=1.0)
+
+    def hist(key: str) -> list[tuple[str, float, tuple[float, float] | None]]:
+        h = report[key].get("histogram", {})
+        n = max(report["games"], 1)
+        return [(k, c / n, None) for k, c in h.items()]
+
+    def binned(key: str, width: int) -> list[tuple[str, float, tuple[float, float] | None]]:
+        h = report[key].get("histogram", {})
+        bins: Counter[int] = Counter()
+        for k, c in h.items():
+            bins[int(float(k) // width * width)] += c
+        n = max(report["games"], 1)
+        if not bins:
+            return []
+        edges = range(min(bins), max(bins) + width, width)  # empty bins too: a linear axis
+        return [(str(b), bins[b] / n, None) for b in edges]
+
+    s = report["score"]
+    parts += _bars(20, 370, 460, 300, f"Score (mean {s.get('mean', 0):+.1f})",
+                   binned("score", 5), pct)
+    t = report["turns"]
+    parts += _bars(500, 370, 460, 300, f"Game length in turns (mean {t.get('mean', 0):.1f})",
+                   binned("turns", 5), pct)
+    d = report["dead"]
+    parts += _bars(20, 690, 460, 300, f"Crew deaths (mean {d.get('mean', 0):.2f})",
+                   hist("dead"), pct)
+    st = report["stage"]
+    parts += _bars(500, 690, 460, 300, f"Intruder's final Life Stage (mean "
+                   f"{st.get('mean', 0):.2f})", hist("stage"), pct)
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def text(report: dict[str, Any]) -> str:
+    """A short plain-text summary for the terminal."""
+    oc = report["outcomes"]
+    lines = [f"{report['games']} games, {report['policy']} policy, {report['difficulty']} "
+             f"level, seeds {report['seed']}..{report['seed'] + report['games'] - 1}"]
+    for o in OUTCOMES:
+        if oc[o]["count"] or o != "unfinished":
+            lo, hi = oc[o]["ci95"]
+            lines.append(f"  {o:>10}: {oc[o]['rate']:6.1%}  (95% CI {lo:.1%} - {hi:.1%}, "
+                         f"{oc[o]['count']})")
+    lines.append("  endings: " + ", ".join(f"{e} {v['rate']:.0%}"
+                                           for e, v in report["endings"].items()))
+    for key, what in (("score", "score"), ("turns", "turns"), ("dead", "crew dead"),
+                      ("stage", "final stage")):
+        d = report[key]
+        if d:
+            lines.append(f"  {what:>11}: mean {d['mean']:.2f}, median {d['median']:g}, "
+                         f"10-90% {d['p10']:g} - {d['p90']:g}")
+    if "seconds" in report:
+        per = report["seconds"] / max(report["games"], 1)
+        lines.append(f"  {report['seconds']:.1f} s ({per:.2f} s per game, "
+                     f"{report.get('jobs', 1)} job(s))")
+    return "\n".join(lines)

@@ -1,0 +1,201 @@
+"""Crew bots: legal moves only, full games, strength, determinism, and no peeking.
+
+The bots get the crew view, the legal actions and a random generator; these tests check that
+what they choose depends on nothing else (hidden identities swapped in the game leave every
+choice and reason unchanged), and that determinizations agree with everything visible.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+from collections import Counter
+
+import pytest
+from test_api import swap_identities
+
+import intruder_core as ic
+from intruder_core.bots import (
+    HeuristicPolicy,
+    RandomPolicy,
+    SearchPolicy,
+    determinize,
+    play,
+    release_constraints,
+    sample_identities,
+    win_odds,
+    win_odds_iter,
+)
+from intruder_core.bots.determinize import hidden_kinds
+from intruder_core.invariants import check_invariants
+
+
+def positions(seeds: range, every: int = 23) -> list[ic.Game]:
+    """Mid-game positions met while the heuristic plays (every `every`-th decision)."""
+    out = []
+    bot = HeuristicPolicy()
+    for seed in seeds:
+        g = ic.new_game(seed=seed)
+        rng = random.Random(seed)
+        n = 0
+        while not g.is_over and g.turn < 30:
+            legal = g.legal_actions()
+            if n % every == 0 and len(legal) > 1:
+                out.append(ic.Game.from_json(g.to_json()))
+            g.apply(bot.choose(g.view("crew"), legal, rng)[0])
+            n += 1
+    return out
+
+
+def test_policies_see_only_the_view_legal_actions_and_a_generator() -> None:
+    for policy in (RandomPolicy(), HeuristicPolicy(), SearchPolicy()):
+        params = inspect.signature(policy.choose).parameters
+        assert list(params) == ["view", "legal", "rng"]
+        for p in params.values():
+            assert "Game" not in str(p.annotation)
+    for fn in (win_odds, win_odds_iter, determinize):
+        first = next(iter(inspect.signature(fn).parameters.values()))
+        assert first.name == "view" and "Game" not in str(first.annotation)
+
+
+@pytest.mark.parametrize("policy", [RandomPolicy(), HeuristicPolicy()],
+                         ids=["random", "heuristic"])
+def test_full_games_with_legal_actions_only(policy: ic.bots.Policy) -> None:
+    for seed in range(6):
+        g = ic.new_game(seed=seed)
+        r = play(g, policy, random.Random(seed))  # raises on an illegal choice
+        assert r.finished and g.is_over and g.result is not None
+
+
+def test_every_choice_comes_with_a_reason() -> None:
+    g = ic.new_game(seed=3)
+    r = play(g, HeuristicPolicy(), random.Random(3), keep=True)
+    assert r.choices and all(isinstance(why, str) and why for _, why in r.choices)
+
+
+def test_heuristic_beats_random_by_a_wide_margin() -> None:
+    wins = Counter()
+    for seed in range(40):
+        for policy in (RandomPolicy(), HeuristicPolicy()):
+            g = ic.new_game(seed=seed)
+            play(g, policy, random.Random(seed))
+            wins[policy.name] += g.result is not None and g.result["outcome"] == "win"
+    assert wins["heuristic"] >= 14 and wins["heuristic"] >= wins["random"] + 12, wins
+
+
+def test_same_seed_same_choices() -> None:
+    runs = []
+    for _ in range(2):
+        g = ic.new_game(seed=11)
+        runs.append(play(g, HeuristicPolicy(), random.Random(11), keep=True).choices)
+    assert runs[0] == runs[1]
+    g = positions(range(2, 3), every=7)[3]
+    view, legal = g.view("crew"), g.legal_actions()
+    a = SearchPolicy(budget_rollouts=12, seed=5).choose(view, legal, random.Random(1))
+    b = SearchPolicy(budget_rollouts=12, seed=5).choose(view, legal, random.Random(1))
+    assert a == b and a[0] in legal
+
+
+def test_a_bot_cannot_read_hidden_state() -> None:
+    """Swap two face-down counters of different kinds in the game: the view is the same, so
+    every bot's choice and reason must be the same."""
+    checked = 0
+    for g in positions(range(4), every=17):
+        other = ic.Game.from_json(g.to_json())
+        if not swap_identities(other):
+            continue
+        assert json.dumps(other.view("crew"), sort_keys=True) == \
+            json.dumps(g.view("crew"), sort_keys=True)
+        for policy in (HeuristicPolicy(), RandomPolicy()):
+            mine = policy.choose(g.view("crew"), g.legal_actions(), random.Random(7))
+            theirs = policy.choose(other.view("crew"), other.legal_actions(), random.Random(7))
+            assert mine == theirs and mine[1] == theirs[1]
+        checked += 1
+    assert checked >= 10
+    g = positions(range(5, 6), every=9)[2]
+    other = ic.Game.from_json(g.to_json())
+    assert swap_identities(other)
+    search = [SearchPolicy(budget_rollouts=12, seed=1).choose(x.view("crew"), x.legal_actions(),
+                                                              random.Random(3))
+              for x in (g, other)]
+    assert search[0] == search[1] and search[0][1] == search[1][1]
+
+
+def test_determinizations_agree_with_everything_visible() -> None:
+    rng = random.Random(0)
+    for g in positions(range(6), every=11):
+        view = g.view("crew")
+        legal = [a.key() for a in g.legal_actions()]
+        for _ in range(3):
+            d = determinize(view, rng)
+            check_invariants(d)  # 5 Intruders, 6 Lab Animals, 6 Dummies, all in place
+            assert json.dumps(d.view("crew"), sort_keys=True) == json.dumps(view, sort_keys=True)
+            assert [a.key() for a in d.legal_actions()] == legal
+            in_play = [c for c in d.counters.values() if c.kind == "intruder" and
+                       c.at != "reserve"]
+            assert len(in_play) == (view["chart"]["clones"] if "clone" in view["powers"]["known"]
+                                    else 1)
+            assert not any(c.kind == "intruder" and c.at == "not_used"
+                           for c in d.counters.values())
+
+
+def test_determinization_is_uniform_over_the_face_down_counters() -> None:
+    view = ic.new_game(seed=4).view("crew")
+    h = hidden_kinds(view)
+    assert h["intruders"] == 1 and h["labs"] + h["dummies"] == len(h["unseen"]) + \
+        len(h["facedown"]) - 1
+    rng = random.Random(1)
+    hits: Counter[str] = Counter()
+    n = 1800
+    for _ in range(n):
+        kinds = sample_identities(view, rng)
+        hits.update(t for t, k in kinds.items() if k == "intruder")
+        assert all(kinds[t["token"]] != "intruder" for t in view["boxes"]["not_used"])
+    share = n / len(h["facedown"])
+    assert set(hits) == set(h["facedown"])
+    assert all(abs(c - share) < 5 * share ** 0.5 for c in hits.values()), hits
+
+
+def test_release_constraints_put_an_intruder_among_the_counters_there() -> None:
+    log = [{"type": "move", "token": "c4", "to": "a1"},
+           {"type": "move", "token": "c5", "to": "a1"},
+           {"type": "released", "at": "a1", "token": "c9"}]
+    assert release_constraints(log) == [{"c4", "c5"}]
+    log.append({"type": "reveal", "token": "c4", "kind": "dummy", "at": "a1"})
+    assert release_constraints(log) == [{"c5"}]
+    log.append({"type": "placed", "placed": [["c20", "shaft1"]]})
+    assert release_constraints(log) == []
+    view = ic.new_game(seed=4).view("crew")
+    facedown = [t["token"] for t in view["counters"] if not t["face_up"]]
+    for s in range(20):
+        kinds = sample_identities(view, random.Random(s), [set(facedown[:2])])
+        assert "intruder" in (kinds[facedown[0]], kinds[facedown[1]])
+
+
+def test_search_policy_plays_legal_actions() -> None:
+    g = ic.new_game(seed=8)
+    bot = SearchPolicy(budget_rollouts=8, seed=2, horizon=10)
+    rng = random.Random(8)
+    for _ in range(60):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        a, why = bot.choose(g.view("crew"), legal, rng)
+        assert a in legal and why
+        g.apply(a)
+
+
+def test_win_odds_in_chunks() -> None:
+    g = ic.new_game(seed=6)
+    view = g.view("crew")
+    steps = list(win_odds_iter(view, g.log and [e.to_dict() for e in g.log], samples=6,
+                               seed=3, chunk=2))
+    assert [s["n"] for s in steps] == [2, 4, 6] and steps[-1]["done"]
+    last = steps[-1]
+    assert abs(last["win"] + last["draw"] + last["loss"] - 1) < 1e-9
+    assert win_odds(view, samples=6, seed=3) == {**last}
+    over = ic.new_game(seed=6)
+    play(over, HeuristicPolicy(), random.Random(6))
+    done = win_odds(over.view("crew"), samples=5)
+    assert done["n"] == 0 and done[over.result["outcome"]] == 1.0
