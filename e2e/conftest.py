@@ -154,7 +154,9 @@ class Problems:
 
     def on_request_failed(self, request: Request) -> None:
         # With the network off, the browser's own requests (not the service worker's) fail.
-        if not self.offline:
+        # ERR_ABORTED is the browser cancelling a request itself (a navigation or a closed page
+        # while, say, the favicon loads): not the site's failure. Error statuses still count.
+        if not self.offline and request.failure != "net::ERR_ABORTED":
             self.failed.append(f"{request.failure} {request.url}")
 
     def summary(self) -> str:
