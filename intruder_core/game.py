@@ -117,14 +117,19 @@ class Game:
         self.log: list[Event] = []
         self.result: dict[str, Any] | None = None
         self.x: dict[str, Any] = {}  # scenario state (lost crewmen, ...); saved when used
+        self._scenario_of: dict[str, Any] | None = None
+        self._scenario = "solitaire"
         self._events: list[Event] = []
 
     # --- public API ---------------------------------------------------------------------
 
     @property
     def scenario(self) -> str:
-        origin = self.origin.get("position", self.origin)
-        return str(origin.get("scenario", "solitaire"))
+        origin = self.origin
+        if origin is not self._scenario_of:  # read once per origin (a hot path)
+            self._scenario = str(origin.get("position", origin).get("scenario", "solitaire"))
+            self._scenario_of = origin
+        return self._scenario
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -598,7 +603,8 @@ class Game:
         return [c for c in self.crew.values() if c.status == "active" and c.at == at]
 
     def carried(self, c: Crewman) -> list[Item]:
-        return [i for i in self.items.values() if c.id in i.carriers]
+        cid = c.id
+        return [i for i in self.items.values() if cid in i.carriers]
 
     def relocate(self, c: Crewman, to: str) -> None:
         """Move a crewman with everything he carries, holds or controls."""
