@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Behaviour fingerprint: sha256 over `to_json()` of many seeded random-policy games.
 
-    python3 bench/digest.py [--games 300] [--difficulty standard] [--root DIR]
+    python3 bench/digest.py [--games 300] [--difficulty standard] [--policy random] [--root DIR]
 
 Run it before and after an engine change (e.g. in a `git worktree` of the old commit with
 `--root`): identical digests mean the same seeds and actions give byte-identical saves, the
@@ -23,6 +23,8 @@ def main() -> None:
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--difficulty", default="standard")
+    p.add_argument("--policy", default="random", choices=("random", "heuristic"),
+                   help="who plays (the heuristic reaches Cages, transport, Panic pick-ups)")
     p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent),
                    help="the checkout whose intruder_core to import")
     args = p.parse_args()
@@ -35,11 +37,16 @@ def main() -> None:
     for seed in range(args.seed, args.seed + args.games):
         rng = random.Random(seed)
         g = ic.new_game(seed=seed, options=options)
+        if args.policy == "heuristic":
+            from intruder_core.bots import HeuristicPolicy, play
+
+            play(g, HeuristicPolicy(), rng)
         while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
         total.update(hashlib.sha256(g.to_json().encode()).digest())
     dt = time.perf_counter() - t0
-    print(f"{args.games} games from seed {args.seed} ({args.difficulty}): {total.hexdigest()} "
+    print(f"{args.games} {args.policy} games from seed {args.seed} ({args.difficulty}): "
+          f"{total.hexdigest()} "
           f"in {dt:.1f} s ({ic.__file__})")
 
 
