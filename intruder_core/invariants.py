@@ -12,6 +12,10 @@ from .station import COMPARTMENTS, SECURED
 if TYPE_CHECKING:
     from .game import Game
 
+PHASES = ("setup", "movement", "interaction1", "crew_movement", "metamorphosis",
+          "interaction2", "self_destruct")
+STEPS = ("setup", "auto", "choose", "defense", "crew_actions", "free_actions", "move", "over",
+         "intruder_move", "intruder_attack")
 COUNTS = {"intruder": 5, "lab_animal": 6, "dummy": 6}
 SHUTTLES = ("shuttle1", "shuttle2", "shuttle3")
 
@@ -24,6 +28,12 @@ def check_invariants(g: Game) -> None:
             raise ValueError(what)
 
     need(len(g.crew) == 9, "there must be nine crewmen")
+    need(type(g.turn) is int and g.turn >= 0, "the turn must be a whole number")
+    need(g.phase in PHASES, f"unknown phase {g.phase!r}")
+    need(g.step in STEPS, f"unknown step {g.step!r}")
+    need(type(g.stage) is int and type(g.unknown) is int and g.unknown >= 0,
+         "stage and unknown powers must be whole numbers")
+    need(g.sd is None or (type(g.sd) is int and 0 <= g.sd <= 9), "bad self-destruct box")
     need(1 <= g.stage <= 6, "Life Stage out of range")
     need(len(g.known) + g.unknown == g.row.powers,
          "powers must number as the Life Stage Chart says")

@@ -188,3 +188,15 @@ def test_tampered_records_are_refused(tamper: object) -> None:
     tamper(r)  # type: ignore[operator]
     with pytest.raises(ic.CorruptSave):
         ic.replay(r)
+
+
+@pytest.mark.parametrize("field,value", [
+    ("turn", "one"), ("turn", -4), ("phase", "lunch"), ("step", "dance"), ("sd", 12),
+    ("unknown", -1),
+])
+def test_saves_with_impossible_values_are_rejected(field: str, value: object) -> None:
+    g = ic.new_game(seed=13)
+    d = json.loads(g.to_json())
+    d[field] = value
+    with pytest.raises(ic.CorruptSave):
+        ic.Game.from_json(json.dumps(d))
