@@ -27,6 +27,7 @@ from .panic import panic, panic_due
 from .players import PASSES
 from .scenarios import PLAYERS
 from .scoring import result_of
+from .sequence import PHASE_NAMES
 from .state import Counter, Crewman, Item, Shuttle, load, record
 from .station import COMPARTMENTS, SHUTTLE_DOCK, name
 from .variants import chart
@@ -305,7 +306,7 @@ class Game:
 
     def _run_phase(self) -> None:
         if self.phase == "movement":
-            self.emit("phase", f"Turn {self.turn}: Intruder and Hidden Counter Movement Phase",
+            self.emit("phase", f"Turn {self.turn}: {PHASE_NAMES['movement']}",
                       "Sequence of Play", phase="movement", turn=self.turn)
             if ii.active(self):
                 self.step = "intruder_move"  # the Intruder player moves the counters (A)
@@ -330,7 +331,7 @@ class Game:
         self.phase = "crew_movement"
         self.step = "move"
         sides.unready(self)
-        self.emit("phase", f"Turn {self.turn}: Crew Movement Phase", "Sequence of Play",
+        self.emit("phase", f"Turn {self.turn}: {PHASE_NAMES[self.phase]}", "Sequence of Play",
                   phase=self.phase, turn=self.turn)
         crew_rules.start_phase(self)
 

@@ -10,6 +10,7 @@ from .combat import check_fire, choose_target, fire, intruder_attack, weapons_of
 from .crew import deny
 from .intruder import determine_powers, is_free, wake_due
 from .players import side_of, unready
+from .sequence import PHASE_NAMES
 from .station import ORDER
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def begin(g: Game, number: int) -> None:
     g.kills = 0
     g.queue = sorted({c.at for c in g.station_crew() if c.at and needs_interaction(g, c.at)},
                      key=ORDER.__getitem__)
-    g.emit("phase", f"Turn {g.turn}: {'First' if number == 1 else 'Second'} Interaction Phase",
+    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}",
            "Sequence of Play", phase=g.phase, turn=g.turn)
     next_subroutine(g)
 

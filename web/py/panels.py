@@ -16,9 +16,11 @@ from typing import Any
 
 try:  # printed data of the engine; the e2e stub engine (e2e/stub_engine) has none of it
     from intruder_core.charts import LIFE_STAGES
+    from intruder_core.sequence import PHASE_NAMES
     from intruder_core.station import name as _place_name
 except ImportError:  # pragma: no cover - only in the stub build
     LIFE_STAGES = {}
+    PHASE_NAMES = {}
 
     def _place_name(place: str | None) -> str:
         return str(place)
@@ -32,15 +34,6 @@ View = Mapping[str, Any]
 # (index in legal_actions(), action dict, label, rule)
 ActionRow = tuple[int, Mapping[str, Any], str, str]
 
-PHASES = {
-    "setup": "Set Up",
-    "movement": "Intruder and Hidden Counter Movement Phase",
-    "interaction1": "First Interaction Phase",
-    "crew_movement": "Crew Movement Phase",
-    "metamorphosis": "Intruder Metamorphosis Phase",
-    "interaction2": "Second Interaction Phase",
-    "self_destruct": "Self-Destruct Phase",
-}
 OUTCOMES = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
 KINDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -68,7 +61,7 @@ def place(cid: str | None) -> str:
 
 def phase_name(phase: object) -> str:
     """A phase id in words ("crew_movement" -> "Crew Movement Phase")."""
-    return PHASES.get(str(phase), str(phase if phase is not None else "–"))
+    return PHASE_NAMES.get(str(phase), str(phase if phase is not None else "–"))
 
 
 def crew_by_id(view: View) -> dict[str, Mapping[str, Any]]:

@@ -24,6 +24,7 @@ import svgwrite  # type: ignore[import-untyped]
 from svgwrite.container import Group  # type: ignore[import-untyped]
 
 from intruder_core.charts import OBJECTS
+from intruder_core.sequence import PHASE_NAMES
 from intruder_core.station import ADJACENT, AIRLOCK_CONTROL, COMPARTMENTS, SECURED, SHAFTS
 from intruder_core.station import name as place_name
 
@@ -33,14 +34,6 @@ ITEM_ABBR: dict[str, str] = {
 ROLE_LETTER: dict[str, str] = {"command": "C", "science": "S", "engineer": "E"}
 KIND_NAME: dict[str, str] = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
 KIND_SHORT: dict[str, str] = {"intruder": "INT", "lab_animal": "LAB", "dummy": "DUM"}
-PHASE_NAME: dict[str, str] = {
-    "movement": "Intruder and Hidden Counter Movement Phase",
-    "interaction1": "First Interaction Phase",
-    "crew_movement": "Crew Movement Phase",
-    "metamorphosis": "Intruder Metamorphosis Phase",
-    "interaction2": "Second Interaction Phase",
-    "self_destruct": "Self-Destruct Phase",
-}
 FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
 # A drawing used only as an element factory: its elements skip svgwrite's attribute checks,
 # which would refuse the data-* and aria-* attributes the page relies on.
@@ -650,7 +643,7 @@ def _describe(scene: Scene, reachable: dict[str, int]) -> str:
     v = scene.view
     on_station = [c for c in scene.crew if c["at"] in COMPARTMENTS]
     hidden = sum(1 for c in scene.counters if not c.get("face_up") and c["at"] in COMPARTMENTS)
-    phase = PHASE_NAME.get(str(v.get("phase")), str(v.get("phase", "")))
+    phase = PHASE_NAMES.get(str(v.get("phase")), str(v.get("phase", "")))
     parts = [
         "Plan of Deep Space Station Prometheus: the Command Module in the centre with the "
         "Arms Room, Freezer and Computer Room around it; spoke A runs east to the Main Airlock, "
