@@ -117,3 +117,42 @@ def test_first_policy_digest_is_the_save_digest() -> None:
 def test_save_filename() -> None:
     game = first_move_game()
     assert session.save_filename(game.record(), game.view("crew")) == "intruder-seed3-turn1.json"
+
+
+def test_turns_computer_first_then_the_shown_human_and_hand_over_between_humans() -> None:
+    hot = {"crew": "human", "intruder": "human"}
+    assert session.turn([], hot, "crew") == session.Turn("none", None)
+    assert session.turn(["crew"], hot, "crew") == session.Turn("human", "crew")
+    assert session.turn(["intruder"], hot, "crew") == session.Turn("human", "intruder", True)
+    vs_ai = {"crew": "human", "intruder": "computer"}
+    assert session.turn(["intruder"], vs_ai, "crew") == session.Turn("computer", "intruder")
+    assert session.turn(["crew"], vs_ai, "crew").handover is False
+    both = {"command": "human", "science": "human"}
+    # Both crew players have a decision: the one shown keeps playing until he is done.
+    assert session.turn(["command", "science"], both, "science") == session.Turn(
+        "human", "science")
+    assert session.turn(["command"], both, "science").handover
+
+
+def test_seats_per_scenario_and_from_storage() -> None:
+    for scenario in ic.SCENARIOS:
+        players = ic.new_game(seed=1, scenario=scenario).players
+        for key, _, seats in session.SEATINGS[scenario]:
+            assert set(seats) == set(players), (scenario, key)
+            assert "human" in seats.values()
+            assert session.seats_for(scenario, key, players) == seats
+    assert session.seats_for("intelligent_intruder", "nonsense", ("crew", "intruder")) == {
+        "crew": "human", "intruder": "computer"}
+    assert session.load_seats(None, ("crew", "intruder")) == {
+        "crew": "human", "intruder": "computer"}
+    assert session.load_seats('{"crew": "computer"}', ("crew",)) == {"crew": "human"}
+    assert session.load_seats("{bad", ("command", "science")) == {
+        "command": "human", "science": "human"}
+    assert session.shown_side({"crew": "computer", "intruder": "human"}, None) == "intruder"
+
+
+def test_odds_text_rounds_to_one_hundred() -> None:
+    text = session.odds_text({"win": 1 / 3, "draw": 1 / 3, "loss": 1 / 3, "n": 3})
+    assert text == "Win 34% · Draw 33% · Loss 33% (n = 3)"
+    assert session.odds_text({"win": 0.5, "draw": 0, "loss": 0.5, "n": 10,
+                              "unfinished": 2}).endswith("(n = 10, 2 unfinished)")

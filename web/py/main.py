@@ -26,6 +26,7 @@ import contextlib
 import importlib.util
 import json
 import random
+import time
 import traceback
 from typing import Any
 
@@ -41,6 +42,19 @@ RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.m
 # panels.py and session.py import intruder_core: main() imports them once the wheel is loaded.
 panels: Any = None
 session: Any = None
+PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
+# The Suggest button asks the heuristic: the search (SearchPolicy) managed only 2 rollouts per
+# candidate in 1.3 s in Pyodide (a rollout takes ~0.3 s there), too few to beat the heuristic
+# it starts from; ADVISOR_SEARCH = True brings it back with this budget.
+ADVISOR_SEARCH = False
+ADVISOR_ROLLOUTS = 16
+ADVISOR_S = 1.0
+ODDS_SAMPLES = 60     # Monte Carlo games per Odds estimate (?odds_samples=N changes it)
+SCENARIO_RULES = {  # where the rules reference opens for each scenario
+    "intelligent_intruder": "The Intelligent Intruder",
+    "return_to_prometheus": "Return to Prometheus",
+    "science_officer": "The Science Officer",
+}
 
 
 def nn(value: Any) -> Any:
@@ -82,6 +96,32 @@ async def load_packages() -> Any:
     except ImportError as exc:
         raise RuntimeError(f"package failed to load: {exc} (loader: {said})") from exc
     return intruder_core
+
+
+def load_bots() -> dict[str, Any]:
+    """The crew bots, the Intruder AI and the odds estimator, where this engine has them."""
+    out: dict[str, Any] = {}
+    try:
+        from intruder_core import bots
+    except ImportError:
+        return out
+    out["heuristic"] = bots.HeuristicPolicy()
+    out["search"] = bots.SearchPolicy
+    out["odds"] = bots.win_odds_iter
+    try:
+        from intruder_core import intruder_ai
+    except ImportError:
+        return out
+
+    class IntruderBot:
+        """intruder_ai as a policy."""
+
+        @staticmethod
+        def choose(view: Any, legal: Any, rng: Any) -> Any:
+            return intruder_ai.choose(view, legal, rng)
+
+    out["intruder"] = IntruderBot()
+    return out
 
 
 def load_render_module() -> Any:
@@ -141,6 +181,17 @@ class App:
         self.book: list[dict[str, str]] = []
         self.numbered: list[dict[str, str]] = []
         self._tasks: set[Any] = set()
+        self.seats: dict[str, str] = {"crew": "human"}
+        self.side: str = "crew"           # whose view and actions the page shows
+        self.pending_side: str | None = None  # a hand-over screen waits for this side
+        self.suggestion: tuple[dict[str, Any], str] | None = None
+        self.autoplay = False
+        self.driving = False
+        self.odds_run = 0                 # bumped to cancel a running estimate
+        self.rng = random.Random()
+        self.bots = load_bots()
+        params = js.URLSearchParams.new(js.location.search)
+        self.odds_samples = session.parse_seed(nn(params.get("odds_samples"))) or ODDS_SAMPLES
         self._proxies = [
             self._listen(document, "click", self.on_click),
             self._listen(document, "keydown", self.on_key),
@@ -148,6 +199,7 @@ class App:
             self._listen(el("import-file"), "change", self.on_import),
             self._listen(el("new-form"), "submit", self.on_new_submit),
             self._listen(el("rules-search"), "input", self.on_rules_search),
+            self._listen(el("new-scenario"), "change", self.update_new_form),
         ]
 
     def spawn(self, coro: Any) -> None:
@@ -197,7 +249,8 @@ class App:
             self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
             return f"The saved game could not be resumed ({exc}); it is kept aside and a new " \
                    "game has started."
-        self.set_game(game, session.UndoStack.load(self.store.get("undo")))
+        self.set_game(game, session.UndoStack.load(self.store.get("undo")),
+                      session.load_seats(self.store.get("seats"), self.players(game)))
         return ""
 
     def clean_url(self) -> None:
@@ -208,11 +261,21 @@ class App:
         js.history.replaceState(None, "", str(js.location.pathname) + (f"?{query}" if query
                                                                       else ""))
 
-    def set_game(self, game: Any, undo: session.UndoStack | None = None) -> None:
+    @staticmethod
+    def players(game: Any) -> tuple[str, ...]:
+        """The game's sides (("crew",) for an engine without scenarios)."""
+        return tuple(getattr(game, "players", None) or ("crew",))
+
+    def set_game(self, game: Any, undo: session.UndoStack | None = None,
+                 seats: dict[str, str] | None = None) -> None:
         """Make `game` the current one: save it and redraw everything."""
+        self.stop_bots()
         self.game = game
         self.undo = undo or session.UndoStack()
         self.selected = None
+        self.seats = seats or session.load_seats(None, self.players(game))
+        self.side = session.shown_side(self.seats, None)
+        self.pending_side = None
         record = self.record()
         self.stage_rows = panels.stage_rows((record.get("origin") or {}).get("options"))
         self.save()
@@ -234,6 +297,7 @@ class App:
             self.alert(f"Autosave failed: {error}. Export the game to keep it.", "error")
         if self.store.set("undo", self.undo.dump()):
             self.store.remove("undo")
+        self.store.set("seats", json.dumps(self.seats))
 
     def load_code(self, code: str) -> tuple[bool, str]:
         """Open a share link's game; a damaged or tampered one is refused and nothing changes.
@@ -248,10 +312,20 @@ class App:
 
     # --- playing -----------------------------------------------------------------------------
 
-    def apply(self, action: dict[str, Any]) -> bool:
-        """Apply one action: on IllegalAction show the engine's reason and change nothing."""
+    def apply(self, action: dict[str, Any], by: str = "human", note: str = "") -> bool:
+        """Apply one action (`by` "human", "autoplay" or "computer"): on IllegalAction show
+        the engine's reason and change nothing. Any action cancels a running estimate."""
         before = self.game.to_json()
+        self.cancel_odds()
+        self.suggestion = None
         try:
+            if by == "human":
+                why = self.game.why_illegal(action) if hasattr(self.game, "why_illegal") \
+                    else None
+                if why is None and self.owner(action) not in (None, self.side):
+                    raise self.ic.IllegalAction(
+                        f"it is not the {session.side_name(self.side)} player's decision",
+                        "Scenarios")
             events = self.game.apply(action)
         except self.ic.IllegalAction as exc:
             self.refuse(exc)
@@ -261,8 +335,11 @@ class App:
             self.alert(f"Engine error: {type(exc).__name__}: {exc}", "error")
             return False
         dicts = [ev.to_dict() for ev in events or []]
-        self.undo.record(before, dicts)
-        self.alert("")
+        if by == "computer":  # the computer's moves are not taken back with the player's
+            self.undo = session.UndoStack()
+        else:
+            self.undo.record(before, dicts)
+        self.alert(note)
         self.save()
         self.draw(new_events=dicts)
         return True
@@ -310,13 +387,52 @@ class App:
         box.textContent = text
         box.dataset.kind = kind
 
+    def owner(self, action: dict[str, Any]) -> str | None:
+        """The side an action belongs to, or None if the engine cannot say."""
+        fn = getattr(self.game, "owner", None)
+        make = getattr(getattr(self.ic, "Action", None), "from_dict", None)
+        if not callable(fn) or not callable(make):
+            return None
+        try:
+            return str(fn(make(action)))
+        except Exception:
+            return None
+
+    def current_turn(self) -> Any:
+        """Who acts next (session.turn) from the engine's to_move()."""
+        if self.game.is_over:
+            return session.Turn("none", None)
+        to_move = getattr(self.game, "to_move", None)
+        waiting = list(to_move()) if callable(to_move) else ["crew"]
+        return session.turn(waiting, self.seats, self.side)
+
+    def multi_human(self) -> bool:
+        """Two human sides share the device (hot-seat)."""
+        return sum(1 for who in self.seats.values() if who == "human") > 1
+
     def draw(self, new_events: list[dict[str, Any]] | None = None,
              rebuild_log: bool = False) -> None:
-        """Redraw from the crew view; keep keyboard focus on the same thing if it still exists."""
+        """Redraw the shown side's view (a hand-over screen first when the turn passes to
+        another human); keep keyboard focus on the same thing if it still exists."""
+        turn = self.current_turn()
+        if self.pending_side is not None:
+            return  # the hand-over screen stays until the next player continues
+        if turn.kind == "human" and turn.side != self.side:
+            if turn.handover:
+                self.show_handover(turn.side)
+                return
+            self.side = turn.side
+            rebuild_log = True
         focus = self.focus_key()
-        view = self.game.view("crew")
+        view = self.game.view(self.side) if len(self.players(self.game)) > 1 \
+            else self.game.view("crew")
         self.view = view if isinstance(view, dict) else {}
-        actions = [] if self.game.is_over else list(self.game.legal_actions())
+        if self.game.is_over:
+            actions = []
+        elif len(self.players(self.game)) > 1:
+            actions = list(self.game.legal_actions(self.side))
+        else:
+            actions = list(self.game.legal_actions())
         self.rows = [(i, a.to_dict(), str(getattr(a, "label", "") or a.to_dict()),
                       str(getattr(a, "rule", "") or "")) for i, a in enumerate(actions)]
         crew = panels.crew_by_id(self.view)
@@ -326,8 +442,8 @@ class App:
         step = (self.view.get("decision") or {}).get("step")
         costs = session.reachable([r[1] for r in self.rows], self.selected, self.view)
 
-        el("status").innerHTML = panels.status_html(self.view, self.seed())
-        el("prompt").textContent = panels.prompt(self.view, self.selected)
+        el("status").innerHTML = panels.status_html(self.view, self.seed()) + self.seat_html()
+        el("prompt").textContent = self.prompt_text(turn)
         el("actions").innerHTML = panels.actions_html(self.view, self.rows, self.selected, costs)
         el("mapsheet").innerHTML = panels.mapsheet_html(self.view, self.stage_rows)
         result = el("result")
@@ -348,7 +464,262 @@ class App:
         body.stateSha = session.state_digest(self.game.to_json())
         body.step = str(step or "")
         body.selected = self.selected or ""
+        body.side = self.side
+        body.turn = f"{turn.kind}:{turn.side or ''}"
+        self.draw_advisor()
         self.restore_focus(focus)
+        if turn.kind == "computer" or self.autoplay:
+            self.spawn(self.drive())
+
+    def seat_html(self) -> str:
+        """" · You: crew · Intruder: computer" when the game has more than one side."""
+        if len(self.seats) < 2:
+            return ""
+        parts = [f"{panels.e(session.side_name(s).capitalize())}: "
+                 f"{'computer' if who == 'computer' else ('you' if s == self.side else 'human')}"
+                 for s, who in self.seats.items()]
+        return f' <span class="seats">· {" · ".join(parts)}</span>'
+
+    def prompt_text(self, turn: Any) -> str:
+        """The pending decision, or who else is deciding."""
+        if turn.kind == "computer":
+            return f"The computer is playing the {session.side_name(turn.side)}…"
+        text = panels.prompt(self.view, self.selected)
+        step = (self.view.get("decision") or {}).get("step")
+        if step in ("intruder_move", "intruder_attack") and self.side == "intruder":
+            text = ("Intruder Movement: move counters (each up to its movement), destroy or "
+                    "open, then end the movement" if step == "intruder_move" else
+                    "The Intruder attacks: choose whom each counter attacks, or hold")
+        if len(self.seats) > 1 and not self.game.is_over:
+            text = f"{session.side_name(self.side).capitalize()}: {text}"
+        return text
+
+    # --- hot-seat hand-over ------------------------------------------------------------------
+
+    def show_handover(self, side: str) -> None:
+        """Hide everything the last side saw, and ask to pass the device to `side`."""
+        self.pending_side = side
+        self.selected = None
+        self.stop_autoplay()
+        self.cancel_odds()
+        for box in ("board", "actions", "mapsheet", "log", "status", "result", "advice"):
+            el(box).innerHTML = ""
+        el("prompt").textContent = ""
+        el("odds").hidden = True
+        el("game-view").hidden = True
+        el("handover-text").textContent = (
+            f"Pass the device to the {session.side_name(side)} player.")
+        el("handover").hidden = False
+        document.body.dataset.handover = side
+        document.body.dataset.side = ""
+        el("handover-continue").focus()
+
+    def end_handover(self) -> None:
+        """The next player is at the device: show his side."""
+        if self.pending_side is None:
+            return
+        self.side = self.pending_side
+        self.pending_side = None
+        self.undo = session.UndoStack()  # no taking back the other player's moves
+        el("handover").hidden = True
+        el("game-view").hidden = False
+        document.body.dataset.handover = ""
+        self.draw(rebuild_log=True)
+
+    # --- computer players, the advisor, autoplay and odds ---------------------------------
+
+    def policy(self, side: str, search: bool = False) -> Any:
+        """The bot for a side: intruder_ai for the Intruder, else a crew policy."""
+        if side == "intruder":
+            return self.bots.get("intruder")
+        if search and self.bots.get("search") is not None:
+            return self.bots["search"](budget_rollouts=ADVISOR_ROLLOUTS,
+                                       budget_seconds=ADVISOR_S,
+                                       seed=self.rng.randrange(1 << 30))
+        return self.bots.get("heuristic")
+
+    def bot_choice(self, side: str, search: bool = False) -> tuple[dict[str, Any], str] | None:
+        """The bot's action (as a dict) and its reason for `side`, or None without one."""
+        legal = list(self.game.legal_actions(side)) if len(self.players(self.game)) > 1 \
+            else list(self.game.legal_actions())
+        if not legal:
+            return None
+        view = self.game.view(side) if len(self.players(self.game)) > 1 \
+            else self.game.view("crew")
+        bot = self.policy(side, search)
+        if bot is None:
+            return legal[0].to_dict(), "the first legal action (no bot in this build)"
+        try:
+            action, reason = bot.choose(view, legal, self.rng)
+        except Exception as exc:  # a bot bug must not stop the game
+            js.console.warn(traceback.format_exc())
+            return legal[0].to_dict(), f"the first legal action (the bot failed: {exc})"
+        return action.to_dict(), str(reason)
+
+    def suggest(self) -> None:
+        """Ask the advisor for the shown crew side's next action and highlight it."""
+        if self.game.is_over or not session.is_crew_side(self.side):
+            self.alert("The advisor plays the crew: nothing to suggest now.")
+            return
+        start = time.perf_counter()
+        choice = self.bot_choice(self.side, search=ADVISOR_SEARCH)
+        ms = (time.perf_counter() - start) * 1000
+        if choice is None:
+            self.alert("Nothing to suggest: the crew has no decision now.")
+            return
+        action, _ = choice
+        if action.get("type") == "move":
+            self.selected = str(action.get("crew"))
+        self.suggestion = choice
+        document.body.dataset.adviceMs = str(round(ms))
+        self.draw()
+
+    def draw_advisor(self) -> None:
+        """The advisor's buttons for the shown side, and the suggestion highlighted."""
+        crew_turn = session.is_crew_side(self.side) and not self.game.is_over
+        has_bots = self.bots.get("heuristic") is not None
+        for name in ("suggest", "autoplay", "odds-start"):
+            el(name).disabled = not (crew_turn and has_bots)
+        el("autoplay").hidden = self.autoplay
+        el("autoplay-stop").hidden = not self.autoplay
+        advice = el("advice")
+        if self.suggestion is None:
+            advice.innerHTML = ""
+            document.body.dataset.suggested = ""
+            return
+        action, reason = self.suggestion
+        data = json.dumps(action, sort_keys=True)
+        label = next((r[2] for r in self.rows if r[1] == action), data)
+        advice.innerHTML = (f'<strong>Suggested:</strong> {panels.e(label)} '
+                            f'<span class="reason">— {panels.e(reason)}</span>')
+        document.body.dataset.suggested = data
+        for node in document.querySelectorAll("#actions button[data-action]"):
+            if json.loads(str(node.dataset.action)) == action:
+                node.classList.add("suggested")
+        if action.get("type") == "move":
+            for node in document.querySelectorAll(
+                    f'#board [data-compartment="{action.get("to")}"]'):
+                node.classList.add("suggested")
+
+    def toggle_autoplay(self, on: bool) -> None:
+        """Start or stop the bot playing the shown crew side."""
+        if on and (self.game.is_over or not session.is_crew_side(self.side)
+                   or self.bots.get("heuristic") is None):
+            return
+        self.autoplay = on
+        document.body.dataset.autoplay = "1" if on else ""
+        self.draw_advisor()
+        if on:
+            self.alert("Autoplay: the computer plays the crew. Stop (or Esc) takes over.")
+            el("autoplay-stop").focus()
+            self.spawn(self.drive())
+        else:
+            self.alert("Autoplay stopped.")
+            el("autoplay").focus()
+
+    def stop_autoplay(self) -> None:
+        """Stop the autoplay without a message."""
+        if self.autoplay:
+            self.autoplay = False
+            document.body.dataset.autoplay = ""
+
+    def stop_bots(self) -> None:
+        """A new game: no autoplay, no estimate, no suggestion."""
+        self.stop_autoplay()
+        self.cancel_odds()
+        self.suggestion = None
+
+    async def drive(self) -> None:
+        """Play the computer sides (and the autoplay's crew) one action per PACE_S, until a
+        human decides, the autoplay stops or the game ends."""
+        if self.driving:
+            return
+        self.driving = True
+        try:
+            while not self.game.is_over and self.pending_side is None:
+                turn = self.current_turn()
+                bot_turn = turn.kind == "computer" or (
+                    self.autoplay and turn.kind == "human" and turn.side == self.side)
+                if not bot_turn:
+                    break
+                game = self.game
+                await asyncio.sleep(PACE_S)
+                if game is not self.game or self.current_turn() != turn or (
+                        turn.kind == "human" and not self.autoplay):
+                    continue
+                choice = self.bot_choice(str(turn.side))
+                if choice is None:
+                    break
+                action, reason = choice
+                # The Intruder's reasons name what its counters are: never shown to the crew.
+                who = session.side_name(str(turn.side))
+                note = "" if turn.side == "intruder" else f"Computer ({who}): {reason}"
+                if not self.apply(action, by="computer" if turn.kind == "computer"
+                                  else "autoplay", note=note):
+                    self.stop_autoplay()
+                    break
+        finally:
+            self.driving = False
+            if self.autoplay and (self.game.is_over or self.pending_side is not None
+                                  or self.current_turn().side != self.side):
+                self.stop_autoplay()
+                self.draw_advisor()
+
+    def cancel_odds(self) -> None:
+        """Stop a running estimate (its last figures stay, marked as stopped)."""
+        if nn(el("odds").getAttribute("data-running")) == "1":
+            el("odds").dataset.running = ""
+            el("odds-cancel").hidden = True
+            el("odds-text").textContent = (str(el("odds-text").textContent)
+                                           + " (stopped)")
+        self.odds_run += 1
+
+    async def run_odds(self) -> None:
+        """Win/draw/loss by Monte Carlo over determinizations, one game per chunk, yielding
+        to the browser between chunks; any action or Cancel stops it."""
+        win_odds_iter = self.bots.get("odds")
+        if win_odds_iter is None or self.game.is_over or not session.is_crew_side(self.side):
+            return
+        self.cancel_odds()
+        run = self.odds_run
+        box = el("odds")
+        box.hidden = False
+        box.dataset.running = "1"
+        box.dataset.done = ""
+        el("odds-cancel").hidden = False
+        bar = el("odds-progress")
+        bar.max = self.odds_samples
+        bar.value = 0
+        el("odds-text").textContent = f"Estimating over {self.odds_samples} games…"
+        view = self.game.view(self.side) if len(self.players(self.game)) > 1 \
+            else self.game.view("crew")
+        log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
+        start = time.perf_counter()
+        try:
+            chunks = win_odds_iter(view, log, samples=self.odds_samples,
+                                   seed=self.rng.randrange(1 << 30), chunk=1)
+            while True:
+                await asyncio.sleep(0)
+                if run != self.odds_run:
+                    return
+                est = next(chunks, None)
+                if est is None:
+                    break
+                bar.value = est.get("n", 0)
+                el("odds-text").textContent = session.odds_text(est)
+                for key in ("win", "draw", "loss", "n"):
+                    box.setAttribute(f"data-{key}", str(est.get(key, "")))
+                if est.get("done"):
+                    break
+        except Exception as exc:
+            js.console.warn(traceback.format_exc())
+            el("odds-text").textContent = f"The estimate failed: {type(exc).__name__}: {exc}"
+        if run == self.odds_run:
+            secs = time.perf_counter() - start
+            box.dataset.running = ""
+            box.dataset.done = "1"
+            box.dataset.rate = f"{float(nn(box.getAttribute('data-n')) or 0) / max(secs, 1e-6):.2f}"
+            el("odds-cancel").hidden = True
 
     def draw_board(self, costs: dict[str, int]) -> None:
         """The station plan, with the selection and the reachable compartments."""
@@ -425,6 +796,9 @@ class App:
     def on_key(self, event: Any) -> None:
         """Enter/Space on a token or compartment of the plan clicks it; Esc deselects."""
         target = event.target
+        if event.key == "Escape" and self.autoplay:
+            self.toggle_autoplay(False)
+            return
         if event.key == "Escape" and self.selected and nn(document.querySelector(
                 "dialog[open]")) is None:
             self.select(self.selected)
@@ -447,7 +821,26 @@ class App:
         if name == "new":
             el("new-error").textContent = ""
             el("new-seed").value = ""
+            self.update_new_form()
             el("new-dialog").showModal()
+        elif name == "suggest":
+            self.suggest()
+        elif name == "autoplay":
+            self.toggle_autoplay(True)
+        elif name == "autoplay-stop":
+            self.toggle_autoplay(False)
+        elif name == "odds":
+            self.spawn(self.run_odds())
+        elif name == "odds-cancel":
+            self.cancel_odds()
+        elif name == "handover-continue":
+            self.end_handover()
+        elif name == "scenario-rules":
+            scenario = str(el("new-scenario").value)
+            self.open_rules(SCENARIO_RULES.get(scenario, "Multi-Player Scenarios"))
+            found = [x["id"] for x in rulesref.lookup(
+                SCENARIO_RULES.get(scenario, "Multi-Player Scenarios"), self.book, self.numbered)]
+            self.show_rules([*found, "R39", "R40", "R41", "R42", "R43"])
         elif name == "undo":
             self.do_undo()
         elif name == "share":
@@ -463,18 +856,73 @@ class App:
         elif name.startswith("close:"):
             el(name.removeprefix("close:")).close()
 
+    def update_new_form(self, _event: Any = None) -> None:
+        """The New game dialog shows the options and seatings the chosen scenario allows."""
+        scenarios = tuple(getattr(self.ic, "SCENARIOS", ("solitaire",)))
+        select = el("new-scenario")
+        if int(select.options.length) == 0:
+            select.innerHTML = "".join(
+                f'<option value="{panels.e(sc)}">'
+                f"{panels.e(session.SCENARIO_NAMES.get(sc, sc))}</option>" for sc in scenarios)
+            diffs = self.difficulties()
+            el("new-difficulty").innerHTML = "".join(
+                f'<option value="{panels.e(d)}">{panels.e(d.replace("_", " ").capitalize())}'
+                f'{"" if d == "standard" else " (variant)"}</option>' for d in diffs)
+            el("new-difficulty-row").hidden = len(diffs) < 2
+        scenario = str(select.value)
+        allowed = session.OPTIONS_ALLOWED.get(scenario, ())
+        for opt in ("lost_crewmen", "marines"):
+            box = el(f"new-{opt.replace('_', '-')}")
+            box.disabled = opt not in allowed
+            if opt not in allowed:
+                box.checked = False
+            el(f"new-{opt.replace('_', '-')}-row").hidden = opt not in allowed
+        seatings = session.SEATINGS.get(scenario, [])
+        el("new-seats").innerHTML = "".join(
+            f'<option value="{panels.e(k)}">{panels.e(label)}</option>'
+            for k, label, _ in seatings)
+        el("new-seats-row").hidden = len(seatings) < 2
+        el("scenario-rules").hidden = scenario == "solitaire"
+
+    def difficulties(self) -> list[str]:
+        """The difficulty levels of this engine (standard first)."""
+        try:
+            from intruder_core.variants import DIFFICULTIES
+        except ImportError:
+            return ["standard"]
+        return sorted(DIFFICULTIES, key=lambda d: (d != "standard", d))
+
     def on_new_submit(self, event: Any) -> None:
-        """The New game form: start with the seed typed, or a random one."""
+        """The New game form: scenario, options, difficulty, seats, and the seed typed (or a
+        random one)."""
         event.preventDefault()
         try:
             seed = session.parse_seed(str(el("new-seed").value))
         except ValueError as exc:
             el("new-error").textContent = f"Not a seed: {exc}"
             return
-        el("new-dialog").close()
         seed = random.randint(0, session.MAX_SEED) if seed is None else seed
-        self.set_game(self.ic.new_game(seed=seed))
-        self.alert(f"New game, seed {seed}.")
+        scenario = str(el("new-scenario").value or "solitaire")
+        options: dict[str, Any] = {}
+        for opt in session.OPTIONS_ALLOWED.get(scenario, ()):
+            if el(f"new-{opt.replace('_', '-')}").checked:
+                options[opt] = True
+        difficulty = str(el("new-difficulty").value or "standard")
+        if difficulty != "standard":
+            options["difficulty"] = difficulty
+        try:
+            if scenario == "solitaire" and not options:
+                game = self.ic.new_game(seed=seed)
+            else:
+                game = self.ic.new_game(seed=seed, scenario=scenario, options=options)
+        except (ValueError, TypeError) as exc:
+            el("new-error").textContent = f"Cannot start this game: {exc}"
+            return
+        el("new-dialog").close()
+        seats = session.seats_for(scenario, str(el("new-seats").value), self.players(game))
+        self.set_game(game, seats=seats)
+        name = session.SCENARIO_NAMES.get(scenario, scenario).split(" (")[0]
+        self.alert(f"New game: {name}, seed {seed}.")
 
     # --- share, export, import -----------------------------------------------------------
 

@@ -340,7 +340,11 @@ class Scene:
     def counter_piece(self, c: dict[str, Any]) -> Piece:
         token = str(c["token"])
         badge = ""
-        if not c.get("face_up"):
+        if not c.get("face_up") and c.get("kind"):  # the Intruder player's view
+            kind = str(c.get("kind"))
+            lines = [(KIND_SHORT.get(kind, "?"), "main"), (token + " (hidden)", "sub")]
+            cls = f"counter face-down known kind-{kind}"
+        elif not c.get("face_up"):
             lines = [("?", "main"), (token, "sub")]
             cls = "counter face-down"
         else:

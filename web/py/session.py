@@ -198,3 +198,123 @@ def first_policy_digest(seed: int, n: int) -> str:
             break
         game.apply(game.legal_actions()[0])
     return state_digest(game.to_json())
+
+
+# --- scenarios, seats and turns -------------------------------------------------------------
+
+SCENARIO_NAMES = {
+    "solitaire": "Solitaire (the standard game)",
+    "intelligent_intruder": "The Intelligent Intruder (crew against an Intruder player)",
+    "return_to_prometheus": "Return to Prometheus",
+    "science_officer": "The Science Officer (two crew players)",
+}
+SIDE_NAMES = {"crew": "crew", "intruder": "Intruder", "command": "Command",
+              "science": "Science Officer"}
+# Who plays which side, per scenario: (key, label, {side: "human" | "computer"}).
+SEATINGS: dict[str, list[tuple[str, str, dict[str, str]]]] = {
+    "solitaire": [("crew", "You play the crew", {"crew": "human"})],
+    "return_to_prometheus": [("crew", "You play the crew", {"crew": "human"})],
+    "intelligent_intruder": [
+        ("crew", "You play the crew, the computer the Intruder",
+         {"crew": "human", "intruder": "computer"}),
+        ("intruder", "You play the Intruder, the computer the crew",
+         {"crew": "computer", "intruder": "human"}),
+        ("hotseat", "Two players on this device (hot-seat)",
+         {"crew": "human", "intruder": "human"}),
+    ],
+    "science_officer": [
+        ("hotseat", "Two players on this device (hot-seat)",
+         {"command": "human", "science": "human"}),
+        ("command", "You play Command, the computer the Science Officer",
+         {"command": "human", "science": "computer"}),
+        ("science", "You play the Science Officer, the computer Command",
+         {"command": "computer", "science": "human"}),
+    ],
+}
+OPTIONS_ALLOWED = {  # the optional rules each scenario allows (docs/api.md)
+    "solitaire": ("lost_crewmen",),
+    "intelligent_intruder": (),
+    "return_to_prometheus": ("lost_crewmen", "marines"),
+    "science_officer": ("lost_crewmen",),
+}
+
+
+def side_name(side: str) -> str:
+    """A side in words: "Intruder", "Science Officer"."""
+    return SIDE_NAMES.get(side, side)
+
+
+def seats_for(scenario: str, key: str | None, players: Iterable[str]) -> dict[str, str]:
+    """The seats of a seating key; an unknown key gives the scenario's first seating, and a
+    side no seating names is played by a human."""
+    options = SEATINGS.get(scenario) or []
+    chosen = next((s for k, _, s in options if k == key), options[0][2] if options else {})
+    return {p: chosen.get(p, "human") for p in players}
+
+
+def load_seats(text: str | None, players: Iterable[str]) -> dict[str, str]:
+    """Seats stored as JSON beside the save; anything odd falls back to humans everywhere
+    except an Intruder side, which the computer plays."""
+    players = list(players)
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict) or set(data) != set(players) or not all(
+            v in ("human", "computer") for v in data.values()):
+        data = {p: "computer" if p == "intruder" else "human" for p in players}
+    if all(v == "computer" for v in data.values()):
+        data[players[0]] = "human"
+    return {p: data[p] for p in players}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose turn it is on the page: `kind` "computer", "human" or "none" (game over);
+    `side` the side to act; `handover` when the device must pass to another human."""
+
+    kind: str
+    side: str | None
+    handover: bool = False
+
+
+def turn(to_move: Iterable[str], seats: Mapping[str, str], shown: str | None) -> Turn:
+    """Who acts next: a computer side first (it plays on its own), else the human side shown
+    if it has a decision, else the first human side waiting (a hand-over when another human
+    side was shown)."""
+    waiting = list(to_move)
+    if not waiting:
+        return Turn("none", None)
+    for side in waiting:
+        if seats.get(side) == "computer":
+            return Turn("computer", side)
+    if shown in waiting:
+        return Turn("human", shown)
+    humans = [s for s in seats if seats[s] == "human"]
+    side = waiting[0]
+    return Turn("human", side, handover=len(humans) > 1 and shown is not None and side != shown)
+
+
+def shown_side(seats: Mapping[str, str], last: str | None) -> str:
+    """The side whose view the page shows: the last human side shown, else the first human."""
+    if last is not None and seats.get(last) == "human":
+        return last
+    return next((s for s, who in seats.items() if who == "human"), next(iter(seats), "crew"))
+
+
+def is_crew_side(side: str | None) -> bool:
+    """Whether a side is (part of) the crew: the advisor and the odds play the crew."""
+    return side in ("crew", "command", "science")
+
+
+def odds_text(est: Mapping[str, Any]) -> str:
+    """"Win 62% · Draw 28% · Loss 10% (n = 40)"; percentages rounded to sum to 100."""
+    keys = ("win", "draw", "loss")
+    raw = [float(est.get(k, 0.0)) * 100 for k in keys]
+    floors = [int(x) for x in raw]
+    rest = 100 - sum(floors) if sum(raw) > 0 else 0
+    for i in sorted(range(3), key=lambda i: floors[i] - raw[i])[:max(rest, 0)]:
+        floors[i] += 1
+    words = " · ".join(f"{k.capitalize()} {p}%" for k, p in zip(keys, floors, strict=True))
+    extra = f", {est['unfinished']} unfinished" if est.get("unfinished") else ""
+    return f"{words} (n = {est.get('n', 0)}{extra})"
