@@ -51,16 +51,24 @@ def setup(g: Game) -> None:
     g.counters = all_counters()
     pool = [c for c in g.counters.values() if c.kind != "intruder"]
     g.dice.shuffle(pool)
-    aside = int(setting(g.options, "not_used", NOT_USED))  # a difficulty knob (variants)
-    used = len(SETUP_HIDDEN) - 1
-    for n, c in enumerate(pool[:aside] + pool[aside + used:], 1):
+    # How many are set aside is a difficulty knob (variants.py; the rulebook: four). The rest
+    # and the Intruder are placed in the set-up order, cycling or leaving places empty as in
+    # Panic ("If there are fewer than nine, some will be left empty").
+    aside = min(max(int(setting(g.options, "not_used", NOT_USED)), 0), len(pool))
+    for n, c in enumerate(pool[:aside], 1):
         c.at = "not_used"
         c.token = f"n{n}"
-    hidden = [*pool[aside:aside + used], g.counters["i1"]]
+    hidden = [*pool[aside:], g.counters["i1"]]
     g.dice.shuffle(hidden)
-    for c, at in zip(hidden, SETUP_HIDDEN, strict=True):
-        c.at = at
+    for n, c in enumerate(hidden):
+        c.at = SETUP_HIDDEN[n % len(SETUP_HIDDEN)]
         c.token = g.new_token()
-    g.emit("setup", "Eight of the twelve Lab Animal and Dummy counters and the Intruder are "
-           "shuffled face down and placed in the Storage compartments and Access Shafts; four "
-           "go unseen to the Not Used box", "Set Up")
+    if aside == NOT_USED:
+        g.emit("setup", "Eight of the twelve Lab Animal and Dummy counters and the Intruder are "
+               "shuffled face down and placed in the Storage compartments and Access Shafts; "
+               "four go unseen to the Not Used box", "Set Up")
+    else:
+        g.emit("setup", f"{len(pool) - aside} of the twelve Lab Animal and Dummy counters and "
+               "the Intruder are shuffled face down and placed in the Access Shafts and Storage "
+               f"compartments in the Panic order; {aside} go unseen to the Not Used box",
+               "Set Up; difficulty level")
