@@ -866,8 +866,9 @@ class App:
                 f"{panels.e(session.SCENARIO_NAMES.get(sc, sc))}</option>" for sc in scenarios)
             diffs = self.difficulties()
             el("new-difficulty").innerHTML = "".join(
-                f'<option value="{panels.e(d)}">{panels.e(d.replace("_", " ").capitalize())}'
-                f'{"" if d == "standard" else " (variant)"}</option>' for d in diffs)
+                f'<option value="{panels.e(d)}" title="{panels.e(about)}">'
+                f'{panels.e(d.replace("_", " ").capitalize())}'
+                f'{"" if d == "standard" else " (variant)"}</option>' for d, about in diffs)
             el("new-difficulty-row").hidden = len(diffs) < 2
         scenario = str(select.value)
         allowed = session.OPTIONS_ALLOWED.get(scenario, ())
@@ -884,13 +885,15 @@ class App:
         el("new-seats-row").hidden = len(seatings) < 2
         el("scenario-rules").hidden = scenario == "solitaire"
 
-    def difficulties(self) -> list[str]:
-        """The difficulty levels of this engine (standard first)."""
+    def difficulties(self) -> list[tuple[str, str]]:
+        """The difficulty levels of this engine (standard first), each with its description."""
         try:
             from intruder_core.variants import DIFFICULTIES
         except ImportError:
-            return ["standard"]
-        return sorted(DIFFICULTIES, key=lambda d: (d != "standard", d))
+            return [("standard", "")]
+        levels = {"standard": {}, **DIFFICULTIES}
+        return [(d, str((levels[d] or {}).get("about", "the rulebook's game")))
+                for d in sorted(levels, key=lambda d: (d != "standard", d))]
 
     def on_new_submit(self, event: Any) -> None:
         """The New game form: scenario, options, difficulty, seats, and the seed typed (or a

@@ -1,0 +1,155 @@
+"""The scenarios from the New game dialog: options, who plays which side, the hot-seat
+hand-over that hides the board, computer sides that play on their own, and hidden information
+kept out of the DOM of the side that may not see it.
+
+Seeds (found with the engine on CPython): the Intelligent Intruder with seed 1 starts with the
+Intruder player's movement; the Science Officer with seed 3 starts in the Crew Movement Phase
+with both crew players to move."""
+
+from __future__ import annotations
+
+from conftest import Problems, Site
+from playwright.sync_api import Page, expect
+from test_play import BODY, Boot, digest
+
+import intruder_core as ic
+
+
+def start(page: Page, scenario: str, seed: int, seats: str | None = None,
+          options: tuple[str, ...] = ()) -> None:
+    page.locator("#new-game").click()
+    page.locator("#new-scenario").select_option(scenario)
+    if seats is not None:
+        page.locator("#new-seats").select_option(seats)
+    for opt in options:
+        page.locator(f"#new-{opt.replace('_', '-')}").check()
+    page.locator("#new-seed").fill(str(seed))
+    page.locator("#new-start").click()
+    expect(page.locator("#new-dialog")).to_be_hidden()
+
+
+def page_game(page: Page) -> ic.Game:
+    return ic.Game.from_json(page.evaluate("intruderDebug.state()"))
+
+
+def assert_no_hidden_kinds(page: Page) -> None:
+    """The face-down counters' kinds (the Intruder view's) are nowhere in the crew's DOM."""
+    game = page_game(page)
+    hidden = {c["token"]: c["kind"] for c in game.view("intruder")["counters"]
+              if not c["face_up"]}
+    assert hidden, "no face-down counter to check"
+    expect(page.locator("#board .counter.known")).to_have_count(0)
+    for token, kind in hidden.items():
+        node = page.locator(f'#board [data-token="{token}"]')
+        if node.count():
+            cls = node.get_attribute("class") or ""
+            assert cls == "counter face-down" and f"kind-{kind}" not in cls, (token, cls)
+    assert "(hidden)" not in page.locator("#board").inner_text()
+
+
+def test_intelligent_intruder_hot_seat_hands_over_and_hides_the_other_side(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    start(page, "intelligent_intruder", 1, seats="hotseat")
+    expect(page.locator("#handover")).to_be_visible()
+    expect(page.locator("#handover-text")).to_have_text(
+        "Pass the device to the Intruder player.")
+    expect(page.locator("#game-view")).to_be_hidden()
+    assert page.locator("#board").inner_html() == ""
+    page.locator("#handover-continue").click()
+    expect(body).to_have_attribute("data-side", "intruder")
+    # The Intruder player sees what his counters are, and only his own actions.
+    expect(page.locator("#board .counter.known").first).to_be_visible()
+    expect(page.locator("#prompt")).to_contain_text("Intruder")
+    expect(page.locator("#advice")).to_be_empty()
+    expect(page.locator("#suggest")).to_be_disabled()
+    move = page.locator('#actions button[data-action*="move_counter"]').first
+    move.click()
+    page.locator('#actions button[data-action*="end_intruder_movement"]').click()
+    # The crew's turn: hand over, and nothing of the Intruder's view stays in the page.
+    expect(page.locator("#handover-text")).to_have_text("Pass the device to the crew player.")
+    expect(page.locator("#board .counter")).to_have_count(0)
+    page.locator("#handover-continue").click()
+    expect(body).to_have_attribute("data-side", "crew")
+    expect(page.locator("#board .counter").first).to_be_visible()
+    assert_no_hidden_kinds(page)
+    game = page_game(page)
+    assert page.locator("#actions button[data-action]").count() == len(
+        game.legal_actions("crew"))
+
+
+def test_intelligent_intruder_against_the_computer(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    start(page, "intelligent_intruder", 1, seats="crew")
+    # The computer moves the Intruder's counters at a readable pace; the crew never hands over.
+    expect(body).to_have_attribute("data-turn", "computer:intruder")
+    expect(page.locator("#handover")).to_be_hidden()
+    expect(body).to_have_attribute("data-turn", "human:crew", timeout=30_000)
+    expect(body).to_have_attribute("data-side", "crew")
+    assert_no_hidden_kinds(page)
+    assert page.locator("#log li").count() > 3
+    # The crew side plays, with the advisor's help.
+    page.locator("#suggest").click()
+    expect(page.locator("#actions button.suggested")).to_have_count(1)
+
+
+def test_science_officer_hot_seat_and_the_scenario_rules(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    page.locator("#new-game").click()
+    page.locator("#new-scenario").select_option("science_officer")
+    expect(page.locator("#new-seats-row")).to_be_visible()
+    expect(page.locator("#new-marines-row")).to_be_hidden()
+    page.locator("#scenario-rules").click()
+    expect(page.locator("#rules-content")).to_contain_text("Science Officer")
+    expect(page.locator("#rules-content")).to_contain_text("R39")
+    page.locator("#rules-dialog [data-command='close:rules-dialog']").click()
+    page.locator("#new-dialog [data-command='close:new-dialog']").click()
+
+    start(page, "science_officer", 3, seats="hotseat", options=("lost_crewmen",))
+    expected = ic.new_game(seed=3, scenario="science_officer", options={"lost_crewmen": True})
+    expect(body).to_have_attribute("data-state-sha", digest(expected))
+    expect(body).to_have_attribute("data-side", "command")
+    expect(page.locator("#prompt")).to_contain_text("Command")
+    # Command ends his movement: the Science Officer's turn, after a hand-over.
+    end = page.locator('#actions button[data-action*="end_movement"]')
+    expect(end).to_have_count(1)
+    end.click()
+    expect(page.locator("#handover-text")).to_have_text(
+        "Pass the device to the Science Officer player.")
+    page.locator("#handover-continue").click()
+    expect(body).to_have_attribute("data-side", "science")
+    game = page_game(page)
+    shown = page.locator("#actions button[data-action]").count()
+    # (moves are listed once their crewman is selected)
+    others = [a for a in game.legal_actions("science") if a.type != "move"]
+    assert shown == len(others) and shown > 0
+    assert all(game.owner(a) == "science" for a in game.legal_actions("science"))
+
+
+def test_return_to_prometheus_with_marines_from_the_dialog(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    page.locator("#new-game").click()
+    page.locator("#new-scenario").select_option("return_to_prometheus")
+    expect(page.locator("#new-marines-row")).to_be_visible()
+    expect(page.locator("#new-seats-row")).to_be_hidden()
+    page.locator("#new-dialog [data-command='close:new-dialog']").click()
+    start(page, "return_to_prometheus", 4, options=("marines",))
+    game = ic.new_game(seed=4, scenario="return_to_prometheus", options={"marines": True})
+    expect(body).to_have_attribute("data-state-sha", digest(game))
+    first = page.locator("#actions button[data-action]").first
+    action = game.legal_actions()[0]
+    first.click()
+    game.apply(action)
+    expect(body).to_have_attribute("data-state-sha", digest(game))
+    expect(page.locator("#handover")).to_be_hidden()
