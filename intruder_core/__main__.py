@@ -40,11 +40,11 @@ def main(argv: list[str] | None = None) -> int:
                       policy_args, progress=None if args.quiet else lab.Progress())
     report = lab.summarize(records, {"policy": args.policy, "difficulty": args.difficulty,
                                      "seed": args.seed, "policy_args": policy_args})
-    print(lab.text({**report, "seconds": time.perf_counter() - t0, "jobs": args.jobs}))
     if args.out:
         Path(args.out).write_text(json.dumps({**report, "records": records}, indent=1) + "\n")
     if args.plot:
         Path(args.plot).write_text(lab.svg(report))
+    print(lab.text({**report, "seconds": time.perf_counter() - t0, "jobs": args.jobs}))
     return 0
 
 
