@@ -41,9 +41,10 @@ def bench_policy(policy_name: str, games: int, seed: int) -> dict[str, Any]:
 
 
 def bench_advisor(decisions: int, seed: int, rollouts: int) -> dict[str, Any]:
-    """SearchPolicy's CPU time per decision, over positions met in heuristic games."""
+    """SearchPolicy's CPU time per decision it searches (a critical one: bots.critical),
+    over positions met in heuristic games."""
     import intruder_core as ic
-    from intruder_core.bots import HeuristicPolicy, SearchPolicy
+    from intruder_core.bots import HeuristicPolicy, SearchPolicy, critical
 
     search = SearchPolicy(budget_rollouts=rollouts, seed=seed)
     heuristic = HeuristicPolicy()
@@ -57,7 +58,7 @@ def bench_advisor(decisions: int, seed: int, rollouts: int) -> dict[str, Any]:
         while not g.is_over and len(times) < decisions:
             legal = g.legal_actions()
             view = g.view("crew")
-            if len(legal) > 1 and view["decision"]["step"] != "move" and n % 3 == 0:
+            if len(legal) > 1 and critical(view, legal) and n % 2 == 0:
                 t0 = time.process_time()
                 search.choose(view, legal, rng)
                 times.append(time.process_time() - t0)
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--policies", default="random,heuristic")
     p.add_argument("--advisor", type=int, default=6, help="SearchPolicy decisions to time")
-    p.add_argument("--rollouts", type=int, default=48, help="the advisor's rollout budget")
+    p.add_argument("--rollouts", type=int, default=24, help="the advisor's rollout budget")
     p.add_argument("--json", action="store_true", help="print one JSON object only")
     p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
     args = p.parse_args(argv)

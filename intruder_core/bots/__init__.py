@@ -19,7 +19,8 @@ from typing import Any
 from .determinize import Inconsistent, determinize, release_constraints, sample_identities
 from .heuristic import HeuristicPolicy, Params
 from .policy import Played, Policy, RandomPolicy, play
-from .search import SearchPolicy, rollout, win_odds, win_odds_iter
+from .search import SearchPolicy, critical, outcome, playout, rollout, win_odds, win_odds_iter
+from .value import value
 
 POLICIES = ("random", "heuristic", "search")
 
@@ -37,6 +38,7 @@ def make_policy(name: str, **kw: Any) -> Policy:
 
 __all__ = [
     "POLICIES", "HeuristicPolicy", "Inconsistent", "Params", "Played", "Policy",
-    "RandomPolicy", "SearchPolicy", "determinize", "make_policy", "play",
-    "release_constraints", "rollout", "sample_identities", "win_odds", "win_odds_iter",
+    "RandomPolicy", "SearchPolicy", "critical", "determinize", "make_policy", "outcome",
+    "play", "playout", "release_constraints", "rollout", "sample_identities", "value",
+    "win_odds", "win_odds_iter",
 ]

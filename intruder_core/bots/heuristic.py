@@ -53,6 +53,12 @@ class Params:
     airlock_unknown: int = 2  # open an airlock on face-down counters with at most this many
     decoy_value: float = 0.15  # worth of clearing one face-down counter, beside the Intruder
     sleep_value: float = 1.5  # worth of a sleeping Intruder (no attack, no move, cageable)
+    # when the fight is lost (self-destruct and escape): see abandon()
+    clones_in_play: int = 3  # Clone is known and this many Intruders remain ...
+    clones_dead: int = 2  # ... and this many crewmen are dead
+    late_stage: int = 5  # from this stage with `late_dead` dead, when one more death loses
+    late_dead: int = 2
+    few_crew: int = 4  # this few crewmen left against a stage 4+ Intruder
 
 
 class HeuristicPolicy:
@@ -126,7 +132,7 @@ class HeuristicPolicy:
 
 # --- strategy shared by movement and actions ----------------------------------------------
 
-def abandon(info: Info) -> str | None:
+def abandon(info: Info, p: Params | None = None) -> str | None:
     """Why the fight is lost and the crew should self-destruct and escape, or None.
 
     A draw (three or more escape) beats a loss: once even killing every Intruder left cannot
@@ -147,11 +153,12 @@ def abandon(info: Info) -> str | None:
         "immune_cold" not in info.known
     if margin <= 0 and not capture:
         return f"killing all {remaining} Intruder(s) left cannot make the score positive"
-    if info.stage >= 5 and info.dead >= 2 and margin - 5 <= 0:
+    p = p or Params()
+    if info.stage >= p.late_stage and info.dead >= p.late_dead and margin - 5 <= 0:
         return f"Life Stage {info.stage} with {info.dead} crew dead: one more death loses"
-    if "clone" in info.known and remaining >= 3 and info.dead >= 2:
+    if "clone" in info.known and remaining >= p.clones_in_play and info.dead >= p.clones_dead:
         return f"the Clones multiply ({remaining} in play) and {info.dead} crew are dead"
-    if len(info.active) <= 4 and info.stage >= 4:
+    if len(info.active) <= p.few_crew and info.stage >= 4:
         return f"only {len(info.active)} crew left against a stage {info.stage} Intruder"
     return None
 
@@ -199,7 +206,7 @@ class ActionPlan:
             yield from self._shuttle_fight()
             return
         yield from self._freeze()
-        why = abandon(info) if info.phase == "interaction2" else None
+        why = abandon(info, self.p) if info.phase == "interaction2" else None
         if why is not None:
             for c in info.active:
                 yield ("start_self_destruct", {"crew": c["id"]},
@@ -403,6 +410,8 @@ class MovePlan:
         self.dest: dict[str, str] = {}
         self.why: dict[str, str] = {}
         self.free = [c for c in info.active if info.free(c)]
+        self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
+        self._unarmed: bool | None = None
 
     def assign(self, cid: str, role: str, dest: str, why: str) -> None:
         self.role[cid] = role
@@ -418,7 +427,7 @@ class MovePlan:
         if info.sd["box"] is not None:
             yield from self._escape("the self-destruct is running: make for the shuttles")
             return
-        why = abandon(info)
+        why = abandon(info, self.p)
         if why is not None:
             yield from self._escape(why)
             return
@@ -520,7 +529,12 @@ class MovePlan:
             if item["kind"] != "cage" or not item["contents"] or item["at"] not in STATION:
                 continue
             t = next((x for x in info.intruders if x["token"] == item["contents"]), None)
-            if t is None or item["at"] == "freezer":
+            if t is None:
+                continue
+            if item["at"] == "freezer":
+                for cid in item["carriers"]:
+                    yield ("drop", {"crew": cid, "item": item["id"]},
+                           "leave the caged Intruder in the Freezer")
                 continue
             carriers = list(item["carriers"])
             for cid in carriers:
@@ -552,10 +566,6 @@ class MovePlan:
                                        "unlock the Freezer for the caged Intruder")
                     yield ("move", {"crew": lead["id"], "to": "freezer"},
                            "carry the caged Intruder into the Freezer")
-            elif at == "freezer":
-                for cid in carriers:
-                    yield ("drop", {"crew": cid, "item": item["id"]},
-                           "leave the caged Intruder in the Freezer")
             else:
                 nxt = step_toward(at, "command")
                 if nxt is not None:
@@ -569,8 +579,9 @@ class MovePlan:
 
     # arming and building ----------------------------------------------------------------
 
-    def wants(self, cid: str, kind: str) -> bool:
-        """Would he pick up an object of this kind (his kit, if it fits)?"""
+    def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
+        """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
+        what is worth a walk: a spare weapon is taken only where he stands."""
         info = self.info
         c = info.crew[cid]
         have = info.kinds(cid)
@@ -589,20 +600,24 @@ class MovePlan:
                 first = "blaster" if role == "command" else "gas"
                 return kind == first or not self.loose_item(first)
             return role == "command" and kind not in have and len(have) < 2 and \
-                not self.unarmed()
+                not self.unarmed() and not trip
         return False
 
     def loose_item(self, kind: str) -> bool:
         """An object of this kind lies on the station (or in the Arms Room) for the taking."""
-        return any(i["kind"] == kind and not i["carriers"] and i["at"] in STATION
-                   for i in self.info.items.values())
+        if self._loose is None:
+            self._loose = {i["kind"] for i in self.info.items.values()
+                           if not i["carriers"] and i["at"] in STATION}
+        return kind in self._loose
 
     def unarmed(self) -> bool:
         """Some Command Officer or Engineer still has no lethal weapon."""
-        info = self.info
-        return any(c["role"] != "science" and not any(
-            k in (*LETHAL_SMALL, "flamethrower") for k in info.kinds(c["id"]))
-            for c in info.active)
+        if self._unarmed is None:
+            info = self.info
+            self._unarmed = any(c["role"] != "science" and not any(
+                k in (*LETHAL_SMALL, "flamethrower") for k in info.kinds(c["id"]))
+                for c in info.active)
+        return self._unarmed
 
     def _builders(self) -> None:
         info = self.info
@@ -629,7 +644,7 @@ class MovePlan:
             if cid in self.role:
                 continue
             near = sorted((dist(c["at"], i["at"]), i["at"] == "arms", i["id"], i) for i in loose
-                          if self.wants(cid, i["kind"]) and i["at"] != c["at"])
+                          if self.wants(cid, i["kind"], trip=True) and i["at"] != c["at"])
             if not near or near[0][0] > 6:
                 continue
             item = near[0][3]

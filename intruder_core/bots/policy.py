@@ -60,11 +60,12 @@ def play(game: Game, policy: Policy, rng: random.Random | None = None,
     action that is not legal."""
     rng = rng if rng is not None else random.Random(0)
     out = Played()
+    side = None if game.players == ("crew",) else "crew"  # the solitaire game: all are crew's
     while not game.is_over:
         if game.turn > max_turns or out.actions >= MAX_ACTIONS:
             out.finished = False
             break
-        legal = game.legal_actions("crew")
+        legal = game.legal_actions(side)
         action, reason = policy.choose(game.view("crew"), legal, rng)
         if action not in legal:
             raise ValueError(f"{policy.name} chose an illegal action {action.key()}")

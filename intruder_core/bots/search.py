@@ -16,26 +16,55 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..actions import Action
+from ..game import Game
 from .determinize import Inconsistent, determinize
 from .heuristic import HeuristicPolicy
 from .policy import MAX_TURNS, Choice, Policy, play
+from .value import value
 
 VALUE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 PASSIVE = ("drop", "release", "let_go")  # never worth a rollout unless the heuristic wants it
+# Decisions worth searching: Self Defense, and action segments offering one of these.
+CRITICAL = frozenset({"attack", "prod", "cage", "start_self_destruct", "stop_self_destruct",
+                      "leave", "open_airlock", "prepare_hatches", "open_hatches", "freeze"})
 
 
-def rollout(view: dict[str, Any], first: Action | None, policy: Policy, seed: int,
-            constraints: Iterable[Iterable[str]] = (), horizon: int = MAX_TURNS) -> str:
-    """One sampled game from the view: `first` (if any), then `policy` to the end; returns
-    "win", "draw", "loss" or "unfinished" (no end within `horizon` more turns)."""
+def critical(view: dict[str, Any], legal: list[Action]) -> bool:
+    """A decision where the choice can change the game: Self Defense, or an action segment
+    with a weapon, a Cage, a prod, an airlock, the Freezer, the self-destruct or a shuttle."""
+    step = view["decision"]["step"]
+    if step == "defense":
+        return True
+    return step in ("crew_actions", "free_actions") and any(a.type in CRITICAL for a in legal)
+
+
+def playout(view: dict[str, Any], first: Action | None, policy: Policy, seed: int,
+            constraints: Iterable[Iterable[str]] = (), horizon: int = MAX_TURNS) -> Game:
+    """One sampled game from the view: `first` (if any), then `policy` for at most `horizon`
+    more turns. The view's hidden parts are sampled from `seed` (determinize)."""
     rng = random.Random(seed)
     g = determinize(view, rng, constraints)
     if first is not None:
         g.apply(first)
-    r = play(g, policy, rng, max_turns=g.turn + horizon)
-    if not r.finished or g.result is None:
-        return "unfinished"
-    return str(g.result["outcome"])
+    play(g, policy, rng, max_turns=g.turn + horizon)
+    return g
+
+
+def rollout(view: dict[str, Any], first: Action | None, policy: Policy, seed: int,
+            constraints: Iterable[Iterable[str]] = (), horizon: int = MAX_TURNS) -> float:
+    """The value of one playout for the crew: its result (win 1, draw 1/2, loss 0), or the
+    value model's estimate where the horizon cut it short (bots.value)."""
+    g = playout(view, first, policy, seed, constraints, horizon)
+    if g.result is not None:
+        return VALUE.get(str(g.result["outcome"]), 0.0)
+    return value(g.view("crew"))
+
+
+def outcome(view: dict[str, Any], policy: Policy, seed: int,
+            constraints: Iterable[Iterable[str]] = ()) -> str:
+    """How one sampled game from the view ends: "win", "draw", "loss" or "unfinished"."""
+    g = playout(view, None, policy, seed, constraints)
+    return str(g.result["outcome"]) if g.result is not None else "unfinished"
 
 
 def _seed(base: int, rng: random.Random) -> int:
@@ -48,34 +77,40 @@ class SearchPolicy:
 
     `budget_rollouts` bounds the rollouts per decision (deterministic given the seed and the
     rng it is handed); `budget_seconds` also stops early by the clock (then timing-dependent).
-    `moves=False` leaves the many small Crew Movement steps to the heuristic."""
+    Rollouts stop after `horizon` turns and are scored by the value model (bots.value).
+    Only critical decisions are searched (`critical`), unless `everywhere`; the rest, like
+    the many small Crew Movement steps, are the heuristic's."""
 
     name = "search"
 
-    def __init__(self, budget_rollouts: int = 48, budget_seconds: float | None = None,
+    def __init__(self, budget_rollouts: int = 24, budget_seconds: float | None = None,
                  seed: int = 0, rollout_policy: Policy | None = None,
-                 max_candidates: int = 6, moves: bool = False, horizon: int = 60,
+                 max_candidates: int = 4, everywhere: bool = False, horizon: int = 8,
                  z: float = 1.0) -> None:
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
         self.rollout_policy: Policy = rollout_policy or HeuristicPolicy()
         self.max_candidates = max_candidates
-        self.moves = moves
+        self.everywhere = everywhere
         self.horizon = horizon
         self.z = z
         self.constraints: list[set[str]] = []
 
     def candidates(self, legal: list[Action], base: Action) -> list[Action]:
-        """The heuristic's choice first, then the other actions worth a rollout."""
+        """The heuristic's choice first, then the other actions worth a rollout: one per kind
+        of action, weapon and target (who fires matters little), passes included."""
         out = [base]
+        seen = {(base.type, base.get("weapon"), base.get("target"), base.get("room"))}
         big_leave = max((len(a.get("crew") or ()) for a in legal if a.type == "leave"),
                         default=0)
         for a in legal:
-            if a == base or a.type in PASSIVE:
+            key = (a.type, a.get("weapon"), a.get("target"), a.get("room"))
+            if a == base or a.type in PASSIVE or key in seen:
                 continue
             if a.type == "leave" and len(a.get("crew") or ()) < big_leave:
                 continue  # only the fullest shuttles: fewer departures, fewer stowaways
+            seen.add(key)
             out.append(a)
         return out[:self.max_candidates]
 
@@ -84,7 +119,7 @@ class SearchPolicy:
         """Search the candidates; falls back to the heuristic when there is nothing to
         compare or the budget cannot give each candidate two rollouts."""
         base, why = self.rollout_policy.choose(view, legal, rng)
-        if len(legal) == 1 or (view["decision"]["step"] == "move" and not self.moves):
+        if len(legal) == 1 or not (self.everywhere or critical(view, legal)):
             return base, why
         cands = self.candidates(legal, base)
         if len(cands) < 2 or self.budget_rollouts < 2 * len(cands):
@@ -129,9 +164,8 @@ class SearchPolicy:
                 for i in alive:
                     if len(values[i]) > j:
                         continue
-                    outcome = rollout(view, cands[i], self.rollout_policy, seeds[j],
-                                      self.constraints, self.horizon)
-                    values[i].append(VALUE.get(outcome, 0.0))
+                    values[i].append(rollout(view, cands[i], self.rollout_policy, seeds[j],
+                                             self.constraints, self.horizon))
                     spent += 1
                 if self.budget_seconds is not None and \
                         time.perf_counter() - start > self.budget_seconds:
@@ -171,14 +205,14 @@ def win_odds_iter(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = N
 
     policy = policy or HeuristicPolicy()
     if view["over"]:
-        outcome = (view["result"] or {}).get("outcome", "loss")
-        yield {"win": float(outcome == "win"), "draw": float(outcome == "draw"),
-               "loss": float(outcome == "loss"), "n": 0, "unfinished": 0, "done": True}
+        ended = (view["result"] or {}).get("outcome", "loss")
+        yield {"win": float(ended == "win"), "draw": float(ended == "draw"),
+               "loss": float(ended == "loss"), "n": 0, "unfinished": 0, "done": True}
         return
     constraints = release_constraints(log) if log is not None else []
     counts = {"win": 0, "draw": 0, "loss": 0, "unfinished": 0}
     for i in range(samples):
-        counts[rollout(view, None, policy, seed * 1_000_003 + i, constraints)] += 1
+        counts[outcome(view, policy, seed * 1_000_003 + i, constraints)] += 1
         n = i + 1
         if n % chunk == 0 or n == samples:
             decided = max(n - counts["unfinished"], 1)
