@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from test_play import BODY, Boot, digest
 
 import intruder_core as ic
+from intruder_core.variants import DIFFICULTIES
 
 
 def start(page: Page, scenario: str, seed: int, seats: str | None = None,
@@ -83,13 +84,13 @@ def test_intelligent_intruder_hot_seat_hands_over_and_hides_the_other_side(
 def test_intelligent_intruder_against_the_computer(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    boot(site.url + "?seed=3")
+    boot(site.url + "?seed=3&pace_ms=100")
     body = page.locator(BODY)
     start(page, "intelligent_intruder", 1, seats="crew")
     # The computer moves the Intruder's counters at a readable pace; the crew never hands over.
-    expect(body).to_have_attribute("data-turn", "computer:intruder")
     expect(page.locator("#handover")).to_be_hidden()
     expect(body).to_have_attribute("data-turn", "human:crew", timeout=30_000)
+    expect(page.locator("#log")).to_contain_text("moves to")
     expect(body).to_have_attribute("data-side", "crew")
     assert_no_hidden_kinds(page)
     assert page.locator("#log li").count() > 3
@@ -153,3 +154,36 @@ def test_return_to_prometheus_with_marines_from_the_dialog(
     game.apply(action)
     expect(body).to_have_attribute("data-state-sha", digest(game))
     expect(page.locator("#handover")).to_be_hidden()
+
+
+def test_intruder_player_against_the_crew_bot_and_the_difficulty(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3&pace_ms=40")
+    body = page.locator(BODY)
+    start(page, "intelligent_intruder", 1, seats="intruder")
+    expect(page.locator("#handover")).to_be_hidden()
+    expect(body).to_have_attribute("data-side", "intruder")
+    expect(body).to_have_attribute("data-turn", "human:intruder")
+    expect(page.locator("#board .counter.known").first).to_be_visible()
+    before = page.locator("#log li").count()
+    page.locator('#actions button[data-action*="end_intruder_movement"]').click()
+    # The crew bot plays the crew's turn by itself, then it is the Intruder player's again.
+    page.wait_for_function("n => document.querySelectorAll('#log li').length > n + 3",
+                           arg=before, timeout=30_000)
+    expect(body).to_have_attribute("data-turn", "human:intruder", timeout=60_000)
+    expect(page.locator("#handover")).to_be_hidden()
+    # Difficulty: the variants the engine has are offered; a chosen one starts that game.
+    levels = [d for d in DIFFICULTIES if d != "standard"]
+    page.locator("#new-game").click()
+    page.locator("#new-scenario").select_option("solitaire")
+    if not levels:
+        expect(page.locator("#new-difficulty-row")).to_be_hidden()
+        return
+    option = page.locator(f'#new-difficulty option[value="{levels[0]}"]')
+    expect(option).to_contain_text("(variant)")
+    page.locator("#new-difficulty").select_option(levels[0])
+    page.locator("#new-seed").fill("7")
+    page.locator("#new-start").click()
+    game = ic.new_game(seed=7, scenario="solitaire", options={"difficulty": levels[0]})
+    expect(body).to_have_attribute("data-state-sha", digest(game))

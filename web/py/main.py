@@ -192,6 +192,8 @@ class App:
         self.bots = load_bots()
         params = js.URLSearchParams.new(js.location.search)
         self.odds_samples = session.parse_seed(nn(params.get("odds_samples"))) or ODDS_SAMPLES
+        pace_ms = session.parse_seed(nn(params.get("pace_ms")))
+        self.pace = PACE_S if pace_ms is None else pace_ms / 1000
         self._proxies = [
             self._listen(document, "click", self.on_click),
             self._listen(document, "keydown", self.on_key),
@@ -643,7 +645,7 @@ class App:
                 if not bot_turn:
                     break
                 game = self.game
-                await asyncio.sleep(PACE_S)
+                await asyncio.sleep(self.pace)
                 if game is not self.game or self.current_turn() != turn or (
                         turn.kind == "human" and not self.autoplay):
                     continue
