@@ -72,6 +72,8 @@ def test_intelligent_intruder_hot_seat_hands_over_and_hides_the_other_side(
     # The crew's turn: hand over, and nothing of the Intruder's view stays in the page.
     expect(page.locator("#handover-text")).to_have_text("Pass the device to the crew player.")
     expect(page.locator("#board .counter")).to_have_count(0)
+    for box in ("#actions", "#log", "#mapsheet", "#alert", "#prompt"):
+        assert page.locator(box).inner_text().strip() == "", box
     page.locator("#handover-continue").click()
     expect(body).to_have_attribute("data-side", "crew")
     expect(page.locator("#board .counter").first).to_be_visible()

@@ -507,7 +507,10 @@ class App:
         for box in ("board", "actions", "mapsheet", "log", "status", "result", "advice"):
             el(box).innerHTML = ""
         el("prompt").textContent = ""
+        self.alert("")  # a refusal or a note may name what the last side saw
+        el("share-link").value = ""
         el("odds").hidden = True
+        document.body.dataset.suggested = ""
         el("game-view").hidden = True
         el("handover-text").textContent = (
             f"Pass the device to the {session.side_name(side)} player.")
