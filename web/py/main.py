@@ -43,8 +43,8 @@ RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.m
 panels: Any = None
 session: Any = None
 PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
-# The Suggest button asks the heuristic: the search (SearchPolicy) managed only 2 rollouts per
-# candidate in 1.3 s in Pyodide (a rollout takes ~0.3 s there), too few to beat the heuristic
+# The Suggest button asks the heuristic (1-5 ms in Pyodide): the search (SearchPolicy, 1 s
+# budget) took 1.1-1.3 s there for 2-4 rollouts per candidate, too few to beat the heuristic
 # it starts from; ADVISOR_SEARCH = True brings it back with this budget.
 ADVISOR_SEARCH = False
 ADVISOR_ROLLOUTS = 16
