@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": sys.platform, "policies": []}
-    for name in [x for x in args.policies.split(",") if x]:
+    for name in [x for x in args.policies.split(",") if x and args.games > 0]:
         r = bench_policy(name, args.games, args.seed)
         out["policies"].append(r)
         if not args.json:
