@@ -199,3 +199,23 @@ def test_win_odds_in_chunks() -> None:
     play(over, HeuristicPolicy(), random.Random(6))
     done = win_odds(over.view("crew"), samples=5)
     assert done["n"] == 0 and done[over.result["outcome"]] == 1.0
+
+
+@pytest.mark.parametrize("level", ["easy", "hard", "nightmare"])
+def test_determinizations_on_every_level(level: str) -> None:
+    """Other Not Used counts and Clone charts (variants) determinize consistently too."""
+    bot = HeuristicPolicy()
+    for seed in range(2):
+        g = ic.new_game(seed=seed, options={"difficulty": level})
+        rng = random.Random(seed)
+        n = 0
+        while not g.is_over:
+            view, legal = g.view("crew"), g.legal_actions()
+            if n % 15 == 0:
+                d = determinize(view, random.Random(n))
+                check_invariants(d)
+                assert json.dumps(d.view("crew"), sort_keys=True) == \
+                    json.dumps(view, sort_keys=True)
+                assert [a.key() for a in d.legal_actions()] == [a.key() for a in legal]
+            g.apply(bot.choose(view, legal, rng)[0])
+            n += 1
