@@ -316,9 +316,6 @@ class ActionPlan:
             if value > 0:
                 yield order
 
-    def _darts(self, here: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [c for c in here if "dart" in self.info.kinds(c["id"])]
-
     def _airlocks(self) -> Iterator[Order]:
         """Open an airlock on what is inside (R15) when no crewman is in it and the risk of an
         Immune to Vacuum Intruder escaping is small."""
