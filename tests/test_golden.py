@@ -1,0 +1,32 @@
+"""Golden playthroughs: every scenario and option, random and heuristic players, fingerprinted.
+
+Each case hashes every decision's legal actions (data, label and rule), the refusals of a few
+probe actions and the final save. tests/data/golden.json was written by the engine of commit
+12cad6e with `python3 bench/digest.py --golden tests/data/golden.json`, so a changed digest
+means the engine now behaves differently from that engine for the same seed and choices.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import intruder_core as ic
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from digest import GOLDEN_CASES, case_name, playthrough  # noqa: E402
+
+GOLDEN = json.loads((ROOT / "tests" / "data" / "golden.json").read_text())
+
+
+def test_every_case_has_a_stored_digest() -> None:
+    assert sorted(GOLDEN) == sorted(case_name(*c) for c in GOLDEN_CASES)
+
+
+@pytest.mark.parametrize("case", GOLDEN_CASES, ids=[case_name(*c) for c in GOLDEN_CASES])
+def test_golden_playthrough(case: tuple) -> None:  # type: ignore[type-arg]
+    assert playthrough(ic, *case) == GOLDEN[case_name(*case)]
