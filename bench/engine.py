@@ -1,53 +1,127 @@
 #!/usr/bin/env python3
-"""Engine speed: full random-policy games per second on this interpreter.
+"""Engine speed: random-policy actions per second and heuristic games per second.
 
-    python3 bench/engine.py [--games N] [--seed S]
+    python3 bench/engine.py [--games N] [--heuristic-games M] [--seed S] [--root DIR]
+    python3 bench/engine.py --baseline 12cad6e [--repeat 2]
 
-Prints games/s, actions/s and the time of one legal_actions() + apply() step. A benchmark,
-not a test: nothing is asserted.
+Random play is `g.apply(rng.choice(g.legal_actions()))` until the game ends, so it times
+exactly what a search rollout pays per action: the legal actions and one step. `--baseline REV`
+checks REV out in a temporary `git worktree` and runs both engines in fresh interpreters,
+alternating, in this one run; it prints each engine's best figures and the ratios. Times are
+the process's CPU time (time.process_time), so other work on a shared machine skews them less.
+A benchmark, not a test: nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve()
+ROOT = HERE.parent.parent
 
-import intruder_core as ic
+
+def measure(root: str, games: int, heuristic_games: int, seed: int) -> dict[str, Any]:
+    """Time random-policy games and heuristic-policy games with the engine under `root`."""
+    sys.path.insert(0, root)
+    import intruder_core as ic
+    from intruder_core.bots import HeuristicPolicy, play
+
+    t0 = time.process_time()
+    actions = turns = 0
+    for s in range(seed, seed + games):
+        rng = random.Random(s)
+        g = ic.new_game(seed=s)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            actions += 1
+        turns += g.turn
+    dt = time.process_time() - t0
+    t1 = time.process_time()
+    h_actions = 0
+    for s in range(seed, seed + heuristic_games):
+        h_actions += play(ic.new_game(seed=s), HeuristicPolicy(), random.Random(s)).actions
+    dh = time.process_time() - t1
+    return {"python": f"{platform.python_implementation()} {platform.python_version()}",
+            "engine": str(Path(ic.__file__).parent), "games": games, "seconds": dt,
+            "actions": actions, "actions_per_s": actions / dt, "games_per_s": games / dt,
+            "turns_per_game": turns / games, "heuristic_games": heuristic_games,
+            "heuristic_games_per_s": heuristic_games / dh if dh else 0.0,
+            "heuristic_actions_per_s": h_actions / dh if dh else 0.0}
 
 
-def play(seed: int) -> tuple[int, int]:
-    """One game of uniformly random legal actions; returns (actions, turns)."""
-    rng = random.Random(seed)
-    g = ic.new_game(seed=seed)
-    n = 0
-    while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
-        n += 1
-    return n, g.turn
+def show(m: dict[str, Any], label: str = "") -> None:
+    print(f"{label}{m['python']} {m['engine']}")
+    print(f"  random: {m['games']} games in {m['seconds']:.2f} s: {m['games_per_s']:.1f} "
+          f"games/s, {m['actions_per_s']:.0f} actions/s, {m['actions'] / m['games']:.0f} "
+          f"actions and {m['turns_per_game']:.1f} turns per game, "
+          f"{1e3 * m['seconds'] / m['actions']:.3f} ms per action")
+    print(f"  heuristic: {m['heuristic_games']} games, {m['heuristic_games_per_s']:.2f} games/s, "
+          f"{m['heuristic_actions_per_s']:.0f} actions/s")
+
+
+def child(root: str, args: argparse.Namespace) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, str(HERE), "--root", root, "--games", str(args.games),
+         "--heuristic-games", str(args.heuristic_games), "--seed", str(args.seed), "--json"],
+        check=True, capture_output=True, text=True).stdout
+    return dict(json.loads(out))
+
+
+def compare(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="intruder-baseline-") as tmp:
+        base = str(Path(tmp) / "baseline")
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", base,
+                        args.baseline], check=True, capture_output=True)
+        try:
+            best: dict[str, dict[str, Any]] = {}
+            for _ in range(args.repeat):  # alternate, keep each engine's best run
+                for name, root in (("baseline", base), ("current", str(ROOT))):
+                    m = child(root, args)
+                    old = best.get(name)
+                    for key in ("actions_per_s", "heuristic_games_per_s"):
+                        if old is not None and old[key] > m[key]:
+                            m[key] = old[key]
+                    if old is not None and old["seconds"] < m["seconds"]:
+                        m["seconds"] = old["seconds"]
+                    best[name] = m
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", base],
+                           check=False, capture_output=True)
+    show(best["baseline"], f"baseline {args.baseline}: ")
+    show(best["current"], "current: ")
+    b, c = best["baseline"], best["current"]
+    print(f"ratio current/baseline: random actions/s x{c['actions_per_s'] / b['actions_per_s']:.1f}"
+          f", heuristic games/s x{c['heuristic_games_per_s'] / b['heuristic_games_per_s']:.1f}")
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--games", type=int, default=200)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--heuristic-games", type=int, default=20)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--root", default=str(ROOT), help="the checkout whose intruder_core to time")
+    p.add_argument("--baseline", help="also time this git revision's engine (a worktree)")
+    p.add_argument("--repeat", type=int, default=2, help="runs per engine with --baseline")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args()
-    t0 = time.perf_counter()
-    actions = turns = 0
-    for seed in range(args.seed, args.seed + args.games):
-        a, t = play(seed)
-        actions += a
-        turns += t
-    dt = time.perf_counter() - t0
-    print(f"{platform.python_implementation()} {platform.python_version()}")
-    print(f"{args.games} random-policy games in {dt:.2f} s: {args.games / dt:.1f} games/s, "
-          f"{actions / dt:.0f} actions/s, {actions / args.games:.0f} actions and "
-          f"{turns / args.games:.1f} turns per game, {1e3 * dt / actions:.2f} ms per action")
+    if args.baseline:
+        compare(args)
+        return
+    m = measure(args.root, args.games, args.heuristic_games, args.seed)
+    if args.json:
+        print(json.dumps(m))
+    else:
+        show(m)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, action
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES
 from .errors import IllegalAction
-from .players import crew_players, ready, shared
+from .players import crew_players, ready, shared, side_of
 from .station import (
     ADJACENT,
     CONSTRUCTION_AT,
@@ -63,38 +63,94 @@ def in_movement(g: Game) -> None:
 
 # --- candidates ---------------------------------------------------------------------------
 
+# compartment -> (neighbour, its entry cost, secured) for the movement generator
+_STEPS = {at: tuple((to, entry_cost(to), to in SECURED) for to in near)
+          for at, near in ADJACENT.items()}
+
+
 def candidates(g: Game) -> Iterator[Action]:
-    """Every movement-phase action worth checking, in a fixed order."""
-    # Candidates the checks would refuse for certain are left out (a speed-up only: the
-    # legal actions, their order and every refusal's reason are the same).
-    for c in g.station_crew():
-        if (c.mp or c.controlling) and not c.holding:
-            for to in ADJACENT[c.at or ""]:
-                if to in SECURED and to not in g.unlocked:
+    """Exactly the legal actions of the Crew Movement Phase, labelled, in a fixed order.
+
+    Each condition here is one the action's check below would refuse on, so the engine takes
+    these without running the checks (tests/test_legal.py compares the two on many games); the
+    checks remain the home of each refusal's reason. This is the engine's hottest loop: the
+    objects are indexed once, and each action object is made once per game (`Game.labelled`)."""
+    made = g.made
+    waiting = ready(g) if shared(g) else ()
+    crew = [c for c in g.station_crew() if not (waiting and side_of(g, c) in waiting)]
+    carried: dict[str, list[Item]] = {}
+    lying: dict[str | None, list[Item]] = {}
+    for item in g.items.values():
+        for cid in item.carriers:
+            carried.setdefault(cid, []).append(item)
+        lying.setdefault(item.at, []).append(item)
+    unlocked = g.unlocked
+    for c in crew:
+        cid, at, mp = c.id, c.at or "", c.mp
+        mine = carried.get(cid, [])
+        free = not c.holding and not c.controlling
+        if c.controlling and not c.holding:
+            if mp >= MP_PER_TURN:  # he moves with the Intruder, all three points (R11)
+                for to, _, secured in _STEPS[at]:
+                    if not secured or to in unlocked:
+                        yield made.get(("move", cid, to)) or g.labelled(
+                            ("move", cid, to), Action("move", (("crew", cid), ("to", to))))
+        elif mp and not c.holding:
+            least = mp
+            for item in mine:  # bearers of a caged Intruder move together (R14)
+                if item.contents and g.counters[item.contents].kind == "intruder":
+                    if len(item.carriers) < cage_needs(g, item):
+                        least = 0
+                        break
+                    least = min(least, *(g.crew[x].mp for x in item.carriers))
+            for to, cost, secured in _STEPS[at]:
+                if secured and to not in unlocked:
                     continue  # locked this phase (ruling R12)
-                if not c.controlling and c.mp < entry_cost(to):
-                    continue  # too few movement points
-                yield Action("move", (("crew", c.id), ("to", to)))
-        if c.controlling and c.at == "command":
-            yield action("force_into_freezer", crew=c.id)
-        if not c.holding and not c.controlling and (c.paid_pickup or c.mp >= 1):
-            mine = g.carried(c)
-            for item in g.items.values():
-                if item.at == c.at and c.id not in item.carriers:
+                if least < cost:
+                    continue  # too few movement points (his or a fellow bearer's)
+                yield made.get(("move", cid, to)) or g.labelled(
+                    ("move", cid, to), Action("move", (("crew", cid), ("to", to))))
+        if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
+            yield g.labelled(("force_into_freezer", cid), action("force_into_freezer", crew=cid))
+        if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
+            for item in lying.get(at, ()):
+                if cid not in item.carriers:
                     if item.carriers and len(item.carriers) >= cage_needs(g, item):
                         continue  # someone else carries it
                     if not fits([*mine, item]):
                         continue  # he cannot carry it too
-                    yield action("pick_up", crew=c.id, item=item.id)
-        if c.at == "command":
+                    yield made.get(("pick_up", cid, item.id)) or g.labelled(
+                        ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id))
+        if free and at == "command":
             for room, (roles, _) in UNLOCK.items():
-                if c.role in roles and room not in g.unlocked:
-                    yield action("unlock", crew=c.id, room=room)
-        if c.role == "engineer" and c.at == CONSTRUCTION_AT:
-            for item in g.items.values():
-                if item.at == "track":
-                    yield action("construct", crew=c.id, item=item.id)
-    yield from passes(g, "end_movement")
+                if c.role in roles and room not in unlocked:
+                    yield g.labelled(("unlock", cid, room), action("unlock", crew=cid, room=room))
+        if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
+            for item in lying.get("track", ()):
+                if item.worked_turn != g.turn:
+                    yield g.labelled(("construct", cid, item.id),
+                                  action("construct", crew=cid, item=item.id))
+    for a in passes(g, "end_movement"):
+        yield g.labelled((a.type, str(a.get("player", ""))), a)
+    for c in crew:
+        cid = c.id
+        if c.holding:
+            yield g.labelled(("release", cid), action("release", crew=cid))
+        if c.controlling:
+            yield g.labelled(("let_go", cid), action("let_go", crew=cid))
+        for item in carried.get(cid, ()):
+            yield made.get(("drop", cid, item.id)) or g.labelled(
+                ("drop", cid, item.id), action("drop", crew=cid, item=item.id))
+
+
+def hands(g: Game, c: Crewman) -> Iterator[Action]:
+    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object."""
+    if c.holding:
+        yield action("release", crew=c.id)
+    if c.controlling:
+        yield action("let_go", crew=c.id)
+    for item in g.carried(c):
+        yield action("drop", crew=c.id, item=item.id)
 
 
 def passes(g: Game, kind: str) -> Iterator[Action]:
@@ -142,13 +198,23 @@ def check_move(g: Game, a: Action) -> None:
 
 def movers(g: Game, c: Crewman) -> list[Crewman]:
     """The crewman and anyone bearing a caged Intruder with him, who move together (R14)."""
+    group = movers_or_none(g, c)
+    if group is None:
+        item = next(i for i in g.carried(c) if i.contents and
+                    g.counters[i.contents].kind == "intruder")
+        need = cage_needs(g, item)
+        raise deny(f"the caged Intruder in Life Stage {g.stage} needs {need} crewmen "
+                   f"to carry it; {len(item.carriers)} hold it", "ruling R14")
+    return group
+
+
+def movers_or_none(g: Game, c: Crewman) -> list[Crewman] | None:
+    """As `movers`, or None when a caged Intruder he carries lacks bearers (R14)."""
     group = [c]
     for item in g.carried(c):
         if item.contents and g.counters[item.contents].kind == "intruder":
-            need = cage_needs(g, item)
-            if len(item.carriers) < need:
-                raise deny(f"the caged Intruder in Life Stage {g.stage} needs {need} crewmen "
-                           f"to carry it; {len(item.carriers)} hold it", "ruling R14")
+            if len(item.carriers) < cage_needs(g, item):
+                return None
             group += [g.crew[x] for x in item.carriers if x != c.id]
     return group
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, action
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
-from .crew import check_pass, deny, passes
+from .crew import check_pass, deny, hands, passes
 from .escape import check_may_leave, leave
 from .intruder import break_out, determine_powers, halt, has
 from .station import (
@@ -87,16 +87,6 @@ def empty_cage(g: Game, c: Crewman) -> Item | None:
 
 
 # --- candidates ---------------------------------------------------------------------------
-
-def hands(g: Game, c: Crewman) -> Iterator[Action]:
-    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object."""
-    if c.holding:
-        yield action("release", crew=c.id)
-    if c.controlling:
-        yield action("let_go", crew=c.id)
-    for item in g.carried(c):
-        yield action("drop", crew=c.id, item=item.id)
-
 
 def candidates(g: Game) -> Iterator[Action]:
     """Every action worth checking in the current Crew Action Segment, in a fixed order."""

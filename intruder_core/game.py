@@ -121,6 +121,14 @@ class Game:
         self._scenario_of: dict[str, Any] | None = None
         self._scenario = "solitaire"
         self._events: list[Event] = []
+        # The legal actions of the current decision, labelled, and the same as a set: built
+        # once per decision (in `_settle`) and dropped whenever `apply` changes the state.
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+        # Labelled actions met so far: a label depends only on the action and the game's
+        # fixed roster of crewmen, objects and places, so it is worked out once per game.
+        self._labels: dict[Action, Action] = {}
+        self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
 
     # --- public API ---------------------------------------------------------------------
 
@@ -163,17 +171,10 @@ class Game:
         """Every action the player (any player if None) may take now, in a fixed order."""
         if self.is_over:
             return []
-        out = []
-        for a in self._candidates():
-            check, _, rule = HANDLERS[a.type]
-            if player is not None and sides.owner(self, a) != player:
-                continue
-            try:
-                check(self, a)
-            except IllegalAction:
-                continue
-            out.append(Action(a.type, a.args, self.label(a), rule))
-        return out
+        legal = self._legal_now()
+        if player is None:
+            return list(legal)
+        return [a for a in legal if sides.owner(self, a) == player]
 
     def owner(self, action: Action) -> str:
         """The side whose decision an action is ("crew" in the solitaire game)."""
@@ -194,6 +195,13 @@ class Game:
             return IllegalAction("the game is over", "How to Win")
         if a.type not in HANDLERS:
             return IllegalAction(f"there is no action called {a.type!r}", "Actions")
+        if a in self._legal_set_now():
+            return None
+        return self._refusal(a)
+
+    def _refusal(self, a: Action) -> IllegalAction | None:
+        """Why an action that is not among the legal ones is refused: its rule's own check,
+        else "not available now" (an action no generator offers in this step)."""
         try:
             HANDLERS[a.type][0](self, a)
         except IllegalAction as e:
@@ -204,12 +212,14 @@ class Game:
 
     def apply(self, action: Action | dict[str, Any]) -> list[Event]:
         """Take a legal action and run the game on to the next decision; returns the events."""
-        refusal = self.why_illegal(action)
-        if refusal is not None:
-            raise refusal
+        if not (self._legal is not None and any(a is action for a in self._legal)):
+            refusal = self.why_illegal(action)
+            if refusal is not None:
+                raise refusal
         a = action if isinstance(action, Action) else Action.from_dict(action)
         self._events = []
         self.history.append(a.to_dict())
+        self._changed()
         HANDLERS[a.type][1](self, a)
         self._settle()
         return self._events
@@ -301,6 +311,7 @@ class Game:
 
     def start(self) -> None:
         """Begin play at the current phase (after set-up or a position)."""
+        self._changed()
         self._run_phase()
         self._settle()
 
@@ -389,11 +400,13 @@ class Game:
     def _settle(self) -> None:
         """Check for the end; skip decisions that offer nothing but passing."""
         while True:
+            self._changed()
             if self.step == "crew_actions" and self.in_shuttle() and not self._fight_goes_on():
                 self._shuttle_fight_over()
             self._check_end()
             if self.is_over:
                 self.step = "over"
+                self._changed()
                 break
             only = self._only_pass()
             if only is None:
@@ -401,16 +414,53 @@ class Game:
             HANDLERS[only.type][1](self, only)
         self.log.extend(self._events)
 
-    def _only_pass(self) -> Action | None:
-        """A pass that is some side's only legal choice (R33); None if every side with a
-        decision has a real one to make."""
-        passes: dict[str, Action] = {}
-        busy: set[str] = set()
+    def _changed(self) -> None:
+        """The state has changed: the cached legal actions no longer hold."""
+        self._legal = None
+        self._legal_set = None
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions of every side, labelled, built once per decision."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _legal_set_now(self) -> frozenset[Action]:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal_now())
+        return self._legal_set
+
+    def _generate(self) -> list[Action]:
+        """The candidates the rules allow, labelled. The Crew Movement Phase's generator
+        offers only legal actions, so its checks are skipped; elsewhere each is checked."""
+        if self.step == "move":
+            return list(crew_rules.candidates(self))
+        labels = self._labels
+        out = []
         for a in self._candidates():
             try:
                 HANDLERS[a.type][0](self, a)
             except IllegalAction:
                 continue
+            done = labels.get(a)
+            if done is None:
+                done = labels[a] = Action(a.type, a.args, self.label(a), HANDLERS[a.type][2])
+            out.append(done)
+        return out
+
+    def _only_pass(self) -> Action | None:
+        """A pass that is some side's only legal choice (R33); None if every side with a
+        decision has a real one to make."""
+        legal = self._legal_now()
+        if len(self.players) == 1:  # one side decides everything (the solitaire game)
+            if not legal:
+                raise RuntimeError(f"no legal action in step {self.step!r}")
+            if any(a.type not in PASSES for a in legal):
+                return None
+            return legal[0]
+        passes: dict[str, Action] = {}
+        busy: set[str] = set()
+        for a in legal:
             side = sides.owner(self, a)
             if a.type in PASSES:
                 passes.setdefault(side, a)
@@ -510,8 +560,6 @@ class Game:
     def _candidates(self) -> Iterator[Action]:
         if self.step == "move":
             yield from crew_rules.candidates(self)
-            for c in self.station_crew():
-                yield from act.hands(self, c)
         elif self.step == "choose":
             for at in self.queue:
                 yield action("interact", at=at)
@@ -617,6 +665,13 @@ class Game:
                 self.counters[item.contents].at = to
         if c.holding:
             self.counters[c.holding].at = to
+
+    def labelled(self, key: tuple[str, ...], a: Action) -> Action:
+        """The labelled action for `key`, made from `a` the first time it is met this game."""
+        done = self.made.get(key)
+        if done is None:
+            done = self.made[key] = Action(a.type, a.args, self.label(a), HANDLERS[a.type][2])
+        return done
 
     def label(self, a: Action) -> str:
         """A short human label for an action (the page shows it on a button)."""

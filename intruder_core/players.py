@@ -11,6 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .actions import Action
+from .scenarios import PLAYERS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,9 +40,12 @@ def crew_players(g: Game) -> tuple[str, ...]:
     return _crew_of(g.players)
 
 
+_SHARED = {s: len(_crew_of(players)) > 1 for s, players in PLAYERS.items()}
+
+
 def shared(g: Game) -> bool:
     """Two crew players move and act in the same phases (The Science Officer)."""
-    return len(_crew_of(g.players)) > 1
+    return _SHARED[g.scenario]
 
 
 def owner(g: Game, a: Action) -> str:
