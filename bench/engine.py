@@ -29,13 +29,18 @@ HERE = Path(__file__).resolve()
 ROOT = HERE.parent.parent
 
 
-def measure(root: str, games: int, heuristic_games: int, seed: int) -> dict[str, Any]:
-    """Time random-policy games and heuristic-policy games with the engine under `root`."""
+def measure(root: str, games: int, heuristic_games: int, seed: int,
+            clock: Any = time.process_time) -> dict[str, Any]:
+    """Time random-policy games and heuristic-policy games with the engine under `root`
+    (bench/engine_pyodide.mjs calls this too, in Pyodide, with the wall clock)."""
+    for name in [m for m in sys.modules if m.split(".")[0] == "intruder_core"]:
+        del sys.modules[name]  # a fresh import from `root`
     sys.path.insert(0, root)
     import intruder_core as ic
     from intruder_core.bots import HeuristicPolicy, play
 
-    t0 = time.process_time()
+    sys.path.remove(root)
+    t0 = clock()
     actions = turns = 0
     for s in range(seed, seed + games):
         rng = random.Random(s)
@@ -44,12 +49,12 @@ def measure(root: str, games: int, heuristic_games: int, seed: int) -> dict[str,
             g.apply(rng.choice(g.legal_actions()))
             actions += 1
         turns += g.turn
-    dt = time.process_time() - t0
-    t1 = time.process_time()
+    dt = clock() - t0
+    t1 = clock()
     h_actions = 0
     for s in range(seed, seed + heuristic_games):
         h_actions += play(ic.new_game(seed=s), HeuristicPolicy(), random.Random(s)).actions
-    dh = time.process_time() - t1
+    dh = clock() - t1
     return {"python": f"{platform.python_implementation()} {platform.python_version()}",
             "engine": str(Path(ic.__file__).parent), "games": games, "seconds": dt,
             "actions": actions, "actions_per_s": actions / dt, "games_per_s": games / dt,

@@ -11,6 +11,7 @@ from .errors import IllegalAction
 from .players import crew_players, ready, shared, side_of
 from .station import (
     ADJACENT,
+    COMPARTMENTS,
     CONSTRUCTION_AT,
     SECURED,
     entry_cost,
@@ -77,7 +78,8 @@ def candidates(g: Game) -> Iterator[Action]:
     objects are indexed once, and each action object is made once per game (`Game.labelled`)."""
     made = g.made
     waiting = ready(g) if shared(g) else ()
-    crew = [c for c in g.station_crew() if not (waiting and side_of(g, c) in waiting)]
+    crew = [c for c in g.crew.values() if c.status == "active" and c.at in COMPARTMENTS and
+            not (waiting and side_of(g, c) in waiting)]
     carried: dict[str, list[Item]] = {}
     lying: dict[str | None, list[Item]] = {}
     for item in g.items.values():
@@ -111,7 +113,8 @@ def candidates(g: Game) -> Iterator[Action]:
                 yield made.get(("move", cid, to)) or g.labelled(
                     ("move", cid, to), Action("move", (("crew", cid), ("to", to))))
         if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
-            yield g.labelled(("force_into_freezer", cid), action("force_into_freezer", crew=cid))
+            yield made.get(("force_into_freezer", cid)) or g.labelled(
+                ("force_into_freezer", cid), action("force_into_freezer", crew=cid))
         if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
             for item in lying.get(at, ()):
                 if cid not in item.carriers:
@@ -124,20 +127,26 @@ def candidates(g: Game) -> Iterator[Action]:
         if free and at == "command":
             for room, (roles, _) in UNLOCK.items():
                 if c.role in roles and room not in unlocked:
-                    yield g.labelled(("unlock", cid, room), action("unlock", crew=cid, room=room))
+                    yield made.get(("unlock", cid, room)) or g.labelled(
+                        ("unlock", cid, room), action("unlock", crew=cid, room=room))
         if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
             for item in lying.get("track", ()):
                 if item.worked_turn != g.turn:
-                    yield g.labelled(("construct", cid, item.id),
-                                  action("construct", crew=cid, item=item.id))
-    for a in passes(g, "end_movement"):
-        yield g.labelled((a.type, str(a.get("player", ""))), a)
+                    yield made.get(("construct", cid, item.id)) or g.labelled(
+                        ("construct", cid, item.id), action("construct", crew=cid, item=item.id))
+    if waiting == () and not shared(g):
+        yield made.get(("end_movement",)) or g.labelled(("end_movement",), action("end_movement"))
+    else:
+        for a in passes(g, "end_movement"):
+            yield g.labelled((a.type, str(a.get("player", ""))), a)
     for c in crew:
         cid = c.id
         if c.holding:
-            yield g.labelled(("release", cid), action("release", crew=cid))
+            yield made.get(("release", cid)) or g.labelled(("release", cid),
+                                                           action("release", crew=cid))
         if c.controlling:
-            yield g.labelled(("let_go", cid), action("let_go", crew=cid))
+            yield made.get(("let_go", cid)) or g.labelled(("let_go", cid),
+                                                          action("let_go", crew=cid))
         for item in carried.get(cid, ()):
             yield made.get(("drop", cid, item.id)) or g.labelled(
                 ("drop", cid, item.id), action("drop", crew=cid, item=item.id))

@@ -21,7 +21,7 @@ from .charts import LAST_STAGE, POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
 from .escape import arrive, destroy_station, self_destruct_phase
-from .intruder import active_intruders, reveal_caged_powers, roll_metamorphosis, wake_due
+from .intruder import DEAD_OR_GONE, reveal_caged_powers, roll_metamorphosis, wake_due
 from .movement import random_movement
 from .panic import panic, panic_due
 from .players import PASSES
@@ -476,12 +476,20 @@ class Game:
             return
         if self.step == "crew_actions" and self.in_shuttle():
             return  # a shuttle fight is still being played out
-        on_station = self.station_crew()
+        on_station = any(c.status == "active" and c.at in COMPARTMENTS
+                         for c in self.crew.values())
         if not on_station and not self.destroyed and self.sd is not None:
             destroy_station(self)
-        loose = [t for t in active_intruders(self) if not self.trapped_for_good(t)]
-        if any(t.at == "escaped" for t in self.counters.values()) or self.destroyed or \
-                not on_station or not loose:
+        loose = escaped = False
+        for t in self.counters.values():  # one pass: this runs after every action
+            if t.kind == "intruder":
+                if t.at == "escaped":
+                    escaped = True
+                elif t.at not in DEAD_OR_GONE and not self.trapped_for_good(t):
+                    loose = True
+            elif t.at == "escaped":
+                escaped = True
+        if escaped or self.destroyed or not on_station or not loose:
             self.result = result_of(self)
             self.emit("game_over", f"Game over: {self.result['outcome']} "
                       f"({self.result['score']:+d})", "How to Win", **self.result)
