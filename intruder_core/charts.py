@@ -5,6 +5,7 @@ Data only (mapsheet.md and the rulebook's printed tables).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -125,3 +126,26 @@ SHUTTLE_CAPACITY: Final[int] = 4
 # How to Win.
 POINTS: Final[dict[str, int]] = {"crew_dead": -5, "intruder_killed": 7, "intruder_captured": 15}
 DRAW_SURVIVORS: Final[int] = 3
+
+
+def crt_column(weapon: str, known: Iterable[str]) -> str:
+    """The CRT column a weapon is read on: Blaster* against a Blaster Resistant Intruder
+    (Intruder Powers Chart 12), else the weapon's own."""
+    return "blaster_resistant" if weapon == "blaster" and "blaster_resistant" in known \
+        else weapon
+
+
+def can_carry(kinds: Iterable[str]) -> bool:
+    """One large and one small object, or three small ones (Crew Movement)."""
+    large = small = 0
+    for kind in kinds:
+        if OBJECTS[kind][1] == "large":
+            large += 1
+        else:
+            small += 1
+    return (large <= 1 and small <= 1) or (large == 0 and small <= 3)
+
+
+def is_large(kind: str) -> bool:
+    """A large object (Cage, Flamethrower): it rules out improvised weapons and catching."""
+    return OBJECTS[kind][1] == "large"

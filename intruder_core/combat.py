@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .charts import CRT, IMMUNITY, LETHAL, WEAPONS
+from .charts import CRT, IMMUNITY, LETHAL, WEAPONS, crt_column
 from .crew import deny
-from .intruder import halt, has
+from .intruder import halt
 
 if TYPE_CHECKING:
     from .game import Game
@@ -64,8 +64,7 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     """Roll on the CRT; apply and return the effects. `under_attack` marks Self Defense."""
     g.attacks[target.id] = g.attacks.get(target.id, 0) + 1
     c.acted = True
-    column = "blaster_resistant" if weapon == "blaster" and has(g, "blaster_resistant") \
-        else weapon
+    column = crt_column(weapon, g.known)
     die = g.roll(f"{c.name}'s {weapon} attack", "Combat Results Table")
     if g.shaken():
         die = min(die + 1, 6)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .actions import Action, action
-from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES
+from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES, can_carry
 from .errors import IllegalAction
 from .players import crew_players, ready, shared, side_of
 from .station import (
@@ -34,10 +34,15 @@ def deny(message: str, rule: str) -> IllegalAction:
 
 
 def fits(items: list[Item]) -> bool:
-    """One large and one small object, or three small ones (Crew Movement)."""
-    large = sum(1 for i in items if i.size == "large")
-    small = len(items) - large
-    return (large <= 1 and small <= 1) or (large == 0 and small <= 3)
+    """He can carry these objects together (Crew Movement; the limit is charts.can_carry)."""
+    return can_carry(i.kind for i in items)
+
+
+def move_cost(to: str, controlling: bool) -> int:
+    """Movement points a move costs: all three driving a controlled Intruder (ruling R11),
+    else the entry cost of the compartment (Crew Movement: 2 for an Access Shaft, else 1).
+    The engine, the bots and the page all read move costs here."""
+    return MP_PER_TURN if controlling else entry_cost(to)
 
 
 def cage_needs(g: Game, item: Item) -> int:
@@ -65,7 +70,7 @@ def in_movement(g: Game) -> None:
 # --- candidates ---------------------------------------------------------------------------
 
 # compartment -> (neighbour, its entry cost, secured) for the movement generator
-_STEPS = {at: tuple((to, entry_cost(to), to in SECURED) for to in near)
+_STEPS = {at: tuple((to, move_cost(to, False), to in SECURED) for to in near)
           for at, near in ADJACENT.items()}
 
 
@@ -197,7 +202,7 @@ def check_move(g: Game, a: Action) -> None:
             raise deny("a crewman in control moves with the Intruder one compartment per turn, "
                        "using all three movement points", "ruling R11")
         return
-    cost = entry_cost(to)
+    cost = move_cost(to, False)
     for mover in movers(g, c):
         if mover.mp < cost:
             what = "an Access Shaft costs 2" if cost == 2 else "each move costs 1"
@@ -330,7 +335,7 @@ def apply_move(g: Game, a: Action) -> None:
         g.emit("move", f"{c.name} drives the Intruder into {g.place(to)}", "ruling R11",
                crew=c.id, to=to)
         return
-    cost = entry_cost(to)
+    cost = move_cost(to, False)
     for mover in movers(g, c):
         mover.mp -= cost
         g.relocate(mover, to)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, action
 from .crew import deny
-from .intruder import has
+from .intruder import compartments_per_phase, stops_on_meeting_crew
 from .movement import moves_randomly
 from .station import ADJACENT, PERMANENT_CAGES_AT, SECURED
 
@@ -28,12 +28,6 @@ def active(g: Game) -> bool:
     return g.scenario == "intelligent_intruder"
 
 
-def steps_allowed(g: Game, c: Counter) -> int:
-    """One compartment, two with Very Fast (face-down counters and Intruders)."""
-    fast = has(g, "very_fast") and (not c.face_up or c.kind == "intruder")
-    return 2 if fast else 1
-
-
 def moved(g: Game) -> dict[str, int]:
     return dict(g.x.get("moved", {}))
 
@@ -42,7 +36,7 @@ def candidates(g: Game) -> Iterator[Action]:
     if g.step == "intruder_move":
         done = moved(g)
         for c in sorted(g.counters.values(), key=g.token_order):
-            if moves_randomly(c) and done.get(c.id, 0) < steps_allowed(g, c) and \
+            if moves_randomly(c) and done.get(c.id, 0) < compartments_per_phase(g, c) and \
                     not done.get(c.id + ":stop"):
                 for to in ADJACENT[c.at]:
                     yield action("move_counter", token=c.token, to=to)
@@ -78,7 +72,7 @@ def check_move_counter(g: Game, a: Action) -> None:
         raise deny("that counter cannot move now (caged, held, asleep or in a secured room)",
                    RULE)
     done = moved(g)
-    if done.get(t.id, 0) >= steps_allowed(g, t) or done.get(t.id + ":stop"):
+    if done.get(t.id, 0) >= compartments_per_phase(g, t) or done.get(t.id + ":stop"):
         raise deny("each counter moves one compartment per movement phase (two if Very Fast)",
                    RULE + " A")
     to = a.get("to")
@@ -94,7 +88,7 @@ def apply_move_counter(g: Game, a: Action) -> None:
     done = moved(g)
     done[t.id] = done.get(t.id, 0) + 1
     t.at = a["to"]
-    if not t.face_up and g.crew_at(t.at):  # Very Fast: a face-down counter stops on crew
+    if stops_on_meeting_crew(g, t):
         done[t.id + ":stop"] = 1
     g.x["moved"] = done
     g.emit("move", f"{g.describe(t)} moves to {g.place(t.at)}", RULE, token=t.token, to=t.at)

@@ -38,6 +38,20 @@ def has(g: Game, power: str) -> bool:
     return power in g.known
 
 
+def compartments_per_phase(g: Game, c: Counter) -> int:
+    """Very Fast (Intruder Powers Chart 6): the Intruder and all face-down counters move two
+    compartments per movement phase instead of one. Random movement and the Intelligent
+    Intruder's moves both read it here."""
+    if "very_fast" in g.known and (not c.face_up or c.kind == "intruder"):
+        return 2
+    return 1
+
+
+def stops_on_meeting_crew(g: Game, c: Counter) -> bool:
+    """Very Fast: a face-down counter that enters a compartment with a human stops there."""
+    return not c.face_up and bool(g.crew_at(c.at))
+
+
 def determine_powers(g: Game) -> None:
     """Roll 2d6 for each unknown power, rerolling known ones (Powers and Properties; R3)."""
     while g.unknown > 0:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .intruder import has
+from .intruder import compartments_per_phase, stops_on_meeting_crew
 from .lost import follow
 from .station import AIRLOCK_CONTROL, COMPARTMENTS, MOVEMENT, SECURED
 
@@ -35,8 +35,7 @@ def random_movement(g: Game) -> None:
                    f"{g.place(corridor)}", "Fast Reflexes", token=c.token, to=corridor)
             c.at = corridor
             continue
-        very_fast = has(g, "very_fast") and (not c.face_up or c.kind == "intruder")
-        for _ in range(2 if very_fast else 1):
+        for _ in range(compartments_per_phase(g, c)):  # Very Fast: two
             die = g.roll(f"random movement of {c.token} in {g.place(c.at)}",
                          "Random Movement System")
             dest = MOVEMENT[c.at][die - 1]
@@ -45,7 +44,7 @@ def random_movement(g: Game) -> None:
             c.at = dest
             g.emit("move", f"{g.describe(c)} moves to {g.place(dest)}",
                    "Random Movement System", token=c.token, to=dest)
-            if not c.face_up and g.crew_at(dest):  # Very Fast: stops on meeting crew
+            if stops_on_meeting_crew(g, c):
                 break
     follow(g)
     release_caged_animals(g)

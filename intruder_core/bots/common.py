@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from ..actions import Action
-from ..charts import CRT, IMMUNITY, LETHAL
+from ..charts import CRT, IMMUNITY, LETHAL, can_carry, crt_column, is_large
 from ..station import ADJACENT, COMPARTMENTS, SECURED, entry_cost
 
 STATION: Final[frozenset[str]] = frozenset(COMPARTMENTS)
@@ -102,8 +102,7 @@ def kill_chance(weapon: str, known: Iterable[str], shaken: bool = False) -> floa
     powers = set(known)
     if IMMUNITY.get(weapon, "") in powers:
         return 0.0
-    column = "blaster_resistant" if weapon == "blaster" and "blaster_resistant" in powers \
-        else weapon
+    column = crt_column(weapon, powers)
     hits = sum(1 for die in range(1, 7)
                if "K" in CRT[column][min(die + 1, 6) if shaken else die][0])
     return hits / 6
@@ -126,8 +125,7 @@ def defense_outcome(weapon: str | None, known: Iterable[str], kill: int,
         return p_kill, 0.0, 0.0
     powers = set(known)
     immune = IMMUNITY.get(weapon, "") in powers
-    column = "blaster_resistant" if weapon == "blaster" and "blaster_resistant" in powers \
-        else weapon
+    column = crt_column(weapon, powers)
     dies = killed = sleeps = 0.0
     for die in range(1, 7):
         effects = () if immune else CRT[column][min(die + 1, 6) if shaken else die][1]
@@ -204,7 +202,7 @@ class Info:
         return [i["kind"] for i in self.carrying[cid]]
 
     def has_large(self, cid: str) -> bool:
-        return any(i["kind"] in ("cage", "flamethrower") for i in self.carrying[cid])
+        return any(is_large(i["kind"]) for i in self.carrying[cid])
 
     def empty_cage(self, cid: str) -> str | None:
         return next((i["id"] for i in self.carrying[cid]
@@ -212,10 +210,7 @@ class Info:
 
     def fits(self, cid: str, kind: str) -> bool:
         """Could he carry one more of this kind (Crew Movement: 1 large + 1 small, or 3 small)."""
-        kinds = [*self.kinds(cid), kind]
-        large = sum(1 for k in kinds if k in ("cage", "flamethrower"))
-        small = len(kinds) - large
-        return (large <= 1 and small <= 1) or (large == 0 and small <= 3)
+        return can_carry([*self.kinds(cid), kind])
 
     # the Intruder ----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action
+from ..crew import move_cost
 from ..station import AIRLOCK_CONTROL, SECURED, SHUTTLE_DOCK, name
 from .common import (
     STATION,
@@ -759,7 +760,7 @@ class MovePlan:
             nxt = step_toward(here, target)
             if nxt is None:
                 continue
-            cost = 2 if nxt.startswith("shaft") else 1
+            cost = move_cost(nxt, controlling=False)
             if nxt in SECURED and nxt not in info.unlocked:
                 for cid in g:
                     yield ("unlock", {"crew": cid, "room": nxt},

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import intruder_core as ic
+from intruder_core.crew import move_cost  # the engine's move costs: the page restates none
 
 # Events after which an action cannot be taken back: chance or hidden facts came out.
 UNDO_BLOCKERS = frozenset({"roll", "reveal", "placed", "setup"})
-SHAFTS = frozenset({"shaft1", "shaft2", "shaft3"})
 SHARE_PREFIX = "#g="
 MAX_SEED = 2**31 - 1
 
@@ -154,14 +154,6 @@ def boot_plan(seed_param: str | None, fragment: str, has_save: bool) -> BootPlan
 
 
 # --- moves ---------------------------------------------------------------------------------
-
-
-def move_cost(to: str, controlling: bool) -> int:
-    """Movement points a move costs: 3 driving a controlled Intruder (R11), 2 into an Access
-    Shaft, else 1 (Crew Movement). For display only: the engine decides what is legal."""
-    if controlling:
-        return 3
-    return 2 if to in SHAFTS else 1
 
 
 def reachable(actions: Iterable[Mapping[str, Any]], crew: str | None,
