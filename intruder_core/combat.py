@@ -165,8 +165,8 @@ def kill_crewman(g: Game, c: Crewman, how: str, by_intruder: bool = False) -> No
     c.status = "dead"
     c.at = None
     g.kills += 1
-    if by_intruder and g.sub is not None and g.sub.get("at") == at:
-        g.sub["shaken"] = True
+    if by_intruder and g.sub is not None and g.sub.at == at:
+        g.sub.shaken = True
     g.score("crew_dead", f"{c.name} {how}")
     g.emit("crew_killed", f"{c.name} is {how} in {g.place(at)}", "How to Win",
            crew=c.id, at=at)

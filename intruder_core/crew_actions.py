@@ -40,8 +40,8 @@ def actor(g: Game, a: Action, *, free_hands: bool = True) -> Crewman:
     c = g.crewman(a.get("crew"))
     if g.step == "crew_actions":
         assert g.sub is not None
-        if c.at != g.sub["at"]:
-            raise deny(f"{c.name} is not in {g.place(g.sub['at'])}, the compartment being "
+        if c.at != g.sub.at:
+            raise deny(f"{c.name} is not in {g.place(g.sub.at)}, the compartment being "
                        "resolved", "Interaction Sub-routine")
     elif c.at not in g.station_places():
         raise deny(f"{c.name} is not on the station", "Actions")
@@ -92,7 +92,7 @@ def candidates(g: Game) -> Iterator[Action]:
     """Every action worth checking in the current Crew Action Segment, in a fixed order."""
     if g.step == "crew_actions":
         assert g.sub is not None
-        actors = g.crew_at(g.sub["at"])
+        actors = g.crew_at(g.sub.at)
     else:
         actors = g.station_crew()
     actors = [c for c in actors if not c.acted or c.holding or c.controlling]

@@ -28,7 +28,16 @@ from .players import PASSES
 from .scenarios import PLAYERS
 from .scoring import result_of
 from .sequence import PHASE_NAMES
-from .state import Counter, Crewman, Item, Shuttle, load, record
+from .state import (
+    Counter,
+    Crewman,
+    GameState,
+    Item,
+    SavedPhase,
+    Subroutine,
+    load_fields,
+    record_fields,
+)
 from .station import COMPARTMENTS, SHUTTLE_DOCK, name
 from .variants import chart
 from .view import label as action_label
@@ -82,47 +91,22 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
 }
 
 
-class Game:
-    """One game of Intruder. Build with `new_game`, `Game.from_json` or `Game.from_position`."""
+class Game(GameState):
+    """One game of Intruder. Build with `new_game`, `Game.from_json` or `Game.from_position`.
+
+    The saved state is the `GameState` it extends (typed records, state.py); the Game adds
+    the rules' orchestration, the caches of the current decision and the public API."""
 
     def __init__(self, dice: Dice, options: dict[str, Any] | None = None) -> None:
-        self.dice = dice
+        super().__init__(dice)
         self.options: dict[str, Any] = {}
         self.chart: dict[int, Stage] = {}
         self.set_options(options or {})
-        self.crew: dict[str, Crewman] = {}
-        self.counters: dict[str, Counter] = {}
-        self.items: dict[str, Item] = {}
-        self.shuttles = {s: Shuttle(s) for s in ("shuttle1", "shuttle2")}
-        self.turn = 0
-        self.phase = "setup"
-        self.step = "setup"
-        self.stage = 1
-        self.known: list[str] = []
-        self.unknown = 2
-        self.sd: int | None = None  # 9 = the Active box, then 8 .. 0
-        self.sd_started = 0
-        self.sd_stopped = False
-        self.destroyed = False
-        self.unlocked: list[str] = []
-        self.queue: list[str] = []
-        self.sub: dict[str, Any] | None = None
-        self.defense: dict[str, str] | None = None
-        self.saved: dict[str, Any] | None = None  # the phase a shuttle fight interrupted
-        self.attacks: dict[str, int] = {}
-        self.kills = 0
-        self.ledger: list[dict[str, Any]] = []
-        self.next_token = 1
-        self.origin: dict[str, Any] = {}
-        self.history: list[dict[str, Any]] = []
-        self.log: list[Event] = []
-        self.result: dict[str, Any] | None = None
-        self.x: dict[str, Any] = {}  # scenario state (lost crewmen, ...); saved when used
         self._scenario_of: dict[str, Any] | None = None
         self._scenario = "solitaire"
         self._events: list[Event] = []
-        # The legal actions of the current decision, labelled, and the same as a set: built
-        # once per decision (in `_settle`) and dropped whenever `apply` changes the state.
+        # The legal actions of the current decision, labelled: built once per decision (in
+        # `_settle`) and dropped whenever `apply` changes the state.
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         # Labelled actions met so far: a label depends only on the action and the game's
@@ -261,43 +245,21 @@ class Game:
     # --- serialization ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "dice": self.dice.to_dict(),
-            "crew": [record(c) for c in self.crew.values()],
-            "counters": [record(c) for c in self.counters.values()],
-            "items": [record(i) for i in self.items.values()],
-            "shuttles": [record(s) for s in self.shuttles.values()],
-            "turn": self.turn, "phase": self.phase, "step": self.step,
-            "stage": self.stage, "known": self.known, "unknown": self.unknown,
-            "sd": self.sd, "sd_started": self.sd_started, "sd_stopped": self.sd_stopped,
-            "destroyed": self.destroyed, "unlocked": self.unlocked, "queue": self.queue,
-            "sub": self.sub, "defense": self.defense, "saved": self.saved,
-            "attacks": self.attacks, "kills": self.kills, "ledger": self.ledger,
-            "next_token": self.next_token, "origin": self.origin, "history": self.history,
-            "log": [e.to_dict() for e in self.log], "result": self.result,
-            **({"x": self.x} if self.x else {}),
-        }
+        """The save as plain data: the format number and every field of the GameState."""
+        return {"format": SAVE_FORMAT, **record_fields(self)}
 
     @classmethod
     def from_dict(cls, d: Any) -> Game:
         try:
             if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
                 raise ValueError("unknown save format")
-            origin = d["origin"]
-            g = cls(Dice.from_dict(d["dice"]), origin.get("options") or
+            body = {k: v for k, v in d.items() if k != "format"}
+            values = load_fields(GameState, body)
+            origin = values["origin"]
+            g = cls(values["dice"], origin.get("options") or
                     origin.get("position", {}).get("options"))
-            g.crew = {c["id"]: load(Crewman, c) for c in d["crew"]}
-            g.counters = {c["id"]: load(Counter, c) for c in d["counters"]}
-            g.items = {i["id"]: load(Item, i) for i in d["items"]}
-            g.shuttles = {s["id"]: load(Shuttle, s) for s in d["shuttles"]}
-            for key in ("turn", "phase", "step", "stage", "known", "unknown", "sd",
-                        "sd_started", "sd_stopped", "destroyed", "unlocked", "queue", "sub",
-                        "defense", "saved", "attacks", "kills", "ledger", "next_token",
-                        "origin", "history", "result"):
-                setattr(g, key, d[key])
-            g.log = [Event.from_dict(e) for e in d["log"]]
-            g.x = dict(d.get("x", {}))
+            for key, value in values.items():
+                setattr(g, key, value)
             from .invariants import check_invariants
 
             check_invariants(g)
@@ -372,7 +334,7 @@ class Game:
     def end_segment(self) -> None:
         """The player ends a Crew Action Segment (or the phase's remaining actions)."""
         if self.step == "crew_actions" and self.sub is not None:
-            at = self.sub["at"]
+            at = self.sub.at
             if self.in_shuttle():
                 self._shuttle_round_over()
                 return
@@ -502,27 +464,26 @@ class Game:
     # --- shuttle fights (ruling R18, R24) -----------------------------------------------
 
     def start_shuttle_fight(self, shuttle: str, intruder: Counter) -> None:
-        self.saved = {"step": self.step, "sub": self.sub, "attacks": self.attacks,
-                      "defense": self.defense}
+        self.saved = SavedPhase(self.step, self.sub, self.attacks, self.defense)
         self.shuttles[shuttle].fight = True
-        self.sub = {"at": shuttle, "pending": [], "shaken": False, "round": 0}
+        self.sub = Subroutine(shuttle, [], False, 0)
         self._shuttle_round()
 
     def _shuttle_round(self) -> None:
-        assert self.sub is not None
-        at = self.sub["at"]
-        self.sub["round"] += 1
-        self.sub["shaken"] = False
+        assert self.sub is not None and self.sub.round is not None
+        at = self.sub.at
+        self.sub.round += 1
+        self.sub.shaken = False
         self.attacks = {}
         for c in self.crew_at(at):
             c.acted = False
-        self.emit("interaction", f"Interaction in {self.place(at)} (round {self.sub['round']})",
+        self.emit("interaction", f"Interaction in {self.place(at)} (round {self.sub.round})",
                   "Escape via Shuttle; ruling R24", at=at)
         here = [t for t in self.counters.values() if t.at == at and t.kind == "intruder"]
         if not here or not self.crew_at(at):
             self._shuttle_fight_over()
             return
-        self.sub["pending"] = [t.id for t in here]
+        self.sub.pending = [t.id for t in here]
         interaction.intruder_segment(self)
 
     def _fight_goes_on(self) -> bool:
@@ -544,24 +505,24 @@ class Game:
                 self.emit("escaped", "The Intruder has killed the shuttle's crew and escapes",
                           "Escape via Shuttle")
         arrive(self, at)
-        saved = self.saved or {}
+        saved = self.saved or SavedPhase("free_actions", None, {}, None)
         self.saved = None
-        self.step = saved.get("step", "free_actions")
-        self.sub = saved.get("sub")
-        self.attacks = saved.get("attacks", {})
-        self.defense = saved.get("defense")
+        self.step = saved.step
+        self.sub = saved.sub
+        self.attacks = saved.attacks
+        self.defense = saved.defense
 
     def wake_shuttle(self) -> None:
         """In a shuttle, a dart's sleep lasts until the next round's Crew Action Segment."""
         assert self.sub is not None
         for t in self.counters.values():
-            if t.at == self.sub["at"] and t.asleep_until is not None and \
-                    t.asleep_until[1] <= self.sub["round"]:
+            if t.at == self.sub.at and t.asleep_until is not None and \
+                    t.asleep_until[1] <= (self.sub.round or 0):
                 t.asleep_until = None
                 self.emit("wake", "The Intruder wakes up", "ruling R24")
 
     def in_shuttle(self) -> bool:
-        return self.sub is not None and self.sub["at"] in self.shuttles
+        return self.sub is not None and self.sub.at in self.shuttles
 
     # --- helpers for the rule modules ---------------------------------------------------
 
@@ -598,15 +559,15 @@ class Game:
         """When a dart's sleep ends: the same Interaction Phase of the next turn (R9)."""
         if self.in_shuttle():
             assert self.sub is not None
-            return [self.turn, self.sub["round"] + 1]
+            return [self.turn, (self.sub.round or 0) + 1]
         return [self.turn + 1, self.interaction_number()]
 
     def shaken(self) -> bool:
-        return bool(self.sub and self.sub.get("shaken"))
+        return self.sub is not None and self.sub.shaken
 
     def sub_at(self) -> str:
         assert self.sub is not None
-        return str(self.sub["at"])
+        return self.sub.at
 
     def place(self, at: str | None) -> str:
         return name(at) if at else "nowhere"

@@ -29,7 +29,8 @@ def active(g: Game) -> bool:
 
 
 def moved(g: Game) -> dict[str, int]:
-    return dict(g.x.get("moved", {}))
+    """Compartments each counter has moved this phase (Intelligent Intruder A)."""
+    return g.x.moved
 
 
 def candidates(g: Game) -> Iterator[Action]:
@@ -37,7 +38,7 @@ def candidates(g: Game) -> Iterator[Action]:
         done = moved(g)
         for c in sorted(g.counters.values(), key=g.token_order):
             if moves_randomly(c) and done.get(c.id, 0) < compartments_per_phase(g, c) and \
-                    not done.get(c.id + ":stop"):
+                    c.id not in g.x.stopped:
                 for to in ADJACENT[c.at]:
                     yield action("move_counter", token=c.token, to=to)
             if c.kind == "intruder" and c.at in ADJACENT and c.cage is None and \
@@ -51,7 +52,8 @@ def candidates(g: Game) -> Iterator[Action]:
                     yield action("open_lab_cages", token=c.token)
         yield action("end_intruder_movement")
     elif g.step == "intruder_attack":
-        t = g.counters[g.x["deciding"]]
+        assert g.x.deciding is not None
+        t = g.counters[g.x.deciding]
         for crewman in g.crew_at(t.at):
             yield action("intruder_attack", token=t.token, crew=crewman.id)
         yield action("intruder_hold", token=t.token)
@@ -72,7 +74,7 @@ def check_move_counter(g: Game, a: Action) -> None:
         raise deny("that counter cannot move now (caged, held, asleep or in a secured room)",
                    RULE)
     done = moved(g)
-    if done.get(t.id, 0) >= compartments_per_phase(g, t) or done.get(t.id + ":stop"):
+    if done.get(t.id, 0) >= compartments_per_phase(g, t) or t.id in g.x.stopped:
         raise deny("each counter moves one compartment per movement phase (two if Very Fast)",
                    RULE + " A")
     to = a.get("to")
@@ -89,8 +91,7 @@ def apply_move_counter(g: Game, a: Action) -> None:
     done[t.id] = done.get(t.id, 0) + 1
     t.at = a["to"]
     if stops_on_meeting_crew(g, t):
-        done[t.id + ":stop"] = 1
-    g.x["moved"] = done
+        g.x.stopped.append(t.id)
     g.emit("move", f"{g.describe(t)} moves to {g.place(t.at)}", RULE, token=t.token, to=t.at)
 
 
@@ -167,14 +168,16 @@ def check_end_move(g: Game, a: Action) -> None:
 def apply_end_move(g: Game, a: Action) -> None:
     from . import interaction
 
-    g.x.pop("moved", None)
+    g.x.moved = {}
+    g.x.stopped = []
     interaction.begin(g, 1)
 
 
 def check_intruder_attack(g: Game, a: Action) -> None:
     if g.step != "intruder_attack":
         raise deny("no Intruder is deciding whether to attack", RULE + " B")
-    t = g.counters[g.x["deciding"]]
+    assert g.x.deciding is not None
+    t = g.counters[g.x.deciding]
     if a.get("token") != t.token:
         raise deny(f"it is Intruder {t.token} that decides now", RULE + " B")
     if a.type == "intruder_attack":
@@ -186,7 +189,9 @@ def check_intruder_attack(g: Game, a: Action) -> None:
 def apply_intruder_attack(g: Game, a: Action) -> None:
     from . import interaction
 
-    t = g.counters[g.x.pop("deciding")]
+    assert g.x.deciding is not None
+    t = g.counters[g.x.deciding]
+    g.x.deciding = None
     target = g.crew[a["crew"]] if a.type == "intruder_attack" else None
     g.emit("decision", f"The Intruder {'attacks ' + target.name if target else 'holds back'}",
            RULE + " B", token=t.token)

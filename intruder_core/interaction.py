@@ -11,6 +11,7 @@ from .crew import deny
 from .intruder import determine_powers, is_free, wake_due
 from .players import side_of, unready
 from .sequence import PHASE_NAMES
+from .state import Defense, Subroutine
 from .station import ORDER
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def needs_interaction(g: Game, at: str) -> bool:
 
 def begin(g: Game, number: int) -> None:
     """Start the First or Second Interaction Phase."""
-    g.phase = f"interaction{number}"
+    g.phase = "interaction2" if number == 2 else "interaction1"
     for c in g.crew.values():
         c.acted = False
     g.attacks = {}
@@ -77,13 +78,13 @@ def apply_interact(g: Game, a: Action) -> None:
 def start_subroutine(g: Game, at: str) -> None:
     """1. Combat Segment: turn the counters face up and remove Dummies; then the Intruders."""
     g.queue.remove(at)
-    g.sub = {"at": at, "pending": [], "shaken": False}
+    g.sub = Subroutine(at)
     g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine", at=at)
     here = sorted((c for c in g.counters.values() if c.at == at), key=g.token_order)
     for c in here:
         if not c.face_up:
             reveal(g, c)
-    g.sub["pending"] = [c.id for c in here if c.kind == "intruder" and c.at == at]
+    g.sub.pending = [c.id for c in here if c.kind == "intruder" and c.at == at]
     intruder_segment(g)
 
 
@@ -103,14 +104,14 @@ def reveal(g: Game, c: Counter) -> None:
 def intruder_segment(g: Game) -> None:
     """2. Intruder Action Segment, steps A-D, for each Intruder in turn (Clones)."""
     assert g.sub is not None
-    at = g.sub["at"]
-    while g.sub["pending"]:
-        t = g.counters[g.sub["pending"].pop(0)]
+    at = g.sub.at
+    while g.sub.pending:
+        t = g.counters[g.sub.pending.pop(0)]
         if t.at != at:
             continue
         able = t.cage is None and t.controlled_by is None and not t.asleep
         if able and g.scenario == "intelligent_intruder":  # the Intruder player decides (B)
-            g.x["deciding"] = t.id
+            g.x.deciding = t.id
             g.step = "intruder_attack"
             return
         target = choose_target(g, at) if able and will_attack(g) else None  # A
@@ -130,7 +131,7 @@ def steps_b_to_d(g: Game, t: Counter, target: Crewman | None, able: bool) -> boo
         return True
     g.emit("attack_target", f"The Intruder attacks {target.name}",
            "Intruder Attacks on Crewmen", crew=target.id, token=t.token)
-    g.defense = {"intruder": t.id, "target": target.id}
+    g.defense = Defense(t.id, target.id)
     if defense_options(g):  # C: the player's decision
         g.step = "defense"
         return False
@@ -145,7 +146,7 @@ def crew_segment(g: Game) -> None:
     if g.in_shuttle():
         g.wake_shuttle()
     else:
-        wake_due(g, g.sub["at"])
+        wake_due(g, g.sub.at)
     unready(g)
     g.step = "crew_actions"
 
@@ -153,10 +154,10 @@ def crew_segment(g: Game) -> None:
 def defense_options(g: Game) -> list[Action]:
     """Self Defense attacks open to the target or another crewman present (step C)."""
     assert g.defense is not None and g.sub is not None
-    t = g.counters[g.defense["intruder"]]
-    side = side_of(g, g.crew[g.defense["target"]])
+    t = g.counters[g.defense.intruder]
+    side = side_of(g, g.crew[g.defense.target])
     out = []
-    for c in g.crew_at(g.sub["at"]):
+    for c in g.crew_at(g.sub.at):
         if side_of(g, c) != side:  # each player commands only his own crewmen
             continue
         for w in weapons_of(g, c):
@@ -172,11 +173,11 @@ def check_defend(g: Game, a: Action) -> None:
     if g.step != "defense" or g.defense is None or g.sub is None:
         raise deny("no Intruder attack is waiting for Self Defense", "Intruder Action Segment C")
     c = g.crewman(a.get("crew"))
-    if c.at != g.sub["at"]:
-        raise deny(f"{c.name} is not in {g.place(g.sub['at'])}", "Intruder Action Segment C")
-    if side_of(g, c) != side_of(g, g.crew[g.defense["target"]]):
+    if c.at != g.sub.at:
+        raise deny(f"{c.name} is not in {g.place(g.sub.at)}", "Intruder Action Segment C")
+    if side_of(g, c) != side_of(g, g.crew[g.defense.target]):
         raise deny("each player's crewmen defend only their own side", "The Science Officer")
-    check_fire(g, c, g.counters[g.defense["intruder"]], str(a.get("weapon")), True)
+    check_fire(g, c, g.counters[g.defense.intruder], str(a.get("weapon")), True)
 
 
 def check_no_defense(g: Game, a: Action) -> None:
@@ -186,8 +187,8 @@ def check_no_defense(g: Game, a: Action) -> None:
 
 def apply_defend(g: Game, a: Action) -> None:
     assert g.defense is not None
-    t = g.counters[g.defense["intruder"]]
-    target = g.crew[g.defense["target"]]
+    t = g.counters[g.defense.intruder]
+    target = g.crew[g.defense.target]
     effects = fire(g, g.crew[a["crew"]], t, a["weapon"], under_attack=target)
     g.defense = None
     if not effects:  # D: only after No Effect
@@ -197,7 +198,7 @@ def apply_defend(g: Game, a: Action) -> None:
 
 def apply_no_defense(g: Game, a: Action) -> None:
     assert g.defense is not None
-    target = g.crew[g.defense["target"]]
+    target = g.crew[g.defense.target]
     g.defense = None
     intruder_attack(g, target)
     intruder_segment(g)

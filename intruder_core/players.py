@@ -63,7 +63,7 @@ def owner(g: Game, a: Action) -> str:
     if isinstance(crew, str) and crew in g.crew:
         return side_of(g, g.crew[crew])
     if a.type in ("no_defense",) and g.defense is not None:
-        return side_of(g, g.crew[g.defense["target"]])
+        return side_of(g, g.crew[g.defense.target])
     if a.type == "prepare_hatches" and g.sub is not None:
         aboard = g.crew_at(g.sub_at())
         return side_of(g, aboard[0]) if aboard else crew_players(g)[0]
@@ -72,16 +72,16 @@ def owner(g: Game, a: Action) -> str:
 
 def ready(g: Game) -> list[str]:
     """Crew players who have passed in the current movement phase or action segment."""
-    return list(g.x.get("ready", []))
+    return list(g.x.ready)
 
 
 def unready(g: Game) -> None:
     """A new phase or segment: nobody has passed yet."""
-    g.x.pop("ready", None)
+    g.x.ready = []
 
 
 def mark_ready(g: Game, player: str) -> bool:
     """Record a pass; True once every crew player has passed."""
     done = sorted({*ready(g), player})
-    g.x["ready"] = done
+    g.x.ready = done
     return set(done) >= set(crew_players(g))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .charts import POWERS
 from .dice import Dice
@@ -10,7 +10,7 @@ from .errors import CorruptSave
 from .game import Game
 from .intruder import halt
 from .setup import KIND_PREFIX, all_counters, objects, roster
-from .state import BOXES
+from .state import BOXES, Phase
 from .station import COMPARTMENTS
 
 PHASES = ("movement", "interaction1", "crew_movement", "metamorphosis", "interaction2")
@@ -33,9 +33,10 @@ def _build(p: dict[str, Any]) -> Game:
     g.origin = {"position": p}
     g.set_options(dict(p.get("options", {})))
     g.turn = int(p.get("turn", 1))
-    g.phase = str(p.get("phase", "movement"))
-    if g.phase not in PHASES:
+    phase = str(p.get("phase", "movement"))
+    if phase not in PHASES:
         raise ValueError(f"phase must be one of {PHASES}")
+    g.phase = cast(Phase, phase)
     g.stage = int(p.get("stage", 1))
     g.known = [str(k) for k in p.get("known", [])]
     if any(k not in POWERS.values() for k in g.known):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .state import BOXES
+from .state import BOXES, Subroutine
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,22 +28,22 @@ def bookkeeping(g: Game) -> dict[str, Any]:
         """Attacks this phase (R8) on Intruders still in play: the others cannot be attacked."""
         return {tokens[i]: n for i, n in attacks.items() if g.counters[i].at not in BOXES}
 
-    def sub_view(sub: dict[str, Any] | None) -> dict[str, Any] | None:
+    def sub_view(sub: Subroutine | None) -> dict[str, Any] | None:
         if sub is None:
             return None
-        out = {"at": sub["at"], "pending": [tokens[i] for i in sub["pending"]],
-               "shaken": bool(sub.get("shaken"))}
-        if "round" in sub:
-            out["round"] = sub["round"]
+        out: dict[str, Any] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
+                               "shaken": sub.shaken}
+        if sub.round is not None:
+            out["round"] = sub.round
         return out
 
     saved = None
     if g.saved is not None:
-        d = g.saved.get("defense")
-        saved = {"step": g.saved.get("step"), "sub": sub_view(g.saved.get("sub")),
-                 "attacks": attacked(g.saved.get("attacks", {})),
-                 "defense": None if d is None else {"intruder": tokens[d["intruder"]],
-                                                    "target": d["target"]}}
+        d = g.saved.defense
+        saved = {"step": g.saved.step, "sub": sub_view(g.saved.sub),
+                 "attacks": attacked(g.saved.attacks),
+                 "defense": None if d is None else {"intruder": tokens[d.intruder],
+                                                    "target": d.target}}
     return {
         "options": dict(g.options),
         "queue": list(g.queue),

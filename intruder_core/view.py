@@ -46,10 +46,10 @@ def crew_view(g: Game) -> dict[str, Any]:
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
     if g.sub is not None:
-        decision["at"] = g.sub["at"]
+        decision["at"] = g.sub.at
     if g.defense is not None:
-        decision["intruder"] = tokens[g.defense["intruder"]]
-        decision["target"] = g.defense["target"]
+        decision["intruder"] = tokens[g.defense.intruder]
+        decision["target"] = g.defense.target
     return {
         "turn": g.turn,
         "phase": g.phase,

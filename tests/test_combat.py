@@ -28,7 +28,7 @@ def test_no_attack_when_roll_misses() -> None:
 def test_target_two_crewmen_one_to_three_and_four_to_six() -> None:
     crew = {"co1": {"at": "store_a1"}, "co2": {"at": "store_a1"}}
     g = meeting(crew=crew, dice=[1, 4])
-    assert g.defense == {"intruder": g.defense["intruder"], "target": "co2"} if g.defense \
+    assert g.defense.target == "co2" if g.defense \
         else of_type(g.log, "attack_target")[0].data["crew"] == "co2"
     assert of_type(g.log, "attack_target")[0].data["crew"] == "co2"
 

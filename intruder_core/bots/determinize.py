@@ -22,7 +22,7 @@ from typing import Any
 from ..dice import Dice
 from ..game import Game
 from ..setup import COUNTS, KIND_PREFIX
-from ..state import Counter, Crewman, Item, Shuttle
+from ..state import Counter, Crewman, Defense, Item, SavedPhase, Shuttle, Subroutine
 from ..station import SETUP_HIDDEN
 
 SD_BOX = {"active": 9}
@@ -178,7 +178,7 @@ def determinize(view: dict[str, Any], rng: random.Random,
     g.queue = list(bk["queue"])
     g.sub = _sub(bk["sub"], by_token)
     if "intruder" in decision:
-        g.defense = {"intruder": by_token[decision["intruder"]], "target": decision["target"]}
+        g.defense = Defense(by_token[decision["intruder"]], decision["target"])
     g.attacks = {by_token[t]: n for t, n in bk["attacks"].items()}
     g.kills = bk["kills"]
     g.ledger = [dict(e) for e in view["score"]["ledger"]]
@@ -186,21 +186,17 @@ def determinize(view: dict[str, Any], rng: random.Random,
     saved = bk["saved"]
     if saved is not None:
         d = saved["defense"]
-        g.saved = {"step": saved["step"], "sub": _sub(saved["sub"], by_token),
-                   "attacks": {by_token[t]: n for t, n in saved["attacks"].items()},
-                   "defense": None if d is None else {"intruder": by_token[d["intruder"]],
-                                                      "target": d["target"]}}
+        g.saved = SavedPhase(saved["step"], _sub(saved["sub"], by_token),
+                             {by_token[t]: n for t, n in saved["attacks"].items()},
+                             None if d is None else Defense(by_token[d["intruder"]],
+                                                            d["target"]))
     return g
 
 
-def _sub(s: dict[str, Any] | None, by_token: dict[str, str]) -> dict[str, Any] | None:
+def _sub(s: dict[str, Any] | None, by_token: dict[str, str]) -> Subroutine | None:
     if s is None:
         return None
-    out: dict[str, Any] = {"at": s["at"], "pending": [by_token[t] for t in s["pending"]],
-                           "shaken": s["shaken"]}
-    if "round" in s:
-        out["round"] = s["round"]
-    return out
+    return Subroutine(s["at"], [by_token[t] for t in s["pending"]], s["shaken"], s.get("round"))
 
 
 def release_constraints(log: Iterable[dict[str, Any]]) -> list[set[str]]:
