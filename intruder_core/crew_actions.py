@@ -514,10 +514,6 @@ def check_end_actions(g: Game, a: Action) -> None:
     check_pass(g, a)
 
 
-def apply_end_actions(g: Game, a: Action) -> None:
-    g.pass_actions(a)
-
-
 def check_prepare(g: Game, a: Action) -> None:
     if not g.in_shuttle() or g.step != "crew_actions":
         raise deny("hatches are prepared in a shuttle's Crew Action Segment",

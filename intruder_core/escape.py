@@ -75,7 +75,9 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> None:
     pick.asleep_until = None
     g.emit("stowaway", f"The Intruder is aboard {g.place(shuttle)}!", RULE,
            shuttle=shuttle, token=pick.token)
-    g.start_shuttle_fight(shuttle, pick)
+    from .flow import start_shuttle_fight
+
+    start_shuttle_fight(g, shuttle, pick)
 
 
 def arrive(g: Game, shuttle: str) -> None:

@@ -1,8 +1,9 @@
-"""The Game: state, the sequence of play, legal actions and the public API.
+"""The Game: the public API over the typed state, the action table and the legal actions.
 
-Like a chess board with push/pop, a Game is a plain state plus `legal_actions()` and
-`apply()`. Chance is resolved inside `apply` from the game's own dice, so every call returns
-at the next decision of the player (or at the end).
+Like a chess board with push/pop, a Game is a plain state (`GameState`, state.py) plus
+`legal_actions()` and `apply()`. Chance is resolved inside `apply` from the game's own dice, so
+every call returns at the next decision of the player (or at the end). The sequence of play is
+in flow.py; each action's check and effect are in the rule module HANDLERS names.
 """
 
 from __future__ import annotations
@@ -13,31 +14,15 @@ from typing import Any
 
 from . import crew as crew_rules
 from . import crew_actions as act
+from . import flow, interaction
 from . import intelligent as ii
-from . import interaction
 from . import players as sides
 from .actions import Action, Event, action
-from .charts import LAST_STAGE, POINTS, Stage
+from .charts import POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
-from .escape import arrive, destroy_station, self_destruct_phase
-from .intruder import DEAD_OR_GONE, reveal_caged_powers, roll_metamorphosis, wake_due
-from .movement import random_movement
-from .panic import panic, panic_due
-from .players import PASSES
 from .scenarios import PLAYERS
-from .scoring import result_of
-from .sequence import PHASE_NAMES
-from .state import (
-    Counter,
-    Crewman,
-    GameState,
-    Item,
-    SavedPhase,
-    Subroutine,
-    load_fields,
-    record_fields,
-)
+from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
 from .station import COMPARTMENTS, SHUTTLE_DOCK, name
 from .variants import chart
 from .view import label as action_label
@@ -54,8 +39,7 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
     "drop": (crew_rules.check_drop, crew_rules.apply_drop, "Drop an Object"),
     "unlock": (crew_rules.check_unlock, crew_rules.apply_unlock, "Functions"),
     "construct": (crew_rules.check_construct, crew_rules.apply_construct, "Construct Weapons"),
-    "end_movement": (crew_rules.check_end_movement, lambda g, a: g.pass_movement(a),
-                     "Sequence of Play"),
+    "end_movement": (crew_rules.check_end_movement, flow.pass_movement, "Sequence of Play"),
     "interact": (interaction.check_interact, interaction.apply_interact, "ruling R2"),
     "defend": (interaction.check_defend, interaction.apply_defend, "Intruder Action Segment C"),
     "no_defense": (interaction.check_no_defense, interaction.apply_no_defense,
@@ -77,7 +61,7 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
     "let_go": (act.check_let_go, act.apply_let_go, "ruling R11"),
     "prepare_hatches": (act.check_prepare, act.apply_prepare, "Escape via Shuttle"),
     "open_hatches": (act.check_open_hatches, act.apply_open_hatches, "Escape via Shuttle"),
-    "end_actions": (act.check_end_actions, act.apply_end_actions, "Actions"),
+    "end_actions": (act.check_end_actions, flow.pass_actions, "Actions"),
     "move_counter": (ii.check_move_counter, ii.apply_move_counter, "The Intelligent Intruder"),
     "destroy": (ii.check_destroy, ii.apply_destroy, "The Intelligent Intruder"),
     "open_cage": (ii.check_open_cage, ii.apply_open_cage, "The Intelligent Intruder"),
@@ -104,9 +88,9 @@ class Game(GameState):
         self.set_options(options or {})
         self._scenario_of: dict[str, Any] | None = None
         self._scenario = "solitaire"
-        self._events: list[Event] = []
+        self.events: list[Event] = []
         # The legal actions of the current decision, labelled: built once per decision (in
-        # `_settle`) and dropped whenever `apply` changes the state.
+        # `flow.settle`) and dropped whenever `apply` changes the state.
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         # Labelled actions met so far: a label depends only on the action and the game's
@@ -155,7 +139,7 @@ class Game(GameState):
         """Every action the player (any player if None) may take now, in a fixed order."""
         if self.is_over:
             return []
-        legal = self._legal_now()
+        legal = self.legal_now()
         if player is None:
             return list(legal)
         return [a for a in legal if sides.owner(self, a) == player]
@@ -201,12 +185,12 @@ class Game(GameState):
             if refusal is not None:
                 raise refusal
         a = action if isinstance(action, Action) else Action.from_dict(action)
-        self._events = []
+        self.events = []
         self.history.append(a.to_dict())
-        self._changed()
+        self.changed()
         HANDLERS[a.type][1](self, a)
-        self._settle()
-        return self._events
+        flow.settle(self)
+        return self.events
 
     def view(self, side: str = "crew") -> dict[str, Any]:
         """What one side may know, as JSON-ready data (see docs/api.md)."""
@@ -269,119 +253,20 @@ class Game(GameState):
             raise CorruptSave(f"the save is corrupt or has been tampered with: {e}") from None
         return g
 
-    # --- the sequence of play -----------------------------------------------------------
+    # --- the sequence of play (flow.py) ------------------------------------------------
 
     def start(self) -> None:
         """Begin play at the current phase (after set-up or a position)."""
-        self._changed()
-        self._run_phase()
-        self._settle()
+        flow.start(self)
 
-    def _run_phase(self) -> None:
-        if self.phase == "movement":
-            self.emit("phase", f"Turn {self.turn}: {PHASE_NAMES['movement']}",
-                      "Sequence of Play", phase="movement", turn=self.turn)
-            if ii.active(self):
-                self.step = "intruder_move"  # the Intruder player moves the counters (A)
-                return
-            random_movement(self)
-            interaction.begin(self, 1)
-        elif self.phase in ("interaction1", "interaction2"):
-            interaction.begin(self, self.interaction_number())
-        elif self.phase == "crew_movement":
-            self.begin_movement()
-        elif self.phase == "metamorphosis":
-            self.end_movement()
-        else:
-            raise ValueError(f"cannot start a game in phase {self.phase!r}")
+    # --- the current decision's legal actions -------------------------------------------
 
-    def new_turn(self) -> None:
-        self.turn += 1
-        self.phase = "movement"
-        self._run_phase()
-
-    def begin_movement(self) -> None:
-        self.phase = "crew_movement"
-        self.step = "move"
-        sides.unready(self)
-        self.emit("phase", f"Turn {self.turn}: {PHASE_NAMES[self.phase]}", "Sequence of Play",
-                  phase=self.phase, turn=self.turn)
-        crew_rules.start_phase(self)
-
-    def end_movement(self) -> None:
-        """4. Intruder Metamorphosis Phase, then the Second Interaction Phase."""
-        self.phase = "metamorphosis"
-        self.step = "auto"
-        self.unlocked = []
-        roll_metamorphosis(self)
-        reveal_caged_powers(self)
-        interaction.begin(self, 2)
-
-    def pass_movement(self, a: Action) -> None:
-        """A crew player ends his movement; the phase ends when every crew player has."""
-        if sides.shared(self) and not sides.mark_ready(self, str(a["player"])):
-            return
-        sides.unready(self)
-        self.end_movement()
-
-    def pass_actions(self, a: Action) -> None:
-        """A crew player ends his actions here; the segment ends when every one has."""
-        if sides.shared(self) and not sides.mark_ready(self, str(a["player"])):
-            return
-        sides.unready(self)
-        self.end_segment()
-
-    def end_segment(self) -> None:
-        """The player ends a Crew Action Segment (or the phase's remaining actions)."""
-        if self.step == "crew_actions" and self.sub is not None:
-            at = self.sub.at
-            if self.in_shuttle():
-                self._shuttle_round_over()
-                return
-            for c in self.crew_at(at):
-                c.acted = True
-            interaction.next_subroutine(self)
-        else:
-            self._end_interaction_phase()
-
-    def _end_interaction_phase(self) -> None:
-        wake_due(self)
-        self.sub = None
-        self.step = "auto"
-        if panic_due(self):
-            panic(self)
-            self.new_turn()
-        elif self.phase == "interaction1":
-            self.begin_movement()
-        else:
-            self.phase = "self_destruct"
-            self_destruct_phase(self)
-            if not self.destroyed:
-                self.new_turn()
-
-    def _settle(self) -> None:
-        """Check for the end; skip decisions that offer nothing but passing."""
-        while True:
-            self._changed()
-            if self.step == "crew_actions" and self.in_shuttle() and not self._fight_goes_on():
-                self._shuttle_fight_over()
-            self._check_end()
-            if self.is_over:
-                self.step = "over"
-                self._changed()
-                break
-            only = self._only_pass()
-            if only is None:
-                break
-            HANDLERS[only.type][1](self, only)
-        self.log.extend(self._events)
-
-    def _changed(self) -> None:
+    def changed(self) -> None:
         """The state has changed: the cached legal actions no longer hold."""
         self._legal = None
         self._legal_set = None
 
-    def _legal_now(self) -> list[Action]:
+    def legal_now(self) -> list[Action]:
         """The legal actions of every side, labelled, built once per decision."""
         if self._legal is None:
             self._legal = self._generate()
@@ -389,7 +274,7 @@ class Game(GameState):
 
     def _legal_set_now(self) -> frozenset[Action]:
         if self._legal_set is None:
-            self._legal_set = frozenset(self._legal_now())
+            self._legal_set = frozenset(self.legal_now())
         return self._legal_set
 
     def _generate(self) -> list[Action]:
@@ -409,117 +294,6 @@ class Game(GameState):
                 done = labels[a] = Action(a.type, a.args, self.label(a), HANDLERS[a.type][2])
             out.append(done)
         return out
-
-    def _only_pass(self) -> Action | None:
-        """A pass that is some side's only legal choice (R33); None if every side with a
-        decision has a real one to make."""
-        legal = self._legal_now()
-        if len(self.players) == 1:  # one side decides everything (the solitaire game)
-            if not legal:
-                raise RuntimeError(f"no legal action in step {self.step!r}")
-            if any(a.type not in PASSES for a in legal):
-                return None
-            return legal[0]
-        passes: dict[str, Action] = {}
-        busy: set[str] = set()
-        for a in legal:
-            side = sides.owner(self, a)
-            if a.type in PASSES:
-                passes.setdefault(side, a)
-            else:
-                busy.add(side)
-        if not passes and not busy:
-            raise RuntimeError(f"no legal action in step {self.step!r}")
-        idle = [a for side, a in passes.items() if side not in busy]
-        return idle[0] if idle else None
-
-    def _check_end(self) -> None:
-        if self.is_over:
-            return
-        if self.step == "crew_actions" and self.in_shuttle():
-            return  # a shuttle fight is still being played out
-        on_station = any(c.status == "active" and c.at in COMPARTMENTS
-                         for c in self.crew.values())
-        if not on_station and not self.destroyed and self.sd is not None:
-            destroy_station(self)
-        loose = escaped = False
-        for t in self.counters.values():  # one pass: this runs after every action
-            if t.kind == "intruder":
-                if t.at == "escaped":
-                    escaped = True
-                elif t.at not in DEAD_OR_GONE and not self.trapped_for_good(t):
-                    loose = True
-            elif t.at == "escaped":
-                escaped = True
-        if escaped or self.destroyed or not on_station or not loose:
-            self.result = result_of(self)
-            self.emit("game_over", f"Game over: {self.result['outcome']} "
-                      f"({self.result['score']:+d})", "How to Win", **self.result)
-
-    def trapped_for_good(self, t: Counter) -> bool:
-        """Permanently trapped: caged in Life Stage 6, all powers known, not Extra Strong."""
-        return (t.cage is not None and t.at in COMPARTMENTS and self.stage == LAST_STAGE
-                and self.unknown == 0 and "extra_strong" not in self.known)
-
-    # --- shuttle fights (ruling R18, R24) -----------------------------------------------
-
-    def start_shuttle_fight(self, shuttle: str, intruder: Counter) -> None:
-        self.saved = SavedPhase(self.step, self.sub, self.attacks, self.defense)
-        self.shuttles[shuttle].fight = True
-        self.sub = Subroutine(shuttle, [], False, 0)
-        self._shuttle_round()
-
-    def _shuttle_round(self) -> None:
-        assert self.sub is not None and self.sub.round is not None
-        at = self.sub.at
-        self.sub.round += 1
-        self.sub.shaken = False
-        self.attacks = {}
-        for c in self.crew_at(at):
-            c.acted = False
-        self.emit("interaction", f"Interaction in {self.place(at)} (round {self.sub.round})",
-                  "Escape via Shuttle; ruling R24", at=at)
-        here = [t for t in self.counters.values() if t.at == at and t.kind == "intruder"]
-        if not here or not self.crew_at(at):
-            self._shuttle_fight_over()
-            return
-        self.sub.pending = [t.id for t in here]
-        interaction.intruder_segment(self)
-
-    def _fight_goes_on(self) -> bool:
-        at = self.sub_at()
-        return bool(self.crew_at(at)) and any(t.at == at and t.kind == "intruder"
-                                              for t in self.counters.values())
-
-    def _shuttle_round_over(self) -> None:
-        if self._fight_goes_on():
-            self._shuttle_round()
-        else:
-            self._shuttle_fight_over()
-
-    def _shuttle_fight_over(self) -> None:
-        at = self.sub_at()
-        for t in self.counters.values():
-            if t.at == at and t.kind == "intruder":
-                t.at = "escaped"  # the shuttle crashes on its home planet, releasing it
-                self.emit("escaped", "The Intruder has killed the shuttle's crew and escapes",
-                          "Escape via Shuttle")
-        arrive(self, at)
-        saved = self.saved or SavedPhase("free_actions", None, {}, None)
-        self.saved = None
-        self.step = saved.step
-        self.sub = saved.sub
-        self.attacks = saved.attacks
-        self.defense = saved.defense
-
-    def wake_shuttle(self) -> None:
-        """In a shuttle, a dart's sleep lasts until the next round's Crew Action Segment."""
-        assert self.sub is not None
-        for t in self.counters.values():
-            if t.at == self.sub.at and t.asleep_until is not None and \
-                    t.asleep_until[1] <= (self.sub.round or 0):
-                t.asleep_until = None
-                self.emit("wake", "The Intruder wakes up", "ruling R24")
 
     def in_shuttle(self) -> bool:
         return self.sub is not None and self.sub.at in self.shuttles
@@ -547,7 +321,7 @@ class Game(GameState):
         return die
 
     def emit(self, type: str, text: str, rule: str = "", **data: Any) -> None:
-        self._events.append(Event(type, text, rule, data))
+        self.events.append(Event(type, text, rule, data))
 
     def score(self, kind: str, what: str) -> None:
         self.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})

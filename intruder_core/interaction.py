@@ -144,11 +144,21 @@ def crew_segment(g: Game) -> None:
     """3. Crew Action Segment; sleepers whose time is up wake first (R9, R14)."""
     assert g.sub is not None
     if g.in_shuttle():
-        g.wake_shuttle()
+        wake_in_shuttle(g)
     else:
         wake_due(g, g.sub.at)
     unready(g)
     g.step = "crew_actions"
+
+
+def wake_in_shuttle(g: Game) -> None:
+    """In a shuttle, a dart's sleep lasts until the next round's Crew Action Segment (R24)."""
+    assert g.sub is not None
+    for t in g.counters.values():
+        if t.at == g.sub.at and t.asleep_until is not None and \
+                t.asleep_until[1] <= (g.sub.round or 0):
+            t.asleep_until = None
+            g.emit("wake", "The Intruder wakes up", "ruling R24")
 
 
 def defense_options(g: Game) -> list[Action]:

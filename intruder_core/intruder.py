@@ -33,6 +33,12 @@ def active_intruders(g: Game) -> list[Counter]:
     return [c for c in intruders(g) if c.at not in DEAD_OR_GONE]
 
 
+def trapped_for_good(g: Game, t: Counter) -> bool:
+    """Permanently trapped: caged in Life Stage 6, all powers known, not Extra Strong."""
+    return (t.cage is not None and t.at in COMPARTMENTS and g.stage == LAST_STAGE
+            and g.unknown == 0 and "extra_strong" not in g.known)
+
+
 def has(g: Game, power: str) -> bool:
     """A known power of the (living) Intruders; clones share one set (ruling R3)."""
     return power in g.known

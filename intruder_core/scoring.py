@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .charts import DRAW_SURVIVORS, POINTS
-from .intruder import active_intruders
+from .intruder import active_intruders, trapped_for_good
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,7 +31,7 @@ def breakdown(g: Game) -> list[dict[str, Any]]:
 def result_of(g: Game) -> dict[str, Any]:
     """Score the ended game; permanently caged Intruders are captured now (+15 each)."""
     for t in active_intruders(g):
-        if g.trapped_for_good(t):
+        if trapped_for_good(g, t):
             g.score("intruder_captured", "Intruder permanently caged")
     escaped_crew = sum(1 for c in g.crew.values() if c.status == "escaped")
     intruder_loose = any(t.at == "escaped" for t in g.counters.values())

@@ -113,7 +113,7 @@ def test_lost_crewman_hides_and_is_found() -> None:
     from intruder_core import interaction
     interaction.begin(g, 1)
     assert who.status == "active" and who.at == proxy.at
-    assert of_type(g._events, "found")
+    assert of_type(g.events, "found")
 
 
 @pytest.mark.parametrize("scenario,options", [

@@ -1,0 +1,274 @@
+"""The sequence of play: phases, steps, the Interaction Sub-routine's hand-offs and settling.
+
+Read it top to bottom as the rulebook's Sequence of Play. A turn runs
+
+    movement (random, or the Intelligent Intruder's "intruder_move")
+      -> interaction1 (steps "choose" / "defense" / "crew_actions" / "free_actions")
+      -> crew_movement (step "move") -> metamorphosis -> interaction2 -> self_destruct
+      -> the next turn's movement, or Panic first when it is due (R19).
+
+Each function takes the game state and moves it to the next decision; `settle` then checks
+for the end and skips any decision that offers nothing but passing (R33). The rule modules
+decide what happens inside a phase; only this module moves from one phase or step to another.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import crew as crew_rules
+from . import intelligent as ii
+from . import interaction
+from . import players as sides
+from .escape import arrive, destroy_station, self_destruct_phase
+from .intruder import (
+    DEAD_OR_GONE,
+    reveal_caged_powers,
+    roll_metamorphosis,
+    trapped_for_good,
+    wake_due,
+)
+from .movement import random_movement
+from .panic import panic, panic_due
+from .players import PASSES
+from .scoring import result_of
+from .sequence import PHASE_NAMES
+from .state import SavedPhase, Subroutine
+from .station import COMPARTMENTS
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
+    from .state import Counter
+
+
+def start(g: Game) -> None:
+    """Begin play at the current phase (after set-up or a position)."""
+    g.changed()
+    run_phase(g)
+    settle(g)
+
+
+def run_phase(g: Game) -> None:
+    """Enter the phase the state names."""
+    if g.phase == "movement":
+        g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES['movement']}",
+               "Sequence of Play", phase="movement", turn=g.turn)
+        if ii.active(g):
+            g.step = "intruder_move"  # the Intruder player moves the counters (A)
+            return
+        random_movement(g)
+        interaction.begin(g, 1)
+    elif g.phase in ("interaction1", "interaction2"):
+        interaction.begin(g, g.interaction_number())
+    elif g.phase == "crew_movement":
+        begin_movement(g)
+    elif g.phase == "metamorphosis":
+        end_movement(g)
+    else:
+        raise ValueError(f"cannot start a game in phase {g.phase!r}")
+
+
+def new_turn(g: Game) -> None:
+    """1. Intruder and Hidden Counter Movement Phase of the next turn."""
+    g.turn += 1
+    g.phase = "movement"
+    run_phase(g)
+
+
+def begin_movement(g: Game) -> None:
+    """3. Crew Movement Phase."""
+    g.phase = "crew_movement"
+    g.step = "move"
+    sides.unready(g)
+    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
+           phase=g.phase, turn=g.turn)
+    crew_rules.start_phase(g)
+
+
+def end_movement(g: Game) -> None:
+    """4. Intruder Metamorphosis Phase, then 5. the Second Interaction Phase."""
+    g.phase = "metamorphosis"
+    g.step = "auto"
+    g.unlocked = []
+    roll_metamorphosis(g)
+    reveal_caged_powers(g)
+    interaction.begin(g, 2)
+
+
+def pass_movement(g: Game, a: Action) -> None:
+    """A crew player ends his movement; the phase ends when every crew player has."""
+    if sides.shared(g) and not sides.mark_ready(g, str(a["player"])):
+        return
+    sides.unready(g)
+    end_movement(g)
+
+
+def pass_actions(g: Game, a: Action) -> None:
+    """A crew player ends his actions here; the segment ends when every one has."""
+    if sides.shared(g) and not sides.mark_ready(g, str(a["player"])):
+        return
+    sides.unready(g)
+    end_segment(g)
+
+
+def end_segment(g: Game) -> None:
+    """A Crew Action Segment ends: the next Sub-routine, or the phase's free actions end."""
+    if g.step == "crew_actions" and g.sub is not None:
+        at = g.sub.at
+        if g.in_shuttle():
+            shuttle_round_over(g)
+            return
+        for c in g.crew_at(at):
+            c.acted = True
+        interaction.next_subroutine(g)
+    else:
+        end_interaction_phase(g)
+
+
+def end_interaction_phase(g: Game) -> None:
+    """After an Interaction Phase: Panic (R19) and a new turn, Crew Movement, or 6. the
+    Self-Destruct Phase and a new turn."""
+    wake_due(g)
+    g.sub = None
+    g.step = "auto"
+    if panic_due(g):
+        panic(g)
+        new_turn(g)
+    elif g.phase == "interaction1":
+        begin_movement(g)
+    else:
+        g.phase = "self_destruct"
+        self_destruct_phase(g)
+        if not g.destroyed:
+            new_turn(g)
+
+
+# --- settling: the end of the game and passes that are no choice ---------------------------
+
+def settle(g: Game) -> None:
+    """Check for the end; skip decisions that offer nothing but passing."""
+    from .game import HANDLERS
+
+    while True:
+        g.changed()
+        if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
+            shuttle_fight_over(g)
+        check_end(g)
+        if g.is_over:
+            g.step = "over"
+            g.changed()
+            break
+        only = only_pass(g)
+        if only is None:
+            break
+        HANDLERS[only.type][1](g, only)
+    g.log.extend(g.events)
+
+
+def only_pass(g: Game) -> Action | None:
+    """A pass that is some side's only legal choice (R33); None if every side with a
+    decision has a real one to make."""
+    legal = g.legal_now()
+    if len(g.players) == 1:  # one side decides everything (the solitaire game)
+        if not legal:
+            raise RuntimeError(f"no legal action in step {g.step!r}")
+        if any(a.type not in PASSES for a in legal):
+            return None
+        return legal[0]
+    passes: dict[str, Action] = {}
+    busy: set[str] = set()
+    for a in legal:
+        side = sides.owner(g, a)
+        if a.type in PASSES:
+            passes.setdefault(side, a)
+        else:
+            busy.add(side)
+    if not passes and not busy:
+        raise RuntimeError(f"no legal action in step {g.step!r}")
+    idle = [a for side, a in passes.items() if side not in busy]
+    return idle[0] if idle else None
+
+
+def check_end(g: Game) -> None:
+    """How to Win: the game ends when an Intruder escapes, the station is destroyed, no crew
+    is left on it, or no Intruder is still loose."""
+    if g.is_over:
+        return
+    if g.step == "crew_actions" and g.in_shuttle():
+        return  # a shuttle fight is still being played out
+    on_station = any(c.status == "active" and c.at in COMPARTMENTS for c in g.crew.values())
+    if not on_station and not g.destroyed and g.sd is not None:
+        destroy_station(g)
+    loose = escaped = False
+    for t in g.counters.values():  # one pass: this runs after every action
+        if t.kind == "intruder":
+            if t.at == "escaped":
+                escaped = True
+            elif t.at not in DEAD_OR_GONE and not trapped_for_good(g, t):
+                loose = True
+        elif t.at == "escaped":
+            escaped = True
+    if escaped or g.destroyed or not on_station or not loose:
+        g.result = result_of(g)
+        g.emit("game_over", f"Game over: {g.result['outcome']} "
+               f"({g.result['score']:+d})", "How to Win", **g.result)
+
+
+# --- shuttle fights (ruling R18, R24) -------------------------------------------------------
+
+def start_shuttle_fight(g: Game, shuttle: str, intruder: Counter) -> None:
+    """A stowaway: the Interaction in progress waits while Sub-routines run in the shuttle."""
+    g.saved = SavedPhase(g.step, g.sub, g.attacks, g.defense)
+    g.shuttles[shuttle].fight = True
+    g.sub = Subroutine(shuttle, [], False, 0)
+    shuttle_round(g)
+
+
+def shuttle_round(g: Game) -> None:
+    assert g.sub is not None and g.sub.round is not None
+    at = g.sub.at
+    g.sub.round += 1
+    g.sub.shaken = False
+    g.attacks = {}
+    for c in g.crew_at(at):
+        c.acted = False
+    g.emit("interaction", f"Interaction in {g.place(at)} (round {g.sub.round})",
+           "Escape via Shuttle; ruling R24", at=at)
+    here = [t for t in g.counters.values() if t.at == at and t.kind == "intruder"]
+    if not here or not g.crew_at(at):
+        shuttle_fight_over(g)
+        return
+    g.sub.pending = [t.id for t in here]
+    interaction.intruder_segment(g)
+
+
+def fight_goes_on(g: Game) -> bool:
+    at = g.sub_at()
+    return bool(g.crew_at(at)) and any(t.at == at and t.kind == "intruder"
+                                       for t in g.counters.values())
+
+
+def shuttle_round_over(g: Game) -> None:
+    if fight_goes_on(g):
+        shuttle_round(g)
+    else:
+        shuttle_fight_over(g)
+
+
+def shuttle_fight_over(g: Game) -> None:
+    """The fight is over: survivors escape, a winning Intruder escapes with the shuttle, and
+    the interrupted Interaction resumes."""
+    at = g.sub_at()
+    for t in g.counters.values():
+        if t.at == at and t.kind == "intruder":
+            t.at = "escaped"  # the shuttle crashes on its home planet, releasing it
+            g.emit("escaped", "The Intruder has killed the shuttle's crew and escapes",
+                   "Escape via Shuttle")
+    arrive(g, at)
+    saved = g.saved or SavedPhase("free_actions", None, {}, None)
+    g.saved = None
+    g.step = saved.step
+    g.sub = saved.sub
+    g.attacks = saved.attacks
+    g.defense = saved.defense
