@@ -219,3 +219,13 @@ def test_determinizations_on_every_level(level: str) -> None:
                 assert [a.key() for a in d.legal_actions()] == [a.key() for a in legal]
             g.apply(bot.choose(view, legal, rng)[0])
             n += 1
+
+
+def test_hunting_teams_come_from_the_roster() -> None:
+    from intruder_core.bots.heuristic import teams
+
+    view = ic.new_game(seed=1).view("crew")
+    assert teams(view["crew"]) == [["co1", "so1", "en1"], ["co2", "so2", "en2"],
+                                   ["co3", "so3", "en3"]]
+    two = [c for c in view["crew"] if c["id"][-1] != "3"]
+    assert teams(two) == [["co1", "so1", "en1"], ["co2", "so2", "en2"]]

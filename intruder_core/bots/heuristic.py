@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action
+from ..charts import is_large
 from ..crew import move_cost
 from ..station import AIRLOCK_CONTROL, SECURED, SHUTTLE_DOCK, name
 from .common import (
@@ -38,10 +39,18 @@ from .policy import Choice
 
 Order = tuple[str, dict[str, Any], str]  # action type, arguments, reason
 
-GROUPS: tuple[tuple[str, ...], ...] = (("co1", "so1", "en1"), ("co2", "so2", "en2"),
-                                       ("co3", "so3", "en3"))
 LETHAL_SMALL = ("blaster", "gas")
-LARGE = ("cage", "flamethrower")
+TEAM_ROLES = ("command", "science", "engineer")  # the order of a hunting team's members
+
+
+def teams(crew: list[dict[str, Any]]) -> list[list[str]]:
+    """Hunting teams from the roster: the crewmen sharing a number (Command Officer 1,
+    Science Officer 1, Engineer 1, ...), each team in TEAM_ROLES order."""
+    by_number: dict[str, list[dict[str, Any]]] = {}
+    for c in crew:
+        by_number.setdefault(c["id"][-1], []).append(c)
+    return [[c["id"] for c in sorted(team, key=lambda c: TEAM_ROLES.index(c["role"]))]
+            for _, team in sorted(by_number.items())]
 
 
 @dataclass
@@ -60,6 +69,18 @@ class Params:
     late_stage: int = 5  # from this stage with `late_dead` dead, when one more death loses
     late_dead: int = 2
     few_crew: int = 4  # this few crewmen left against a stage 4+ Intruder
+    # worth of each outcome against a met Intruder, in points (see _intruder)
+    cage_value: float = 12.0  # caged: frozen (+15) later, most of the time
+    cage_value_cold: float = 8.0  # ... Immune to Cold: trapped until stage 6 instead (R26)
+    control_value: float = 9.0  # controlled: walked to the Freezer (R22)
+    control_value_cold: float = 3.0
+    control_value_killable: float = 5.0  # once the crew may kill, control is worth less
+    kill_value: float = 7.0  # the points of a kill (How to Win)
+    last_kill_value: float = 1.0  # a kill that ends the game in a loss
+    defense_last_kill_value: float = -1.0  # the same, in Self Defense
+    sleep_floor: float = 2.0  # least worth of a sleeping Intruder the crew may kill
+    sleep_floor_young: float = 0.5  # ... one the crew may not kill yet (R7)
+    airlock_chance: float = 0.2  # open an airlock on counters this likely to be the Intruder
 
 
 class HeuristicPolicy:
@@ -107,7 +128,8 @@ class HeuristicPolicy:
         kill = len(info.chart["kill"])
         shaken = bool((info.bk.get("sub") or {}).get("shaken"))
         last = info.intruders_in_play() <= 1
-        k_value = 7.0 if info.score + 7 > 0 or not last else -1.0  # a kill that ends in a loss
+        k_value = self.p.kill_value if info.score + 7 > 0 or not last else \
+            self.p.defense_last_kill_value  # a kill that ends in a loss
         best: tuple[float, Action, str] | None = None
         for a in legal:
             if a.type == "no_defense":
@@ -274,11 +296,14 @@ class ActionPlan:
         strong = "extra_strong" in info.known
         cold = "immune_cold" in info.known
         # a caged Intruder is frozen (+15) or, Immune to Cold, trapped until stage 6 (R26)
-        v_cage = 0.0 if strong or info.in_shuttle(t["at"]) else (12.0 if not cold else 8.0)
+        p_ = self.p
+        v_cage = 0.0 if strong or info.in_shuttle(t["at"]) else \
+            (p_.cage_value if not cold else p_.cage_value_cold)
         v_control = 0.0 if "immune_shock" in info.known or info.in_shuttle(t["at"]) else \
-            (9.0 if not cold else 3.0) if not kill_ok else 5.0
-        v_kill = 7.0 if info.score + 7 * info.intruders_in_play() > 0 or \
-            info.intruders_in_play() > 1 else 1.0
+            (p_.control_value if not cold else p_.control_value_cold) if not kill_ok else \
+            p_.control_value_killable
+        v_kill = p_.kill_value if info.score + 7 * info.intruders_in_play() > 0 or \
+            info.intruders_in_play() > 1 else p_.last_kill_value
         if flush:
             v_cage = v_control = 0.0
         cagers = [c["id"] for c in here if info.empty_cage(c["id"])]
@@ -307,7 +332,7 @@ class ActionPlan:
                 p = sleep_chance(info.known, shaken)
                 follow = 5 / 6 * v_cage if [x for x in cagers if x != cid] else \
                     5 / 12 * v_cage if cid in cagers else 0.0
-                v_sleep = max(follow, 2.0 if kill_ok else 0.5)
+                v_sleep = max(follow, p_.sleep_floor if kill_ok else p_.sleep_floor_young)
                 if p > 0:
                     options.append((p * v_sleep, n, (
                         "attack", {"crew": cid, "target": token, "weapon": "dart"},
@@ -331,7 +356,8 @@ class ActionPlan:
             if loose and "fast_reflexes" not in info.known and info.unknown == 0:
                 why = "the Intruder is in the airlock: open it and sweep it into space (R15)"
             elif hidden and not loose and info.unknown <= self.p.airlock_unknown and \
-                    info.intruder_chance(lock) >= 0.2 and "fast_reflexes" not in info.known:
+                    info.intruder_chance(lock) >= self.p.airlock_chance and \
+                    "fast_reflexes" not in info.known:
                 why = (f"{len(hidden)} counter(s) in the {name(lock)}, "
                        f"{info.intruder_chance(lock):.0%} it is the Intruder: open it (R15)")
             else:
@@ -509,7 +535,7 @@ class MovePlan:
 
     def _escort(self, cid: str, at: str) -> None:
         """The controller's group stays with him (to unlock the Freezer and to fight)."""
-        for g in GROUPS:
+        for g in teams(self.info.view["crew"]):
             if cid in g:
                 for o in g:
                     if o != cid and o not in self.role and any(
@@ -546,7 +572,7 @@ class MovePlan:
                     self.assign(cid, "carrier", item["at"], "help carry the caged Intruder")
                     if c["at"] == item["at"]:
                         if info.has_large(cid):
-                            big = next(i for i in info.carrying[cid] if i["kind"] in LARGE)
+                            big = next(i for i in info.carrying[cid] if is_large(i["kind"]))
                             yield ("drop", {"crew": cid, "item": big["id"]},
                                    "free his hands to carry the caged Intruder")
                         yield ("pick_up", {"crew": cid, "item": item["id"]},
@@ -725,9 +751,9 @@ class MovePlan:
     # hunting ----------------------------------------------------------------------------
 
     def groups(self) -> list[list[str]]:
-        """Hunting groups: the fixed trios, less the busy; a lone hunter joins another."""
+        """Hunting groups: the roster's teams, less the busy; a lone hunter joins another."""
         hunters = {c["id"] for c in self.free if c["id"] not in self.role}
-        out = [[x for x in g if x in hunters] for g in GROUPS]
+        out = [[x for x in g if x in hunters] for g in teams(self.info.view["crew"])]
         out = [g for g in out if g]
         big = [g for g in out if len(g) >= 2]
         if not big:
