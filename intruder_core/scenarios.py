@@ -98,8 +98,3 @@ def return_to_prometheus(g: Game) -> None:
            "Return to Prometheus")
     g.turn = 1
     g.phase = "interaction1"
-
-
-def marine(g: Game, role: str) -> bool:
-    """Optional Marines: Command Officers and Engineers always carry all four weapons."""
-    return bool(g.options.get("marines")) and role in ("command", "engineer")

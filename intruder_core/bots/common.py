@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from ..actions import Action
-from ..charts import CRT, IMMUNITY, LETHAL, can_carry, crt_column, is_large
+from ..charts import CRT, IMMUNITY, can_carry, crt_column, is_large
 from ..station import ADJACENT, COMPARTMENTS, SECURED, entry_cost
 
 STATION: Final[frozenset[str]] = frozenset(COMPARTMENTS)
@@ -138,10 +138,6 @@ def defense_outcome(weapon: str | None, known: Iterable[str], kill: int,
         if not effects:
             dies += p_kill / 6  # D: the attack goes ahead only after No Effect
     return dies, killed, sleeps
-
-
-def lethal(weapon: str) -> bool:
-    return weapon in LETHAL
 
 
 # --- the view, parsed once per decision ------------------------------------------------------
