@@ -172,81 +172,79 @@ class Progress:
 
 # --- the SVG report (hand-drawn: rectangles, lines and text) -------------------------------
 
-def _esc(text: object) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+Bar = tuple[str, float, "tuple[float, float] | None"]
 
 
-def _bars(x0: float, y0: float, w: float, h: float, title: str,
-          items: Iterable[tuple[str, float, tuple[float, float] | None]],
-          fmt: Callable[[float], str], top: float | None = None) -> list[str]:
+def _bars(dwg: Any, x0: float, y0: float, w: float, h: float, title: str,
+          items: Iterable[Bar], fmt: Callable[[float], str], top: float | None = None) -> None:
     """One bar chart panel: (label, value, optional error interval) per bar."""
     items = list(items)
-    out = [f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="#fafafa" '
-           'stroke="#ccc"/>',
-           f'<text x="{x0 + 10}" y="{y0 + 20}" font-size="14" font-weight="bold">'
-           f'{_esc(title)}</text>']
+    dwg.add(dwg.rect(insert=(x0, y0), size=(w, h), fill="#fafafa", stroke="#ccc"))
+    dwg.add(dwg.text(title, insert=(x0 + 10, y0 + 20), font_size=14, font_weight="bold"))
     if not items:
-        return out
+        return
     peak = top if top is not None else max(max(v for _, v, _ in items), 1e-9)
     base = y0 + h - 30
     plot_h = h - 70
     slot = (w - 20) / len(items)
     bar_w = max(min(slot * 0.7, 60), 2)
-    out.append(f'<line x1="{x0 + 10}" y1="{base}" x2="{x0 + w - 10}" y2="{base}" '
-               'stroke="#888"/>')
+    dwg.add(dwg.line(start=(x0 + 10, base), end=(x0 + w - 10, base), stroke="#888"))
     for n, (label, value, ci) in enumerate(items):
         cx = x0 + 10 + slot * (n + 0.5)
         bh = plot_h * value / peak
-        out.append(f'<rect x="{cx - bar_w / 2:.1f}" y="{base - bh:.1f}" width="{bar_w:.1f}" '
-                   f'height="{bh:.1f}" fill="#4a7ab5"><title>{_esc(label)}: '
-                   f'{_esc(fmt(value))}</title></rect>')
+        bar = dwg.rect(insert=(round(cx - bar_w / 2, 1), round(base - bh, 1)),
+                       size=(round(bar_w, 1), round(bh, 1)), fill="#4a7ab5")
+        bar.set_desc(title=f"{label}: {fmt(value)}")
+        dwg.add(bar)
         if ci is not None:
             lo, hi = (base - plot_h * ci[0] / peak, base - plot_h * ci[1] / peak)
-            out.append(f'<line x1="{cx:.1f}" y1="{lo:.1f}" x2="{cx:.1f}" y2="{hi:.1f}" '
-                       'stroke="#222" stroke-width="1.5"/>')
+            whisker = {"stroke": "#222", "stroke_width": 1.5}
+            dwg.add(dwg.line(start=(round(cx, 1), round(lo, 1)), end=(round(cx, 1), round(hi, 1)),
+                             **whisker))
             for y in (lo, hi):
-                out.append(f'<line x1="{cx - 6:.1f}" y1="{y:.1f}" x2="{cx + 6:.1f}" '
-                           f'y2="{y:.1f}" stroke="#222" stroke-width="1.5"/>')
+                dwg.add(dwg.line(start=(round(cx - 6, 1), round(y, 1)),
+                                 end=(round(cx + 6, 1), round(y, 1)), **whisker))
         if len(items) <= 16:
             lx = cx + bar_w / 2 + 3 if ci is not None else cx  # beside the whisker
-            anchor = "start" if ci is not None else "middle"
-            out.append(f'<text x="{lx:.1f}" y="{base - bh - 5:.1f}" font-size="11" '
-                       f'text-anchor="{anchor}">{_esc(fmt(value))}</text>')
+            dwg.add(dwg.text(fmt(value), insert=(round(lx, 1), round(base - bh - 5, 1)),
+                             font_size=11, text_anchor="start" if ci is not None else "middle"))
         if len(items) <= 16 or n % max(len(items) // 12, 1) == 0:
-            out.append(f'<text x="{cx:.1f}" y="{base + 15}" font-size="11" '
-                       f'text-anchor="middle">{_esc(label)}</text>')
-    return out
+            dwg.add(dwg.text(label, insert=(round(cx, 1), base + 15), font_size=11,
+                             text_anchor="middle"))
 
 
 def svg(report: dict[str, Any]) -> str:
     """The report as one SVG page: outcomes with 95% intervals, endings, and the
-    distributions of score, game length, crew deaths and the Intruder's final stage."""
+    distributions of score, game length, crew deaths and the Intruder's final stage.
+
+    Drawn with svgwrite, like the page's board: an optional extra (`pip install
+    intruder-core[lab]`); the engine itself needs nothing beyond the standard library."""
+    import svgwrite  # the "lab" extra (pyproject.toml)
+
     W, H = 980, 1010
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
-             f'viewBox="0 0 {W} {H}" font-family="sans-serif">',
-             f'<rect width="{W}" height="{H}" fill="white"/>',
-             f'<text x="20" y="32" font-size="20" font-weight="bold">Intruder balance lab: '
-             f'{_esc(report.get("policy"))} policy, {_esc(report.get("difficulty"))} level'
-             '</text>',
-             f'<text x="20" y="54" font-size="13">{report["games"]} games from seed '
-             f'{_esc(report.get("seed"))}; bars show rates, whiskers Wilson 95% intervals'
-             '</text>']
+    dwg = svgwrite.Drawing(size=(W, H), viewBox=f"0 0 {W} {H}", font_family="sans-serif")
+    dwg.add(dwg.rect(insert=(0, 0), size=(W, H), fill="white"))
+    dwg.add(dwg.text(f"Intruder balance lab: {report.get('policy')} policy, "
+                     f"{report.get('difficulty')} level", insert=(20, 32), font_size=20,
+                     font_weight="bold"))
+    dwg.add(dwg.text(f"{report['games']} games from seed {report.get('seed')}; bars show "
+                     "rates, whiskers Wilson 95% intervals", insert=(20, 54), font_size=13))
     pct = "{:.0%}".format
     oc = report["outcomes"]
-    parts += _bars(20, 70, 460, 280, "Outcome", [
+    _bars(dwg, 20, 70, 460, 280, "Outcome", [
         (o, oc[o]["rate"], tuple(oc[o]["ci95"])) for o in OUTCOMES if oc[o]["count"] or
         o != "unfinished"], pct, top=1.0)
     en = report["endings"]
-    parts += _bars(500, 70, 460, 280, "How it ended", [
+    _bars(dwg, 500, 70, 460, 280, "How it ended", [
         (e.replace("stowaway/escape", "escape").replace("all crew dead", "crew dead"),
          en[e]["rate"], None) for e in en], pct, top=1.0)
 
-    def hist(key: str) -> list[tuple[str, float, tuple[float, float] | None]]:
+    def hist(key: str) -> list[Bar]:
         h = report[key].get("histogram", {})
         n = max(report["games"], 1)
         return [(k, c / n, None) for k, c in h.items()]
 
-    def binned(key: str, width: int) -> list[tuple[str, float, tuple[float, float] | None]]:
+    def binned(key: str, width: int) -> list[Bar]:
         h = report[key].get("histogram", {})
         bins: Counter[int] = Counter()
         for k, c in h.items():
@@ -258,19 +256,18 @@ def svg(report: dict[str, Any]) -> str:
         return [(str(b), bins[b] / n, None) for b in edges]
 
     s = report["score"]
-    parts += _bars(20, 370, 460, 300, f"Score (mean {s.get('mean', 0):+.1f})",
-                   binned("score", 5), pct)
+    _bars(dwg, 20, 370, 460, 300, f"Score (mean {s.get('mean', 0):+.1f})",
+          binned("score", 5), pct)
     t = report["turns"]
-    parts += _bars(500, 370, 460, 300, f"Game length in turns (mean {t.get('mean', 0):.1f})",
-                   binned("turns", 5), pct)
+    _bars(dwg, 500, 370, 460, 300, f"Game length in turns (mean {t.get('mean', 0):.1f})",
+          binned("turns", 5), pct)
     d = report["dead"]
-    parts += _bars(20, 690, 460, 300, f"Crew deaths (mean {d.get('mean', 0):.2f})",
-                   hist("dead"), pct)
+    _bars(dwg, 20, 690, 460, 300, f"Crew deaths (mean {d.get('mean', 0):.2f})",
+          hist("dead"), pct)
     st = report["stage"]
-    parts += _bars(500, 690, 460, 300, f"Intruder's final Life Stage (mean "
-                   f"{st.get('mean', 0):.2f})", hist("stage"), pct)
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    _bars(dwg, 500, 690, 460, 300, f"Intruder's final Life Stage (mean "
+          f"{st.get('mean', 0):.2f})", hist("stage"), pct)
+    return str(dwg.tostring()) + "\n"
 
 
 def text(report: dict[str, Any]) -> str:
