@@ -13,7 +13,7 @@ from typing import Any
 Arg = str | int | tuple[str, ...]
 
 
-def _freeze(key: str, value: Any) -> Arg:
+def _freeze(key: str, value: object) -> Arg:
     if isinstance(value, bool) or not isinstance(value, (str, int, list, tuple)):
         raise ValueError(f"action argument {key!r} must be a string, integer or list of strings")
     if isinstance(value, (list, tuple)):
@@ -58,7 +58,7 @@ class Action:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> Action:
+    def from_dict(cls, d: object) -> Action:
         """Parse plain data; raises ValueError for anything that is not an action's shape."""
         if not isinstance(d, dict):
             raise ValueError("an action must be a JSON object")

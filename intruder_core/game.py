@@ -86,7 +86,7 @@ class Game(GameState):
         self.options: dict[str, Any] = {}
         self.chart: dict[int, Stage] = {}
         self.set_options(options or {})
-        self._scenario_of: dict[str, Any] | None = None
+        self._scenario_of: dict[str, object] | None = None
         self._scenario = "solitaire"
         self.events: list[Event] = []
         # The legal actions of the current decision, labelled: built once per decision (in
@@ -233,15 +233,15 @@ class Game(GameState):
         return {"format": SAVE_FORMAT, **record_fields(self)}
 
     @classmethod
-    def from_dict(cls, d: Any) -> Game:
+    def from_dict(cls, d: object) -> Game:
         try:
             if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
                 raise ValueError("unknown save format")
             body = {k: v for k, v in d.items() if k != "format"}
             values = load_fields(GameState, body)
-            origin = values["origin"]
-            g = cls(values["dice"], origin.get("options") or
-                    origin.get("position", {}).get("options"))
+            origin, dice = d["origin"], values["dice"]
+            assert isinstance(dice, Dice)
+            g = cls(dice, origin.get("options") or origin.get("position", {}).get("options"))
             for key, value in values.items():
                 setattr(g, key, value)
             from .invariants import check_invariants

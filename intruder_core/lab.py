@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from .bots import make_policy, play
-from .game import new_game
+from .game import Game, new_game
 from .station import COMPARTMENTS
 
 OUTCOMES = ("win", "draw", "loss", "unfinished")
@@ -70,7 +70,7 @@ def play_one(seed: int, policy: str, difficulty: str = "standard",
     return out
 
 
-def ending(g: Any, facts: dict[str, Any], finished: bool) -> str:
+def ending(g: Game, facts: dict[str, Any], finished: bool) -> str:
     """How the game ended, in the report's categories."""
     if not finished:
         return "unfinished"

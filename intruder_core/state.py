@@ -158,9 +158,9 @@ class ScenarioState:
     def __bool__(self) -> bool:
         return bool(self.ready or self.moved or self.stopped or self.deciding is not None)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The save's "x" layout (format 1): a stop is kept as a key suffix, "id:stop"."""
-        d: dict[str, Any] = {}
+        d: dict[str, object] = {}
         if self.ready:
             d["ready"] = list(self.ready)
         if self.moved or self.stopped:
@@ -170,7 +170,7 @@ class ScenarioState:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> ScenarioState:
+    def from_dict(cls, d: object) -> ScenarioState:
         if not isinstance(d, dict) or set(d) - {"ready", "moved", "deciding"}:
             raise ValueError("bad scenario state")
         moved = dict(d.get("moved", {}))
@@ -229,10 +229,10 @@ class GameState:
         "save": (ScenarioState.to_dict, ScenarioState.from_dict), **OPTIONAL})
 
 
-def record(obj: Any) -> Any:
+def record(obj: object) -> object:
     """A record (any dataclass above, nested ones too) as plain JSON-ready data."""
     if is_dataclass(obj) and not isinstance(obj, type):
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for f in fields(obj):
             value = getattr(obj, f.name)
             if f.metadata.get("optional") and not value and value != 0:
@@ -247,19 +247,19 @@ def record(obj: Any) -> Any:
     return obj
 
 
-def record_fields(obj: Any) -> dict[str, Any]:
+def record_fields(obj: object) -> dict[str, object]:
     """`record` of a record whose class extends a record class (the Game's GameState)."""
     out = record(obj)
     assert isinstance(out, dict)
     return out
 
 
-def load(cls: type[T], d: Any) -> T:
+def load(cls: type[T], d: object) -> T:
     """Rebuild a record from plain data, refusing unknown or missing keys."""
     return cls(**load_fields(cls, d))
 
 
-def load_fields(cls: type[Any], d: Any) -> dict[str, Any]:
+def load_fields(cls: type[Any], d: object) -> dict[str, object]:
     """The field values of a record of `cls` read from plain data (`load` without the call)."""
     if not isinstance(d, dict):
         raise ValueError(f"{cls.__name__} record must be an object")
@@ -268,7 +268,7 @@ def load_fields(cls: type[Any], d: Any) -> dict[str, Any]:
     if extra:
         raise ValueError(f"{cls.__name__} record has unknown keys {sorted(extra)}")
     hints = _hints(cls)
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for name, f in own.items():
         if name not in d:
             if f.metadata.get("optional"):
@@ -279,16 +279,16 @@ def load_fields(cls: type[Any], d: Any) -> dict[str, Any]:
     return out
 
 
-_HINTS: dict[type[Any], dict[str, Any]] = {}
+_HINTS: dict[type[object], dict[str, object]] = {}
 
 
-def _hints(cls: type[Any]) -> dict[str, Any]:
+def _hints(cls: type[object]) -> dict[str, object]:
     if cls not in _HINTS:
         _HINTS[cls] = get_type_hints(cls)
     return _HINTS[cls]
 
 
-def _convert(hint: Any, value: Any) -> Any:
+def _convert(hint: object, value: object) -> object:
     """Plain data to the type a field declares: nested records, lists and dicts of them."""
     if isinstance(hint, type) and is_dataclass(hint):
         return load(hint, value)
