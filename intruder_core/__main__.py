@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import time
 
-    from . import lab
+    from .bots import balance as lab
 
     t0 = time.perf_counter()
     policy_args = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .charts import CRT, IMMUNITY, LETHAL, WEAPONS, crt_column
-from .crew import deny
+from .crew_movement import deny
 from .intruder import halt
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, action
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
-from .crew import check_pass, deny, hands, passes
+from .crew_movement import check_pass, deny, hands, passes
 from .escape import check_may_leave, leave
 from .intruder import break_out, determine_powers, halt, has
 from .station import (

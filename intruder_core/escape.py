@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .charts import SHUTTLE_CAPACITY, SHUTTLE_MAY_LEAVE
-from .crew import deny
+from .crew_movement import deny
 from .intruder import active_intruders, is_free
 from .lost import forget
 from .station import COMPARTMENTS, SHUTTLE_DOCK

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import crew as crew_rules
+from . import crew_movement as crew_rules
 from . import intelligent as ii
-from . import interaction
-from . import players as sides
+from . import interaction, sides
 from .escape import arrive, destroy_station, self_destruct_phase
 from .intruder import (
     DEAD_OR_GONE,
@@ -28,11 +27,11 @@ from .intruder import (
     trapped_for_good,
     wake_due,
 )
-from .movement import random_movement
 from .panic import panic, panic_due
-from .players import PASSES
+from .random_movement import random_movement
 from .scoring import result_of
 from .sequence import PHASE_NAMES
+from .sides import PASSES
 from .state import SavedPhase, Subroutine
 from .station import COMPARTMENTS
 

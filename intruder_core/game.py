@@ -12,11 +12,10 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import crew as crew_rules
 from . import crew_actions as act
-from . import flow, interaction
+from . import crew_movement as crew_rules
+from . import flow, interaction, sides
 from . import intelligent as ii
-from . import players as sides
 from .actions import Action, Event, action
 from .charts import POINTS, Stage
 from .dice import Dice

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .actions import Action, action
-from .crew import deny
+from .crew_movement import deny
 from .intruder import compartments_per_phase, stops_on_meeting_crew
-from .movement import moves_randomly
+from .random_movement import moves_randomly
 from .station import ADJACENT, PERMANENT_CAGES_AT, SECURED
 
 if TYPE_CHECKING:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from . import lost
 from .actions import Action, action
 from .combat import check_fire, choose_target, fire, intruder_attack, weapons_of, will_attack
-from .crew import deny
+from .crew_movement import deny
 from .intruder import determine_powers, is_free, wake_due
-from .players import side_of, unready
 from .sequence import PHASE_NAMES
+from .sides import side_of, unready
 from .state import Defense, Subroutine
 from .station import ORDER
 

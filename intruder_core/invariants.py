@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .charts import OBJECTS, POINTS
-from .crew import fits
+from .crew_movement import fits
 from .state import BOXES
 from .station import COMPARTMENTS, SECURED
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from .charts import LAST_STAGE
 from .intruder import determine_powers
-from .movement import random_movement
 from .panic import place_hidden
+from .random_movement import random_movement
 from .setup import all_counters, objects, roster
 from .setup import setup as solitaire_setup
 from .state import Shuttle

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from intruder_core import lab
 from intruder_core.__main__ import main
+from intruder_core.bots import balance as lab
 
 
 def test_wilson_interval() -> None:

@@ -13,7 +13,7 @@ import random
 import pytest
 
 import intruder_core as ic
-from intruder_core.crew import UNLOCK
+from intruder_core.crew_movement import UNLOCK
 from intruder_core.errors import IllegalAction
 from intruder_core.game import HANDLERS
 from intruder_core.station import COMPARTMENTS

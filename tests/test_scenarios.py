@@ -225,7 +225,7 @@ def test_science_officer_scores_by_its_own_table() -> None:
 
 
 def test_intruder_ai_plays_whole_games_from_its_own_view() -> None:
-    from intruder_core import intruder_ai
+    from intruder_core.bots import intruder_ai
     wins = {"crew": 0, "intruder": 0, None: 0}
     for seed in range(6):
         g = ii_game(seed)

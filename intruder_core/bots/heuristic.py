@@ -22,7 +22,7 @@ from typing import Any
 
 from ..actions import Action
 from ..charts import is_large
-from ..crew import move_cost
+from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, SECURED, SHUTTLE_DOCK, name
 from .common import (
     STATION,

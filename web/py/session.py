@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import intruder_core as ic
-from intruder_core.crew import move_cost  # the engine's move costs: the page restates none
+from intruder_core.crew_movement import move_cost  # the engine's move costs: the page restates none
 
 # Events after which an action cannot be taken back: chance or hidden facts came out.
 UNDO_BLOCKERS = frozenset({"roll", "reveal", "placed", "setup"})

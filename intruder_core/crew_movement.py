@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, action
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES, can_carry
 from .errors import IllegalAction
-from .players import crew_players, ready, shared, side_of
+from .sides import crew_players, ready, shared, side_of
 from .station import (
     ADJACENT,
     COMPARTMENTS,

@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from .bots import make_policy, play
-from .game import Game, new_game
-from .station import COMPARTMENTS
+from ..game import Game, new_game
+from ..station import COMPARTMENTS
+from . import make_policy, play
 
 OUTCOMES = ("win", "draw", "loss", "unfinished")
 ENDINGS = ("killed", "frozen", "caged", "self-destruct", "stowaway/escape", "all crew dead",
