@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import intruder_core as ic
-from intruder_core.crew_movement import move_cost  # the engine's move costs: the page restates none
 
 # Events after which an action cannot be taken back: chance or hidden facts came out.
 UNDO_BLOCKERS = frozenset({"roll", "reveal", "placed", "setup"})
@@ -154,6 +153,14 @@ def boot_plan(seed_param: str | None, fragment: str, has_save: bool) -> BootPlan
 
 
 # --- moves ---------------------------------------------------------------------------------
+
+
+def move_cost(to: str, controlling: bool) -> int:
+    """Movement points a move costs, as the engine counts them (the page restates no rule).
+    Imported here, not at the top: the e2e stub engine has only the public API."""
+    from intruder_core.crew_movement import move_cost as engine_move_cost
+
+    return engine_move_cost(to, controlling)
 
 
 def reachable(actions: Iterable[Mapping[str, Any]], crew: str | None,
