@@ -62,7 +62,7 @@ def test_extra_strong_caged_asleep_breaks_out_when_it_wakes() -> None:
     """Ruling R14 (official errata): caged asleep, it breaks out on waking, before anyone acts."""
     g = met(3, known=("extra_strong",), phase="interaction2",
             crew={"co1": {"at": "store_a1", "carrying": ["cage1"]}, "co2": {"at": "store_a1"}},
-            intruder={"asleep": True}, dice=[1])
+            intruder={"asleep": [2, 2]}, dice=[1])  # darted earlier in this phase
     act(g, "cage", crew="co1", target=token_of(g, "intruder"))
     t = intruder(g)
     assert t.cage == "cage1" and t.asleep  # type: ignore[attr-defined]
