@@ -127,11 +127,12 @@ def test_transfer_only_in_second_interaction() -> None:
 
 
 def test_open_airlock_kills_intruder_and_crew_inside() -> None:
-    g = position(phase="interaction2",
+    g = position(phase="interaction2", stage=3, known=["immune_gas", "immune_flame"],
                  crew={"co1": {"at": "a2"}, "en3": {"at": "airlock"}},
                  counters=[{"kind": "intruder", "at": "airlock"},
                            {"kind": "lab_animal", "at": "airlock"}],
                  dice=[4, 6, 6, 3, 4])  # in the airlock: no attack on en3; powers 12, 7
+    # (Life Stage 3: a face-up Intruder in Life Stage 1 or 2 may not be vented, ruling R55)
     # en3 met the counters; now co1 opens the Main Airlock from Corridor A-2
     while g.step != "free_actions" and g.step != "crew_actions":
         act(g, "end_actions")
