@@ -48,6 +48,7 @@ class Frame:
     turn: int = 0
     phase: str = ""
     over: bool = False
+    view: dict[str, Any] = field(default_factory=dict)  # the crew's view after the step
 
     def to_dict(self) -> dict[str, Any]:
         return {"step": self.step, "say": self.say, "rule": self.rule, "events": self.events,
@@ -119,7 +120,7 @@ def unmatched(patterns: list[dict[str, Any]], events: list[Event]) -> dict[str, 
 
 def _frame(n: int, part: dict[str, Any], events: list[Event], g: Game) -> Frame:
     f = Frame(n, str(part["say"]), str(part.get("rule", "")), [e.to_dict() for e in events],
-              turn=g.turn, phase=g.phase, over=g.is_over)
+              turn=g.turn, phase=g.phase, over=g.is_over, view=g.view(g.players[0]))
     missing = unmatched(list(part.get("expect", [])), events)
     if missing is not None:
         f.problems.append(f"step {n}: the narration says {missing} but the events are: "
@@ -140,12 +141,13 @@ def play(demo: dict[str, Any]) -> tuple[list[Frame], Game]:
         problems = []
         ym = step.get("your_move")
         if ym is not None:
+            ym = {**ym, "options": [{**o, "label": _label(g, o["do"])} for o in ym["options"]]}
             keys = [Action.from_dict(o["do"]).key() for o in ym["options"]]
             if wanted.key() not in keys:
                 problems.append(f"step {n}: the example's move is not among the options")
             problems += [f"step {n}: option {o['do']} is not legal here"
                          for o, k in zip(ym["options"], keys, strict=True) if k not in legal]
-        label = legal[wanted.key()].label if wanted.key() in legal else ""
+        label = _label(g, step["do"])
         try:
             events = g.apply(wanted)
         except (IllegalAction, CorruptSave, ValueError, DiceExhausted) as e:
@@ -166,12 +168,33 @@ def _refusal(n: int, step: dict[str, Any], g: Game) -> Frame:
     events = [] if refusal is None else [{"type": "refused", "text": refusal.reason,
                                          "rule": refusal.rule}]
     f = Frame(n, str(step["say"]), str(step.get("rule", "")), events, step["try"],
-              label="(refused)", turn=g.turn, phase=g.phase, over=g.is_over)
+              label=_label(g, step["try"]), turn=g.turn, phase=g.phase, over=g.is_over,
+              view=g.view(g.players[0]))
     if refusal is None:
         f.problems.append(f"step {n}: {step['try']} should be refused but is legal")
     elif str(step.get("refused", "")).lower() not in str(refusal).lower():
         f.problems.append(f"step {n}: refused for another reason: {refusal}")
     return f
+
+
+def _label(g: Game, action: dict[str, Any]) -> str:
+    """A button label for any action, legal or not (the Intruder player's too)."""
+    try:
+        text = g.label(Action.from_dict(action))
+    except (KeyError, TypeError, ValueError):
+        text = ""
+    if text and text != action.get("type"):
+        return text
+    crew = g.crew.get(str(action.get("crew")))
+    who = crew.name if crew is not None else ""
+    return {
+        "destroy": f"The Intruder destroys the {str(action.get('item', '')).rstrip('0123456789')}",
+        "move_counter": f"Move counter {action.get('token')} to "
+                        f"{g.place(str(action.get('to')))}",
+        "end_intruder_movement": "End the Intruder's movement",
+        "intruder_attack": f"The Intruder attacks {who}",
+        "intruder_hold": "The Intruder holds back",
+    }.get(str(action.get("type")), str(action.get("type", "")).replace("_", " "))
 
 
 def check(demo: dict[str, Any]) -> list[str]:
