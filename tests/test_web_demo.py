@@ -29,6 +29,7 @@ def test_parse_query() -> None:
     assert demo.parse_query("?d=panic&step=3&embed=1") == demo.Query("panic", 3, True)
     assert demo.parse_query("") == demo.Query(None, 0, False)
     assert demo.parse_query("?d=panic&step=-2&embed=no") == demo.Query("panic", 0, False)
+    assert demo.parse_query("?d=x&pace_ms=100").pace_ms == 100
     assert demo.parse_query("?step=x") == demo.Query(None, 0, False)
 
 
@@ -130,3 +131,4 @@ def test_embed_snippet_and_index() -> None:
     assert iframe.get("title") == "Intruder rules demo: Panic"
     index = _xml(demo.index_html(demos.all_demos()))
     assert [a.get("href") for a in index.iter("a")] == [f"?d={i}" for i in demos.ids()]
+    assert [a.get("data-demo") for a in index.iter("a")] == demos.ids()

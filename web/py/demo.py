@@ -27,15 +27,18 @@ class Query:
     demo: str | None = None
     step: int = 0
     embed: bool = False
+    pace_ms: int | None = None  # Play's time per step (tests run it fast)
 
 
 def parse_query(search: str) -> Query:
-    """`?d=ID&step=N&embed=1`; anything malformed falls back to the default."""
+    """`?d=ID&step=N&embed=1&pace_ms=N`; anything malformed falls back to the default."""
     q = parse_qs(search.lstrip("?"))
     demo = (q.get("d") or [None])[0]
     raw = (q.get("step") or ["0"])[0]
     step = int(raw) if raw.isdigit() else 0
-    return Query(demo or None, step, (q.get("embed") or ["0"])[0] in ("1", "true", "yes"))
+    pace = (q.get("pace_ms") or [""])[0]
+    return Query(demo or None, step, (q.get("embed") or ["0"])[0] in ("1", "true", "yes"),
+                 int(pace) if pace.isdigit() else None)
 
 
 @dataclass
@@ -209,7 +212,8 @@ def embed_snippet(base: str, demo: Mapping[str, Any]) -> str:
 def index_html(all_demos: Sequence[Mapping[str, Any]]) -> str:
     """demo.html without ?d=: every demo, with its rulebook section."""
     items = "".join(
-        f'<li><a href="?d={quote(str(d["id"]))}">{escape(str(d["title"]))}</a>'
+        f'<li><a href="?d={quote(str(d["id"]))}" data-demo="{escape(str(d["id"]))}">'
+        f'{escape(str(d["title"]))}</a>'
         f'<span class="summary"> – {escape(str(d.get("summary", "")))}</span> '
         f'<span class="muted">({escape(str(d["section"]))})</span></li>'
         for d in all_demos)

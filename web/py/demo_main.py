@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import traceback
+from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -72,10 +73,12 @@ class DemoPage:
         self.book: list[dict[str, str]] = []
         self.numbered: list[dict[str, str]] = []
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_input),
-                         create_proxy(self.on_key)]
+                         create_proxy(self.on_key), create_proxy(self.on_popstate)]
         document.addEventListener("click", self._proxies[0])
         el("scrubber").addEventListener("input", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
+        window.addEventListener("popstate", self._proxies[3])
+        self.pace = PACE_S if self.query.pace_ms is None else self.query.pace_ms / 1000
 
     # --- set-up -------------------------------------------------------------------------
 
@@ -92,13 +95,35 @@ class DemoPage:
             rule, lambda part: rulesref.lookup(part, self.book, self.numbered))
 
     def start(self) -> None:
+        self.load_rules()
+        if self.query.embed:
+            document.body.classList.add("demo-embed")
+        self.show(self.query.demo, self.query.step)
+
+    def open(self, demo_id: str | None, step: int = 0) -> None:
+        """Show another demo (or the list) without reloading the page; the URL follows."""
+        self.stop()
+        self.feedback = None
+        url = "?" + (f"d={demo_id}&step={step}&" if demo_id else "") + \
+            ("embed=1" if self.query.embed else "")
+        js.history.pushState(None, "", url.rstrip("&?") or js.location.pathname)
+        self.show(demo_id, step)
+
+    def on_popstate(self, _event: Any) -> None:
+        q = self.demo_mod.parse_query(str(js.location.search))
+        self.stop()
+        self.feedback = None
+        self.show(q.demo, q.step)
+
+    def show(self, demo_id: str | None, step: int) -> None:
         from intruder_core import demos
 
-        self.load_rules()
         body = document.body
-        if self.query.embed:
-            body.classList.add("demo-embed")
-        if self.query.demo is None:
+        self.player = None
+        el("index").hidden = True
+        el("player").hidden = False
+        el("demo-quote").textContent = ""
+        if demo_id is None:
             body.dataset.demo = ""
             el("demo-title").textContent = "Rules demos"
             el("index").innerHTML = self.demo_mod.index_html(demos.all_demos())
@@ -106,11 +131,12 @@ class DemoPage:
             el("player").hidden = True
             return
         try:
-            self.player = self.demo_mod.Player.load(self.query.demo, self.query.step)
+            self.player = self.demo_mod.Player.load(demo_id, step)
         except KeyError:
+            body.dataset.demo = ""
             el("demo-title").textContent = "No such demo"
             el("index").innerHTML = (f"<p>There is no demo called "
-                                     f"“{self.query.demo}”. The demos are:</p>"
+                                     f"“{escape(demo_id)}”. The demos are:</p>"
                                      + self.demo_mod.index_html(demos.all_demos()))
             el("index").hidden = False
             el("player").hidden = True
@@ -158,6 +184,12 @@ class DemoPage:
     # --- controls -----------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
+        link = event.target.closest("a[data-demo]") if hasattr(event.target, "closest") \
+            else None
+        if link is not None and not (event.ctrlKey or event.metaKey or event.shiftKey):
+            event.preventDefault()
+            self.open(str(link.dataset.demo))
+            return
         target = event.target.closest("[data-command]") if hasattr(event.target, "closest") \
             else None
         if target is None or self.player is None:
@@ -221,7 +253,7 @@ class DemoPage:
         """Step on every PACE_S until the end or a question (the reader answers it)."""
         self.draw()
         while self.playing and run == self.run:
-            await asyncio.sleep(PACE_S)
+            await asyncio.sleep(self.pace)
             if not self.playing or run != self.run:
                 return
             self.feedback = None
@@ -256,6 +288,12 @@ def digest(demo_id: str) -> str:
     return demos.digest(demos.load(demo_id))
 
 
+def demo_ids() -> list[str]:
+    from intruder_core import demos
+
+    return demos.ids()
+
+
 async def main() -> None:
     try:
         await load_packages()
@@ -265,8 +303,11 @@ async def main() -> None:
 
         page = DemoPage()
         page.start()
-        window.intruderDemo = to_js({"digest": create_proxy(digest)},
-                                    dict_converter=js.Object.fromEntries)
+        window.intruderDemo = to_js(
+            {"digest": create_proxy(digest),
+             "open": create_proxy(lambda demo_id, step=0: page.open(demo_id, int(step))),
+             "ids": create_proxy(lambda: to_js(demo_ids()))},
+            dict_converter=js.Object.fromEntries)
         window._intruderDemoPage = create_proxy(lambda: page)
         BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "demo"},
                          dict_converter=js.Object.fromEntries))
