@@ -1,6 +1,6 @@
 """Browser glue for demo.html, the embeddable rules demo: the one demo module that touches
 the DOM. The logic and HTML are in demo.py (tested on CPython); the station plan is
-render.py's drawing, called as it is.
+render.py's drawing, called as it is. demo-boot.mjs starts Pyodide and runs this file.
 
 Page contract (used by e2e/test_demos.py):
   body[data-ready="1"]        boot finished (boot.js)
@@ -24,7 +24,9 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 import rulesref
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+
+document = js.document
+window = js.window
 
 BOOT = window.intruderBoot
 PACKAGES = ["svgwrite", "intruder-core"]
@@ -34,6 +36,15 @@ PACE_S = 2.5  # play: one step every 2.5 s (reading time)
 
 def el(element_id: str) -> Any:
     return document.getElementById(element_id)
+
+
+def nn(value: Any) -> Any:
+    """None for JS null/undefined (Pyodide gives JsNull, which is not None)."""
+    return None if value is None or type(value).__name__ == "JsNull" else value
+
+
+def closest(target: Any, selector: str) -> Any:
+    return nn(target.closest(selector)) if hasattr(target, "closest") else None
 
 
 async def load_packages() -> None:
@@ -70,6 +81,8 @@ class DemoPage:
         self.playing = False
         self.run = 0
         self.task: Any = None
+        self.svgs: dict[int, str] = {}
+        self.ahead: Any = None
         self.book: list[dict[str, str]] = []
         self.numbered: list[dict[str, str]] = []
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_input),
@@ -152,18 +165,35 @@ class DemoPage:
         unique = list({r["id"]: r for r in rules}.values())
         el("rules-cited").innerHTML = self.demo_mod.rules_html(unique)
         el("embed-code").value = self.demo_mod.embed_snippet(self.base(), d)
+        self.svgs = {}
         self.draw()
+        self.ahead = asyncio.ensure_future(self.prerender(self.player))
 
     def base(self) -> str:
         return str(js.location.origin) + str(js.location.pathname)
 
     # --- drawing ------------------------------------------------------------------------
 
+    def svg(self, n: int) -> str:
+        """Frame n's station plan, drawn once (a drawing takes 50-150 ms in Pyodide)."""
+        if n not in self.svgs:
+            self.svgs[n] = self.render.board_svg(self.player.frames[n].view)
+        return str(self.svgs[n])
+
+    async def prerender(self, player: Any) -> None:
+        """Draw the other frames ahead, one per task, so that stepping only swaps them in."""
+        order = list(range(player.at + 1, player.last + 1)) + list(range(player.at))
+        for n in order:
+            await asyncio.sleep(0.01)
+            if self.player is not player:
+                return
+            self.svg(n)
+
     def draw(self) -> None:
         p = self.player
         dm = self.demo_mod
         f = p.frame
-        el("board").innerHTML = self.render.board_svg(f.view)
+        el("board").innerHTML = self.svg(p.at)
         el("narration").innerHTML = dm.narration_html(p, self.links)
         el("events").innerHTML = dm.event_rows(f.events)
         el("question").innerHTML = dm.question_html(p)
@@ -184,14 +214,12 @@ class DemoPage:
     # --- controls -----------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
-        link = event.target.closest("a[data-demo]") if hasattr(event.target, "closest") \
-            else None
+        link = closest(event.target, "a[data-demo]")
         if link is not None and not (event.ctrlKey or event.metaKey or event.shiftKey):
             event.preventDefault()
             self.open(str(link.dataset.demo))
             return
-        target = event.target.closest("[data-command]") if hasattr(event.target, "closest") \
-            else None
+        target = closest(event.target, "[data-command]")
         if target is None or self.player is None:
             return
         try:
