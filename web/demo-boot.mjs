@@ -1,10 +1,11 @@
-// demo.html's start-up: Pyodide directly, without PyScript. PyScript keeps IndexedDB stores
-// of its own, and the embeddable demo must write no storage on the sites that embed it.
+// Start-up of demo.html and replay.html: Pyodide directly, without PyScript. PyScript keeps
+// IndexedDB stores of its own, and the embeddable demo must write no storage on the sites
+// that embed it. <body data-main="py/demo_main.py"> names the page's glue module.
 // boot.js (loaded first) shows the progress and turns any failure into a message.
 //
 // The Python files and rule texts are those build.py lists in pyscript.json for the game page
 // (every glue module of web/py/ and the rules), put into Pyodide's working directory the same
-// way; then py/demo_main.py runs.
+// way; then the page's glue module runs.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const boot = window.intruderBoot;
@@ -21,7 +22,7 @@ try {
     loadPyodide({ indexURL: new URL("./pyodide/", location.href).href,
                   lockFileURL: new URL("./pyodide/pyodide-lock.json", location.href).href }),
     text("./pyscript.json").then(JSON.parse),
-    text("./py/demo_main.py"),
+    text("./" + (document.body.dataset.main || "py/demo_main.py")),
   ]);
   boot.progress(60, "Python started");
   const files = Object.entries(config.files || {});
@@ -33,7 +34,7 @@ try {
     pyodide.FS.writeFile(path, contents[i]);
   });
   boot.progress(68, "Loaded the page's modules");
-  await pyodide.runPythonAsync(main, { filename: "demo_main.py" });
+  await pyodide.runPythonAsync(main, { filename: document.body.dataset.main });
 } catch (error) {
   boot.fail(error && error.message ? error.message : String(error));
 }
