@@ -89,6 +89,19 @@ def test_step_through_every_demo_in_an_iframe(
     assert wrong_seen and right_seen
 
 
+@pytest.mark.parametrize(("width", "height"), [(320, 480), (1200, 800)])
+def test_embed_fits_the_smallest_and_largest_iframe(
+    page: Page, site: Site, problems: Problems, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width + 40, "height": height + 40})
+    f = _host(page, site, width, height)
+    f.evaluate("() => window.intruderDemo.open('combat-example', 1)")
+    expect(f.locator("body")).to_have_attribute("data-step", "1")
+    _fits(f, width)
+    box = f.locator("#forward").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= height * 1.6, box
+
+
 def test_step_link_scrubber_and_back(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
