@@ -224,8 +224,10 @@ def test_targets_text_and_names(page: Page, site: Site, problems: Problems, boot
 def test_stepping_keeps_the_main_thread_free(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    """Each step redraws the station (render.py in Pyodide): print the longest task."""
+    """Each frame's plan is drawn once, ahead (render.py in Pyodide: 50-350 ms a drawing on
+    this machine); once drawn, stepping only swaps it in. Prints the long tasks of stepping."""
     boot(site.url + "demo.html?d=prod-and-freezer")
+    expect(page.locator("body")).to_have_attribute("data-ahead", "done", timeout=60_000)
     page.evaluate("""() => { window.__long = [];
       new PerformanceObserver((l) => { for (const e of l.getEntries())
         window.__long.push(e.duration); }).observe({type: 'longtask'}); }""")

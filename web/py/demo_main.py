@@ -183,11 +183,13 @@ class DemoPage:
     async def prerender(self, player: Any) -> None:
         """Draw the other frames ahead, one per task, so that stepping only swaps them in."""
         order = list(range(player.at + 1, player.last + 1)) + list(range(player.at))
+        document.body.dataset.ahead = "drawing"
         for n in order:
             await asyncio.sleep(0.01)
             if self.player is not player:
                 return
             self.svg(n)
+        document.body.dataset.ahead = "done"
 
     def draw(self) -> None:
         p = self.player
