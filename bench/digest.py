@@ -10,7 +10,8 @@ standard the engine's optimizations must meet. Also prints the time taken.
 
 `--golden FILE` writes the per-case fingerprints of GOLDEN_CASES (every scenario and option,
 random and heuristic players) that tests/test_golden.py checks; the file in the repository was
-written from the engine of commit 12cad6e, so the tests prove behaviour unchanged since then.
+written from the engine of commit 12cad6e and rewritten for ruling R55 (docs/rulings.md), so the
+tests prove behaviour unchanged since then.
 """
 
 from __future__ import annotations

@@ -313,6 +313,13 @@ def check_open_airlock(g: Game, a: Action) -> None:
         raise deny("there is no such airlock", rule)
     if c.at != AIRLOCK_CONTROL[lock]:
         raise deny(f"the {g.place(lock)} is opened from {g.place(AIRLOCK_CONTROL[lock])}", rule)
+    # Life Stage 1 or 2: "the crew can take no action to kill it except in Self Defense";
+    # venting face-down counters is allowed, the crew does not know what is there (R55)
+    if not g.row.humans_may_kill and any(t.kind == "intruder" and t.face_up and t.at == lock
+                                         for t in g.counters.values()):
+        raise deny(f"in Life Stage {g.stage} the crew may not try to kill the Intruder except "
+                   f"in Self Defense, and the Intruder in the {g.place(lock)} is in plain sight",
+                   "Restrictions and Modifications to Combat; ruling R55")
 
 
 def apply_open_airlock(g: Game, a: Action) -> None:

@@ -62,7 +62,7 @@ def test_extra_strong_caged_asleep_breaks_out_when_it_wakes() -> None:
     """Ruling R14 (official errata): caged asleep, it breaks out on waking, before anyone acts."""
     g = met(3, known=("extra_strong",), phase="interaction2",
             crew={"co1": {"at": "store_a1", "carrying": ["cage1"]}, "co2": {"at": "store_a1"}},
-            intruder={"asleep": True}, dice=[1])
+            intruder={"asleep": [2, 2]}, dice=[1])  # darted earlier in this phase
     act(g, "cage", crew="co1", target=token_of(g, "intruder"))
     t = intruder(g)
     assert t.cage == "cage1" and t.asleep  # type: ignore[attr-defined]
@@ -127,11 +127,12 @@ def test_transfer_only_in_second_interaction() -> None:
 
 
 def test_open_airlock_kills_intruder_and_crew_inside() -> None:
-    g = position(phase="interaction2",
+    g = position(phase="interaction2", stage=3, known=["immune_gas", "immune_flame"],
                  crew={"co1": {"at": "a2"}, "en3": {"at": "airlock"}},
                  counters=[{"kind": "intruder", "at": "airlock"},
                            {"kind": "lab_animal", "at": "airlock"}],
                  dice=[4, 6, 6, 3, 4])  # in the airlock: no attack on en3; powers 12, 7
+    # (Life Stage 3: a face-up Intruder in Life Stage 1 or 2 may not be vented, ruling R55)
     # en3 met the counters; now co1 opens the Main Airlock from Corridor A-2
     while g.step != "free_actions" and g.step != "crew_actions":
         act(g, "end_actions")

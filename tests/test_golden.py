@@ -2,8 +2,10 @@
 
 Each case hashes every decision's legal actions (data, label and rule), the refusals of a few
 probe actions and the final save. tests/data/golden.json was written by the engine of commit
-12cad6e with `python3 bench/digest.py --golden tests/data/golden.json`, so a changed digest
-means the engine now behaves differently from that engine for the same seed and choices.
+12cad6e with `python3 bench/digest.py --golden tests/data/golden.json`, then rewritten once for
+a deliberate rule change (ruling R55, airlocks and a young Intruder: two cases changed,
+solitaire/-/random/3 and solitaire/-/heuristic/2; all others kept their 12cad6e digests). A
+changed digest means the engine now behaves differently for the same seed and choices.
 """
 
 from __future__ import annotations

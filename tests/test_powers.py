@@ -46,7 +46,8 @@ def test_immune_to_shock_cannot_be_prodded() -> None:
 # --- 3 Fast Reflexes ----------------------------------------------------------------------
 
 def test_fast_reflexes_holds_on_in_the_airlock_and_climbs_back_next_movement() -> None:
-    g = position(phase="interaction2", stage=1, known=["fast_reflexes", "immune_gas"],
+    g = position(phase="interaction2", stage=3, known=["fast_reflexes", "immune_gas",
+                        "immune_shock", "immune_cold"],
                  crew={"co1": {"at": "a2"}},
                  counters=[{"kind": "intruder", "at": "airlock", "face_up": True}],
                  dice=[6])  # metamorphosis roll: none
@@ -60,7 +61,8 @@ def test_fast_reflexes_holds_on_in_the_airlock_and_climbs_back_next_movement() -
 
 
 def test_without_fast_reflexes_the_airlock_kills() -> None:
-    g = position(phase="interaction2", stage=1, known=["immune_gas", "immune_flame"],
+    g = position(phase="interaction2", stage=3, known=["immune_gas", "immune_flame",
+                        "immune_shock", "immune_cold"],
                  crew={"co1": {"at": "a2"}},
                  counters=[{"kind": "intruder", "at": "airlock", "face_up": True}])
     act(g, "open_airlock", crew="co1", airlock="airlock")
@@ -70,7 +72,8 @@ def test_without_fast_reflexes_the_airlock_kills() -> None:
 # --- 4 Immune to Vacuum -------------------------------------------------------------------
 
 def test_immune_to_vacuum_survives_outside_and_the_crew_loses() -> None:
-    g = position(phase="interaction2", stage=1, known=["immune_vacuum", "immune_gas"],
+    g = position(phase="interaction2", stage=3, known=["immune_vacuum", "immune_gas",
+                        "immune_shock", "immune_cold"],
                  crew={"co1": {"at": "a2"}},
                  counters=[{"kind": "intruder", "at": "airlock", "face_up": True}])
     act(g, "open_airlock", crew="co1", airlock="airlock")

@@ -28,9 +28,11 @@ def test_rulebook_sections_follow_the_table_of_contents() -> None:
                                                              "Combat", "Panic"))
 
 
-def test_rulings_numbered_without_gaps() -> None:
+def test_rulings_numbered_in_order_once_each() -> None:
+    """R1 on in order, each number once (blocks of numbers are reserved per branch, so a
+    branch may leave a gap until the others are merged)."""
     numbers = [int(r["id"][1:]) for r in NUMBERED]
-    assert numbers == list(range(1, len(numbers) + 1))
+    assert numbers[0] == 1 and numbers == sorted(set(numbers))
 
 
 def test_every_cited_rule_resolves() -> None:

@@ -237,6 +237,7 @@ class App:
             notes.append(self.resume())
         elif plan.kind == "new":
             self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
+            el("tutorial-offer").hidden = self.embed  # first visit: offer the tutorial (demos)
         self.clean_url()
         problem = not loaded or any(notes[:1]) or any(notes[2:])
         self.alert(" ".join(n for n in notes if n), "error" if problem else "info")
@@ -942,6 +943,8 @@ class App:
     def open_share(self) -> None:
         """Show the share dialog with the link selected."""
         el("share-link").value = self.share_link()
+        el("share-replay").href = str(js.URL.new("./replay.html", js.location.href).href) + \
+            session.share_fragment(self.record())  # the replay viewer (replay.html)
         el("share-status").textContent = ""
         el("share-dialog").showModal()
         el("share-link").select()

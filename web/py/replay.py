@@ -1,0 +1,212 @@
+"""The replay viewer (replay.html): what a pasted link or an opened file holds, the game
+rebuilt action by action, and the HTML of its panels. No DOM here (replay_main.py), so it is
+tested on CPython (tests/test_web_replay.py).
+
+Sources: a share link ("...#g=CODE" or the code alone), `game.record()` JSON, a full save
+(`game.to_json()`), and the balance lab's files (`simulate --out`: a report with a record per
+game, a list of records, or one record). A lab record keeps the seed, not the actions: the game
+is played again by the same policy from the same seed (deterministic), and the figures the
+record kept are compared with the game rebuilt.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import session
+
+import intruder_core as ic
+from intruder_core.sequence import PHASE_NAMES
+
+SLOW_POLICIES = ("search",)  # far too slow to replay on a page
+
+
+@dataclass
+class Entry:
+    """One game a source holds: a record to replay, or a lab game to play again."""
+
+    title: str
+    record: dict[str, Any] | None = None
+    lab: dict[str, Any] | None = None  # seed, policy, difficulty, policy_args, expect
+
+
+def entries(text: str) -> list[Entry]:
+    """The games in a pasted link or an opened file; CorruptSave in plain words if none."""
+    text = text.strip()
+    code = session.fragment_code(text[text.find("#"):]) if "#g=" in text else None
+    if code is None and text and text[0] not in "{[":
+        code = text  # a bare share code
+    if code is not None:
+        return [Entry("Shared game", dict(session.decode_record(code)))]
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ic.CorruptSave("this is neither a share link nor a JSON file of games") from None
+    found = _from_data(data)
+    if not found:
+        raise ic.CorruptSave("no game found: expected a share link, a game record, a save "
+                             "or a balance lab file (simulate --out)")
+    return found
+
+
+def _from_data(data: Any, meta: Mapping[str, Any] | None = None) -> list[Entry]:
+    if isinstance(data, list):
+        return [e for item in data for e in _from_data(item, meta)]
+    if not isinstance(data, dict):
+        return []
+    if "origin" in data and "actions" in data:
+        return [Entry("Game record", {"origin": data["origin"], "actions": data["actions"]})]
+    if "origin" in data and "history" in data:  # a full save
+        return [Entry("Saved game", {"origin": data["origin"], "actions": data["history"]})]
+    if "records" in data:  # a lab report
+        return _from_data(data["records"], data)
+    if "seed" in data and "outcome" in data:  # one lab record
+        meta = meta or {}
+        policy = str(data.get("policy", meta.get("policy", "heuristic")))
+        difficulty = str(data.get("difficulty", meta.get("difficulty", "standard")))
+        title = f"Lab game, seed {data['seed']}: {data['outcome']} " \
+                f"({policy}, {difficulty}, {data.get('turns', '?')} turns)"
+        return [Entry(title, lab={"seed": int(data["seed"]), "policy": policy,
+                                  "difficulty": difficulty,
+                                  "policy_args": dict(meta.get("policy_args") or {}),
+                                  "expect": data})]
+    return []
+
+
+def lab_record(lab: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """Play a lab game again (lab.play_one's way); its record and a note if it differs now."""
+    from intruder_core.bots import make_policy, play
+
+    if lab["policy"] in SLOW_POLICIES:
+        raise ic.CorruptSave(f"games of the {lab['policy']} policy are too slow to replay "
+                             "here; open a heuristic or random lab file")
+    options = None if lab["difficulty"] == "standard" else {"difficulty": lab["difficulty"]}
+    seed = int(lab["seed"])
+    g = ic.new_game(seed=seed, options=options)
+    played = play(g, make_policy(str(lab["policy"]), **dict(lab.get("policy_args") or {})),
+                  random.Random(seed))
+    expect = lab.get("expect") or {}
+    outcome = g.result["outcome"] if played.finished and g.result else "unfinished"
+    note = ""
+    if expect and (expect.get("outcome"), expect.get("actions")) != (outcome, played.actions):
+        note = (f"The engine has changed since this file was made: the lab recorded "
+                f"{expect.get('outcome')} after {expect.get('actions')} actions, the game "
+                f"played again gives {outcome} after {played.actions}.")
+    return g.record(), note
+
+
+@dataclass
+class Step:
+    """The game after one more action: what was done and what happened."""
+
+    index: int
+    label: str
+    action: dict[str, Any] | None
+    events: list[dict[str, Any]]
+    turn: int
+    phase: str
+    view: dict[str, Any]
+
+
+@dataclass
+class Timeline:
+    """A game rebuilt action by action (step 0: its start)."""
+
+    record: dict[str, Any]
+    steps: list[Step] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, record: Mapping[str, Any]) -> Timeline:
+        """Replay the record one action at a time; CorruptSave if it does not replay."""
+        rec = {"origin": record["origin"], "actions": list(record["actions"])}
+        g = ic.replay({"origin": rec["origin"], "actions": []})
+        t = cls(rec)
+        t.steps.append(Step(0, "Start", None, [e.to_dict() for e in g.log], g.turn, g.phase,
+                            g.view(g.players[0])))
+        for n, a in enumerate(rec["actions"], 1):
+            refusal = g.why_illegal(a)
+            if refusal is not None:
+                raise ic.CorruptSave(f"action {n} of the game cannot be played: {refusal}")
+            label = g.label(ic.Action.from_dict(a))
+            events = g.apply(a)
+            t.steps.append(Step(n, label, dict(a), [e.to_dict() for e in events], g.turn,
+                                g.phase, g.view(g.players[0])))
+        return t
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def phases(self) -> list[tuple[int, str]]:
+        """(step, "Turn 3: Crew Movement Phase") for every phase that begins in the game."""
+        out = []
+        for s in self.steps:
+            for e in s.events:
+                if e.get("type") == "phase" and "turn" in e:
+                    name = PHASE_NAMES.get(str(e.get("phase")), str(e.get("phase")))
+                    out.append((s.index, f"Turn {e['turn']}: {name}"))
+        return out
+
+    def fork(self, step: int) -> dict[str, Any]:
+        """The record of this game up to a step: a new game goes on from there."""
+        return {"origin": self.record["origin"], "actions": self.record["actions"][:step]}
+
+
+# --- HTML -------------------------------------------------------------------------------
+
+
+def entries_html(found: Iterable[Entry]) -> str:
+    """A chooser for a file holding several games."""
+    rows = "".join(f'<option value="{i}">{escape(e.title)}</option>'
+                   for i, e in enumerate(found))
+    return rows
+
+
+def phases_html(t: Timeline, at: int) -> str:
+    """The turn and phase chooser: each option jumps to the step where that phase begins."""
+    chosen = max((s for s, _ in t.phases() if s <= at), default=0)
+    mark = ' selected="selected"'
+    return "".join(f'<option value="{s}"{mark if s == chosen else ""}>{escape(name)}</option>'
+                   for s, name in _unique(t.phases()))
+
+
+def _unique(pairs: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    seen: set[int] = set()
+    out = []
+    for s, name in pairs:
+        if s not in seen:
+            seen.add(s)
+            out.append((s, name))
+    return out
+
+
+def step_html(t: Timeline, at: int) -> str:
+    """The current step: its number, turn and phase, and the action taken."""
+    s = t.steps[at]
+    name = PHASE_NAMES.get(s.phase, s.phase)
+    return (f'<p class="step-no">Action {at} of {t.last} · Turn {s.turn}: {escape(name)}</p>'
+            f'<p class="did">{"Start of the game" if s.action is None else "Done: "}'
+            f'{"" if s.action is None else "<strong>" + escape(s.label) + "</strong>"}</p>')
+
+
+def log_html(t: Timeline, at: int) -> str:
+    """Every event of the game, each die with its purpose; each row jumps to its step."""
+    rows = []
+    for s in t.steps:
+        for e in s.events:
+            text = escape(str(e.get("text", "")))
+            if e.get("type") == "roll":
+                text = f'<span class="die" aria-hidden="true">{"⚀⚁⚂⚃⚄⚅"[int(e["die"]) - 1]}' \
+                       f'</span> {text}'
+            here = ' aria-current="step"' if s.index == at else ""
+            cls = ' class="here"' if s.index == at else ""
+            rows.append(f'<li{cls}>'
+                        f'<button type="button" class="event" data-command="goto" '
+                        f'data-step="{s.index}"{here}>{text}'
+                        f'<span class="visually-hidden"> (action {s.index})</span></button></li>')
+    return "".join(rows)
