@@ -10,8 +10,10 @@
 
 Everything the site loads comes from dist/ itself: the Pyodide runtime and PyScript are
 copied from node_modules (npm ci, versions pinned in package-lock.json), the svgwrite and
-micropip wheels are downloaded once into wheels/ (git-ignored), and a pyodide-lock.json of
-our own maps each package name to its local wheel. See docs/web.md.
+wheel is downloaded once into wheels/ (git-ignored), and a pyodide-lock.json of our own maps
+each package name to its local wheel. No source maps and no PyScript chunk the page never
+loads are shipped; the build prints the bytes the site adds to the Pyodide runtime. See
+docs/web.md.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
 import json
 import math
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -50,10 +54,14 @@ PYODIDE_PYTHON = "3.14"
 # pure-Python wheel on PyPI (Pyodide's own lock has other hashes: its builds differ).
 PYPI_WHEELS = {
     "svgwrite": ("1.4.3", "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d"),
-    "micropip": ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"),
 }
-# Files of the npm pyodide package that the browser needs (the .map files are added too).
+# Files of the npm pyodide package that the browser needs (no source maps: see strip_map_link).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+# The Pyodide runtime as the bare page loads it: "bytes added" counts every other file.
+RUNTIME_FILES = {f"pyodide/{name}" for name in PYODIDE_RUNTIME}
+# PyScript plugins the page never uses: turned off in pyscript.json ("!name"), and their
+# chunks (and the editor's and terminal's codemirror and xterm) are left out of dist/.
+PYSCRIPT_PLUGINS_OFF = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")
 # Folders of dist/ whose files are also put into Pyodide's file system (the rules reference).
 RULE_DIRS = ("rules", "docs")
 
@@ -111,7 +119,7 @@ def ensure_npm() -> None:
 def ensure_wheels(py: Path) -> dict[str, Path]:
     """Download the pinned pure-Python wheels for Pyodide's Python once into wheels/.
 
-    pip must be told the target Python: on 3.11 it would pick micropip 0.7.2.
+    pip must be told the target Python (on 3.11 it picks older releases of some packages).
     """
     wanted = {name: f"{name}-{ver}-py3-none-any.whl" for name, (ver, _) in PYPI_WHEELS.items()}
     missing = [f"{n}=={PYPI_WHEELS[n][0]}" for n, f in wanted.items() if not (WHEELS / f).exists()]
@@ -186,15 +194,13 @@ def write_pyodide(py: Path, pyodide_dir: Path, engine: Path) -> None:
     """The runtime, our wheels, and a lock file that lists only what dist/ holds.
 
     Pyodide's stock lock names 357 packages, each fetched from a CDN on demand, with hashes
-    that the PyPI wheels do not match. Ours names micropip, svgwrite and intruder-core with
-    the hashes of the files we ship, so loadPackage by name stays on this origin.
+    that the PyPI wheels do not match. Ours names svgwrite and intruder-core with the hashes
+    of the files we ship, so loadPackage by name stays on this origin.
     """
     src = NODE_MODULES / "pyodide"
     pyodide_dir.mkdir(parents=True)
     for name in PYODIDE_RUNTIME:
-        shutil.copy2(src / name, pyodide_dir / name)
-    for mapfile in src.glob("*.mjs.map"):
-        shutil.copy2(mapfile, pyodide_dir / mapfile.name)
+        copy_without_map(src / name, pyodide_dir / name)
 
     entries: dict[str, dict[str, object]] = {}
     for name, wheel in ensure_wheels(py).items():
@@ -206,6 +212,62 @@ def write_pyodide(py: Path, pyodide_dir: Path, engine: Path) -> None:
     stock = json.loads((src / "pyodide-lock.json").read_text())
     lock = {"info": stock["info"], "packages": dict(sorted(entries.items()))}
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+
+
+MAP_LINK = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\s*$")
+
+
+def copy_without_map(src: Path, dst: Path) -> None:
+    """Copy a file; a script loses its trailing sourceMappingURL comment, since the maps are
+    not shipped (a dangling one makes devtools and Lighthouse fetch a 404)."""
+    if src.suffix in (".js", ".mjs"):
+        dst.write_bytes(MAP_LINK.sub(b"\n", src.read_bytes()))
+    else:
+        shutil.copy2(src, dst)
+
+
+def pyscript_chunks(src: Path) -> list[str]:
+    """The files of @pyscript/core's dist/ that the page can load: core.js and core.css, the
+    chunks they import statically, and the plugins left on (PYSCRIPT_PLUGINS_OFF are off).
+
+    The plugins are lazy imports in the core chunk's plugin table ("name":()=>import("./x"));
+    every other lazy import there (codemirror, xterm, zip, toml, the package graph) serves
+    a feature the page does not use (editor, terminal, .zip files, TOML config, `packages`).
+    """
+    static = re.compile(rb'(?:from|import)\s*"\./([^"]+\.js)"')
+    plugin = re.compile(rb'"?([\w-]+)"?:\(\)=>import\("\./([^"]+\.js)"\)')
+    keep = {"core.js", "core.css"}
+    todo = ["core.js"]
+    while todo:
+        text = (src / todo.pop()).read_bytes()
+        found = set(m.decode() for m in static.findall(text))
+        for name, chunk in plugin.findall(text):
+            if name.decode() not in PYSCRIPT_PLUGINS_OFF:
+                found.add(chunk.decode())
+        for name in found - keep:
+            keep.add(name)
+            todo.append(name)
+    return sorted(keep)
+
+
+def copy_pyscript(dist: Path) -> None:
+    """Only the PyScript files the page loads (see pyscript_chunks), without source maps."""
+    src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    out = dist / "pyscript"
+    out.mkdir()
+    for name in pyscript_chunks(src):
+        copy_without_map(src / name, out / name)
+
+
+def gzip_size(path: Path) -> int:
+    """Bytes of the file gzipped at level 9 (what a static host serving gzip sends)."""
+    return len(gzip.compress(path.read_bytes(), 9, mtime=0))
+
+
+def bytes_added(dist: Path) -> tuple[int, int]:
+    """(raw, gzip) bytes of every file of dist/ but the Pyodide runtime (RUNTIME_FILES)."""
+    added = [dist / f for f in site_files(dist) if f not in RUNTIME_FILES]
+    return sum(p.stat().st_size for p in added), sum(gzip_size(p) for p in added)
 
 
 def write_pyscript_config(dist: Path) -> None:
@@ -223,7 +285,10 @@ def write_pyscript_config(dist: Path) -> None:
     for folder in RULE_DIRS:
         for p in sorted((dist / folder).glob("*")):
             files[f"./{folder}/{p.name}"] = f"./{folder}/{p.name}"
-    config: dict[str, object] = {"interpreter": "./pyodide/pyodide.mjs"}
+    config: dict[str, object] = {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
+    }
     if files:
         config["files"] = files
     (dist / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n")
@@ -373,7 +438,7 @@ def build(
             if uses_engine_internals(module):
                 module.unlink()
     write_embed_page(dist)
-    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "pyscript")
+    copy_pyscript(dist)
     copy_rule_texts(dist)
     write_pyodide(py, dist / "pyodide", engine)
     write_pyscript_config(dist)
@@ -382,8 +447,11 @@ def build(
 
     files = site_files(dist)
     size = sum((dist / f).stat().st_size for f in files)
+    raw, gz = bytes_added(dist)
     print(f"built {dist}: {len(files)} files, {size / 1e6:.1f} MB, version {version}, "
           f"in {time.monotonic() - started:.1f} s", flush=True)
+    print(f"bytes added beyond the Pyodide runtime: {raw / 1000:.0f} KB raw, "
+          f"{gz / 1000:.0f} KB gzip", flush=True)
     return dist
 
 
