@@ -273,14 +273,15 @@ def bytes_added(dist: Path) -> tuple[int, int]:
 def write_pyscript_config(dist: Path) -> None:
     """pyscript.json: the local interpreter, and the files to put into Pyodide's file system.
 
-    Every glue module in web/py/ but main.py (render.py, rulesref.py, ...) goes into Pyodide's
-    working directory, which is on sys.path, so main.py can import them; the rule texts of
-    rules/ and docs/ go to rules/ and docs/ there, so the glue can open("rules/rulings.md").
+    Every glue module in web/py/ but main.py and worker.py (render.py, rulesref.py, ...) goes
+    into Pyodide's working directory, which is on sys.path, so main.py can import them; the
+    rule texts of rules/ and docs/ go to rules/ and docs/ there, so the glue can
+    open("rules/rulings.md").
     """
     files = {
         f"./py/{p.name}": f"./{p.name}"
         for p in sorted((dist / "py").glob("*.py"))
-        if p.name != "main.py"
+        if p.name not in ("main.py", "worker.py")  # worker.py runs in the bots' worker
     }
     for folder in RULE_DIRS:
         for p in sorted((dist / folder).glob("*")):
