@@ -57,6 +57,8 @@ PYPI_WHEELS = {
 }
 # Files of the npm pyodide package that the browser needs (no source maps: see strip_map_link).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+# Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.
+SNAPSHOT_MODULES = ("loader.mjs", "snapshot.mjs")
 # The Pyodide runtime as the bare page loads it: "bytes added" counts every other file.
 RUNTIME_FILES = {f"pyodide/{name}" for name in PYODIDE_RUNTIME}
 # PyScript plugins the page never uses: turned off in pyscript.json ("!name"), and their
@@ -208,6 +210,8 @@ def write_pyodide(py: Path, pyodide_dir: Path, engine: Path) -> None:
         entries[name] = lock_entry(name, copied, [name])
     core = build_core_wheel(py, pyodide_dir, engine)
     entries["intruder-core"] = lock_entry("intruder-core", core, ["intruder_core"])
+    write_snapshot_modules(pyodide_dir, {name: str(e["file_name"]) for name, e in
+                                         sorted(entries.items())})
 
     stock = json.loads((src / "pyodide-lock.json").read_text())
     lock = {"info": stock["info"], "packages": dict(sorted(entries.items()))}
@@ -270,6 +274,25 @@ def bytes_added(dist: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in added), sum(gzip_size(p) for p in added)
 
 
+def write_snapshot_modules(pyodide_dir: Path, wheels: dict[str, str]) -> None:
+    """loader.mjs (PyScript's interpreter: Pyodide from a memory snapshot when one is stored,
+    else a normal boot) and snapshot.mjs (makes the snapshot), next to pyodide.mjs.
+
+    Both get the wheels to unpack and the snapshot's key: a hash of everything a snapshot
+    holds (runtime, wheels, these modules), so any change makes the stored one stale."""
+    digest = hashlib.sha256()
+    for name in [*PYODIDE_RUNTIME, *sorted(wheels.values())]:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(
+            (pyodide_dir / name).read_bytes()).digest())
+    for module in SNAPSHOT_MODULES:
+        digest.update((WEB / module).read_bytes())
+    key = digest.hexdigest()[:16]
+    for module in SNAPSHOT_MODULES:
+        text = (WEB / module).read_text().replace("__SNAPSHOT_KEY__", key).replace(
+            "__WHEELS__", json.dumps(wheels))
+        (pyodide_dir / module).write_text(text)
+
+
 def write_pyscript_config(dist: Path) -> None:
     """pyscript.json: the local interpreter, and the files to put into Pyodide's file system.
 
@@ -287,7 +310,7 @@ def write_pyscript_config(dist: Path) -> None:
         for p in sorted((dist / folder).glob("*")):
             files[f"./{folder}/{p.name}"] = f"./{folder}/{p.name}"
     config: dict[str, object] = {
-        "interpreter": "./pyodide/pyodide.mjs",
+        "interpreter": "./pyodide/loader.mjs",
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
     }
     if files:
@@ -433,7 +456,8 @@ def build(
     ensure_npm()
     if dist.exists():
         shutil.rmtree(dist)
-    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "__pycache__", "*.pyc"))
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(
+        "sw.js", *SNAPSHOT_MODULES, "__pycache__", "*.pyc"))
     if glue_only:
         for module in (dist / "py").glob("*.py"):
             if uses_engine_internals(module):

@@ -23,7 +23,7 @@ def worker_config() -> dict[str, Any]:
     main-to-worker calls (sync_main_only), so no SharedArrayBuffer is needed."""
     base = str(js.URL.new("./", js.location.href).href)
     return {
-        "interpreter": base + "pyodide/pyodide.mjs",
+        "interpreter": base + "pyodide/loader.mjs",  # from the snapshot, when one is stored
         "sync_main_only": True,
         "plugins": ["!py-editor", "!py-game", "!py-terminal", "!donkey",
                     "!deprecations-manager", "!error"],
@@ -66,6 +66,7 @@ class BotWorker:
             self.error = f"{type(exc).__name__}: {exc}"
             js.console.warn(f"[intruder] the bots' worker did not start: {self.error}")
             js.document.body.dataset.botWorker = "failed"
+        js.window.dispatchEvent(js.Event.new("intruder:worker"))  # boot.js: snapshot time
 
     @property
     def up(self) -> bool:
