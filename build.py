@@ -19,6 +19,7 @@ docs/web.md.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import functools
 import gzip
@@ -35,6 +36,7 @@ import sys
 import tempfile
 import time
 import venv
+import zipfile
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -55,8 +57,24 @@ PYODIDE_PYTHON = "3.14"
 PYPI_WHEELS = {
     "svgwrite": ("1.4.3", "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d"),
 }
+# Changes to the PyPI wheels as shipped, by package: {file in the wheel: (old, new)}.
+# svgwrite imports urllib.request (and with it http.client and email: some 1.2 s of compiling
+# in Pyodide at every cold boot) only to embed fonts, which the page never does.
+WHEEL_PATCHES = {
+    "svgwrite": {
+        "svgwrite/container.py": (
+            b"from urllib.request import urlopen\r\n",
+            b"def urlopen(*args, **kw):  # Intruder's build: urllib.request only when used\r\n"
+            b"    from urllib.request import urlopen\r\n"
+            b"    return urlopen(*args, **kw)\r\n"),
+    },
+}
 # Files of the npm pyodide package that the browser needs (no source maps: see strip_map_link).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+# web/py/ files that PyScript itself fetches (the page's and the bots' worker's script); the
+# other glue modules and the rule texts go into GLUE_ARCHIVE.
+PAGE_SCRIPTS = ("main.py", "worker.py")
+GLUE_ARCHIVE = "glue.zip"
 # Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.
 SNAPSHOT_MODULES = ("loader.mjs", "snapshot.mjs")
 # The Pyodide runtime as the bare page loads it: "bytes added" counts every other file.
@@ -200,18 +218,19 @@ def write_pyodide(py: Path, pyodide_dir: Path, engine: Path) -> None:
     of the files we ship, so loadPackage by name stays on this origin.
     """
     src = NODE_MODULES / "pyodide"
-    pyodide_dir.mkdir(parents=True)
+    pyodide_dir.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_RUNTIME:
         copy_without_map(src / name, pyodide_dir / name)
 
     entries: dict[str, dict[str, object]] = {}
     for name, wheel in ensure_wheels(py).items():
-        copied = Path(shutil.copy2(wheel, pyodide_dir / wheel.name))
+        copied = pyodide_dir / wheel.name
+        patch_wheel(wheel, copied, WHEEL_PATCHES.get(name, {}))
         entries[name] = lock_entry(name, copied, [name])
     core = build_core_wheel(py, pyodide_dir, engine)
     entries["intruder-core"] = lock_entry("intruder-core", core, ["intruder_core"])
     write_snapshot_modules(pyodide_dir, {name: str(e["file_name"]) for name, e in
-                                         sorted(entries.items())})
+                                         sorted(entries.items())}, GLUE_ARCHIVE)
 
     stock = json.loads((src / "pyodide-lock.json").read_text())
     lock = {"info": stock["info"], "packages": dict(sorted(entries.items()))}
@@ -274,14 +293,61 @@ def bytes_added(dist: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in added), sum(gzip_size(p) for p in added)
 
 
-def write_snapshot_modules(pyodide_dir: Path, wheels: dict[str, str]) -> None:
+def patch_wheel(src: Path, dst: Path, patches: dict[str, tuple[bytes, bytes]]) -> None:
+    """Copy a wheel, replacing text in some of its files (WHEEL_PATCHES) and their RECORD
+    lines; fail loudly if a patch no longer applies (a new version of the package)."""
+    if not patches:
+        shutil.copy2(src, dst)
+        return
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        files = {info.filename: zin.read(info) for info in zin.infolist()}
+        record_name = next(n for n in files if n.endswith(".dist-info/RECORD"))
+        record = files[record_name].decode().splitlines()
+        for name, (old, new) in patches.items():
+            if files[name].count(old) != 1:
+                sys.exit(f"{src.name}: the patch of {name} does not apply any more")
+            files[name] = files[name].replace(old, new)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(files[name]).digest())
+            line = f"{name},sha256={digest.rstrip(b'=').decode()},{len(files[name])}"
+            record = [line if r.startswith(name + ",") else r for r in record]
+        files[record_name] = ("\n".join(record) + "\n").encode()
+        for name, data in files.items():
+            zout.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                          compress_type=zipfile.ZIP_DEFLATED)
+
+
+def write_glue_archive(dist: Path) -> None:
+    """pyodide/glue.zip: the glue modules (web/py/ but PAGE_SCRIPTS) and the rule texts
+    (rules/, docs/rulings.md), deflated, in place of the plain files.
+
+    loader.mjs unpacks it into Pyodide's working directory (on sys.path) before PyScript runs
+    main.py, so main.py imports render.py, panels.py, ... and opens "rules/rulings.md" as
+    before: one request instead of a dozen, and about a third of the bytes."""
+    entries = [(p.name, p) for p in sorted((dist / "py").glob("*.py"))
+               if p.name not in PAGE_SCRIPTS]
+    for folder in RULE_DIRS:
+        entries += [(f"{folder}/{p.name}", p) for p in sorted((dist / folder).glob("*"))]
+    (dist / "pyodide").mkdir(exist_ok=True)
+    with zipfile.ZipFile(dist / "pyodide" / GLUE_ARCHIVE, "w") as z:
+        for name, path in entries:
+            z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)),
+                       path.read_bytes(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    for _, path in entries:
+        path.unlink()
+    for folder in RULE_DIRS:
+        if (dist / folder).is_dir() and not any((dist / folder).iterdir()):
+            (dist / folder).rmdir()
+
+
+def write_snapshot_modules(pyodide_dir: Path, wheels: dict[str, str], glue: str) -> None:
     """loader.mjs (PyScript's interpreter: Pyodide from a memory snapshot when one is stored,
     else a normal boot) and snapshot.mjs (makes the snapshot), next to pyodide.mjs.
 
-    Both get the wheels to unpack and the snapshot's key: a hash of everything a snapshot
-    holds (runtime, wheels, these modules), so any change makes the stored one stale."""
+    Both get the wheels and the glue archive to unpack, and the snapshot's key: a hash of
+    everything a snapshot holds (runtime, wheels, glue, these modules), so any change makes
+    the stored one stale."""
     digest = hashlib.sha256()
-    for name in [*PYODIDE_RUNTIME, *sorted(wheels.values())]:
+    for name in [*PYODIDE_RUNTIME, *sorted(wheels.values()), glue]:
         digest.update(name.encode() + b"\0" + hashlib.sha256(
             (pyodide_dir / name).read_bytes()).digest())
     for module in SNAPSHOT_MODULES:
@@ -289,32 +355,17 @@ def write_snapshot_modules(pyodide_dir: Path, wheels: dict[str, str]) -> None:
     key = digest.hexdigest()[:16]
     for module in SNAPSHOT_MODULES:
         text = (WEB / module).read_text().replace("__SNAPSHOT_KEY__", key).replace(
-            "__WHEELS__", json.dumps(wheels))
+            "__WHEELS__", json.dumps(wheels)).replace("__GLUE__", glue)
         (pyodide_dir / module).write_text(text)
 
 
 def write_pyscript_config(dist: Path) -> None:
-    """pyscript.json: the local interpreter, and the files to put into Pyodide's file system.
-
-    Every glue module in web/py/ but main.py and worker.py (render.py, rulesref.py, ...) goes
-    into Pyodide's working directory, which is on sys.path, so main.py can import them; the
-    rule texts of rules/ and docs/ go to rules/ and docs/ there, so the glue can
-    open("rules/rulings.md").
-    """
-    files = {
-        f"./py/{p.name}": f"./{p.name}"
-        for p in sorted((dist / "py").glob("*.py"))
-        if p.name not in ("main.py", "worker.py")  # worker.py runs in the bots' worker
-    }
-    for folder in RULE_DIRS:
-        for p in sorted((dist / folder).glob("*")):
-            files[f"./{folder}/{p.name}"] = f"./{folder}/{p.name}"
+    """pyscript.json: the interpreter (pyodide/loader.mjs, which also puts the glue modules
+    and the rule texts into Pyodide's file system) and the plugins turned off."""
     config: dict[str, object] = {
         "interpreter": "./pyodide/loader.mjs",
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
     }
-    if files:
-        config["files"] = files
     (dist / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n")
 
 
@@ -326,6 +377,30 @@ def copy_rule_texts(dist: Path) -> None:
     if (ROOT / "docs" / "rulings.md").exists():
         (dist / "docs").mkdir()
         shutil.copy2(ROOT / "docs" / "rulings.md", dist / "docs" / "rulings.md")
+
+
+# Render-blocking files that index.html carries inline instead (see inline_critical).
+INLINED = {
+    '<script src="./boot.js"></script>': ("boot.js", "script"),
+    '<link rel="stylesheet" href="./pyscript/core.css">': ("pyscript/core.css", "style"),
+    '<link rel="stylesheet" href="./app.css">': ("app.css", "style"),
+}
+
+
+def inline_critical(dist: Path) -> None:
+    """Put boot.js and the style sheets into index.html (and so embed.html) and drop the
+    files: the boot screen then paints from the page alone, with no request before the first
+    paint (a slow network gave the preloaded runtime the bandwidth first)."""
+    page = (dist / "index.html").read_text()
+    for tag, (name, kind) in INLINED.items():
+        if tag not in page:
+            sys.exit(f"web/index.html no longer has {tag}: update build.INLINED")
+        text = (dist / name).read_text()
+        if f"</{kind}" in text:
+            sys.exit(f"{name} contains </{kind}: it cannot be inlined")
+        page = page.replace(tag, f"<{kind}>\n{text.rstrip()}\n</{kind}>")
+        (dist / name).unlink()
+    (dist / "index.html").write_text(page)
 
 
 def write_embed_page(dist: Path) -> None:
@@ -462,9 +537,11 @@ def build(
         for module in (dist / "py").glob("*.py"):
             if uses_engine_internals(module):
                 module.unlink()
-    write_embed_page(dist)
     copy_pyscript(dist)
+    inline_critical(dist)
+    write_embed_page(dist)
     copy_rule_texts(dist)
+    write_glue_archive(dist)
     write_pyodide(py, dist / "pyodide", engine)
     write_pyscript_config(dist)
     write_icons_and_manifest(dist)

@@ -9,22 +9,32 @@
 // error}. PyScript cannot make the snapshot itself: its own JS modules are registered in the
 // interpreter, which makeMemorySnapshot refuses.
 import { loadPyodide } from "./pyodide.mjs";
-import { SNAPSHOT_CACHE, SNAPSHOT_URL, fetchWheels, unpackWheels } from "./loader.mjs";
+import {
+  SNAPSHOT_CACHE, SNAPSHOT_URL, fetchGlue, fetchWheels, unpackGlue, unpackWheels,
+} from "./loader.mjs";
 
+// The glue modules that touch no DOM are imported too (a build may lack some: the stub one).
 const WARM = `
 import intruder_core, svgwrite
 import intruder_core.bots, intruder_core.intruder_ai
+for name in ("session", "panels", "rulesref", "layout", "render", "botwork"):
+    try:
+        __import__(name)
+    except ImportError:
+        pass
 intruder_core.new_game(seed=0).view("crew")
 `;
 
 (async () => {
   const t0 = performance.now();
   try {
-    const [py, wheels] = await Promise.all([
+    const [py, wheels, glue] = await Promise.all([
       loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true }),
       fetchWheels(),
+      fetchGlue(),
     ]);
     unpackWheels(py, wheels, false);
+    unpackGlue(py, glue);
     py.runPython(WARM);
     const bytes = py.makeMemorySnapshot();
     const cache = await caches.open(SNAPSHOT_CACHE);

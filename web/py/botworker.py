@@ -19,15 +19,15 @@ START_TIMEOUT_S = 120.0  # a worker that is not up by then is given up on
 
 
 def worker_config() -> dict[str, Any]:
-    """The worker's PyScript config: the page's own Pyodide and lock, no plugins, and only
-    main-to-worker calls (sync_main_only), so no SharedArrayBuffer is needed."""
+    """The worker's PyScript config: the page's own Pyodide loader (the snapshot, the wheels
+    and the glue archive with botwork.py), no plugins, and only main-to-worker calls
+    (sync_main_only), so no SharedArrayBuffer is needed."""
     base = str(js.URL.new("./", js.location.href).href)
     return {
         "interpreter": base + "pyodide/loader.mjs",  # from the snapshot, when one is stored
         "sync_main_only": True,
         "plugins": ["!py-editor", "!py-game", "!py-terminal", "!donkey",
                     "!deprecations-manager", "!error"],
-        "files": {base + "py/botwork.py": "./botwork.py"},
     }
 
 
