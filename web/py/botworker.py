@@ -129,8 +129,9 @@ def candidates_html(candidates: list[dict[str, Any]], rows: list[Any], esc: Any)
     items = []
     for c in sorted(shown, key=lambda c: -float(c.get("value", 0))):
         label = labels.get(json.dumps(c.get("action"), sort_keys=True), str(c.get("label", "")))
+        n = int(c.get("n", 0))
         items.append(f'<li data-action="{esc(json.dumps(c.get("action"), sort_keys=True))}">'
                      f"{esc(label)}: win about {float(c.get('value', 0)):.0%} "
-                     f"<span class=\"muted\">({int(c.get('n', 0))} samples)</span></li>")
+                     f'<span class="muted">({n} sample{"" if n == 1 else "s"})</span></li>')
     return ('<ul class="candidates" aria-label="Estimated win chance per option">'
             + "".join(items) + "</ul>")
