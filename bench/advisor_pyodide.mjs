@@ -2,7 +2,7 @@
 // The page's advisor against the heuristic, in Pyodide, on paired seeds: a benchmark that
 // prints win rates with 95% intervals, nothing asserted.
 //
-//   node bench/advisor_pyodide.mjs [--games 20] [--budget 1.0] [--first-seed 1000]
+//   node bench/advisor_pyodide.mjs [--games 10] [--budget 1.0] [--first-seed 1000]
 //
 // Loads Pyodide from node_modules/pyodide (the runtime the page ships), writes intruder_core
 // and web/py/botwork.py into its file system, and plays each seed twice to the end: once with
@@ -17,7 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const opts = { games: 20, budget: 1.0, "first-seed": 1000 };
+const opts = { games: 10, budget: 1.0, "first-seed": 1000 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i].replace(/^--/, "");
@@ -74,11 +74,13 @@ for seed in range(first, first + games):
         spent["s"] = spent.get("s", 0.0) + time.perf_counter() - t0
         return stats
     search._search = counted
+    t0 = time.perf_counter()
     s = won(seed, search)
     rollouts += spent["n"]
     search_s += spent.get("s", 0.0)
     pairs.append((h, s))
-    print(f"  seed {seed}: heuristic {'win' if h else 'no win'}, search {'win' if s else 'no win'}")
+    print(f"  seed {seed}: heuristic {'win' if h else 'no win'}, search {'win' if s else 'no win'}"
+          f" ({time.perf_counter() - t0:.0f} s, {spent['n']} rollouts)", flush=True)
 
 n = len(pairs)
 for name, k in (("heuristic", sum(h for h, _ in pairs)), ("search", sum(s for _, s in pairs))):

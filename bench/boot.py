@@ -13,14 +13,20 @@ are each loaded:
   snapshot (the bare page: the HTTP cache only); the app also without the snapshot
   (`?snapshot=0`), to show what the snapshot gains over the service worker alone.
 Medians over --runs, with the ratios app/bare; then the bytes the site adds to the runtime.
+With --lighthouse, Lighthouse 12.8.2 (`npx`, mobile, simulated throttling; 13.x needs Node 22)
+also rates both pages once: first contentful paint and total blocking time.
 bench/page.py prints these and the in-game figures together.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -122,10 +128,42 @@ def bytes_line() -> str:
             f"{gz / 1000:.0f} KB gzip (target <= 600 KB)")
 
 
+def lighthouse_lines(base: str) -> list[str]:
+    """First contentful paint and total blocking time of the app and the bare page, by
+    Lighthouse (one run each, cold)."""
+    out = ["Lighthouse 12.8.2 (mobile, simulated throttling), one run each:"]
+    figures = {}
+    for name, path in (("app", "index.html?seed=7"), ("bare", "bench-bare.html")):
+        with tempfile.TemporaryDirectory() as tmp:
+            report = Path(tmp) / "report.json"
+            for _ in range(2):  # Lighthouse's Chromium now and then fails to start: once more
+                done = subprocess.run(
+                    ["npx", "-y", "lighthouse@12.8.2", base + path, "--quiet",
+                     "--only-categories=performance", "--output=json",
+                     f"--output-path={report}", "--chrome-flags=" + " ".join(ARGS)],
+                    env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                    timeout=600, check=False)
+                if done.returncode == 0 and report.exists():
+                    break
+            else:
+                return [*out, f"  {name}: Lighthouse failed: {done.stderr.strip()[-300:]}"]
+            audits = json.loads(report.read_text())["audits"]
+        figures[name] = {k: float(audits[k]["numericValue"])
+                         for k in ("first-contentful-paint", "total-blocking-time",
+                                   "largest-contentful-paint")}
+    for key in ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time"):
+        app, bare = figures["app"][key], figures["bare"][key]
+        ratio = f"{app / bare:.2f}x" if bare else "-"
+        out.append(f"  {key:25s} app {app:7.0f} ms   bare {bare:7.0f} ms   app/bare {ratio}")
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--lighthouse", action="store_true", help="also run Lighthouse 12.8.2")
     opts = p.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -135,9 +173,10 @@ def main() -> None:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             results = measure_boot(browser, site.url, opts.runs)
             browser.close()
+        lines = lighthouse_lines(site.url) if opts.lighthouse else []
     finally:
         site.close()
-    print("\n".join([*boot_lines(results, opts.runs), bytes_line()]))
+    print("\n".join([*boot_lines(results, opts.runs), bytes_line(), *lines]))
 
 
 if __name__ == "__main__":
