@@ -18,6 +18,7 @@ from intruder_core import bots
 
 ADVISOR_S = 1.0        # the search's default time budget per suggestion
 ADVISOR_ROLLOUTS = 400  # its rollout cap: the clock normally stops it first
+ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
 
 
 def side_view(game: Any, side: str) -> tuple[dict[str, Any], list[Any]]:
@@ -65,7 +66,7 @@ def choose(state: str, side: str, policy: str = "heuristic", budget_s: float = A
         action, reason = intruder_ai.choose(view, legal, rng)
     elif policy == "search":
         search = TracedSearch(budget_rollouts=ADVISOR_ROLLOUTS, budget_seconds=budget_s,
-                              seed=seed)
+                              seed=seed, z=ADVISOR_Z)
         action, reason = search.choose(view, legal, rng)
     else:
         action, reason = bots.HeuristicPolicy().choose(view, legal, rng)
