@@ -69,3 +69,22 @@ def test_odds_steps_to_the_same_estimate_as_win_odds() -> None:
         {k: expected[k] for k in ("win", "draw", "loss", "n")}
     assert last["rate"] > 0
     assert odds.step(1.0)["n"] == 4  # done stays done
+
+
+def test_too_few_rollouts_never_overrule_the_heuristic() -> None:
+    import random
+    game = ic.new_game(seed=52)
+    view, legal = game.view("crew"), game.legal_actions()
+    heuristic, _ = bots.HeuristicPolicy().choose(view, legal, random.Random(4))
+    for seed in range(6):
+        cautious = botwork.TracedSearch(min_rollouts=10**6, budget_rollouts=16, seed=seed)
+        action, reason = cautious.choose(view, legal, random.Random(4))
+        assert action == heuristic
+        assert cautious.trace and cautious.rollouts > 0  # it searched, and shows it
+        # Without the floor it is SearchPolicy itself (no clock: deterministic).
+        free = botwork.TracedSearch(min_rollouts=0, budget_rollouts=16, seed=seed)
+        plain = bots.SearchPolicy(budget_rollouts=16, seed=seed)
+        assert free.choose(view, legal, random.Random(4)) == \
+            plain.choose(view, legal, random.Random(4))
+        if action != free.choose(view, legal, random.Random(4))[0]:
+            assert "too few to overrule" in reason

@@ -19,6 +19,11 @@ from intruder_core import bots
 ADVISOR_S = 1.0        # the search's default time budget per suggestion
 ADVISOR_ROLLOUTS = 400  # its rollout cap: the clock normally stops it first
 ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
+# The fewest rollouts with which the search may overrule the heuristic: 24, the budget at
+# which it was measured to beat it (docs/bots.md). With fewer (a slow device, a short
+# budget) it still shows its estimates, but the heuristic's choice stands: in Pyodide at
+# about 10 rollouts/s a 1 s search lost to the heuristic (bench/advisor_pyodide.mjs).
+ADVISOR_MIN_ROLLOUTS = 24
 
 
 def side_view(game: Any, side: str) -> tuple[dict[str, Any], list[Any]]:
@@ -29,13 +34,27 @@ def side_view(game: Any, side: str) -> tuple[dict[str, Any], list[Any]]:
 
 
 class TracedSearch(bots.SearchPolicy):
-    """SearchPolicy that keeps each candidate's sample count and mean value of its last
-    search, so the page can show a win estimate per candidate."""
+    """SearchPolicy that keeps each candidate's sample count and mean value of its search
+    (so the page can show a win estimate per candidate), and lets the heuristic's choice
+    stand when the search got fewer than `min_rollouts` rollouts."""
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, min_rollouts: int = ADVISOR_MIN_ROLLOUTS, **kw: Any) -> None:
         super().__init__(**kw)
+        self.min_rollouts = min_rollouts
         self.trace: list[tuple[Any, int, float]] = []
         self.rollouts = 0
+
+    def choose(self, view: dict[str, Any], legal: list[Any],
+               rng: random.Random) -> tuple[Any, str]:
+        self.trace, self.rollouts = [], 0
+        state = rng.getstate()
+        base, why = self.rollout_policy.choose(view, legal, rng)
+        rng.setstate(state)  # the search starts from the same heuristic choice
+        action, reason = super().choose(view, legal, rng)
+        if self.trace and action != base and self.rollouts < self.min_rollouts:
+            return base, (f"{why} (the search preferred {action.label or action.type}, but "
+                          f"{self.rollouts} rollouts are too few to overrule)")
+        return action, reason
 
     def _search(self, view: dict[str, Any], cands: list[Any],
                 rng: random.Random) -> list[tuple[int, float, float]]:
