@@ -3,12 +3,14 @@
 // prints win rates with 95% intervals, nothing asserted.
 //
 //   node bench/advisor_pyodide.mjs [--games 10] [--budget 1.0] [--first-seed 1000] [--z Z]
+//                                  [--min-rollouts N]
 //
 // Loads Pyodide from node_modules/pyodide (the runtime the page ships), writes intruder_core
 // and web/py/botwork.py into its file system, and plays each seed twice to the end: once with
 // HeuristicPolicy, once with the policy Suggest uses in the bots' worker (botwork.TracedSearch:
 // SearchPolicy with a --budget seconds clock, botwork.ADVISOR_ROLLOUTS and botwork.ADVISOR_Z,
-// or --z: how many standard errors an option must beat the heuristic's by). Same seed, same
+// or --z: how many standard errors an option must beat the heuristic's by; it overrules the
+// heuristic only with botwork.ADVISOR_MIN_ROLLOUTS rollouts, or --min-rollouts). Same seed, same
 // dice, so the games differ only by the decisions. Prints each policy's win rate (Wilson
 // interval), the paired table (both won, only search, only heuristic, neither), the win-rate
 // difference with a paired 95% interval, and the search's rollouts per second.
@@ -18,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const opts = { games: 10, budget: 1.0, "first-seed": 1000, z: -1 };
+const opts = { games: 10, budget: 1.0, "first-seed": 1000, z: -1, "min-rollouts": -1 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i].replace(/^--/, "");
@@ -54,6 +56,7 @@ from intruder_core.lab import Z95, wilson
 
 games, budget, first = int(opts["games"]), float(opts["budget"]), int(opts["first-seed"])
 z = botwork.ADVISOR_Z if float(opts["z"]) < 0 else float(opts["z"])
+floor = botwork.ADVISOR_MIN_ROLLOUTS if opts["min-rollouts"] < 0 else int(opts["min-rollouts"])
 
 def won(seed, policy):
     game = ic.new_game(seed=seed)
@@ -61,12 +64,13 @@ def won(seed, policy):
     return game.is_over and (game.result or {}).get("outcome") == "win"
 
 print(f"Pyodide {sys.version.split()[0]}: heuristic vs the advisor's search "
-      f"({budget:.1f} s budget, z = {z}), {games} paired seeds from {first}")
+      f"({budget:.1f} s budget, z = {z}, overrules with >= {floor} rollouts), {games} paired "
+      f"seeds from {first}")
 pairs, rollouts, search_s = [], 0, 0.0
 for seed in range(first, first + games):
     h = won(seed, bots.HeuristicPolicy())
     search = botwork.TracedSearch(budget_rollouts=botwork.ADVISOR_ROLLOUTS,
-                                  budget_seconds=budget, seed=seed, z=z)
+                                  budget_seconds=budget, seed=seed, z=z, min_rollouts=floor)
     spent = {"n": 0}
     inner = search._search
     def counted(view, cands, rng, inner=inner):
