@@ -10,20 +10,25 @@
 
 Everything the site loads comes from dist/ itself: the Pyodide runtime and PyScript are
 copied from node_modules (npm ci, versions pinned in package-lock.json), the svgwrite and
-micropip wheels are downloaded once into wheels/ (git-ignored), and a pyodide-lock.json of
-our own maps each package name to its local wheel. See docs/web.md.
+wheel is downloaded once into wheels/ (git-ignored), and a pyodide-lock.json of our own maps
+each package name to its local wheel. No source maps and no PyScript chunk the page never
+loads are shipped; the build prints the bytes the site adds to the Pyodide runtime. See
+docs/web.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
 import json
 import math
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -31,6 +36,7 @@ import sys
 import tempfile
 import time
 import venv
+import zipfile
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -50,10 +56,32 @@ PYODIDE_PYTHON = "3.14"
 # pure-Python wheel on PyPI (Pyodide's own lock has other hashes: its builds differ).
 PYPI_WHEELS = {
     "svgwrite": ("1.4.3", "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d"),
-    "micropip": ("0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"),
 }
-# Files of the npm pyodide package that the browser needs (the .map files are added too).
+# Changes to the PyPI wheels as shipped, by package: {file in the wheel: (old, new)}.
+# svgwrite imports urllib.request (and with it http.client and email: some 1.2 s of compiling
+# in Pyodide at every cold boot) only to embed fonts, which the page never does.
+WHEEL_PATCHES = {
+    "svgwrite": {
+        "svgwrite/container.py": (
+            b"from urllib.request import urlopen\r\n",
+            b"def urlopen(*args, **kw):  # Intruder's build: urllib.request only when used\r\n"
+            b"    from urllib.request import urlopen\r\n"
+            b"    return urlopen(*args, **kw)\r\n"),
+    },
+}
+# Files of the npm pyodide package that the browser needs (no source maps: see strip_map_link).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+# web/py/ files that PyScript itself fetches (the page's and the bots' worker's script); the
+# other glue modules and the rule texts go into GLUE_ARCHIVE.
+PAGE_SCRIPTS = ("main.py", "worker.py")
+GLUE_ARCHIVE = "glue.zip"
+# Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.
+SNAPSHOT_MODULES = ("loader.mjs", "snapshot.mjs")
+# The Pyodide runtime as the bare page loads it: "bytes added" counts every other file.
+RUNTIME_FILES = {f"pyodide/{name}" for name in PYODIDE_RUNTIME}
+# PyScript plugins the page never uses: turned off in pyscript.json ("!name"), and their
+# chunks (and the editor's and terminal's codemirror and xterm) are left out of dist/.
+PYSCRIPT_PLUGINS_OFF = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")
 # Folders of dist/ whose files are also put into Pyodide's file system (the rules reference).
 RULE_DIRS = ("rules", "docs")
 
@@ -111,7 +139,7 @@ def ensure_npm() -> None:
 def ensure_wheels(py: Path) -> dict[str, Path]:
     """Download the pinned pure-Python wheels for Pyodide's Python once into wheels/.
 
-    pip must be told the target Python: on 3.11 it would pick micropip 0.7.2.
+    pip must be told the target Python (on 3.11 it picks older releases of some packages).
     """
     wanted = {name: f"{name}-{ver}-py3-none-any.whl" for name, (ver, _) in PYPI_WHEELS.items()}
     missing = [f"{n}=={PYPI_WHEELS[n][0]}" for n, f in wanted.items() if not (WHEELS / f).exists()]
@@ -186,46 +214,158 @@ def write_pyodide(py: Path, pyodide_dir: Path, engine: Path) -> None:
     """The runtime, our wheels, and a lock file that lists only what dist/ holds.
 
     Pyodide's stock lock names 357 packages, each fetched from a CDN on demand, with hashes
-    that the PyPI wheels do not match. Ours names micropip, svgwrite and intruder-core with
-    the hashes of the files we ship, so loadPackage by name stays on this origin.
+    that the PyPI wheels do not match. Ours names svgwrite and intruder-core with the hashes
+    of the files we ship, so loadPackage by name stays on this origin.
     """
     src = NODE_MODULES / "pyodide"
-    pyodide_dir.mkdir(parents=True)
+    pyodide_dir.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_RUNTIME:
-        shutil.copy2(src / name, pyodide_dir / name)
-    for mapfile in src.glob("*.mjs.map"):
-        shutil.copy2(mapfile, pyodide_dir / mapfile.name)
+        copy_without_map(src / name, pyodide_dir / name)
 
     entries: dict[str, dict[str, object]] = {}
     for name, wheel in ensure_wheels(py).items():
-        copied = Path(shutil.copy2(wheel, pyodide_dir / wheel.name))
+        copied = pyodide_dir / wheel.name
+        patch_wheel(wheel, copied, WHEEL_PATCHES.get(name, {}))
         entries[name] = lock_entry(name, copied, [name])
     core = build_core_wheel(py, pyodide_dir, engine)
     entries["intruder-core"] = lock_entry("intruder-core", core, ["intruder_core"])
+    write_snapshot_modules(pyodide_dir, {name: str(e["file_name"]) for name, e in
+                                         sorted(entries.items())}, GLUE_ARCHIVE)
 
     stock = json.loads((src / "pyodide-lock.json").read_text())
     lock = {"info": stock["info"], "packages": dict(sorted(entries.items()))}
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
 
 
-def write_pyscript_config(dist: Path) -> None:
-    """pyscript.json: the local interpreter, and the files to put into Pyodide's file system.
+MAP_LINK = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\s*$")
 
-    Every glue module in web/py/ but main.py (render.py, rulesref.py, ...) goes into Pyodide's
-    working directory, which is on sys.path, so main.py can import them; the rule texts of
-    rules/ and docs/ go to rules/ and docs/ there, so the glue can open("rules/rulings.md").
+
+def copy_without_map(src: Path, dst: Path) -> None:
+    """Copy a file; a script loses its trailing sourceMappingURL comment, since the maps are
+    not shipped (a dangling one makes devtools and Lighthouse fetch a 404)."""
+    if src.suffix in (".js", ".mjs"):
+        dst.write_bytes(MAP_LINK.sub(b"\n", src.read_bytes()))
+    else:
+        shutil.copy2(src, dst)
+
+
+def pyscript_chunks(src: Path) -> list[str]:
+    """The files of @pyscript/core's dist/ that the page can load: core.js and core.css, the
+    chunks they import statically, and the plugins left on (PYSCRIPT_PLUGINS_OFF are off).
+
+    The plugins are lazy imports in the core chunk's plugin table ("name":()=>import("./x"));
+    every other lazy import there (codemirror, xterm, zip, toml, the package graph) serves
+    a feature the page does not use (editor, terminal, .zip files, TOML config, `packages`).
     """
-    files = {
-        f"./py/{p.name}": f"./{p.name}"
-        for p in sorted((dist / "py").glob("*.py"))
-        if p.name != "main.py"
-    }
+    static = re.compile(rb'(?:from|import)\s*"\./([^"]+\.js)"')
+    plugin = re.compile(rb'"?([\w-]+)"?:\(\)=>import\("\./([^"]+\.js)"\)')
+    keep = {"core.js", "core.css"}
+    todo = ["core.js"]
+    while todo:
+        text = (src / todo.pop()).read_bytes()
+        found = set(m.decode() for m in static.findall(text))
+        for name, chunk in plugin.findall(text):
+            if name.decode() not in PYSCRIPT_PLUGINS_OFF:
+                found.add(chunk.decode())
+        for name in found - keep:
+            keep.add(name)
+            todo.append(name)
+    return sorted(keep)
+
+
+def copy_pyscript(dist: Path) -> None:
+    """Only the PyScript files the page loads (see pyscript_chunks), without source maps."""
+    src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    out = dist / "pyscript"
+    out.mkdir()
+    for name in pyscript_chunks(src):
+        copy_without_map(src / name, out / name)
+
+
+def gzip_size(path: Path) -> int:
+    """Bytes of the file gzipped at level 9 (what a static host serving gzip sends)."""
+    return len(gzip.compress(path.read_bytes(), 9, mtime=0))
+
+
+def bytes_added(dist: Path) -> tuple[int, int]:
+    """(raw, gzip) bytes of every file of dist/ but the Pyodide runtime (RUNTIME_FILES)."""
+    added = [dist / f for f in site_files(dist) if f not in RUNTIME_FILES]
+    return sum(p.stat().st_size for p in added), sum(gzip_size(p) for p in added)
+
+
+def patch_wheel(src: Path, dst: Path, patches: dict[str, tuple[bytes, bytes]]) -> None:
+    """Copy a wheel, replacing text in some of its files (WHEEL_PATCHES) and their RECORD
+    lines; fail loudly if a patch no longer applies (a new version of the package)."""
+    if not patches:
+        shutil.copy2(src, dst)
+        return
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        files = {info.filename: zin.read(info) for info in zin.infolist()}
+        record_name = next(n for n in files if n.endswith(".dist-info/RECORD"))
+        record = files[record_name].decode().splitlines()
+        for name, (old, new) in patches.items():
+            if files[name].count(old) != 1:
+                sys.exit(f"{src.name}: the patch of {name} does not apply any more")
+            files[name] = files[name].replace(old, new)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(files[name]).digest())
+            line = f"{name},sha256={digest.rstrip(b'=').decode()},{len(files[name])}"
+            record = [line if r.startswith(name + ",") else r for r in record]
+        files[record_name] = ("\n".join(record) + "\n").encode()
+        for name, data in files.items():
+            zout.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                          compress_type=zipfile.ZIP_DEFLATED)
+
+
+def write_glue_archive(dist: Path) -> None:
+    """pyodide/glue.zip: the glue modules (web/py/ but PAGE_SCRIPTS) and the rule texts
+    (rules/, docs/rulings.md), deflated, in place of the plain files.
+
+    loader.mjs unpacks it into Pyodide's working directory (on sys.path) before PyScript runs
+    main.py, so main.py imports render.py, panels.py, ... and opens "rules/rulings.md" as
+    before: one request instead of a dozen, and about a third of the bytes."""
+    entries = [(p.name, p) for p in sorted((dist / "py").glob("*.py"))
+               if p.name not in PAGE_SCRIPTS]
     for folder in RULE_DIRS:
-        for p in sorted((dist / folder).glob("*")):
-            files[f"./{folder}/{p.name}"] = f"./{folder}/{p.name}"
-    config: dict[str, object] = {"interpreter": "./pyodide/pyodide.mjs"}
-    if files:
-        config["files"] = files
+        entries += [(f"{folder}/{p.name}", p) for p in sorted((dist / folder).glob("*"))]
+    (dist / "pyodide").mkdir(exist_ok=True)
+    with zipfile.ZipFile(dist / "pyodide" / GLUE_ARCHIVE, "w") as z:
+        for name, path in entries:
+            z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)),
+                       path.read_bytes(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    for _, path in entries:
+        path.unlink()
+    for folder in RULE_DIRS:
+        if (dist / folder).is_dir() and not any((dist / folder).iterdir()):
+            (dist / folder).rmdir()
+
+
+def write_snapshot_modules(pyodide_dir: Path, wheels: dict[str, str], glue: str) -> None:
+    """loader.mjs (PyScript's interpreter: Pyodide from a memory snapshot when one is stored,
+    else a normal boot) and snapshot.mjs (makes the snapshot), next to pyodide.mjs.
+
+    Both get the wheels and the glue archive to unpack, and the snapshot's key: a hash of
+    everything a snapshot holds (runtime, wheels, glue, these modules), so any change makes
+    the stored one stale."""
+    digest = hashlib.sha256()
+    for name in [*PYODIDE_RUNTIME, *sorted(wheels.values()), glue]:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(
+            (pyodide_dir / name).read_bytes()).digest())
+    for module in SNAPSHOT_MODULES:
+        digest.update((WEB / module).read_bytes())
+    key = digest.hexdigest()[:16]
+    for module in SNAPSHOT_MODULES:
+        text = (WEB / module).read_text().replace("__SNAPSHOT_KEY__", key).replace(
+            "__WHEELS__", json.dumps(wheels)).replace("__GLUE__", glue)
+        (pyodide_dir / module).write_text(text)
+
+
+def write_pyscript_config(dist: Path) -> None:
+    """pyscript.json: the interpreter (pyodide/loader.mjs, which also puts the glue modules
+    and the rule texts into Pyodide's file system) and the plugins turned off."""
+    config: dict[str, object] = {
+        "interpreter": "./pyodide/loader.mjs",
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
+    }
     (dist / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n")
 
 
@@ -237,6 +377,30 @@ def copy_rule_texts(dist: Path) -> None:
     if (ROOT / "docs" / "rulings.md").exists():
         (dist / "docs").mkdir()
         shutil.copy2(ROOT / "docs" / "rulings.md", dist / "docs" / "rulings.md")
+
+
+# Render-blocking files that index.html carries inline instead (see inline_critical).
+INLINED = {
+    '<script src="./boot.js"></script>': ("boot.js", "script"),
+    '<link rel="stylesheet" href="./pyscript/core.css">': ("pyscript/core.css", "style"),
+    '<link rel="stylesheet" href="./app.css">': ("app.css", "style"),
+}
+
+
+def inline_critical(dist: Path) -> None:
+    """Put boot.js and the style sheets into index.html (and so embed.html) and drop the
+    files: the boot screen then paints from the page alone, with no request before the first
+    paint (a slow network gave the preloaded runtime the bandwidth first)."""
+    page = (dist / "index.html").read_text()
+    for tag, (name, kind) in INLINED.items():
+        if tag not in page:
+            sys.exit(f"web/index.html no longer has {tag}: update build.INLINED")
+        text = (dist / name).read_text()
+        if f"</{kind}" in text:
+            sys.exit(f"{name} contains </{kind}: it cannot be inlined")
+        page = page.replace(tag, f"<{kind}>\n{text.rstrip()}\n</{kind}>")
+        (dist / name).unlink()
+    (dist / "index.html").write_text(page)
 
 
 def write_embed_page(dist: Path) -> None:
@@ -367,14 +531,17 @@ def build(
     ensure_npm()
     if dist.exists():
         shutil.rmtree(dist)
-    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "__pycache__", "*.pyc"))
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(
+        "sw.js", *SNAPSHOT_MODULES, "__pycache__", "*.pyc"))
     if glue_only:
         for module in (dist / "py").glob("*.py"):
             if uses_engine_internals(module):
                 module.unlink()
+    copy_pyscript(dist)
+    inline_critical(dist)
     write_embed_page(dist)
-    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "pyscript")
     copy_rule_texts(dist)
+    write_glue_archive(dist)
     write_pyodide(py, dist / "pyodide", engine)
     write_pyscript_config(dist)
     write_icons_and_manifest(dist)
@@ -382,8 +549,11 @@ def build(
 
     files = site_files(dist)
     size = sum((dist / f).stat().st_size for f in files)
+    raw, gz = bytes_added(dist)
     print(f"built {dist}: {len(files)} files, {size / 1e6:.1f} MB, version {version}, "
           f"in {time.monotonic() - started:.1f} s", flush=True)
+    print(f"bytes added beyond the Pyodide runtime: {raw / 1000:.0f} KB raw, "
+          f"{gz / 1000:.0f} KB gzip", flush=True)
     return dist
 
 

@@ -1,24 +1,35 @@
 #!/usr/bin/env python3
-"""Browser figures for the site (issue: play it in the browser), printed, never asserted.
+"""Boot figures for the site against a bare Pyodide page, side by side in one run; printed,
+never asserted.
 
     python3 build.py && .venv/bin/python bench/boot.py [--runs 5]
 
-- boot to interactive of the app (navigation start -> body[data-ready]) against a bare page
-  that only loads the same Pyodide (navigation start -> loadPyodide() resolved), in the same
-  run, cold (new browser context: empty cache, no service worker) and warm (reload in the same
-  context: HTTP cache and service worker), median of --runs;
-- click-to-updated-SVG latency: click a crewman token, then a highlighted compartment, timed
-  in the page from the click to the board's SVG being replaced;
-- the bytes the site adds on top of the Pyodide runtime.
+For each run, in a new browser context (empty caches, no service worker, no snapshot), the app
+(`index.html?seed=7`) and a bare page that only awaits `loadPyodide()` of the same Pyodide
+are each loaded:
+- cold: the first load: boot to interactive (navigation start -> body[data-ready] for the app,
+  -> loadPyodide() resolved for the bare page) and first contentful paint;
+- warm: a reload once the service worker has precached and the app has stored its memory
+  snapshot (the bare page: the HTTP cache only); the app also without the snapshot
+  (`?snapshot=0`), to show what the snapshot gains over the service worker alone.
+Medians over --runs, with the ratios app/bare; then the bytes the site adds to the runtime.
+With --lighthouse, Lighthouse 12.8.2 (`npx`, mobile, simulated throttling; 13.x needs Node 22)
+also rates both pages once: first contentful paint and total blocking time.
+bench/page.py prints these and the in-game figures together.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,88 +42,141 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide({ indexURL: "./pyodide/" });
 document.body.dataset.ready = "1";
 document.body.dataset.bootMs = String(performance.now());
-</script><body></body>"""
+</script><body><p>Loading Pyodide</p></body>"""
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-TIME_CLICK = """async (selector) => {
-  const board = document.querySelector('#board');
-  const target = document.querySelector(selector);
-  if (!target) return null;
-  const t0 = performance.now();
-  const changed = new Promise(done => {
-    const seen = new MutationObserver(() => { seen.disconnect(); done(performance.now()); });
-    seen.observe(board, {childList: true, subtree: true, attributes: true});
-  });
-  target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-  return (await changed) - t0;
-}"""
+READY = "body[data-ready='1'], body[data-boot-error='1']"
+FCP = """() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime
+           ?? null"""
+SNAPSHOT_MADE = ("['failed'].includes(document.body.dataset.snapshotMade) "
+                 "|| Number(document.body.dataset.snapshotMade) > 0")
+KEYS = ("app cold", "bare cold", "app warm", "app warm, no snapshot", "bare warm",
+        "app FCP", "bare FCP")
 
 
-def boot_ms(page, url: str) -> float:  # type: ignore[no-untyped-def]
+class Site:
+    """dist/ (with the bare page added) served on 127.0.0.1 for one benchmark run."""
+
+    def __init__(self) -> None:
+        self.dist = build.DIST
+        if not (self.dist / "index.html").exists():
+            sys.exit("build the site first: python3 build.py")
+        (self.dist / "bench-bare.html").write_text(BARE)
+        self.server = build.make_server(self.dist)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        (self.dist / "bench-bare.html").unlink()
+
+
+def boot_ms(page: Any, url: str) -> float:
+    """Load url; ms from navigation start to ready."""
     page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
-    return float(page.evaluate("performance.now()"))
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    if page.evaluate("document.body.dataset.bootError"):
+        sys.exit("the app failed to boot: " + page.inner_text("#boot-error"))
+    return float(page.evaluate("document.body.dataset.bootMs"))
+
+
+def measure_boot(browser: Any, base: str, runs: int) -> dict[str, list[float]]:
+    """The boot figures (ms) of every run, by KEYS."""
+    out: dict[str, list[float]] = {k: [] for k in KEYS}
+    for _ in range(runs):
+        for name, path in (("app", "index.html?seed=7"), ("bare", "bench-bare.html")):
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            out[f"{name} cold"].append(boot_ms(page, base + path))
+            out[f"{name} FCP"].append(float(page.evaluate(FCP) or "nan"))
+            if name == "app":
+                page.wait_for_function(SNAPSHOT_MADE, timeout=180_000)
+                page.wait_for_function("navigator.serviceWorker.controller !== null",
+                                       timeout=120_000)
+                out["app warm, no snapshot"].append(
+                    boot_ms(page, base + "index.html?seed=7&snapshot=0"))
+                out["app warm"].append(boot_ms(page, base + "index.html?seed=7"))
+            else:
+                out["bare warm"].append(boot_ms(page, base + path))
+            ctx.close()
+    return out
+
+
+def boot_lines(results: dict[str, list[float]], runs: int) -> list[str]:
+    """The boot table: medians, runs, and the ratios to the bare page."""
+    med = {k: statistics.median(v) for k, v in results.items() if v}
+    lines = [f"boot, median of {runs} (ms since navigation start):"]
+    for key, values in results.items():
+        if values:
+            lines.append(f"  {key:22s} {med[key]:7.0f}   runs: "
+                         + " ".join(f"{v:.0f}" for v in values))
+    lines.append(f"  cold boot to interactive: app/bare = {med['app cold'] / med['bare cold']:.2f}x"
+                 " (target <= 1.25x)")
+    lines.append(f"  warm boot (snapshot):     app/bare = {med['app warm'] / med['bare warm']:.2f}x"
+                 " (target <= 0.5x)")
+    lines.append(f"  warm boot, no snapshot:   app/bare = "
+                 f"{med['app warm, no snapshot'] / med['bare warm']:.2f}x")
+    lines.append(f"  first contentful paint:   app/bare = {med['app FCP'] / med['bare FCP']:.2f}x"
+                 " (target <= 1.5x)")
+    return lines
+
+
+def bytes_line() -> str:
+    """The bytes dist/ adds to the Pyodide runtime, as the build counts them."""
+    raw, gz = build.bytes_added(build.DIST)
+    return (f"bytes added beyond the Pyodide runtime: {raw / 1000:.0f} KB raw, "
+            f"{gz / 1000:.0f} KB gzip (target <= 600 KB)")
+
+
+def lighthouse_lines(base: str) -> list[str]:
+    """First contentful paint and total blocking time of the app and the bare page, by
+    Lighthouse (one run each, cold)."""
+    out = ["Lighthouse 12.8.2 (mobile, simulated throttling), one run each:"]
+    figures = {}
+    for name, path in (("app", "index.html?seed=7"), ("bare", "bench-bare.html")):
+        with tempfile.TemporaryDirectory() as tmp:
+            report = Path(tmp) / "report.json"
+            for _ in range(2):  # Lighthouse's Chromium now and then fails to start: once more
+                done = subprocess.run(
+                    ["npx", "-y", "lighthouse@12.8.2", base + path, "--quiet",
+                     "--only-categories=performance", "--output=json",
+                     f"--output-path={report}", "--chrome-flags=" + " ".join(ARGS)],
+                    env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                    timeout=600, check=False)
+                if done.returncode == 0 and report.exists():
+                    break
+            else:
+                return [*out, f"  {name}: Lighthouse failed: {done.stderr.strip()[-300:]}"]
+            audits = json.loads(report.read_text())["audits"]
+        figures[name] = {k: float(audits[k]["numericValue"])
+                         for k in ("first-contentful-paint", "total-blocking-time",
+                                   "largest-contentful-paint")}
+    for key in ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time"):
+        app, bare = figures["app"][key], figures["bare"][key]
+        ratio = f"{app / bare:.2f}x" if bare else "-"
+        out.append(f"  {key:25s} app {app:7.0f} ms   bare {bare:7.0f} ms   app/bare {ratio}")
+    return out
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--lighthouse", action="store_true", help="also run Lighthouse 12.8.2")
     opts = p.parse_args()
     from playwright.sync_api import sync_playwright
 
-    dist = build.DIST
-    if not (dist / "index.html").exists():
-        sys.exit("build the site first: python3 build.py")
-    (dist / "bench-bare.html").write_text(BARE)
-    server = build.make_server(dist)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    results: dict[str, list[float]] = {k: [] for k in
-                                       ("app cold", "app warm", "bare cold", "bare warm")}
-    clicks: dict[str, list[float]] = {"select crewman": [], "move": []}
+    site = Site()
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            for _ in range(opts.runs):
-                for name, path in (("app", "index.html?seed=7"), ("bare", "bench-bare.html")):
-                    ctx = browser.new_context()
-                    page = ctx.new_page()
-                    results[f"{name} cold"].append(boot_ms(page, base + path))
-                    page.wait_for_timeout(500)  # let the service worker finish precaching
-                    results[f"{name} warm"].append(boot_ms(page, base + path))
-                    if name == "app":
-                        page.evaluate("localStorage.clear()")
-                        sel = page.evaluate(TIME_CLICK, "#board [data-crew]")
-                        if sel is not None:
-                            clicks["select crewman"].append(sel)
-                            move = page.evaluate(
-                                TIME_CLICK, "#board [data-compartment][role='button']")
-                            if move is not None:
-                                clicks["move"].append(move)
-                    ctx.close()
+            results = measure_boot(browser, site.url, opts.runs)
             browser.close()
+        lines = lighthouse_lines(site.url) if opts.lighthouse else []
     finally:
-        server.shutdown()
-        (dist / "bench-bare.html").unlink()
-    print(f"boot to interactive, median of {opts.runs} (ms):")
-    for key, values in results.items():
-        print(f"  {key:10s} {statistics.median(values):7.0f}   runs: "
-              + " ".join(f"{v:.0f}" for v in values))
-    med = {k: statistics.median(v) for k, v in results.items()}
-    print(f"  the app costs {med['app cold'] - med['bare cold']:+.0f} ms cold over bare Pyodide "
-          f"({med['app warm'] - med['bare warm']:+.0f} ms warm)")
-    for key, values in clicks.items():
-        if values:
-            print(f"click to updated SVG, {key}: median {statistics.median(values):.0f} ms "
-                  f"(n={len(values)})")
-        else:
-            print(f"click to updated SVG, {key}: not measured (no such element on the page)")
-    runtime = sum(f.stat().st_size for f in (dist / "pyodide").iterdir()
-                  if f.name.startswith(("pyodide.", "python_stdlib")))
-    total = sum(f.stat().st_size for f in dist.rglob("*") if f.is_file())
-    maps = sum(f.stat().st_size for f in dist.rglob("*.map") if f.is_file())
-    print(f"bytes: site {total / 1e6:.2f} MB, Pyodide runtime {runtime / 1e6:.2f} MB, "
-          f"added on top {(total - runtime) / 1e6:.2f} MB ({maps / 1e6:.2f} MB of it source maps)")
+        site.close()
+    print("\n".join([*boot_lines(results, opts.runs), bytes_line(), *lines]))
 
 
 if __name__ == "__main__":

@@ -129,10 +129,44 @@
     document.body.dataset.engineApi = info.api || "none";
     document.body.dataset.bootMs = String(ms);
     document.body.dataset.bootMarks = JSON.stringify(marks);
+    const snap = window.intruderSnapshot;
+    document.body.dataset.snapshot = !snap ? "none" : snap.used ? "used" :
+      snap.tried ? "failed" : "none";
     document.body.dataset.ready = "1";
-    console.info(`[intruder] ready in ${ms} ms (engine ${info.engine}, api ${info.api})`,
-                 JSON.stringify(marks));
+    console.info(`[intruder] ready in ${ms} ms (engine ${info.engine}, api ${info.api}, ` +
+                 `snapshot ${document.body.dataset.snapshot})`, JSON.stringify(marks));
     registerServiceWorker();
+    // The memory snapshot for the next visit is made once the bots' worker is up (it says
+    // so with "intruder:worker"), or after a while without one, so it never slows the boot.
+    let later = setTimeout(makeSnapshot, 20000);
+    addEventListener("intruder:worker", () => {
+      clearTimeout(later);
+      later = setTimeout(makeSnapshot, 500);
+    }, { once: true });
+  }
+
+  // A memory snapshot of Pyodide with the engine imported, for the next boot
+  // (pyodide/loader.mjs loads it, pyodide/snapshot.mjs makes it in a worker of its own).
+  async function makeSnapshot() {
+    const snap = window.intruderSnapshot;
+    const body = document.body.dataset;
+    if (!snap || snap.used || !window.caches || !window.Worker) return;
+    if (new URLSearchParams(location.search).get("snapshot") === "0") return;
+    body.snapshotMade = "making";
+    const worker = new Worker("./pyodide/snapshot.mjs", { type: "module" });
+    worker.onmessage = (event) => {
+      const r = event.data || {};
+      body.snapshotMade = r.ok ? String(r.bytes) : "failed";
+      if (r.ok) console.info(`[intruder] memory snapshot stored: ${r.bytes} bytes in ${r.ms} ms`);
+      else console.warn("[intruder] no memory snapshot:", r.error);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      body.snapshotMade = "failed";
+      console.warn("[intruder] the snapshot worker failed:", event.message);
+      worker.terminate();
+    };
   }
 
   function registerServiceWorker() {

@@ -30,6 +30,7 @@ import time
 import traceback
 from typing import Any
 
+import botworker
 import js  # type: ignore[import-not-found]
 import rulesref
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
@@ -43,13 +44,13 @@ RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.m
 panels: Any = None
 session: Any = None
 PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
-# The Suggest button asks the heuristic (1-5 ms in Pyodide): the search (SearchPolicy, 1 s
-# budget) took 1.1-1.3 s there for 2-4 rollouts per candidate, too few to beat the heuristic
-# it starts from; ADVISOR_SEARCH = True brings it back with this budget.
-ADVISOR_SEARCH = False
+# Suggest asks SearchPolicy in the bots' worker (botworker.py) with this time budget
+# (?advisor_ms=N changes it); before the worker is up, and in the main-thread fallback, the
+# heuristic (1-5 ms) answers, since the search would block the page for the whole budget.
+ADVISOR_SEARCH = False  # the main-thread fallback's choice
 ADVISOR_ROLLOUTS = 16
 ADVISOR_S = 1.0
-ODDS_SAMPLES = 60     # Monte Carlo games per Odds estimate (?odds_samples=N changes it)
+ODDS_SAMPLES = 200    # Monte Carlo games per Odds estimate (?odds_samples=N changes it)
 SCENARIO_RULES = {  # where the rules reference opens for each scenario
     "intelligent_intruder": "The Intelligent Intruder",
     "return_to_prometheus": "Return to Prometheus",
@@ -185,13 +186,18 @@ class App:
         self.side: str = "crew"           # whose view and actions the page shows
         self.pending_side: str | None = None  # a hand-over screen waits for this side
         self.suggestion: tuple[dict[str, Any], str] | None = None
+        self.suggestion_candidates: list[dict[str, Any]] = []
         self.autoplay = False
         self.driving = False
         self.odds_run = 0                 # bumped to cancel a running estimate
         self.rng = random.Random()
         self.bots = load_bots()
+        self.worker: botworker.BotWorker | None = None  # started by main() once ready
+        self.suggest_run = 0
         params = js.URLSearchParams.new(js.location.search)
         self.odds_samples = session.parse_seed(nn(params.get("odds_samples"))) or ODDS_SAMPLES
+        advisor_ms = session.parse_seed(nn(params.get("advisor_ms")))
+        self.advisor_s = ADVISOR_S if advisor_ms is None else advisor_ms / 1000
         pace_ms = session.parse_seed(nn(params.get("pace_ms")))
         self.pace = PACE_S if pace_ms is None else pace_ms / 1000
         self._proxies = [
@@ -562,22 +568,58 @@ class App:
             return legal[0].to_dict(), f"the first legal action (the bot failed: {exc})"
         return action.to_dict(), str(reason)
 
+    async def ask_bot(self, side: str, search: bool = False) -> dict[str, Any] | None:
+        """The bot's decision for `side` as {"action", "reason", "candidates", ...}: from the
+        bots' worker (the search with the advisor's budget when `search`), else computed here
+        with the heuristic; None when `side` has no decision."""
+        if self.worker is not None and self.worker.up:
+            answer = await self.worker.choose(
+                self.game.to_json(), side, "search" if search else "heuristic",
+                self.advisor_s, self.rng.randrange(1 << 30))
+            if answer is not None and answer.get("none"):
+                return None
+            if answer is not None and answer.get("action"):
+                answer["where"] = "worker"
+                return answer
+            if answer is not None:
+                js.console.warn(f"[intruder] the bots' worker failed: {answer.get('error')}")
+        choice = self.bot_choice(side, search and ADVISOR_SEARCH)
+        if choice is None:
+            return None
+        return {"action": choice[0], "reason": choice[1], "candidates": [], "where": "page"}
+
     def suggest(self) -> None:
         """Ask the advisor for the shown crew side's next action and highlight it."""
         if self.game.is_over or not session.is_crew_side(self.side):
             self.alert("The advisor plays the crew: nothing to suggest now.")
             return
+        self.spawn(self.suggest_async())
+
+    async def suggest_async(self) -> None:
+        """Suggest, without blocking the page: the answer is shown only if the game has not
+        moved on meanwhile (any action also drops it)."""
+        self.suggest_run += 1
+        run, game = self.suggest_run, self.game
+        moves = len(getattr(game, "log", []))
+        el("advice").textContent = "Thinking…"
         start = time.perf_counter()
-        choice = self.bot_choice(self.side, search=ADVISOR_SEARCH)
+        answer = await self.ask_bot(self.side, search=True)
         ms = (time.perf_counter() - start) * 1000
-        if choice is None:
+        if run != self.suggest_run or game is not self.game or \
+                moves != len(getattr(game, "log", [])):
+            return
+        if answer is None:
+            el("advice").textContent = ""
             self.alert("Nothing to suggest: the crew has no decision now.")
             return
-        action, _ = choice
+        action = answer["action"]
         if action.get("type") == "move":
             self.selected = str(action.get("crew"))
-        self.suggestion = choice
+        self.suggestion = (action, str(answer.get("reason", "")))
+        self.suggestion_candidates = list(answer.get("candidates") or [])
         document.body.dataset.adviceMs = str(round(ms))
+        document.body.dataset.adviceWhere = str(answer.get("where", ""))
+        document.body.dataset.adviceRollouts = str(answer.get("rollouts", 0))
         self.draw()
 
     def draw_advisor(self) -> None:
@@ -597,7 +639,9 @@ class App:
         data = json.dumps(action, sort_keys=True)
         label = next((r[2] for r in self.rows if r[1] == action), data)
         advice.innerHTML = (f'<strong>Suggested:</strong> {panels.e(label)} '
-                            f'<span class="reason">— {panels.e(reason)}</span>')
+                            f'<span class="reason">— {panels.e(reason)}</span>'
+                            + botworker.candidates_html(self.suggestion_candidates,
+                                                        self.rows, panels.e))
         document.body.dataset.suggested = data
         for node in document.querySelectorAll("#actions button[data-action]"):
             if json.loads(str(node.dataset.action)) == action:
@@ -653,10 +697,14 @@ class App:
                 if game is not self.game or self.current_turn() != turn or (
                         turn.kind == "human" and not self.autoplay):
                     continue
-                choice = self.bot_choice(str(turn.side))
-                if choice is None:
+                answer = await self.ask_bot(str(turn.side))
+                if game is not self.game or self.current_turn() != turn or (
+                        turn.kind == "human" and not self.autoplay):
+                    continue  # the game moved on while the bot thought
+                if answer is None:
                     break
-                action, reason = choice
+                action, reason = answer["action"], str(answer.get("reason", ""))
+                document.body.dataset.botWhere = str(answer.get("where", ""))
                 # The Intruder's reasons name what its counters are: never shown to the crew.
                 who = session.side_name(str(turn.side))
                 note = "" if turn.side == "intruder" else f"Computer ({who}): {reason}"
@@ -697,18 +745,18 @@ class App:
         bar.max = self.odds_samples
         bar.value = 0
         el("odds-text").textContent = f"Estimating over {self.odds_samples} games…"
-        view = self.game.view(self.side) if len(self.players(self.game)) > 1 \
-            else self.game.view("crew")
-        log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
         start = time.perf_counter()
         try:
-            chunks = win_odds_iter(view, log, samples=self.odds_samples,
-                                   seed=self.rng.randrange(1 << 30), chunk=1)
+            chunks = self.odds_chunks(self.odds_samples, self.rng.randrange(1 << 30))
             while True:
                 await asyncio.sleep(0)
                 if run != self.odds_run:
+                    await chunks.aclose()
                     return
-                est = next(chunks, None)
+                est = await anext(chunks, None)
+                if run != self.odds_run:  # cancelled while the worker sampled
+                    await chunks.aclose()
+                    return
                 if est is None:
                     break
                 bar.value = est.get("n", 0)
@@ -726,6 +774,31 @@ class App:
             box.dataset.done = "1"
             box.dataset.rate = f"{float(nn(box.getAttribute('data-n')) or 0) / max(secs, 1e-6):.2f}"
             el("odds-cancel").hidden = True
+
+    async def odds_chunks(self, samples: int, seed: int) -> Any:
+        """The running estimates of an Odds run: from the bots' worker (waiting for it to
+        start), else computed here one game per chunk (each blocks the page ~0.3 s)."""
+        state, side = self.game.to_json(), self.side
+        if self.worker is not None:
+            if not self.worker.up:
+                el("odds-text").textContent = "Starting the bots' worker…"
+            if await self.worker.odds_start(state, side, samples, seed):
+                el("odds").dataset.where = "worker"
+                try:
+                    while True:
+                        est = await self.worker.odds_next(0.25)
+                        yield est
+                        if est.get("done"):
+                            return
+                finally:
+                    await self.worker.odds_stop()
+        el("odds").dataset.where = "page"
+        view = self.game.view(side) if len(self.players(self.game)) > 1 \
+            else self.game.view("crew")
+        log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
+        for est in self.bots["odds"](view, log, samples=samples, seed=seed, chunk=1):
+            yield est
+            await asyncio.sleep(0)
 
     def draw_board(self, costs: dict[str, int]) -> None:
         """The station plan, with the selection and the reachable compartments."""
@@ -1090,6 +1163,9 @@ async def main() -> None:
         install_debug_hook(app)
         window.intruderApp = create_proxy(app)  # for debugging from the console
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
+        if app.bots.get("heuristic") is not None and params.get("worker") != "0":
+            app.worker = botworker.BotWorker()  # after ready: it must not slow the boot
+            app.spawn(app.worker.start())
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""The page's figures in one run, printed, never asserted: the boot figures of bench/boot.py
+(cold and warm against a bare Pyodide page, first contentful paint, bytes added) and, in the
+game:
+
+- click to updated board: a click on a crewman token (select, then deselect), timed in the
+  page from the click to the board's SVG changing; median and p95 over --clicks;
+- Odds in the bots' worker: samples per second, the time to --odds samples, and the longest
+  main-thread task (PerformanceObserver "longtask") while it runs;
+- a computer turn (the Intelligent Intruder played by the computer): the longest main-thread
+  task meanwhile;
+- the advisor (SearchPolicy in the worker, 1 s budget) on a Self Defense choice: rollouts
+  per second and per suggestion.
+
+    python3 build.py && .venv/bin/python bench/page.py [--runs 3] [--clicks 40] [--odds 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from boot import ARGS, Site, boot_lines, boot_ms, bytes_line, measure_boot
+
+OBSERVE = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});
+"""
+TIME_CLICK = """async (selector) => {
+  const board = document.querySelector('#board');
+  const target = document.querySelector(selector);
+  if (!target) return null;
+  const t0 = performance.now();
+  const changed = new Promise(done => {
+    const seen = new MutationObserver(() => { seen.disconnect(); done(performance.now()); });
+    seen.observe(board, {childList: true, subtree: true, attributes: true});
+  });
+  target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  return (await changed) - t0;
+}"""
+WORKER = "body[data-bot-worker='ready'], body[data-bot-worker='failed']"
+
+
+def longest_since(page: Any, t0: float) -> tuple[int, float]:
+    """(count, longest ms) of the main thread's long tasks that started after t0."""
+    tasks = [d for s, d in page.evaluate("window.__longtasks") if s >= t0]
+    return len(tasks), max(tasks, default=0.0)
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def measure_page(browser: Any, base: str, clicks: int, odds: int) -> list[str]:
+    """The in-game figures, as printed lines."""
+    lines = []
+    ctx = browser.new_context()
+    ctx.add_init_script(OBSERVE)
+    page = ctx.new_page()
+    boot_ms(page, base + f"index.html?seed=3&odds_samples={odds}")
+    page.wait_for_selector(WORKER, state="attached", timeout=180_000)
+    worker = page.evaluate("document.body.dataset.botWorker")
+    lines.append(f"bots' worker: {worker}, up {page.evaluate('document.body.dataset.botWorkerMs')}"
+                 " ms after the page was ready")
+
+    times = []
+    for _ in range(clicks):
+        ms = page.evaluate(TIME_CLICK, "#board [data-crew]")
+        if ms is None:
+            break
+        times.append(float(ms))
+    if times:
+        lines.append(f"click to updated board: median {statistics.median(times):.0f} ms, "
+                     f"p95 {p95(times):.0f} ms (n={len(times)}; target median <= 16 ms)")
+    else:
+        lines.append("click to updated board: not measured (no crewman token on the board)")
+
+    t0 = page.evaluate("performance.now()")
+    page.locator("#odds-start").click()
+    page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
+    secs = (page.evaluate("performance.now()") - t0) / 1000
+    n_tasks, longest = longest_since(page, t0)
+    where = page.evaluate("document.getElementById('odds').dataset.where")
+    rate = page.evaluate("document.getElementById('odds').dataset.rate")
+    lines.append(f"Odds ({where}): {odds} samples in {secs:.1f} s, {rate} samples/s "
+                 f"(target 200 in <= 5 s); main-thread long tasks meanwhile: {n_tasks}, "
+                 f"longest {longest:.0f} ms (target none > 50 ms)")
+
+    rollouts, spent = [], []
+    for _ in range(3):
+        boot_ms(page, base + "index.html?seed=52&advisor_ms=1000")
+        page.wait_for_selector(WORKER, state="attached", timeout=180_000)
+        page.locator("#suggest").click()
+        page.wait_for_selector("#advice strong", timeout=60_000)
+        rollouts.append(int(page.evaluate("document.body.dataset.adviceRollouts") or 0))
+        spent.append(float(page.evaluate("document.body.dataset.adviceMs") or 0))
+    per_s = [r / (s / 1000) for r, s in zip(rollouts, spent, strict=True) if s]
+    lines.append(f"advisor (search in the worker, 1 s budget, Self Defense choice): "
+                 f"{statistics.median(rollouts)} rollouts per suggestion, "
+                 f"{statistics.median(per_s):.1f} rollouts/s; suggestion round trip "
+                 f"{statistics.median(spent):.0f} ms")
+
+    boot_ms(page, base + "index.html?seed=3&pace_ms=100")
+    page.wait_for_selector(WORKER, state="attached", timeout=180_000)
+    t0 = page.evaluate("performance.now()")
+    page.locator("#new-game").click()
+    page.locator("#new-scenario").select_option("intelligent_intruder")
+    page.locator("#new-seats").select_option("crew")
+    page.locator("#new-seed").fill("1")
+    page.locator("#new-start").click()
+    page.wait_for_selector("body[data-bot-where]", state="attached", timeout=60_000)
+    page.wait_for_selector("body[data-turn='human:crew']", state="attached", timeout=120_000)
+    n_tasks, longest = longest_since(page, t0)
+    lines.append(f"computer turn (Intruder, decisions in the "
+                 f"{page.evaluate('document.body.dataset.botWhere')}): main-thread long tasks "
+                 f"{n_tasks}, longest {longest:.0f} ms (each move applied and drawn on the page)")
+    ctx.close()
+    return lines
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--runs", type=int, default=3, help="boot runs (medians)")
+    p.add_argument("--clicks", type=int, default=40)
+    p.add_argument("--odds", type=int, default=200, help="Odds samples")
+    opts = p.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    site = Site()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            results = measure_boot(browser, site.url, opts.runs)
+            lines = measure_page(browser, site.url, opts.clicks, opts.odds)
+            browser.close()
+    finally:
+        site.close()
+    print("\n".join([*boot_lines(results, opts.runs), bytes_line(), *lines]))
+
+
+if __name__ == "__main__":
+    main()

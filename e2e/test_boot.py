@@ -1,0 +1,75 @@
+"""Boot from Pyodide's memory snapshot (web/loader.mjs, web/snapshot.mjs): the first visit
+makes one in a worker once the page is up, the next boots from it and plays the same games
+as CPython; a corrupt snapshot is dropped and the page boots normally. Boot times are printed
+(bench/boot.py reports them), never asserted."""
+
+from __future__ import annotations
+
+from conftest import Problems, Site
+from playwright.sync_api import Page, expect
+from test_play import BODY, Boot, digest
+
+import intruder_core as ic
+
+MADE = ("['failed'].includes(document.body.dataset.snapshotMade) "
+        "|| Number(document.body.dataset.snapshotMade) > 0")
+
+
+def make_snapshot(page: Page) -> str:
+    """Wait until the page has stored its snapshot; its cache URL."""
+    page.wait_for_function(MADE, timeout=120_000)
+    assert page.evaluate("document.body.dataset.snapshotMade") != "failed"
+    return str(page.evaluate("new URL(`./pyodide/snapshot-${intruderSnapshot.key}.bin`, "
+                             "location.href).href"))
+
+
+def test_second_visit_boots_from_the_snapshot_and_plays_the_same_game(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    first = boot(site.url + "?seed=3")
+    assert first["snapshot"] == "none"
+    url = make_snapshot(page)
+    assert page.evaluate("async (u) => !!(await (await caches.open('pyodide-snapshot'))"
+                         ".match(u))", url)
+    data = boot(site.url + "?seed=5")
+    assert data["snapshot"] == "used"
+    print(f"boot: {first['bootMs']} ms without the snapshot, {data['bootMs']} ms with it")
+    body = page.locator(BODY)
+    expect(body).to_have_attribute("data-state-sha", digest(ic.new_game(seed=5)))
+    game = ic.new_game(seed=5)
+    action = game.legal_actions()[0]
+    game.apply(action)
+    page.locator("#actions button[data-index='0']").click()
+    expect(body).to_have_attribute("data-state-sha", digest(game))
+    # Random new games still differ: the snapshot's random state is reseeded.
+    seeds = set()
+    for _ in range(2):
+        page.evaluate("localStorage.clear()")
+        boot(site.url)
+        seeds.add(page.locator("#seed").inner_text())
+    assert len(seeds) == 2, seeds
+    # ?snapshot=0 boots without it.
+    assert boot(site.url + "?snapshot=0")["snapshot"] == "none"
+
+
+def test_a_corrupt_snapshot_never_keeps_the_page_from_booting(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    url = make_snapshot(page)
+    page.evaluate("""async (u) => {
+        const cache = await caches.open('pyodide-snapshot');
+        const good = new Uint8Array(await (await cache.match(u)).arrayBuffer());
+        good.fill(7, 0, 4096);  // the header and the first pages: garbage
+        await cache.put(u, new Response(good.slice(0, good.length >> 1)));
+    }""", url)
+    data = boot(site.url + "?seed=3")
+    assert data["snapshot"] == "failed"
+    assert page.evaluate("intruderSnapshot.error")
+    expect(page.locator(BODY)).to_have_attribute("data-state-sha", digest(ic.new_game(seed=3)))
+    # The bad one is gone, so the next visit does not try it again.
+    assert not page.evaluate("async (u) => !!(await (await caches.open('pyodide-snapshot'))"
+                             ".match(u))", url)
+    sha = page.locator(BODY).get_attribute("data-state-sha") or ""
+    page.locator("#actions button[data-index]").first.click()
+    expect(page.locator(BODY)).not_to_have_attribute("data-state-sha", sha)

@@ -1,0 +1,90 @@
+"""web/py/botwork.py on CPython: what the bots' worker answers, from plain data only."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+
+import botwork
+
+import intruder_core as ic
+from intruder_core import bots
+
+
+def legal(game: ic.Game, side: str = "crew") -> list[dict[str, object]]:
+    _, actions = botwork.side_view(game, side)
+    return [a.to_dict() for a in actions]
+
+
+def test_heuristic_choice_matches_the_bot_and_crosses_as_json() -> None:
+    game = ic.new_game(seed=3)
+    answer = botwork.choose(game.to_json(), "crew", "heuristic", seed=5)
+    assert answer is not None
+    assert json.loads(json.dumps(answer)) == answer  # plain data only
+    assert answer["action"] in legal(game)
+    import random
+    expected, why = bots.HeuristicPolicy().choose(game.view("crew"), game.legal_actions(),
+                                                  random.Random(5))
+    assert answer["action"] == expected.to_dict() and answer["reason"] == why
+    assert answer["candidates"] == []
+
+
+def test_search_reports_each_candidate_it_weighed() -> None:
+    game = ic.new_game(seed=52)  # a Self Defense choice: a critical decision
+    assert game.view("crew")["decision"]["step"] == "defense"
+    answer = botwork.choose(game.to_json(), "crew", "search", budget_s=30.0, seed=1)
+    assert answer is not None and answer["action"] in legal(game)
+    cands = answer["candidates"]
+    assert len(cands) >= 2
+    assert all(c["action"] in legal(game) and 0 <= c["value"] <= 1 and c["n"] > 0
+               for c in cands)
+    assert answer["rollouts"] == sum(c["n"] for c in cands)
+
+
+def test_the_intruder_side_plays_the_intruder_ai_and_a_finished_game_has_no_choice() -> None:
+    game = ic.new_game(seed=1, scenario="intelligent_intruder")
+    side = game.to_move()[0]
+    answer = botwork.choose(game.to_json(), side, seed=2)
+    assert answer is not None and answer["action"] in legal(game, side)
+    over = ic.new_game(seed=3)
+    while not over.is_over:
+        over.apply(over.legal_actions()[0])
+    assert botwork.choose(over.to_json(), "crew") is None
+
+
+def test_odds_steps_to_the_same_estimate_as_win_odds() -> None:
+    game = ic.new_game(seed=3)
+    odds = botwork.Odds(game.to_json(), "crew", samples=4, seed=9)
+    first = odds.step(0.0)  # at least one game per step
+    assert first["n"] == 1 and not first["done"]
+    last = first
+    while not last["done"]:
+        last = odds.step(10.0)
+    log = [ev.to_dict() for ev in game.log]
+    expected = bots.win_odds(game.view("crew"), log, samples=4, seed=9)
+    assert {k: last[k] for k in ("win", "draw", "loss", "n")} == \
+        {k: expected[k] for k in ("win", "draw", "loss", "n")}
+    assert last["rate"] > 0
+    assert odds.step(1.0)["n"] == 4  # done stays done
+
+
+def test_too_few_rollouts_never_overrule_the_heuristic() -> None:
+    import random
+    game = ic.new_game(seed=52)
+    view, legal = game.view("crew"), game.legal_actions()
+    heuristic, _ = bots.HeuristicPolicy().choose(view, legal, random.Random(4))
+    for seed in range(6):
+        cautious = botwork.TracedSearch(min_rollouts=10**6, budget_rollouts=16, seed=seed)
+        action, reason = cautious.choose(view, legal, random.Random(4))
+        assert action == heuristic
+        assert cautious.trace and cautious.rollouts > 0  # it searched, and shows it
+        # Without the floor it is SearchPolicy itself (no clock: deterministic).
+        free = botwork.TracedSearch(min_rollouts=0, budget_rollouts=16, seed=seed)
+        plain = bots.SearchPolicy(budget_rollouts=16, seed=seed)
+        assert free.choose(view, legal, random.Random(4)) == \
+            plain.choose(view, legal, random.Random(4))
+        if action != free.choose(view, legal, random.Random(4))[0]:
+            assert "too few to overrule" in reason

@@ -1,0 +1,112 @@
+// Pyodide for PyScript, booted from a memory snapshot when this build has one stored.
+//
+// pyscript.json names this module as the interpreter (build.py copies it to
+// dist/pyodide/loader.mjs, next to pyodide.mjs, filling in KEY, WHEELS and GLUE). PyScript
+// imports it and calls loadPyodide(options) as it would Pyodide's own. This wrapper:
+//   1. fetches the site's wheels and the glue archive (the glue modules and the rule texts)
+//      at once, in parallel with the runtime;
+//   2. loads Pyodide from the snapshot stored in Cache Storage under this build's KEY (see
+//      snapshot.mjs, which makes one after the first boot), checked by importing the engine;
+//      a missing, stale or corrupt snapshot falls back to a normal boot (and is deleted);
+//   3. unpacks the wheels into site-packages (a snapshot holds the imported modules but not
+//      the files) and marks them loaded, so main.py's loadPackage has nothing left to fetch,
+//      and the glue archive into the working directory (on sys.path), before main.py runs.
+// window.intruderSnapshot tells the page (boot.js, the tests) what happened.
+import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
+
+export { version };
+
+const KEY = "__SNAPSHOT_KEY__";
+const WHEELS = __WHEELS__;  // {package name in the lock: wheel file name}
+const GLUE = "__GLUE__";
+export const SNAPSHOT_CACHE = "pyodide-snapshot";
+export const SNAPSHOT_URL = new URL(`./snapshot-${KEY}.bin`, import.meta.url).href;
+const SITE = "/lib/python3.14/site-packages";
+
+const info = { key: KEY, used: false, tried: false, ms: 0, error: "" };
+globalThis.intruderSnapshot = info;
+
+function wanted() {
+  // ?snapshot=0 boots without one (the benchmark's cold runs and the tests use it).
+  try {
+    return new URLSearchParams(globalThis.location?.search || "").get("snapshot") !== "0";
+  } catch {
+    return true;
+  }
+}
+
+async function stored() {
+  if (!wanted() || !globalThis.caches) return null;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const hit = await cache.match(SNAPSHOT_URL);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function forget(reason) {
+  info.error = String(reason);
+  console.warn("[intruder] memory snapshot not used, normal boot:", info.error);
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_URL);
+  } catch { /* nothing stored */ }
+}
+
+// mark: record them as loaded, so main.py's loadPackage skips them (not when making a
+// snapshot: makeMemorySnapshot refuses an instance with packages marked loaded).
+export function unpackWheels(py, wheels, mark = true) {
+  for (const [name, bytes] of wheels) {
+    py.unpackArchive(bytes, "wheel", { extractDir: SITE });
+    if (mark) py.loadedPackages[name] = "default channel";
+  }
+}
+
+async function fetchBytes(file) {
+  const res = await fetch(new URL(`./${file}`, import.meta.url));
+  if (!res.ok) throw new Error(`Could not load ${file} (${res.status})`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export function fetchWheels() {
+  return Promise.all(Object.entries(WHEELS).map(async ([name, file]) =>
+    [name, await fetchBytes(file)]));
+}
+
+export function fetchGlue() {
+  return fetchBytes(GLUE);
+}
+
+// The glue modules and rules/, docs/ into the working directory, as the page expects them.
+export function unpackGlue(py, bytes) {
+  py.unpackArchive(bytes, "zip", { extractDir: py.FS.cwd() });
+}
+
+export async function loadPyodide(options = {}) {
+  const wheels = fetchWheels();
+  const glue = fetchGlue();
+  wheels.catch(() => {});  // reported when awaited below
+  glue.catch(() => {});
+  const snapshot = await stored();
+  let py = null;
+  if (snapshot) {
+    info.tried = true;
+    const t0 = performance.now();
+    try {
+      py = await loadRuntime({ ...options, _loadSnapshot: snapshot });
+      // A stale or broken snapshot fails here. The snapshot froze the random module's state:
+      // reseed it from the browser, or every "random" new game would be the same.
+      py.runPython("import intruder_core, random; random.seed()");
+      info.used = true;
+      info.ms = Math.round(performance.now() - t0);
+    } catch (err) {
+      py = null;
+      await forget(err && err.message ? err.message : err);
+    }
+  }
+  if (!py) py = await loadRuntime(options);
+  unpackWheels(py, await wheels);
+  unpackGlue(py, await glue);
+  return py;
+}

@@ -1,0 +1,130 @@
+"""What the bots' worker computes: plain data in, plain data out, no DOM.
+
+The page (main.py through botworker.py) sends the game as `game.to_json()` with the side to
+decide for; this module rebuilds the game, hands the bot only that side's view and legal
+actions (as the page did), and answers with dicts that cross the worker boundary as JSON.
+It runs in the worker (worker.py) and on CPython in the tests.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import intruder_core as ic
+from intruder_core import bots
+
+ADVISOR_S = 1.0        # the search's default time budget per suggestion
+ADVISOR_ROLLOUTS = 400  # its rollout cap: the clock normally stops it first
+ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
+# The fewest rollouts with which the search may overrule the heuristic: 24, the budget at
+# which it was measured to beat it (docs/bots.md). With fewer (a slow device, a short
+# budget) it still shows its estimates, but the heuristic's choice stands: in Pyodide at
+# about 10 rollouts/s a 1 s search lost to the heuristic (bench/advisor_pyodide.mjs).
+ADVISOR_MIN_ROLLOUTS = 24
+
+
+def side_view(game: Any, side: str) -> tuple[dict[str, Any], list[Any]]:
+    """`side`'s view and legal actions (a one-sided engine: the crew's)."""
+    if len(getattr(game, "players", ("crew",)) or ("crew",)) > 1:
+        return game.view(side), list(game.legal_actions(side))
+    return game.view("crew"), list(game.legal_actions())
+
+
+class TracedSearch(bots.SearchPolicy):
+    """SearchPolicy that keeps each candidate's sample count and mean value of its search
+    (so the page can show a win estimate per candidate), and lets the heuristic's choice
+    stand when the search got fewer than `min_rollouts` rollouts."""
+
+    def __init__(self, min_rollouts: int = ADVISOR_MIN_ROLLOUTS, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.min_rollouts = min_rollouts
+        self.trace: list[tuple[Any, int, float]] = []
+        self.rollouts = 0
+
+    def choose(self, view: dict[str, Any], legal: list[Any],
+               rng: random.Random) -> tuple[Any, str]:
+        self.trace, self.rollouts = [], 0
+        state = rng.getstate()
+        base, why = self.rollout_policy.choose(view, legal, rng)
+        rng.setstate(state)  # the search starts from the same heuristic choice
+        action, reason = super().choose(view, legal, rng)
+        if self.trace and action != base and self.rollouts < self.min_rollouts:
+            return base, (f"{why} (the search preferred {action.label or action.type}, but "
+                          f"{self.rollouts} rollouts are too few to overrule)")
+        return action, reason
+
+    def _search(self, view: dict[str, Any], cands: list[Any],
+                rng: random.Random) -> list[tuple[int, float, float]]:
+        stats = super()._search(view, cands, rng)
+        self.trace = [(a, n, m) for a, (n, m, _) in zip(cands, stats, strict=False)]
+        self.rollouts = sum(n for _, n, _ in self.trace)
+        return stats
+
+
+def choose(state: str, side: str, policy: str = "heuristic", budget_s: float = ADVISOR_S,
+           seed: int = 0) -> dict[str, Any] | None:
+    """The bot's action for `side` in the game saved as `state`, or None without a decision.
+
+    policy: "heuristic" or "search" for a crew side (the search has `budget_s` seconds);
+    the Intruder side always plays intruder_ai. The answer: {"action", "reason", "ms",
+    "candidates": [{"action", "label", "n", "value"}], "rollouts"}."""
+    game = ic.Game.from_json(state)
+    if game.is_over:
+        return None
+    view, legal = side_view(game, side)
+    if not legal:
+        return None
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    search: TracedSearch | None = None
+    if side == "intruder":
+        from intruder_core import intruder_ai
+        action, reason = intruder_ai.choose(view, legal, rng)
+    elif policy == "search":
+        search = TracedSearch(budget_rollouts=ADVISOR_ROLLOUTS, budget_seconds=budget_s,
+                              seed=seed, z=ADVISOR_Z)
+        action, reason = search.choose(view, legal, rng)
+    else:
+        action, reason = bots.HeuristicPolicy().choose(view, legal, rng)
+    ms = (time.perf_counter() - start) * 1000
+    out: dict[str, Any] = {"action": action.to_dict(), "reason": str(reason),
+                           "ms": round(ms, 1), "candidates": [], "rollouts": 0}
+    if search is not None and search.trace:
+        out["candidates"] = [
+            {"action": a.to_dict(), "label": str(getattr(a, "label", "") or a.type),
+             "n": n, "value": round(m, 4)} for a, n, m in search.trace]
+        out["rollouts"] = search.rollouts
+    return out
+
+
+class Odds:
+    """One running win/draw/loss estimate (bots.win_odds_iter, one game per step); the page
+    asks for the next few games at a time, so it can show progress and stop asking."""
+
+    def __init__(self, state: str, side: str, samples: int, seed: int) -> None:
+        game = ic.Game.from_json(state)
+        view, _ = side_view(game, side)
+        log = [ev.to_dict() for ev in getattr(game, "log", [])]
+        self.games: Iterator[dict[str, Any]] = bots.win_odds_iter(
+            view, log, samples=samples, seed=seed, chunk=1)
+        self.last: dict[str, Any] = {"win": 0.0, "draw": 0.0, "loss": 0.0, "n": 0,
+                                     "done": False}
+        self.seconds = 0.0
+
+    def step(self, budget_s: float) -> dict[str, Any]:
+        """Play games for about `budget_s` seconds (at least one); the running estimate,
+        with "rate" in games per second of worker time."""
+        start = time.perf_counter()
+        while not self.last.get("done"):
+            est = next(self.games, None)
+            if est is None:
+                self.last = {**self.last, "done": True}
+                break
+            self.last = est
+            if time.perf_counter() - start >= budget_s:
+                break
+        self.seconds += time.perf_counter() - start
+        return {**self.last, "rate": round(self.last.get("n", 0) / max(self.seconds, 1e-6), 2)}

@@ -1,0 +1,70 @@
+"""The bots' PyScript worker: loads the engine from the site's own wheel and exports
+functions that take and return JSON text (botwork.py does the work). No window or document:
+the page calls these asynchronously, so no cross-origin isolation is needed.
+
+Started by botworker.py once the page is interactive; see docs/web.md, "The bots' worker".
+"""
+
+import json
+import time
+
+import pyodide_js  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+_started = time.perf_counter()
+# The same lock and wheel as the page (dist/pyodide/pyodide-lock.json): only the engine.
+await pyodide_js.loadPackage(to_js(["intruder-core"]))  # noqa: F704  (top-level await)
+import botwork  # noqa: E402  (after the wheel is loaded)
+
+LOAD_MS = round((time.perf_counter() - _started) * 1000)
+_odds: botwork.Odds | None = None
+
+
+def hello() -> str:
+    """What the worker runs: engine version and how long loading the wheel took."""
+    import intruder_core
+    return json.dumps({"engine": str(getattr(intruder_core, "__version__", "?")),
+                       "load_ms": LOAD_MS})
+
+
+def choose(request: str) -> str:
+    """A bot's decision (botwork.choose) for {"state", "side", "policy", "budget_s", "seed"}."""
+    req = json.loads(request)
+    try:
+        return json.dumps(botwork.choose(req["state"], req["side"], req.get("policy", "heuristic"),
+                                         float(req.get("budget_s", botwork.ADVISOR_S)),
+                                         int(req.get("seed", 0))))
+    except Exception as exc:
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+
+
+def odds_start(request: str) -> str:
+    """Start an estimate for {"state", "side", "samples", "seed"} (replacing any other)."""
+    global _odds
+    req = json.loads(request)
+    try:
+        _odds = botwork.Odds(req["state"], req["side"], int(req["samples"]), int(req["seed"]))
+    except Exception as exc:
+        _odds = None
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+    return json.dumps({"started": True})
+
+
+def odds_next(budget_s: float) -> str:
+    """The running estimate after about `budget_s` more seconds of games."""
+    if _odds is None:
+        return json.dumps({"error": "no estimate is running"})
+    try:
+        return json.dumps(_odds.step(float(budget_s)))
+    except Exception as exc:
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+
+
+def odds_stop() -> str:
+    """Drop the running estimate."""
+    global _odds
+    _odds = None
+    return "{}"
+
+
+__export__ = ["hello", "choose", "odds_start", "odds_next", "odds_stop"]

@@ -1,0 +1,51 @@
+// Makes the memory snapshot that loader.mjs boots from, in a module worker of its own.
+//
+// boot.js starts it (new Worker("./pyodide/snapshot.mjs", {type: "module"})) once the page
+// and the bots' worker are up, when no snapshot of this build is stored. It boots a plain
+// Pyodide with _makeSnapshot, unpacks the wheels (unpackArchive, not loadPackage, which leaves
+// JS references that makeMemorySnapshot refuses), imports the engine, the bots and svgwrite,
+// starts one game so the first game's code paths are warm, and stores the snapshot in Cache
+// Storage under this build's key, deleting older ones. It posts {ok, bytes, ms} or {ok: false,
+// error}. PyScript cannot make the snapshot itself: its own JS modules are registered in the
+// interpreter, which makeMemorySnapshot refuses.
+import { loadPyodide } from "./pyodide.mjs";
+import {
+  SNAPSHOT_CACHE, SNAPSHOT_URL, fetchGlue, fetchWheels, unpackGlue, unpackWheels,
+} from "./loader.mjs";
+
+// The glue modules that touch no DOM are imported too (a build may lack some: the stub one).
+const WARM = `
+import intruder_core, svgwrite
+import intruder_core.bots, intruder_core.intruder_ai
+for name in ("session", "panels", "rulesref", "layout", "render", "botwork"):
+    try:
+        __import__(name)
+    except ImportError:
+        pass
+intruder_core.new_game(seed=0).view("crew")
+`;
+
+(async () => {
+  const t0 = performance.now();
+  try {
+    const [py, wheels, glue] = await Promise.all([
+      loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true }),
+      fetchWheels(),
+      fetchGlue(),
+    ]);
+    unpackWheels(py, wheels, false);
+    unpackGlue(py, glue);
+    py.runPython(WARM);
+    const bytes = py.makeMemorySnapshot();
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const req of await cache.keys()) {
+      if (req.url !== SNAPSHOT_URL) await cache.delete(req);
+    }
+    await cache.put(SNAPSHOT_URL, new Response(bytes, {
+      headers: { "content-type": "application/octet-stream" },
+    }));
+    postMessage({ ok: true, bytes: bytes.length, ms: Math.round(performance.now() - t0) });
+  } catch (err) {
+    postMessage({ ok: false, error: String(err && err.message ? err.message : err) });
+  }
+})();
