@@ -101,6 +101,10 @@ def candidates(g: Game) -> Iterator[Action]:
         if t.face_up:
             here.setdefault(t.at, []).append(t)
     second = g.phase == "interaction2"
+    aboard: dict[str | None, list[Crewman]] = {}  # g.crew_at for every place, built once
+    for other in g.crew.values():
+        if other.status == "active":
+            aboard.setdefault(other.at, []).append(other)
     for c in actors:
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
         # hands are full) and the Second Interaction Phase's actions in the first.
@@ -123,7 +127,7 @@ def candidates(g: Game) -> Iterator[Action]:
                 if second and not c.controlling and c.holding in (None, t.id):
                     yield action("transfer", crew=c.id, target=t.token)
         if not busy:
-            for other in g.crew_at(c.at or ""):
+            for other in aboard.get(c.at or "", ()):
                 if other.holding:
                     yield action("cage_animal", crew=c.id, holder=other.id)
             for lock, corridor in AIRLOCK_CONTROL.items():

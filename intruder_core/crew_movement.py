@@ -74,6 +74,19 @@ _STEPS = {at: tuple((to, move_cost(to, False), to in SECURED) for to in near)
           for at, near in ADJACENT.items()}
 
 
+def moves_from(g: Game, cid: str, at: str) -> tuple[tuple[str, int, bool, Action], ...]:
+    """A crewman's moves out of a compartment: (to, entry cost, secured, the labelled move),
+    worked out once per game and place (the movement generator's innermost loop)."""
+    key = ("moves_from", cid, at)
+    done = g.made_moves.get(key)
+    if done is None:
+        done = g.made_moves[key] = tuple(
+            (to, cost, secured, g.labelled(("move", cid, to),
+                                           Action("move", (("crew", cid), ("to", to)))))
+            for to, cost, secured in _STEPS[at])
+    return done
+
+
 def candidates(g: Game) -> Iterator[Action]:
     """Exactly the legal actions of the Crew Movement Phase, labelled, in a fixed order.
 
@@ -98,10 +111,9 @@ def candidates(g: Game) -> Iterator[Action]:
         free = not c.holding and not c.controlling
         if c.controlling and not c.holding:
             if mp >= MP_PER_TURN:  # he moves with the Intruder, all three points (R11)
-                for to, _, secured in _STEPS[at]:
+                for to, _, secured, move in moves_from(g, cid, at):
                     if not secured or to in unlocked:
-                        yield made.get(("move", cid, to)) or g.labelled(
-                            ("move", cid, to), Action("move", (("crew", cid), ("to", to))))
+                        yield move
         elif mp and not c.holding:
             least = mp
             for item in mine:  # bearers of a caged Intruder move together (R14)
@@ -110,13 +122,12 @@ def candidates(g: Game) -> Iterator[Action]:
                         least = 0
                         break
                     least = min(least, *(g.crew[x].mp for x in item.carriers))
-            for to, cost, secured in _STEPS[at]:
+            for to, cost, secured, move in moves_from(g, cid, at):
                 if secured and to not in unlocked:
                     continue  # locked this phase (ruling R12)
                 if least < cost:
                     continue  # too few movement points (his or a fellow bearer's)
-                yield made.get(("move", cid, to)) or g.labelled(
-                    ("move", cid, to), Action("move", (("crew", cid), ("to", to))))
+                yield move
         if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
             yield made.get(("force_into_freezer", cid)) or g.labelled(
                 ("force_into_freezer", cid), action("force_into_freezer", crew=cid))

@@ -96,6 +96,8 @@ class Game(GameState):
         # fixed roster of crewmen, objects and places, so it is worked out once per game.
         self._labels: dict[Action, Action] = {}
         self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
+        # A crewman's labelled moves out of each compartment (crew_movement.moves_from).
+        self.made_moves: dict[tuple[str, ...], tuple[tuple[str, int, bool, Action], ...]] = {}
 
     # --- public API ---------------------------------------------------------------------
 
