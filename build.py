@@ -71,9 +71,10 @@ WHEEL_PATCHES = {
 }
 # Files of the npm pyodide package that the browser needs (no source maps: see strip_map_link).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
-# web/py/ files that PyScript itself fetches (the page's and the bots' worker's script); the
-# other glue modules and the rule texts go into GLUE_ARCHIVE.
-PAGE_SCRIPTS = ("main.py", "worker.py")
+# web/py/ files fetched on their own (the game page's and the bots' worker's PyScript scripts,
+# the demo and replay pages' scripts run by demo-boot.mjs); the other glue modules and the rule
+# texts go into GLUE_ARCHIVE.
+PAGE_SCRIPTS = ("main.py", "worker.py", "demo_main.py", "replay_main.py")
 GLUE_ARCHIVE = "glue.zip"
 # Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.
 SNAPSHOT_MODULES = ("loader.mjs", "snapshot.mjs")
@@ -388,19 +389,22 @@ INLINED = {
 
 
 def inline_critical(dist: Path) -> None:
-    """Put boot.js and the style sheets into index.html (and so embed.html) and drop the
-    files: the boot screen then paints from the page alone, with no request before the first
-    paint (a slow network gave the preloaded runtime the bandwidth first)."""
-    page = (dist / "index.html").read_text()
+    """Put boot.js and the style sheets into the pages (index.html, and so embed.html, the demo
+    and replay pages) and drop the files: the boot screen then paints from the page alone, with
+    no request before the first paint (a slow network gave the preloaded runtime the bandwidth
+    first)."""
+    pages = {page: page.read_text() for page in sorted(dist.glob("*.html"))}
     for tag, (name, kind) in INLINED.items():
-        if tag not in page:
+        if tag not in pages[dist / "index.html"]:
             sys.exit(f"web/index.html no longer has {tag}: update build.INLINED")
         text = (dist / name).read_text()
         if f"</{kind}" in text:
             sys.exit(f"{name} contains </{kind}: it cannot be inlined")
-        page = page.replace(tag, f"<{kind}>\n{text.rstrip()}\n</{kind}>")
+        for page, html in pages.items():
+            pages[page] = html.replace(tag, f"<{kind}>\n{text.rstrip()}\n</{kind}>")
         (dist / name).unlink()
-    (dist / "index.html").write_text(page)
+    for page, html in pages.items():
+        page.write_text(html)
 
 
 def write_embed_page(dist: Path) -> None:

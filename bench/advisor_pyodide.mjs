@@ -52,7 +52,7 @@ sys.path.insert(0, "/bench")
 import botwork
 import intruder_core as ic
 from intruder_core import bots
-from intruder_core.lab import Z95, wilson
+from intruder_core.bots.balance import Z95, wilson
 
 games, budget, first = int(opts["games"]), float(opts["budget"]), int(opts["first-seed"])
 z = botwork.ADVISOR_Z if float(opts["z"]) < 0 else float(opts["z"])

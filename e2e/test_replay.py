@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "web" / "py"))
 import session  # noqa: E402
 
 import intruder_core as ic  # noqa: E402
-from intruder_core import lab  # noqa: E402
+from intruder_core.bots import balance as lab  # noqa: E402
 
 Boot = Callable[[str], dict[str, str]]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -70,6 +70,18 @@ def test_boot_files_go_inline(tmp_path: Path) -> None:
     assert out.index("window.booted") < out.index("pyscript/core.js")  # still first
 
 
+def test_the_demo_pages_get_the_inlined_files_too(tmp_path: Path) -> None:
+    for page in ("index.html", "demo.html"):
+        (tmp_path / page).write_text((ROOT / "web" / page).read_text())
+    (tmp_path / "pyscript").mkdir()
+    for name in ("boot.js", "app.css", "pyscript/core.css"):
+        (tmp_path / name).write_text(f"/* {name} */")
+    build.inline_critical(tmp_path)
+    demo = (tmp_path / "demo.html").read_text()
+    assert "/* boot.js */" in demo and "/* app.css */" in demo
+    assert 'src="./boot.js"' not in demo and 'href="./app.css"' not in demo
+
+
 @pytest.mark.skipif(not (build.NODE_MODULES / "@pyscript" / "core" / "dist").is_dir(),
                     reason="node_modules not installed (npm ci)")
 def test_only_the_chunks_the_page_loads() -> None:

@@ -3,10 +3,10 @@
 // that embed it. <body data-main="py/demo_main.py"> names the page's glue module.
 // boot.js (loaded first) shows the progress and turns any failure into a message.
 //
-// The Python files and rule texts are those build.py lists in pyscript.json for the game page
-// (every glue module of web/py/ and the rules), put into Pyodide's working directory the same
-// way; then the page's glue module runs.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// The game page's loader (pyodide/loader.mjs, written by build.py) starts Pyodide, unpacks the
+// wheels into site-packages and the glue archive (every glue module of web/py/ and the rules)
+// into the working directory; then the page's glue module runs.
+import { loadPyodide } from "./pyodide/loader.mjs";
 
 const boot = window.intruderBoot;
 
@@ -18,22 +18,12 @@ async function text(url) {
 
 try {
   boot.progress(8, "Starting Python (WebAssembly)");
-  const [pyodide, config, main] = await Promise.all([
+  const [pyodide, main] = await Promise.all([
     loadPyodide({ indexURL: new URL("./pyodide/", location.href).href,
                   lockFileURL: new URL("./pyodide/pyodide-lock.json", location.href).href }),
-    text("./pyscript.json").then(JSON.parse),
     text("./" + (document.body.dataset.main || "py/demo_main.py")),
   ]);
-  boot.progress(60, "Python started");
-  const files = Object.entries(config.files || {});
-  const contents = await Promise.all(files.map(([from]) => text(from)));
-  files.forEach(([, to], i) => {
-    const path = to.replace(/^\.\//, "");
-    const dir = path.split("/").slice(0, -1).join("/");
-    if (dir) pyodide.FS.mkdirTree(dir);
-    pyodide.FS.writeFile(path, contents[i]);
-  });
-  boot.progress(68, "Loaded the page's modules");
+  boot.progress(68, "Python started with the page's modules");
   await pyodide.runPythonAsync(main, { filename: document.body.dataset.main });
 } catch (error) {
   boot.fail(error && error.message ? error.message : String(error));
