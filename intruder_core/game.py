@@ -8,6 +8,7 @@ at the next decision of the player (or at the end).
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -187,13 +188,11 @@ class Game:
     def why_illegal(self, action: Action | dict[str, Any]) -> IllegalAction | None:
         """The refusal `apply` would raise for this action, or None if it is legal."""
         try:
-            a = action if isinstance(action, Action) else Action.from_dict(action)
-        except ValueError as e:
-            return IllegalAction(str(e), "Actions")
+            a = _parse(action)
+        except IllegalAction as e:
+            return e
         if self.is_over:
             return IllegalAction("the game is over", "How to Win")
-        if a.type not in HANDLERS:
-            return IllegalAction(f"there is no action called {a.type!r}", "Actions")
         try:
             HANDLERS[a.type][0](self, a)
         except IllegalAction as e:
@@ -203,16 +202,41 @@ class Game:
         return None
 
     def apply(self, action: Action | dict[str, Any]) -> list[Event]:
-        """Take a legal action and run the game on to the next decision; returns the events."""
+        """Take a legal action and run the game on to the next decision; returns the events.
+
+        Transactional: if anything fails inside (an engine bug, scripted dice running out),
+        the game is put back exactly as it was before the call and the error re-raised."""
         refusal = self.why_illegal(action)
         if refusal is not None:
             raise refusal
-        a = action if isinstance(action, Action) else Action.from_dict(action)
-        self._events = []
-        self.history.append(a.to_dict())
-        HANDLERS[a.type][1](self, a)
-        self._settle()
+        a = _parse(action)
+        before = self._snapshot()
+        try:
+            self._events = []
+            self.history.append(a.to_dict())
+            HANDLERS[a.type][1](self, a)
+            self._settle()
+        except BaseException:
+            self._restore(before)
+            raise
         return self._events
+
+    # Never changed by apply (or only appended to): left out of the snapshot.
+    _KEPT = frozenset({"log", "history", "_events", "chart", "options", "origin",
+                       "_scenario_of", "_scenario"})
+
+    def _snapshot(self) -> tuple[bytes, int, int]:
+        """The state apply may change (pickled: a C-speed deep copy), and the lengths of the
+        append-only log and history."""
+        state = {k: v for k, v in vars(self).items() if k not in self._KEPT}
+        return pickle.dumps(state, pickle.HIGHEST_PROTOCOL), len(self.log), len(self.history)
+
+    def _restore(self, snap: tuple[bytes, int, int]) -> None:
+        state, logged, played = snap
+        vars(self).update(pickle.loads(state))
+        del self.log[logged:]
+        del self.history[played:]
+        self._events = []
 
     def view(self, side: str = "crew") -> dict[str, Any]:
         """What one side may know, as JSON-ready data (see docs/api.md)."""
@@ -230,12 +254,11 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Load a save; a corrupt or tampered one raises CorruptSave and loads nothing."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise CorruptSave(f"the save is not valid JSON: {e}") from None
-        return cls.from_dict(data)
+        """Load a save, replaying its history to check it (intruder_core.saves); a damaged or
+        altered one raises CorruptSave and loads nothing."""
+        from .saves import load_text
+
+        return load_text(text)
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> Game:
@@ -271,6 +294,14 @@ class Game:
 
     @classmethod
     def from_dict(cls, d: Any) -> Game:
+        """A save's data, checked like from_json."""
+        from .saves import load_dict
+
+        return load_dict(d)
+
+    @classmethod
+    def _from_state(cls, d: Any) -> Game:
+        """The stored state as it is (saves.load_dict compares it with the replayed game)."""
         try:
             if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
                 raise ValueError("unknown save format")
@@ -626,25 +657,20 @@ class Game:
 def replay(record: Any) -> Game:
     """Rebuild a game from `Game.record()` data (a share link); CorruptSave if it does not
     replay: an unknown origin, or an action the rules refuse at its point in the game."""
-    try:
-        origin = record["origin"]
-        actions = list(record["actions"])
-        if "position" in origin:
-            g = Game.from_position(origin["position"])
-        else:
-            g = new_game(int(origin["seed"]), list(origin.get("dice", [])),
-                         str(origin.get("scenario", "solitaire")), dict(origin.get("options", {})))
-    except CorruptSave:
-        raise
-    except (KeyError, TypeError, ValueError) as e:
-        raise CorruptSave(f"not a game record: {e}") from None
-    for n, step in enumerate(actions, 1):
-        refusal = g.why_illegal(step) if isinstance(step, dict) else \
-            IllegalAction("an action must be an object", "Actions")
-        if refusal is not None:
-            raise CorruptSave(f"action {n} of the record cannot be played: {refusal}")
-        g.apply(step)
-    return g
+    from .saves import replay as checked_replay
+
+    return checked_replay(record)
+
+
+def _parse(action: Action | dict[str, Any]) -> Action:
+    """An action strictly parsed (IllegalAction otherwise), also when given as an Action."""
+    if isinstance(action, Action):
+        try:
+            data = action.to_dict()
+        except Exception:  # an Action built by hand with odd arguments
+            raise IllegalAction("that is not a well-formed action", "Actions") from None
+        return Action.from_dict(data)
+    return Action.from_dict(action)
 
 
 def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "solitaire",
