@@ -28,6 +28,7 @@ import board_input
 import panels
 import session
 import storage
+import tabs
 from advisor import AdvisorMixin
 from dialogs import DialogsMixin
 from dom import closest, document, el, js, js_obj, listen, nn, window
@@ -59,6 +60,8 @@ class App(AdvisorMixin, DialogsMixin):
         self.driving = False
         self.odds_run = 0                 # bumped to cancel a running estimate
         self.rng = random.Random()
+        self.aside: str | None = None     # a stored game that could not be loaded
+        self.tabs: Any = tabs.Solo()      # replaced by tabs.Tabs once the game is up
         self.bots = advisor.load_bots()
         params = js.URLSearchParams.new(js.location.search)
         self.odds_samples = (session.parse_seed(nn(params.get("odds_samples")))
@@ -86,38 +89,65 @@ class App(AdvisorMixin, DialogsMixin):
     def start(self) -> None:
         """Boot: a share link, else ?seed=N, else the autosave, else a new random game."""
         params = js.URLSearchParams.new(js.location.search)
-        has_save = self.store.get("save") is not None
+        has_save = any(self.store.get(slot) is not None for slot in storage.SLOTS)
         plan = session.boot_plan(nn(params.get("seed")), str(js.location.hash), has_save)
         notes = [plan.warning]
-        loaded = True
+        problem = bool(plan.warning)
         if plan.kind == "share" and plan.code is not None:
             loaded, note = self.load_code(plan.code)
             notes.append(note)
+            problem = problem or not loaded
             if not loaded:
                 plan = session.boot_plan(None, "", has_save)
         if plan.kind == "seed":
             self.set_game(self.ic.new_game(seed=plan.seed))
         elif plan.kind == "resume":
-            notes.append(self.resume())
+            note = self.resume()
+            notes.append(note)
+            problem = problem or bool(note)
         elif plan.kind == "new":
             self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
         self.clean_url()
-        problem = not loaded or any(notes[:1]) or any(notes[2:])
-        self.alert(" ".join(n for n in notes if n), "error" if problem else "info")
+        text = " ".join(n for n in notes if n)
+        if problem:
+            self.notice("boot", text, "error", (("download-aside", "Download the set-aside "
+                                                 "save"),) if self.aside else ())
+        else:
+            self.alert(text)
+        self.tabs = tabs.Tabs(self)
+        self.tabs.start()
 
     def resume(self) -> str:
-        """Load the autosave; a corrupt one is kept aside (":corrupt") and a new game starts."""
-        text = self.store.get("save") or ""
-        try:
-            game = self.ic.Game.from_json(text)
-        except self.ic.CorruptSave as exc:
+        """Load the autosave, else the last good one; one that cannot be loaded or drawn is
+        set aside (downloadable from the message) and never blocks the page. Returns what to
+        tell the player ("" if the autosave loaded)."""
+        refused: list[str] = []
+        for slot in storage.SLOTS:
+            text = self.store.get(slot)
+            if text is None or (slot == "good" and text == self.store.get("save")):
+                continue
+            try:
+                game = storage.unpack(self.ic, text)
+                undo = session.UndoStack.load(self.store.get("undo")) if slot == "save" \
+                    else None
+                shown = self.set_game(game, undo, session.load_seats(self.store.get("seats"),
+                                                                     self.players(game)))
+            except Exception as exc:
+                js.console.warn(traceback.format_exc())
+                refused.append(storage.problem_text(exc, "The saved game"))
+                shown = False
+            if shown:
+                if slot == "save":
+                    self.store.set("good", text)
+                    return ""
+                return f"{' '.join(refused)} It is set aside; your previous autosave is " \
+                       "restored."
+            if not refused:
+                refused.append("The saved game could not be shown.")
+            self.aside = text
             self.store.set("corrupt", text)
-            self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
-            return f"The saved game could not be resumed ({exc}); it is kept aside and a new " \
-                   "game has started."
-        self.set_game(game, session.UndoStack.load(self.store.get("undo")),
-                      session.load_seats(self.store.get("seats"), self.players(game)))
-        return ""
+        self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
+        return f"{' '.join(refused)} It is set aside and a new game has started."
 
     def clean_url(self) -> None:
         """Drop ?seed= and #g= once used, so that a reload resumes the autosave."""
@@ -133,8 +163,10 @@ class App(AdvisorMixin, DialogsMixin):
         return advisor.players(game)
 
     def set_game(self, game: Any, undo: session.UndoStack | None = None,
-                 seats: dict[str, str] | None = None) -> None:
-        """Make `game` the current one: save it and redraw everything."""
+                 seats: dict[str, str] | None = None) -> bool:
+        """Make `game` the current one: draw it first, and only once it is drawn save it.
+        A game that cannot be drawn is not kept: the previous one comes back (False)."""
+        kept = (self.game, self.undo, self.seats, self.side, self.stage_rows)
         self.stop_bots()
         self.game = game
         self.undo = undo or session.UndoStack()
@@ -142,10 +174,18 @@ class App(AdvisorMixin, DialogsMixin):
         self.seats = seats or session.load_seats(None, self.players(game))
         self.side = session.shown_side(self.seats, None)
         self.pending_side = None
-        record = self.record()
-        self.stage_rows = panels.stage_rows((record.get("origin") or {}).get("options"))
+        try:
+            record = self.record()
+            self.stage_rows = panels.stage_rows((record.get("origin") or {}).get("options"))
+            self.draw(rebuild_log=True)
+        except Exception:
+            js.console.warn(traceback.format_exc())
+            self.game, self.undo, self.seats, self.side, self.stage_rows = kept
+            if self.game is not None:
+                self.draw(rebuild_log=True)
+            return False
         self.save()
-        self.draw(rebuild_log=True)
+        return True
 
     def record(self) -> dict[str, Any]:
         """The game's record (how it began and every action since)."""
@@ -157,13 +197,47 @@ class App(AdvisorMixin, DialogsMixin):
         return (self.record().get("origin") or {}).get("seed", getattr(self.game, "seed", "–"))
 
     def save(self) -> None:
-        """Autosave the game and the undo snapshots that fit."""
-        error = self.store.set("save", self.game.to_json())
+        """Autosave the game (its record, in the page's envelope) and the undo snapshots
+        that fit; a failure stays on screen until dismissed or a later save works."""
+        if not self.tabs.may_save():
+            return
+        error = self.store.set("save", storage.pack(self.record()))
         if error:
-            self.alert(f"Autosave failed: {error}. Export the game to keep it.", "error")
+            self.notice("autosave", f"Autosave failed: {error}. Your game is still here and "
+                        "playable; export it to keep it.", "error")
+        else:
+            self.dismiss("autosave")
+            self.tabs.saved()
         if self.store.set("undo", self.undo.dump()):
             self.store.remove("undo")
         self.store.set("seats", json.dumps(self.seats))
+
+    def notice(self, key: str, text: str, kind: str = "info",
+               buttons: tuple[tuple[str, str], ...] = ()) -> None:
+        """A message that stays until dismissed (autosave failed, a new version, another
+        tab): one per key, with optional (command, label) buttons."""
+        if not text:
+            return
+        box = el("notices")
+        old = nn(box.querySelector(f'[data-notice="{key}"]'))
+        node = old if old is not None else document.createElement("p")
+        node.className = "notice"
+        node.dataset.notice = key
+        node.dataset.kind = kind
+        node.setAttribute("role", "alert" if kind == "error" else "status")
+        extra = "".join(f'<button type="button" data-command="{panels.e(cmd)}">'
+                        f"{panels.e(label)}</button>" for cmd, label in buttons)
+        node.innerHTML = (f"<span>{panels.e(text)}</span> {extra}"
+                          f'<button type="button" data-command="dismiss:{panels.e(key)}" '
+                          f'aria-label="Dismiss: {panels.e(text[:40])}">Dismiss</button>')
+        if old is None:
+            box.append(node)
+
+    def dismiss(self, key: str) -> None:
+        """Remove a notice (when the player dismisses it, or its cause is gone)."""
+        node = nn(el("notices").querySelector(f'[data-notice="{key}"]'))
+        if node is not None:
+            node.remove()
 
     def load_code(self, code: str) -> tuple[bool, str]:
         """Open a share link's game; a damaged or tampered one is refused and nothing changes.
@@ -171,9 +245,11 @@ class App(AdvisorMixin, DialogsMixin):
         self.clean_url()
         try:
             game = session.game_from_code(code)
-        except self.ic.CorruptSave as exc:
-            return False, f"The share link was refused: {exc}. Your game is kept."
-        self.set_game(game)
+        except Exception as exc:
+            return False, storage.problem_text(exc, "This share link").replace(
+                "an Intruder save", "an Intruder game link") + " Your game is kept."
+        if not self.set_game(game):
+            return False, "This share link's game cannot be shown. Your game is kept."
         return True, "Loaded the shared game."
 
     # --- playing -----------------------------------------------------------------------------
@@ -181,7 +257,10 @@ class App(AdvisorMixin, DialogsMixin):
     def apply(self, action: dict[str, Any], by: str = "human", note: str = "") -> bool:
         """Apply one action (`by` "human", "autoplay" or "computer"): on IllegalAction show
         the engine's reason and change nothing. Any action cancels a running estimate."""
-        before = self.game.to_json()
+        if not self.tabs.may_play():
+            self.tabs.explain()
+            return False
+        before = storage.pack(self.record())
         self.cancel_odds()
         self.suggestion = None
         try:
@@ -196,9 +275,10 @@ class App(AdvisorMixin, DialogsMixin):
         except self.ic.IllegalAction as exc:
             self.refuse(exc)
             return False
-        except Exception as exc:  # an engine bug: show it, keep the page alive
+        except Exception:  # an engine bug: show it, keep the page alive
             js.console.warn(traceback.format_exc())
-            self.alert(f"Engine error: {type(exc).__name__}: {exc}", "error")
+            self.alert("The rules engine failed on that move; nothing changed and your game "
+                       "is kept (details in the browser console).", "error")
             return False
         dicts = [ev.to_dict() for ev in events or []]
         if by == "computer":  # the computer's moves are not taken back with the player's
@@ -223,7 +303,7 @@ class App(AdvisorMixin, DialogsMixin):
         if not self.undo.can_undo:
             self.alert("Nothing to undo: the last die roll or reveal cannot be taken back.")
             return
-        game = self.ic.Game.from_json(self.undo.pop())
+        game = storage.unpack(self.ic, self.undo.pop())
         self.game = game
         self.alert("")
         self.save()
@@ -306,7 +386,8 @@ class App(AdvisorMixin, DialogsMixin):
         step = (self.view.get("decision") or {}).get("step")
         costs = session.reachable([r[1] for r in self.rows], self.selected, self.view)
 
-        el("status").innerHTML = panels.status_html(self.view, self.seed()) + self.seat_html()
+        seed = self.seed() if self.game.is_over else "shown at the end"  # no spoilers
+        el("status").innerHTML = panels.status_html(self.view, seed) + self.seat_html()
         el("prompt").textContent = self.prompt_text(turn)
         el("actions").innerHTML = panels.actions_html(self.view, self.rows, self.selected, costs)
         el("mapsheet").innerHTML = panels.mapsheet_html(self.view, self.stage_rows)
@@ -431,9 +512,10 @@ class App(AdvisorMixin, DialogsMixin):
         """Every click on the page, delegated by what was clicked."""
         try:
             self.click(event.target, event)
-        except Exception as exc:  # never let a handler die silently
+        except Exception:  # never let a handler die silently
             js.console.warn(traceback.format_exc())
-            self.alert(f"Page error: {type(exc).__name__}: {exc}", "error")
+            self.alert("Something went wrong on the page; your game is kept (details in the "
+                       "browser console).", "error")
 
     def click(self, target: Any, event: Any) -> None:
         """Act on a click on `target`: a command, rule link, action, crewman or compartment."""
@@ -492,6 +574,7 @@ class App(AdvisorMixin, DialogsMixin):
         """A toolbar or dialog button (data-command)."""
         if name == "new":
             el("new-error").textContent = ""
+            el("current-seed").textContent = str(self.seed())
             el("new-seed").value = ""
             self.update_new_form()
             el("new-dialog").showModal()
@@ -521,6 +604,14 @@ class App(AdvisorMixin, DialogsMixin):
             el("import-file").click()
         elif name == "rules":
             self.open_rules("")
+        elif name.startswith("dismiss:"):
+            self.dismiss(name.removeprefix("dismiss:"))
+        elif name == "download-aside":
+            self.download_aside()
+        elif name.startswith("tabs:"):
+            self.tabs.command(name.removeprefix("tabs:"))
+        elif name == "reload":
+            js.location.reload()
         elif name.startswith("close:"):
             el(name.removeprefix("close:")).close()
 

@@ -14,6 +14,7 @@ from typing import Any
 import panels
 import rulesref
 import session
+import storage
 
 RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.md")
 SCENARIO_RULES = {  # where the rules reference opens for each scenario
@@ -117,7 +118,8 @@ class DialogsMixin:
         seats = session.seats_for(scenario, str(el("new-seats").value), self.players(game))
         self.set_game(game, seats=seats)
         name = session.SCENARIO_NAMES.get(scenario, scenario).split(" (")[0]
-        self.alert(f"New game: {name}, seed {seed}.")
+        self.alert(f"New game: {name}. Its seed is shown at the end (or in the New game "
+                   "dialog).")
 
     def share_link(self) -> str:
         """The link that reproduces this game."""
@@ -125,9 +127,15 @@ class DialogsMixin:
         return base + session.share_fragment(self.record())
 
     def open_share(self) -> None:
-        """Show the share dialog with the link selected."""
+        """Show the share dialog with the link selected, and what the link gives away."""
         el("share-link").value = self.share_link()
         el("share-status").textContent = ""
+        note = el("share-spoiler")
+        if nn(note) is not None:
+            note.textContent = (
+                "This link shows the finished game." if self.game.is_over else
+                "This link holds the whole set-up: whoever opens it can work out where every "
+                "hidden counter is. Share it with a friend, not to play this game yourself.")
         el("share-dialog").showModal()
         el("share-link").select()
 
@@ -141,13 +149,22 @@ class DialogsMixin:
             el("share-status").textContent = "Copying is not allowed here: press Ctrl+C."
 
     def export(self) -> None:
-        """Download the save (game.to_json()) as a .json file."""
-        text = self.game.to_json()
+        """Download the save (the page's envelope: nothing hidden in plain text)."""
+        self.download(storage.pack(self.record()), session.save_filename(self.record(),
+                                                                         self.view))
+
+    def download_aside(self) -> None:
+        """Download the stored game that could not be loaded (for a bug report, or later)."""
+        if getattr(self, "aside", None):
+            self.download(str(getattr(self, "aside", "")), "intruder-set-aside.json")
+
+    def download(self, text: str, filename: str) -> None:
+        """Offer `text` as a file download."""
         blob = js.Blob.new(to_js([text]), js_obj({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = session.save_filename(self.record(), self.view)
+        link.download = filename
         document.body.append(link)
         link.click()
         link.remove()
@@ -164,17 +181,25 @@ class DialogsMixin:
         """Load a save file; a corrupt one is refused and the game kept."""
         name = str(file.name)
         try:
-            text = str(await file.text())
-            try:
-                game = self.ic.Game.from_json(text)
-            except self.ic.CorruptSave as exc:
-                self.alert(f"Could not import {name}: {exc}. Your game is kept.", "error")
+            if int(file.size) > 4_000_000:
+                self.alert(f"{name} is too large to be an Intruder save; your game is kept.",
+                           "error")
                 return
-            self.set_game(game)
+            data = bytes((await file.arrayBuffer()).to_py())
+            try:
+                game = storage.unpack(self.ic, data)
+            except Exception as exc:
+                js.console.warn(traceback.format_exc())
+                self.alert(f"{storage.problem_text(exc, 'This file')} Your game is kept.",
+                           "error")
+                return
+            if not self.set_game(game):
+                self.alert("This save loads but cannot be shown; your game is kept.", "error")
+                return
             self.alert(f"Imported {name}.")
-        except Exception as exc:
+        except Exception:
             js.console.warn(traceback.format_exc())
-            self.alert(f"Could not import {name}: {type(exc).__name__}: {exc}", "error")
+            self.alert(f"{name} could not be read; your game is kept.", "error")
         finally:
             el("import-file").value = ""
 
