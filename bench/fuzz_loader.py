@@ -119,7 +119,7 @@ def main() -> None:
     for _ in range(args.actions):
         g = rng.choice(games)
         legal = g.legal_actions()
-        d = mutate({"a": rng.choice(legal).to_dict()}, rng)["a"] if legal else {}
+        d = mutate(rng.choice(legal).to_dict(), rng) if legal else {}
         before = g.to_json()
         try:
             parsed = ic.Action.from_dict(d)

@@ -61,6 +61,7 @@ class App(AdvisorMixin, DialogsMixin):
         self.odds_run = 0                 # bumped to cancel a running estimate
         self.rng = random.Random()
         self.aside: str | None = None     # a stored game that could not be loaded
+        self.undo_states: dict[str, str] = {}  # undo envelope -> its state (to_json)
         self.tabs: Any = tabs.Solo()      # replaced by tabs.Tabs once the game is up
         self.bots = advisor.load_bots()
         params = js.URLSearchParams.new(js.location.search)
@@ -91,8 +92,8 @@ class App(AdvisorMixin, DialogsMixin):
         params = js.URLSearchParams.new(js.location.search)
         has_save = any(self.store.get(slot) is not None for slot in storage.SLOTS)
         plan = session.boot_plan(nn(params.get("seed")), str(js.location.hash), has_save)
-        notes = [plan.warning]
-        problem = bool(plan.warning)
+        notes = []
+        problem = False
         if plan.kind == "share" and plan.code is not None:
             loaded, note = self.load_code(plan.code)
             notes.append(note)
@@ -109,11 +110,13 @@ class App(AdvisorMixin, DialogsMixin):
             self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
         self.clean_url()
         text = " ".join(n for n in notes if n)
-        if problem:
+        if problem:  # a link or stored game refused: stays until dismissed
             self.notice("boot", text, "error", (("download-aside", "Download the set-aside "
                                                  "save"),) if self.aside else ())
         else:
             self.alert(text)
+        if plan.warning:
+            self.alert(plan.warning, "error")
         self.tabs = tabs.Tabs(self)
         self.tabs.start()
 
@@ -261,6 +264,7 @@ class App(AdvisorMixin, DialogsMixin):
             self.tabs.explain()
             return False
         before = storage.pack(self.record())
+        state = self.game.to_json()
         self.cancel_odds()
         self.suggestion = None
         try:
@@ -285,6 +289,11 @@ class App(AdvisorMixin, DialogsMixin):
             self.undo = session.UndoStack()
         else:
             self.undo.record(before, dicts)
+            # This session's own snapshots undo at once (no replay): envelope -> exact state.
+            kept = set(self.undo.snapshots)
+            self.undo_states = {k: v for k, v in self.undo_states.items() if k in kept}
+            if before in kept:
+                self.undo_states[before] = state
         self.alert(note)
         self.save()
         self.draw(new_events=dicts)
@@ -303,7 +312,11 @@ class App(AdvisorMixin, DialogsMixin):
         if not self.undo.can_undo:
             self.alert("Nothing to undo: the last die roll or reveal cannot be taken back.")
             return
-        game = storage.unpack(self.ic, self.undo.pop())
+        snap = self.undo.pop()
+        state = self.undo_states.pop(snap, None)
+        load_state = getattr(self.ic.Game, "_from_state", None)
+        game = load_state(json.loads(state)) if state and callable(load_state) else \
+            storage.unpack(self.ic, snap)
         self.game = game
         self.alert("")
         self.save()
