@@ -17,7 +17,7 @@ from . import crew_actions as act
 from . import intelligent as ii
 from . import interaction
 from . import players as sides
-from .actions import Action, Event, action
+from .actions import ARGS, Action, Event, action
 from .charts import LAST_STAGE, POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
@@ -191,6 +191,9 @@ class Game:
             a = _parse(action)
         except IllegalAction as e:
             return e
+        return self._refusal(a)
+
+    def _refusal(self, a: Action) -> IllegalAction | None:
         if self.is_over:
             return IllegalAction("the game is over", "How to Win")
         try:
@@ -206,10 +209,10 @@ class Game:
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
-        refusal = self.why_illegal(action)
+        a = _parse(action)
+        refusal = self._refusal(a)
         if refusal is not None:
             raise refusal
-        a = _parse(action)
         before = self._snapshot()
         try:
             self._events = []
@@ -662,9 +665,15 @@ def replay(record: Any) -> Game:
     return checked_replay(record)
 
 
+_KEYS = {t: tuple(sorted(spec)) for t, spec in ARGS.items()}
+
+
 def _parse(action: Action | dict[str, Any]) -> Action:
     """An action strictly parsed (IllegalAction otherwise), also when given as an Action."""
     if isinstance(action, Action):
+        if _KEYS.get(action.type) == tuple(k for k, _ in action.args) and all(
+                type(v) is str for _, v in action.args):
+            return action  # already well-formed (the engine's own candidates): a hot path
         try:
             data = action.to_dict()
         except Exception:  # an Action built by hand with odd arguments
