@@ -10,7 +10,7 @@ import json
 
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
-from test_play import BODY, Boot
+from test_play import BODY, Boot, storage
 
 import intruder_core as ic
 
@@ -77,8 +77,8 @@ def test_autoplay_advances_the_game_and_stops(
     page.wait_for_timeout(1500)  # more than two paces: nothing more is played
     assert body.get_attribute("data-state-sha") == stopped
     # The page's state is the engine's game, and it was autosaved.
-    assert page.evaluate("localStorage.getItem('intruder:save')") == \
-        page.evaluate("intruderDebug.state()")
+    assert storage.unpack(ic, page.evaluate("localStorage.getItem('intruder:save')"))\
+        .to_json() == page.evaluate("intruderDebug.state()")
     # Esc stops it too.
     page.locator("#autoplay").click()
     expect(body).to_have_attribute("data-autoplay", "1")

@@ -10,7 +10,70 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import IllegalAction
+
 Arg = str | int | tuple[str, ...]
+
+# The vocabulary (docs/api.md, "Actions"): each type's arguments, "str" or "list" (of strings);
+# a trailing "?" marks an optional one (a pass names its player only with two crew players).
+ARGS: dict[str, dict[str, str]] = {
+    "move": {"crew": "str", "to": "str"},
+    "force_into_freezer": {"crew": "str"},
+    "pick_up": {"crew": "str", "item": "str"},
+    "drop": {"crew": "str", "item": "str"},
+    "unlock": {"crew": "str", "room": "str"},
+    "construct": {"crew": "str", "item": "str"},
+    "end_movement": {"player": "str?"},
+    "interact": {"at": "str"},
+    "defend": {"crew": "str", "weapon": "str"},
+    "no_defense": {},
+    "attack": {"crew": "str", "target": "str", "weapon": "str"},
+    "prod": {"crew": "str", "target": "str"},
+    "cage": {"crew": "str", "target": "str"},
+    "catch": {"crew": "str", "target": "str"},
+    "cage_animal": {"crew": "str", "holder": "str"},
+    "transfer": {"crew": "str", "target": "str"},
+    "open_airlock": {"crew": "str", "airlock": "str"},
+    "start_self_destruct": {"crew": "str"},
+    "stop_self_destruct": {"crew": "str"},
+    "freeze": {"crew": "str"},
+    "inventory": {"crew": "str", "target": "str"},
+    "leave": {"shuttle": "str", "crew": "list"},
+    "release": {"crew": "str"},
+    "let_go": {"crew": "str"},
+    "prepare_hatches": {},
+    "open_hatches": {"crew": "str"},
+    "end_actions": {"player": "str?"},
+    "move_counter": {"token": "str", "to": "str"},
+    "destroy": {"token": "str", "item": "str"},
+    "open_cage": {"token": "str", "item": "str"},
+    "open_lab_cages": {"token": "str"},
+    "end_intruder_movement": {},
+    "intruder_attack": {"token": "str", "crew": "str"},
+    "intruder_hold": {"token": "str"},
+}
+MAX_NAME = 40  # longer than any id, token or place name of the game
+MAX_LIST = 9   # the whole crew
+
+
+def _refuse(reason: str) -> IllegalAction:
+    return IllegalAction(reason, "Actions")
+
+
+def _parse_arg(type: str, key: str, kind: str, value: Any) -> Arg:
+    """One argument of a parsed action, or IllegalAction saying what is wrong with it."""
+    if kind == "list":
+        if not isinstance(value, list) or not 1 <= len(value) <= MAX_LIST:
+            raise _refuse(f"{type!r} needs {key!r} as a list of 1 to {MAX_LIST} names")
+        items = tuple(value)
+    else:
+        if not isinstance(value, str):
+            raise _refuse(f"{type!r} needs {key!r} as a name (a string)")
+        items = (value,)
+    for item in items:
+        if not isinstance(item, str) or not item or len(item) > MAX_NAME:
+            raise _refuse(f"{type!r} has a bad {key!r}: names are 1 to {MAX_NAME} characters")
+    return items if kind == "list" else value
 
 
 def _freeze(key: str, value: object) -> Arg:
@@ -59,13 +122,29 @@ class Action:
 
     @classmethod
     def from_dict(cls, d: object) -> Action:
-        """Parse plain data; raises ValueError for anything that is not an action's shape."""
+        """Parse plain data strictly against the vocabulary (ARGS): an unknown type or key, a
+        missing argument or a wrong type raises IllegalAction (a ValueError) saying which."""
         if not isinstance(d, dict):
-            raise ValueError("an action must be a JSON object")
+            raise _refuse("an action must be a JSON object")
+        if any(not isinstance(k, str) for k in d):
+            raise _refuse("an action's keys must be strings")
         t = d.get("type")
         if not isinstance(t, str) or not t:
-            raise ValueError("an action needs a string 'type'")
-        return cls.make(t, **{k: v for k, v in d.items() if k != "type"})
+            raise _refuse("an action needs a string 'type'")
+        spec = ARGS.get(t)
+        if spec is None:
+            raise _refuse(f"there is no action called {t[:MAX_NAME]!r}")
+        extra = sorted(k for k in d if k != "type" and k not in spec)
+        if extra:
+            raise _refuse(f"{t!r} takes no argument {extra[0][:MAX_NAME]!r}")
+        args = []
+        for key, kind in sorted(spec.items()):
+            if key not in d:
+                if kind.endswith("?"):
+                    continue
+                raise _refuse(f"{t!r} needs the argument {key!r}")
+            args.append((key, _parse_arg(t, key, kind.rstrip("?"), d[key])))
+        return cls(t, tuple(args))
 
     def key(self) -> str:
         """A canonical string for the action's data (used in share records and tests)."""

@@ -16,7 +16,7 @@ from . import crew_actions as act
 from . import crew_movement as crew_rules
 from . import flow, interaction, sides
 from . import intelligent as ii
-from .actions import Action, Event, action
+from .actions import ARGS, Action, Event, action
 from .charts import POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
@@ -157,9 +157,9 @@ class Game(GameState):
     def why_illegal(self, action: Action | dict[str, Any]) -> IllegalAction | None:
         """The refusal `apply` would raise for this action, or None if it is legal."""
         try:
-            a = action if isinstance(action, Action) else Action.from_dict(action)
-        except ValueError as e:
-            return IllegalAction(str(e), "Actions")
+            a = _parse(action)
+        except IllegalAction as e:
+            return e
         if self.is_over:
             return IllegalAction("the game is over", "How to Win")
         if a.type not in HANDLERS:
@@ -180,18 +180,41 @@ class Game(GameState):
         return None
 
     def apply(self, action: Action | dict[str, Any]) -> list[Event]:
-        """Take a legal action and run the game on to the next decision; returns the events."""
-        if not (self._legal is not None and any(a is action for a in self._legal)):
-            refusal = self.why_illegal(action)
+        """Take a legal action and run the game on to the next decision; returns the events.
+
+        Transactional: if anything fails inside (an engine bug, scripted dice running out),
+        the game is put back exactly as it was before the call and the error re-raised."""
+        if isinstance(action, Action) and self._legal is not None and \
+                any(a is action for a in self._legal):
+            a = action  # one of legal_actions()' own, and the state has not changed since
+        else:
+            a = _parse(action)
+            refusal = self.why_illegal(a)
             if refusal is not None:
                 raise refusal
-        a = action if isinstance(action, Action) else Action.from_dict(action)
-        self.events = []
-        self.history.append(a.to_dict())
-        self.changed()
-        HANDLERS[a.type][1](self, a)
-        flow.settle(self)
+        played = len(self.history)
+        try:
+            self.events = []
+            self.history.append(a.to_dict())
+            self.changed()
+            HANDLERS[a.type][1](self, a)
+            flow.settle(self)
+        except BaseException:
+            self._rewind(played)
+            raise
         return self.events
+
+    def _rewind(self, played: int) -> None:
+        """Put the game back exactly as it was after its first `played` actions, replayed from
+        its origin (the engine is deterministic): a failed apply leaves no trace, and one that
+        succeeds pays nothing for the guarantee (no copy of the state is taken beforehand)."""
+        from .saves import start_at
+
+        again = start_at(self.origin)
+        for step in self.history[:played]:
+            again.apply(step)
+        vars(self).clear()
+        vars(self).update(vars(again))
 
     def view(self, side: str = "crew") -> dict[str, Any]:
         """What one side may know, as JSON-ready data (see docs/api.md)."""
@@ -209,12 +232,11 @@ class Game(GameState):
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Load a save; a corrupt or tampered one raises CorruptSave and loads nothing."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise CorruptSave(f"the save is not valid JSON: {e}") from None
-        return cls.from_dict(data)
+        """Load a save, replaying its history to check it (intruder_core.saves); a damaged or
+        altered one raises CorruptSave and loads nothing."""
+        from .saves import load_text
+
+        return load_text(text)
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> Game:
@@ -235,6 +257,14 @@ class Game(GameState):
 
     @classmethod
     def from_dict(cls, d: object) -> Game:
+        """A save's data, checked like from_json."""
+        from .saves import load_dict
+
+        return load_dict(d)
+
+    @classmethod
+    def _from_state(cls, d: object) -> Game:
+        """The stored state as it is (saves.load_dict compares it with the replayed game)."""
         try:
             if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
                 raise ValueError("unknown save format")
@@ -425,25 +455,26 @@ class Game(GameState):
 def replay(record: Any) -> Game:
     """Rebuild a game from `Game.record()` data (a share link); CorruptSave if it does not
     replay: an unknown origin, or an action the rules refuse at its point in the game."""
-    try:
-        origin = record["origin"]
-        actions = list(record["actions"])
-        if "position" in origin:
-            g = Game.from_position(origin["position"])
-        else:
-            g = new_game(int(origin["seed"]), list(origin.get("dice", [])),
-                         str(origin.get("scenario", "solitaire")), dict(origin.get("options", {})))
-    except CorruptSave:
-        raise
-    except (KeyError, TypeError, ValueError) as e:
-        raise CorruptSave(f"not a game record: {e}") from None
-    for n, step in enumerate(actions, 1):
-        refusal = g.why_illegal(step) if isinstance(step, dict) else \
-            IllegalAction("an action must be an object", "Actions")
-        if refusal is not None:
-            raise CorruptSave(f"action {n} of the record cannot be played: {refusal}")
-        g.apply(step)
-    return g
+    from .saves import replay as checked_replay
+
+    return checked_replay(record)
+
+
+_KEYS = {t: tuple(sorted(spec)) for t, spec in ARGS.items()}
+
+
+def _parse(action: Action | dict[str, Any]) -> Action:
+    """An action strictly parsed (IllegalAction otherwise), also when given as an Action."""
+    if isinstance(action, Action):
+        if _KEYS.get(action.type) == tuple(k for k, _ in action.args) and all(
+                type(v) is str for _, v in action.args):
+            return action  # already well-formed (the engine's own candidates): a hot path
+        try:
+            data = action.to_dict()
+        except Exception:  # an Action built by hand with odd arguments
+            raise IllegalAction("that is not a well-formed action", "Actions") from None
+        return Action.from_dict(data)
+    return Action.from_dict(action)
 
 
 def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "solitaire",

@@ -109,8 +109,38 @@
 
   // After boot, errors are not fatal: show them in the game's alert region.
   function report(message) {
+    console.error("[intruder]", String(message));
     const box = $("alert");
-    if (box) box.textContent = String(message);
+    if (box) {
+      box.textContent = "Something went wrong on the page; your game is kept " +
+        "(details in the browser console).";
+      box.dataset.kind = "error";
+    }
+  }
+
+  // A message that stays until dismissed (the Python glue handles data-command="dismiss:…").
+  function notice(key, text, button) {
+    const box = $("notices");
+    if (!box) return;
+    let node = box.querySelector(`[data-notice="${key}"]`);
+    if (!node) {
+      node = document.createElement("p");
+      node.className = "notice";
+      node.dataset.notice = key;
+      node.setAttribute("role", "status");
+      box.append(node);
+    }
+    node.replaceChildren();
+    const span = document.createElement("span");
+    span.textContent = text;
+    node.append(span, " ");
+    if (button) node.append(button, " ");
+    const dismiss = document.createElement("button");
+    dismiss.type = "button";
+    dismiss.dataset.command = `dismiss:${key}`;
+    dismiss.textContent = "Dismiss";
+    dismiss.setAttribute("aria-label", "Dismiss the update notice");
+    node.append(dismiss);
   }
 
   function ready(info) {
@@ -169,15 +199,43 @@
     };
   }
 
+  // A new build installs beside the running one and waits: the player is offered a reload
+  // (the game is autosaved after every move) and nothing changes until he accepts.
+  function offerUpdate(reg) {
+    if (!reg.waiting || !navigator.serviceWorker.controller) return;
+    document.body.dataset.update = "ready";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "update-reload";
+    button.textContent = "Reload with the new version";
+    button.addEventListener("click", () => {
+      accepted = true;
+      if (reg.waiting) reg.waiting.postMessage("activate"); else location.reload();
+    });
+    notice("update", "A new version of Intruder is ready. Your game is saved; reload when " +
+           "you like to use the new version.", button);
+  }
+
+  let accepted = false;
+
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-    const hadController = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-      // A new build took over: the page keeps running the old one until reloaded.
-      if (hadController) report("A new version was installed. Reload the page to use it.");
+      if (accepted) location.reload();  // the new build took over at the player's request
     });
     navigator.serviceWorker.register("./sw.js").then(
-      (reg) => { document.body.dataset.sw = reg.active ? "active" : "installing"; },
+      (reg) => {
+        document.body.dataset.sw = reg.active ? "active" : "installing";
+        offerUpdate(reg);
+        reg.addEventListener("updatefound", () => {
+          const worker = reg.installing;
+          if (!worker) return;
+          worker.addEventListener("statechange", () => {
+            if (worker.state === "installed") offerUpdate(reg);
+          });
+        });
+        window.intruderUpdate = () => reg.update();  // for the e2e tests
+      },
       (err) => console.warn("[intruder] service worker not registered:", err),
     );
   }

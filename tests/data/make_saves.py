@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write tests/data/saves_12cad6e.json: saves and share records made by the engine of commit
-12cad6e (the format-1 saves players already have), which tests/test_saves.py must keep loading.
+12cad6e (the format-1 saves players already have), which tests/test_old_saves.py must keep loading.
 
     python3 tests/data/make_saves.py [--root CHECKOUT]   # run once, from a 12cad6e checkout
 """

@@ -82,18 +82,21 @@ class UndoStack:
 
 
 def encode_record(record: Mapping[str, Any]) -> str:
-    """base64url (no padding) of the record's compact JSON."""
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    """base64url (no padding) of the record's compact JSON (keys in their order: a position's
+    crew order is the order of target numbers, R28)."""
+    text = json.dumps(record, separators=(",", ":"))
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
 def decode_record(code: str) -> Any:
     """The JSON data in a share code; CorruptSave if it is not base64url JSON."""
+    from storage import parse_json
+
     try:
         raw = base64.urlsafe_b64decode(code.strip() + "=" * (-len(code.strip()) % 4))
-        return json.loads(raw.decode())
-    except (binascii.Error, ValueError) as e:
-        raise ic.CorruptSave(f"the share link is damaged: {e}") from None
+    except (binascii.Error, ValueError):
+        raise ic.CorruptSave("the share link is damaged (cut short or altered)") from None
+    return parse_json(ic, raw, "the share link")
 
 
 def share_fragment(record: Mapping[str, Any]) -> str:

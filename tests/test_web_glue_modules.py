@@ -1,0 +1,66 @@
+"""The pure parts of the page glue on CPython: storage, board input, the advisor's choice."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+
+import advisor
+import board_input
+import storage
+
+import intruder_core as ic
+
+
+class FullBackend(storage.MemoryBackend):
+    """Storage that refuses every write, like a full or disabled localStorage."""
+
+    def setItem(self, key: str, value: str) -> None:
+        raise RuntimeError("QuotaExceededError")
+
+
+def test_store_keeps_values_under_its_prefix_and_reports_failures() -> None:
+    backend = storage.MemoryBackend()
+    main, embed = storage.Store("intruder:", backend), storage.Store("intruder:embed:", backend)
+    assert main.set("save", "A") == ""
+    assert embed.get("save") is None and main.get("save") == "A"
+    assert set(backend.data) == {"intruder:save"}
+    main.remove("save")
+    assert main.get("save") is None
+    full = storage.Store("intruder:", FullBackend())
+    assert "storage for this page is full" in full.set("save", "A")  # plain words
+    assert full.get("save") is None
+
+
+def test_compartment_click_resolves_moves_or_explains() -> None:
+    choose = {"step": "choose", "compartments": ["lab", "power"]}
+    assert board_input.compartment_intent(choose, None, "lab").action == {
+        "type": "interact", "at": "lab"}
+    move = {"step": "move"}
+    assert board_input.compartment_intent(move, "co1", "a1").action == {
+        "type": "move", "crew": "co1", "to": "a1"}
+    hint = board_input.compartment_intent(move, None, "a1")
+    assert hint.action is None and "Select a crewman" in hint.message
+
+
+def test_bot_choice_is_a_legal_action_with_a_reason() -> None:
+    game = ic.new_game(seed=3)
+    bots = advisor.load_bots()
+    action, reason = advisor.bot_choice(game, "crew", bots["heuristic"], random.Random(1)) or (
+        {}, "")
+    legal = [a.to_dict() for a in game.legal_actions()]
+    assert action in legal and reason
+    first = advisor.bot_choice(game, "crew", None, random.Random(1))
+    assert first == (legal[0], "the first legal action (no bot in this build)")
+
+    class Broken:
+        def choose(self, *_: object) -> None:
+            raise ValueError("boom")
+
+    seen: list[str] = []
+    broken = advisor.bot_choice(game, "crew", Broken(), random.Random(1), seen.append)
+    assert broken is not None and "the bot failed: boom" in broken[1]
+    assert seen and "ValueError" in seen[0]

@@ -1,0 +1,357 @@
+"""The advisor (Suggest), the autoplay, the computer players and the Odds estimate.
+
+`load_bots` and `bot_choice` are pure (tested on CPython in tests/test_web_advisor.py); the
+`AdvisorMixin` methods are the page glue that App (main.py) mixes in. Every bot sees only
+`game.view(side)` and `game.legal_actions(side)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+import traceback
+from typing import Any
+
+import panels
+import session
+
+PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
+# Suggest asks SearchPolicy in the bots' worker (botworker.py) with this time budget
+# (?advisor_ms=N changes it); before the worker is up, and in the main-thread fallback, the
+# heuristic (1-5 ms) answers, since the search would block the page for the whole budget.
+ADVISOR_SEARCH = False  # the main-thread fallback's choice
+ADVISOR_ROLLOUTS = 16
+ADVISOR_S = 1.0
+ODDS_SAMPLES = 200    # Monte Carlo games per Odds estimate (?odds_samples=N changes it)
+
+
+def load_bots() -> dict[str, Any]:
+    """The crew bots, the Intruder AI and the odds estimator, where this engine has them."""
+    out: dict[str, Any] = {}
+    try:
+        from intruder_core import bots
+    except ImportError:
+        return out
+    out["heuristic"] = bots.HeuristicPolicy()
+    out["search"] = bots.SearchPolicy
+    out["odds"] = bots.win_odds_iter
+    try:
+        from intruder_core import intruder_ai
+    except ImportError:
+        return out
+
+    class IntruderBot:
+        """intruder_ai as a policy."""
+
+        @staticmethod
+        def choose(view: Any, legal: Any, rng: Any) -> Any:
+            return intruder_ai.choose(view, legal, rng)
+
+    out["intruder"] = IntruderBot()
+    return out
+
+
+def players(game: Any) -> tuple[str, ...]:
+    """The game's sides (("crew",) for an engine without scenarios)."""
+    return tuple(getattr(game, "players", None) or ("crew",))
+
+
+def side_view_and_legal(game: Any, side: str) -> tuple[Any, list[Any]]:
+    """What a bot (or the page) playing `side` may see: its view and its legal actions."""
+    if len(players(game)) > 1:
+        return game.view(side), list(game.legal_actions(side))
+    return game.view("crew"), list(game.legal_actions())
+
+
+def bot_choice(game: Any, side: str, bot: Any, rng: Any,
+               warn: Any = None) -> tuple[dict[str, Any], str] | None:
+    """The bot's action (as a dict) and its reason for `side`, or None without a decision.
+    No bot: the first legal action; a bot that fails: the same, saying so (`warn` gets the
+    traceback)."""
+    view, legal = side_view_and_legal(game, side)
+    if not legal:
+        return None
+    if bot is None:
+        return legal[0].to_dict(), "the first legal action (no bot in this build)"
+    try:
+        action, reason = bot.choose(view, legal, rng)
+    except Exception as exc:  # a bot bug must not stop the game
+        if warn is not None:
+            warn(traceback.format_exc())
+        return legal[0].to_dict(), f"the first legal action (the bot failed: {exc})"
+    return action.to_dict(), str(reason)
+
+
+with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
+    import botworker
+    from dom import closest, document, el, js, js_obj, nn, window  # noqa: F401
+
+
+class AdvisorMixin:
+    """App's advisor, autoplay, computer sides and odds (page glue)."""
+
+    game: Any
+    side: str
+    bots: dict[str, Any]
+    rng: Any
+    rows: list[Any]
+    suggestion: tuple[dict[str, Any], str] | None
+    suggestion_candidates: list[dict[str, Any]]
+    suggest_run: int
+    advisor_s: float
+    worker: Any  # botworker.BotWorker once started (after the page is ready)
+    autoplay: bool
+    driving: bool
+    odds_run: int
+    odds_samples: int
+    pace: float
+    pending_side: str | None
+    selected: str | None
+
+    def policy(self, side: str, search: bool = False) -> Any:
+        """The bot for a side: intruder_ai for the Intruder, else a crew policy."""
+        if side == "intruder":
+            return self.bots.get("intruder")
+        if search and self.bots.get("search") is not None:
+            return self.bots["search"](budget_rollouts=ADVISOR_ROLLOUTS,
+                                       budget_seconds=ADVISOR_S,
+                                       seed=self.rng.randrange(1 << 30))
+        return self.bots.get("heuristic")
+
+    def bot_choice(self, side: str, search: bool = False) -> tuple[dict[str, Any], str] | None:
+        """The bot's action (as a dict) and its reason for `side`, or None without one."""
+        return bot_choice(self.game, side, self.policy(side, search), self.rng, js.console.warn)
+
+    async def ask_bot(self, side: str, search: bool = False) -> dict[str, Any] | None:
+        """The bot's decision for `side` as {"action", "reason", "candidates", ...}: from the
+        bots' worker (the search with the advisor's budget when `search`), else computed here
+        with the heuristic; None when `side` has no decision."""
+        if self.worker is not None and self.worker.up:
+            answer = await self.worker.choose(
+                self.game.to_json(), side, "search" if search else "heuristic",
+                self.advisor_s, self.rng.randrange(1 << 30))
+            if answer is not None and answer.get("none"):
+                return None
+            if answer is not None and answer.get("action"):
+                answer["where"] = "worker"
+                return dict(answer)
+            if answer is not None:
+                js.console.warn(f"[intruder] the bots' worker failed: {answer.get('error')}")
+        choice = self.bot_choice(side, search and ADVISOR_SEARCH)
+        if choice is None:
+            return None
+        return {"action": choice[0], "reason": choice[1], "candidates": [], "where": "page"}
+
+    def suggest(self) -> None:
+        """Ask the advisor for the shown crew side's next action and highlight it."""
+        if self.game.is_over or not session.is_crew_side(self.side):
+            self.alert("The advisor plays the crew: nothing to suggest now.")
+            return
+        self.spawn(self.suggest_async())
+
+    async def suggest_async(self) -> None:
+        """Suggest, without blocking the page: the answer is shown only if the game has not
+        moved on meanwhile (any action also drops it)."""
+        self.suggest_run += 1
+        run, game = self.suggest_run, self.game
+        moves = len(getattr(game, "log", []))
+        el("advice").textContent = "Thinking…"
+        start = time.perf_counter()
+        answer = await self.ask_bot(self.side, search=True)
+        ms = (time.perf_counter() - start) * 1000
+        if run != self.suggest_run or game is not self.game or \
+                moves != len(getattr(game, "log", [])):
+            return
+        if answer is None:
+            el("advice").textContent = ""
+            self.alert("Nothing to suggest: the crew has no decision now.")
+            return
+        action = answer["action"]
+        if action.get("type") == "move":
+            self.selected = str(action.get("crew"))
+        self.suggestion = (action, str(answer.get("reason", "")))
+        self.suggestion_candidates = list(answer.get("candidates") or [])
+        document.body.dataset.adviceMs = str(round(ms))
+        document.body.dataset.adviceWhere = str(answer.get("where", ""))
+        document.body.dataset.adviceRollouts = str(answer.get("rollouts", 0))
+        self.draw()
+
+    def draw_advisor(self) -> None:
+        """The advisor's buttons for the shown side, and the suggestion highlighted."""
+        crew_turn = session.is_crew_side(self.side) and not self.game.is_over
+        has_bots = self.bots.get("heuristic") is not None
+        for name in ("suggest", "autoplay", "odds-start"):
+            el(name).disabled = not (crew_turn and has_bots)
+        el("autoplay").hidden = self.autoplay
+        el("autoplay-stop").hidden = not self.autoplay
+        advice = el("advice")
+        if self.suggestion is None:
+            advice.innerHTML = ""
+            document.body.dataset.suggested = ""
+            return
+        action, reason = self.suggestion
+        data = json.dumps(action, sort_keys=True)
+        label = next((r[2] for r in self.rows if r[1] == action), data)
+        advice.innerHTML = (f'<strong>Suggested:</strong> {panels.e(label)} '
+                            f'<span class="reason">— {panels.e(reason)}</span>'
+                            + botworker.candidates_html(self.suggestion_candidates,
+                                                        self.rows, panels.e))
+        document.body.dataset.suggested = data
+        for node in document.querySelectorAll("#actions button[data-action]"):
+            if json.loads(str(node.dataset.action)) == action:
+                node.classList.add("suggested")
+        if action.get("type") == "move":
+            for node in document.querySelectorAll(
+                    f'#board [data-compartment="{action.get("to")}"]'):
+                node.classList.add("suggested")
+
+    def toggle_autoplay(self, on: bool) -> None:
+        """Start or stop the bot playing the shown crew side."""
+        if on and (self.game.is_over or not session.is_crew_side(self.side)
+                   or self.bots.get("heuristic") is None):
+            return
+        self.autoplay = on
+        document.body.dataset.autoplay = "1" if on else ""
+        self.draw_advisor()
+        if on:
+            self.alert("Autoplay: the computer plays the crew. Stop (or Esc) takes over.")
+            el("autoplay-stop").focus()
+            self.spawn(self.drive())
+        else:
+            self.alert("Autoplay stopped.")
+            el("autoplay").focus()
+
+    def stop_autoplay(self) -> None:
+        """Stop the autoplay without a message."""
+        if self.autoplay:
+            self.autoplay = False
+            document.body.dataset.autoplay = ""
+
+    def stop_bots(self) -> None:
+        """A new game: no autoplay, no estimate, no suggestion."""
+        self.stop_autoplay()
+        self.cancel_odds()
+        self.suggestion = None
+
+    async def drive(self) -> None:
+        """Play the computer sides (and the autoplay's crew) one action per PACE_S, until a
+        human decides, the autoplay stops or the game ends."""
+        if self.driving:
+            return
+        self.driving = True
+        try:
+            while not self.game.is_over and self.pending_side is None:
+                turn = self.current_turn()
+                bot_turn = turn.kind == "computer" or (
+                    self.autoplay and turn.kind == "human" and turn.side == self.side)
+                if not bot_turn:
+                    break
+                game = self.game
+                await asyncio.sleep(self.pace)
+                if game is not self.game or self.current_turn() != turn or (
+                        turn.kind == "human" and not self.autoplay):
+                    continue
+                answer = await self.ask_bot(str(turn.side))
+                if game is not self.game or self.current_turn() != turn or (
+                        turn.kind == "human" and not self.autoplay):
+                    continue  # the game moved on while the bot thought
+                if answer is None:
+                    break
+                action, reason = answer["action"], str(answer.get("reason", ""))
+                document.body.dataset.botWhere = str(answer.get("where", ""))
+                # The Intruder's reasons name what its counters are: never shown to the crew.
+                who = session.side_name(str(turn.side))
+                note = "" if turn.side == "intruder" else f"Computer ({who}): {reason}"
+                if not self.apply(action, by="computer" if turn.kind == "computer"
+                                  else "autoplay", note=note):
+                    self.stop_autoplay()
+                    break
+        finally:
+            self.driving = False
+            if self.autoplay and (self.game.is_over or self.pending_side is not None
+                                  or self.current_turn().side != self.side):
+                self.stop_autoplay()
+                self.draw_advisor()
+
+    def cancel_odds(self) -> None:
+        """Stop a running estimate (its last figures stay, marked as stopped)."""
+        if nn(el("odds").getAttribute("data-running")) == "1":
+            el("odds").dataset.running = ""
+            el("odds-cancel").hidden = True
+            el("odds-text").textContent = (str(el("odds-text").textContent)
+                                           + " (stopped)")
+        self.odds_run += 1
+
+    async def run_odds(self) -> None:
+        """Win/draw/loss by Monte Carlo over determinizations, one game per chunk, yielding
+        to the browser between chunks; any action or Cancel stops it."""
+        win_odds_iter = self.bots.get("odds")
+        if win_odds_iter is None or self.game.is_over or not session.is_crew_side(self.side):
+            return
+        self.cancel_odds()
+        run = self.odds_run
+        box = el("odds")
+        box.hidden = False
+        box.dataset.running = "1"
+        box.dataset.done = ""
+        el("odds-cancel").hidden = False
+        bar = el("odds-progress")
+        bar.max = self.odds_samples
+        bar.value = 0
+        el("odds-text").textContent = f"Estimating over {self.odds_samples} games…"
+        start = time.perf_counter()
+        try:
+            chunks = self.odds_chunks(self.odds_samples, self.rng.randrange(1 << 30))
+            while True:
+                await asyncio.sleep(0)
+                if run != self.odds_run:
+                    await chunks.aclose()
+                    return
+                est = await anext(chunks, None)
+                if run != self.odds_run:  # cancelled while the worker sampled
+                    await chunks.aclose()
+                    return
+                if est is None:
+                    break
+                bar.value = est.get("n", 0)
+                el("odds-text").textContent = session.odds_text(est)
+                for key in ("win", "draw", "loss", "n"):
+                    box.setAttribute(f"data-{key}", str(est.get(key, "")))
+                if est.get("done"):
+                    break
+        except Exception as exc:
+            js.console.warn(traceback.format_exc())
+            el("odds-text").textContent = f"The estimate failed: {type(exc).__name__}: {exc}"
+        if run == self.odds_run:
+            secs = time.perf_counter() - start
+            box.dataset.running = ""
+            box.dataset.done = "1"
+            box.dataset.rate = f"{float(nn(box.getAttribute('data-n')) or 0) / max(secs, 1e-6):.2f}"
+            el("odds-cancel").hidden = True
+
+    async def odds_chunks(self, samples: int, seed: int) -> Any:
+        """The running estimates of an Odds run: from the bots' worker (waiting for it to
+        start), else computed here one game per chunk (each blocks the page ~0.3 s)."""
+        state, side = self.game.to_json(), self.side
+        if self.worker is not None:
+            if not self.worker.up:
+                el("odds-text").textContent = "Starting the bots' worker…"
+            if await self.worker.odds_start(state, side, samples, seed):
+                el("odds").dataset.where = "worker"
+                try:
+                    while True:
+                        est = await self.worker.odds_next(0.25)
+                        yield est
+                        if est.get("done"):
+                            return
+                finally:
+                    await self.worker.odds_stop()
+        el("odds").dataset.where = "page"
+        view = self.game.view(side) if len(self.players(self.game)) > 1 \
+            else self.game.view("crew")
+        log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
+        for est in self.bots["odds"](view, log, samples=samples, seed=seed, chunk=1):
+            yield est
+            await asyncio.sleep(0)

@@ -1,0 +1,637 @@
+"""The game on the page: App applies the player's choices and redraws after each.
+
+Imported by boot.py once the engine's wheel is loaded (panels and session import it). The
+advisor and the dialogs are mixed in from advisor.py and dialogs.py; the pure logic of all
+of them is tested on CPython in tests/test_web_*.py.
+
+Page contract (used by e2e/ and by whoever extends this file):
+  body[data-ready="1"]          boot finished; data-engine-version, data-engine-api as before
+  body[data-state-sha]          sha256 of game.to_json() after every change
+  body[data-step]               the pending decision step (move, choose, defense, ...)
+  #actions button[data-index]   one button per legal action (data-action: its JSON)
+  #board [data-compartment] / [data-crew]   clickable (Enter/Space) compartments and crewmen
+  #log li                       events, newest first
+  #alert                        IllegalAction, CorruptSave and other non-fatal messages
+  window.intruderDebug          state(), sha(), simulate(seed, n) for the e2e tests
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import traceback
+from typing import Any
+
+import advisor
+import board_input
+import panels
+import session
+import storage
+import tabs
+from advisor import AdvisorMixin
+from dialogs import DialogsMixin
+from dom import closest, document, el, js, js_obj, listen, nn, window
+
+
+class App(AdvisorMixin, DialogsMixin):
+    """One game on the page: applies the player's choices and redraws after each."""
+
+    def __init__(self, ic: Any, render: Any, embed: bool) -> None:
+        self.ic = ic
+        self.render_module = render
+        self.embed = embed
+        self.store = storage.Store("intruder:embed:" if embed else "intruder:")
+        self.game: Any = None
+        self.undo = session.UndoStack()
+        self.selected: str | None = None
+        self.rows: list[panels.ActionRow] = []
+        self.view: dict[str, Any] = {}
+        self.stage_rows: dict[int, dict[str, Any]] = {}
+        self.rules: list[dict[str, str]] | None = None
+        self.book: list[dict[str, str]] = []
+        self.numbered: list[dict[str, str]] = []
+        self._tasks: set[Any] = set()
+        self.seats: dict[str, str] = {"crew": "human"}
+        self.side: str = "crew"           # whose view and actions the page shows
+        self.pending_side: str | None = None  # a hand-over screen waits for this side
+        self.suggestion: tuple[dict[str, Any], str] | None = None
+        self.suggestion_candidates: list[dict[str, Any]] = []
+        self.suggest_run = 0
+        self.worker: Any = None           # the bots' worker, started by boot.run once ready
+        self.autoplay = False
+        self.driving = False
+        self.odds_run = 0                 # bumped to cancel a running estimate
+        self.rng = random.Random()
+        self.aside: str | None = None     # a stored game that could not be loaded
+        self.undo_states: dict[str, str] = {}  # undo envelope -> its state (to_json)
+        self.tabs: Any = tabs.Solo()      # replaced by tabs.Tabs once the game is up
+        self.bots = advisor.load_bots()
+        params = js.URLSearchParams.new(js.location.search)
+        self.odds_samples = (session.parse_seed(nn(params.get("odds_samples")))
+                             or advisor.ODDS_SAMPLES)
+        advisor_ms = session.parse_seed(nn(params.get("advisor_ms")))
+        self.advisor_s = advisor.ADVISOR_S if advisor_ms is None else advisor_ms / 1000
+        pace_ms = session.parse_seed(nn(params.get("pace_ms")))
+        self.pace = advisor.PACE_S if pace_ms is None else pace_ms / 1000
+        self._proxies = [
+            listen(document, "click", self.on_click),
+            listen(document, "keydown", self.on_key),
+            listen(window, "hashchange", self.on_hash),
+            listen(el("import-file"), "change", self.on_import),
+            listen(el("new-form"), "submit", self.on_new_submit),
+            listen(el("rules-search"), "input", self.on_rules_search),
+            listen(el("new-scenario"), "change", self.update_new_form),
+        ]
+
+    def spawn(self, coro: Any) -> None:
+        """Run a coroutine on Pyodide's event loop, keeping a reference until it is done."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --- starting, saving, loading --------------------------------------------------------
+
+    def start(self) -> None:
+        """Boot: a share link, else ?seed=N, else the autosave, else a new random game."""
+        params = js.URLSearchParams.new(js.location.search)
+        has_save = any(self.store.get(slot) is not None for slot in storage.SLOTS)
+        plan = session.boot_plan(nn(params.get("seed")), str(js.location.hash), has_save)
+        notes = []
+        problem = False
+        if plan.kind == "share" and plan.code is not None:
+            loaded, note = self.load_code(plan.code)
+            notes.append(note)
+            problem = problem or not loaded
+            if not loaded:
+                plan = session.boot_plan(None, "", has_save)
+        if plan.kind == "seed":
+            self.set_game(self.ic.new_game(seed=plan.seed))
+        elif plan.kind == "resume":
+            note = self.resume()
+            notes.append(note)
+            problem = problem or bool(note)
+        elif plan.kind == "new":
+            self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
+            el("tutorial-offer").hidden = self.embed  # first visit: offer the tutorial (demos)
+        self.clean_url()
+        text = " ".join(n for n in notes if n)
+        if problem:  # a link or stored game refused: stays until dismissed
+            self.notice("boot", text, "error", (("download-aside", "Download the set-aside "
+                                                 "save"),) if self.aside else ())
+        else:
+            self.alert(text)
+        if plan.warning:
+            self.alert(plan.warning, "error")
+        self.tabs = tabs.Tabs(self)
+        self.tabs.start()
+
+    def resume(self) -> str:
+        """Load the autosave, else the last good one; one that cannot be loaded or drawn is
+        set aside (downloadable from the message) and never blocks the page. Returns what to
+        tell the player ("" if the autosave loaded)."""
+        refused: list[str] = []
+        for slot in storage.SLOTS:
+            text = self.store.get(slot)
+            if text is None or (slot == "good" and text == self.store.get("save")):
+                continue
+            try:
+                game = storage.unpack(self.ic, text)
+                undo = session.UndoStack.load(self.store.get("undo")) if slot == "save" \
+                    else None
+                shown = self.set_game(game, undo, session.load_seats(self.store.get("seats"),
+                                                                     self.players(game)))
+            except Exception as exc:
+                js.console.warn(traceback.format_exc())
+                refused.append(storage.problem_text(exc, "The saved game"))
+                shown = False
+            if shown:
+                if slot == "save":
+                    self.store.set("good", text)
+                    return ""
+                return f"{' '.join(refused)} It is set aside; your previous autosave is " \
+                       "restored."
+            if not refused:
+                refused.append("The saved game could not be shown.")
+            self.aside = text
+            self.store.set("corrupt", text)
+        self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
+        return f"{' '.join(refused)} It is set aside and a new game has started."
+
+    def clean_url(self) -> None:
+        """Drop ?seed= and #g= once used, so that a reload resumes the autosave."""
+        params = js.URLSearchParams.new(js.location.search)
+        params.delete("seed")
+        query = str(params.toString())
+        js.history.replaceState(None, "", str(js.location.pathname) + (f"?{query}" if query
+                                                                      else ""))
+
+    @staticmethod
+    def players(game: Any) -> tuple[str, ...]:
+        """The game's sides (("crew",) for an engine without scenarios)."""
+        return advisor.players(game)
+
+    def set_game(self, game: Any, undo: session.UndoStack | None = None,
+                 seats: dict[str, str] | None = None) -> bool:
+        """Make `game` the current one: draw it first, and only once it is drawn save it.
+        A game that cannot be drawn is not kept: the previous one comes back (False)."""
+        kept = (self.game, self.undo, self.seats, self.side, self.stage_rows)
+        self.stop_bots()
+        self.game = game
+        self.undo = undo or session.UndoStack()
+        self.selected = None
+        self.seats = seats or session.load_seats(None, self.players(game))
+        self.side = session.shown_side(self.seats, None)
+        self.pending_side = None
+        try:
+            record = self.record()
+            self.stage_rows = panels.stage_rows((record.get("origin") or {}).get("options"))
+            self.draw(rebuild_log=True)
+        except Exception:
+            js.console.warn(traceback.format_exc())
+            self.game, self.undo, self.seats, self.side, self.stage_rows = kept
+            if self.game is not None:
+                self.draw(rebuild_log=True)
+            return False
+        self.save()
+        return True
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (how it began and every action since)."""
+        rec = getattr(self.game, "record", None)
+        return rec() if callable(rec) else {}
+
+    def seed(self) -> Any:
+        """The seed the game was started with."""
+        return (self.record().get("origin") or {}).get("seed", getattr(self.game, "seed", "–"))
+
+    def save(self) -> None:
+        """Autosave the game (its record, in the page's envelope) and the undo snapshots
+        that fit; a failure stays on screen until dismissed or a later save works."""
+        if not self.tabs.may_save():
+            return
+        error = self.store.set("save", storage.pack(self.record()))
+        if error:
+            self.notice("autosave", f"Autosave failed: {error}. Your game is still here and "
+                        "playable; export it to keep it.", "error")
+        else:
+            self.dismiss("autosave")
+            self.tabs.saved()
+        if self.store.set("undo", self.undo.dump()):
+            self.store.remove("undo")
+        self.store.set("seats", json.dumps(self.seats))
+
+    def notice(self, key: str, text: str, kind: str = "info",
+               buttons: tuple[tuple[str, str], ...] = ()) -> None:
+        """A message that stays until dismissed (autosave failed, a new version, another
+        tab): one per key, with optional (command, label) buttons."""
+        if not text:
+            return
+        box = el("notices")
+        old = nn(box.querySelector(f'[data-notice="{key}"]'))
+        node = old if old is not None else document.createElement("p")
+        node.className = "notice"
+        node.dataset.notice = key
+        node.dataset.kind = kind
+        node.setAttribute("role", "alert" if kind == "error" else "status")
+        extra = "".join(f'<button type="button" data-command="{panels.e(cmd)}">'
+                        f"{panels.e(label)}</button>" for cmd, label in buttons)
+        node.innerHTML = (f"<span>{panels.e(text)}</span> {extra}"
+                          f'<button type="button" data-command="dismiss:{panels.e(key)}" '
+                          f'aria-label="Dismiss: {panels.e(text[:40])}">Dismiss</button>')
+        if old is None:
+            box.append(node)
+
+    def dismiss(self, key: str) -> None:
+        """Remove a notice (when the player dismisses it, or its cause is gone)."""
+        node = nn(el("notices").querySelector(f'[data-notice="{key}"]'))
+        if node is not None:
+            node.remove()
+
+    def load_code(self, code: str) -> tuple[bool, str]:
+        """Open a share link's game; a damaged or tampered one is refused and nothing changes.
+        Returns (loaded, what to tell the player)."""
+        self.clean_url()
+        try:
+            game = session.game_from_code(code)
+        except Exception as exc:
+            return False, storage.problem_text(exc, "This share link").replace(
+                "an Intruder save", "an Intruder game link") + " Your game is kept."
+        if not self.set_game(game):
+            return False, "This share link's game cannot be shown. Your game is kept."
+        return True, "Loaded the shared game."
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def apply(self, action: dict[str, Any], by: str = "human", note: str = "") -> bool:
+        """Apply one action (`by` "human", "autoplay" or "computer"): on IllegalAction show
+        the engine's reason and change nothing. Any action cancels a running estimate."""
+        if not self.tabs.may_play():
+            self.tabs.explain()
+            return False
+        before = storage.pack(self.record())
+        state = self.game.to_json()
+        self.cancel_odds()
+        self.suggestion = None
+        try:
+            if by == "human":
+                why = self.game.why_illegal(action) if hasattr(self.game, "why_illegal") \
+                    else None
+                if why is None and self.owner(action) not in (None, self.side):
+                    raise self.ic.IllegalAction(
+                        f"it is not the {session.side_name(self.side)} player's decision",
+                        "Scenarios")
+            events = self.game.apply(action)
+        except self.ic.IllegalAction as exc:
+            self.refuse(exc)
+            return False
+        except Exception:  # an engine bug: show it, keep the page alive
+            js.console.warn(traceback.format_exc())
+            self.alert("The rules engine failed on that move; nothing changed and your game "
+                       "is kept (details in the browser console).", "error")
+            return False
+        dicts = [ev.to_dict() for ev in events or []]
+        if by == "computer":  # the computer's moves are not taken back with the player's
+            self.undo = session.UndoStack()
+        else:
+            self.undo.record(before, dicts)
+            # This session's own snapshots undo at once (no replay): envelope -> exact state.
+            kept = set(self.undo.snapshots)
+            self.undo_states = {k: v for k, v in self.undo_states.items() if k in kept}
+            if before in kept:
+                self.undo_states[before] = state
+        self.alert(note)
+        self.save()
+        self.draw(new_events=dicts)
+        return True
+
+    def refuse(self, exc: Any) -> None:
+        """Show an IllegalAction's reason and rule (with its rule link)."""
+        reason = str(getattr(exc, "reason", "") or exc)
+        rule = str(getattr(exc, "rule", "") or "")
+        text = panels.e(f"Not allowed: {reason}" + (f" ({rule})." if rule else "."))
+        self.alert("", "error")
+        el("alert").innerHTML = f"{text} {panels.rule_link(rule)}"
+
+    def do_undo(self) -> None:
+        """Go back to the state before the last undoable choice."""
+        if not self.undo.can_undo:
+            self.alert("Nothing to undo: the last die roll or reveal cannot be taken back.")
+            return
+        snap = self.undo.pop()
+        state = self.undo_states.pop(snap, None)
+        load_state = getattr(self.ic.Game, "_from_state", None)
+        game = load_state(json.loads(state)) if state and callable(load_state) else \
+            storage.unpack(self.ic, snap)
+        self.game = game
+        self.alert("")
+        self.save()
+        self.draw(rebuild_log=True)
+
+    def select(self, crew: str | None) -> None:
+        """Select a crewman (again: deselect him) and redraw."""
+        self.selected = None if crew == self.selected else crew
+        self.draw()
+
+    def on_compartment(self, cid: str) -> None:
+        """A click on a compartment: resolve its Interaction, or move the selected crewman."""
+        intent = board_input.compartment_intent(self.view.get("decision") or {},
+                                                self.selected, cid)
+        if intent.action is not None:
+            self.apply(intent.action)
+        elif intent.message:
+            self.alert(intent.message)
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def alert(self, text: str, kind: str = "info") -> None:
+        """A message in the alert region: "info", or "error" (a refusal, a bad file)."""
+        box = el("alert")
+        box.textContent = text
+        box.dataset.kind = kind
+
+    def owner(self, action: dict[str, Any]) -> str | None:
+        """The side an action belongs to, or None if the engine cannot say."""
+        fn = getattr(self.game, "owner", None)
+        make = getattr(getattr(self.ic, "Action", None), "from_dict", None)
+        if not callable(fn) or not callable(make):
+            return None
+        try:
+            return str(fn(make(action)))
+        except Exception:
+            return None
+
+    def current_turn(self) -> Any:
+        """Who acts next (session.turn) from the engine's to_move()."""
+        if self.game.is_over:
+            return session.Turn("none", None)
+        to_move = getattr(self.game, "to_move", None)
+        waiting = list(to_move()) if callable(to_move) else ["crew"]
+        return session.turn(waiting, self.seats, self.side)
+
+    def multi_human(self) -> bool:
+        """Two human sides share the device (hot-seat)."""
+        return sum(1 for who in self.seats.values() if who == "human") > 1
+
+    def draw(self, new_events: list[dict[str, Any]] | None = None,
+             rebuild_log: bool = False) -> None:
+        """Redraw the shown side's view (a hand-over screen first when the turn passes to
+        another human); keep keyboard focus on the same thing if it still exists."""
+        turn = self.current_turn()
+        if self.pending_side is not None:
+            return  # the hand-over screen stays until the next player continues
+        if turn.kind == "human" and turn.side != self.side:
+            if turn.handover:
+                self.show_handover(turn.side)
+                return
+            self.side = turn.side
+            rebuild_log = True
+        focus = self.focus_key()
+        view = self.game.view(self.side) if len(self.players(self.game)) > 1 \
+            else self.game.view("crew")
+        self.view = view if isinstance(view, dict) else {}
+        if self.game.is_over:
+            actions = []
+        elif len(self.players(self.game)) > 1:
+            actions = list(self.game.legal_actions(self.side))
+        else:
+            actions = list(self.game.legal_actions())
+        self.rows = [(i, a.to_dict(), str(getattr(a, "label", "") or a.to_dict()),
+                      str(getattr(a, "rule", "") or "")) for i, a in enumerate(actions)]
+        crew = panels.crew_by_id(self.view)
+        if self.selected and (crew.get(self.selected) or {}).get("status") not in (None,
+                                                                                  "active"):
+            self.selected = None
+        step = (self.view.get("decision") or {}).get("step")
+        costs = session.reachable([r[1] for r in self.rows], self.selected, self.view)
+
+        seed = self.seed() if self.game.is_over else "shown at the end"  # no spoilers
+        el("status").innerHTML = panels.status_html(self.view, seed) + self.seat_html()
+        el("prompt").textContent = self.prompt_text(turn)
+        el("actions").innerHTML = panels.actions_html(self.view, self.rows, self.selected, costs)
+        el("mapsheet").innerHTML = panels.mapsheet_html(self.view, self.stage_rows)
+        result = el("result")
+        result.innerHTML = panels.result_html(getattr(self.game, "result", None))
+        result.hidden = not self.game.is_over
+        self.draw_board(costs)
+        if rebuild_log:
+            log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
+            el("log").innerHTML = panels.log_html(log)
+        elif new_events:
+            el("log").insertAdjacentHTML("afterbegin", panels.log_html(new_events))
+
+        undo = el("undo")
+        undo.disabled = not self.undo.can_undo
+        undo.title = ("Take back your last choice" if self.undo.can_undo else
+                      "Nothing to undo since the last die roll or reveal")
+        body = document.body.dataset
+        body.stateSha = session.state_digest(self.game.to_json())
+        body.step = str(step or "")
+        body.selected = self.selected or ""
+        body.side = self.side
+        body.turn = f"{turn.kind}:{turn.side or ''}"
+        self.draw_advisor()
+        self.restore_focus(focus)
+        if turn.kind == "computer" or self.autoplay:
+            self.spawn(self.drive())
+
+    def seat_html(self) -> str:
+        """" · You: crew · Intruder: computer" when the game has more than one side."""
+        if len(self.seats) < 2:
+            return ""
+        parts = [f"{panels.e(session.side_name(s).capitalize())}: "
+                 f"{'computer' if who == 'computer' else ('you' if s == self.side else 'human')}"
+                 for s, who in self.seats.items()]
+        return f' <span class="seats">· {" · ".join(parts)}</span>'
+
+    def prompt_text(self, turn: Any) -> str:
+        """The pending decision, or who else is deciding."""
+        if turn.kind == "computer":
+            return f"The computer is playing the {session.side_name(turn.side)}…"
+        text = panels.prompt(self.view, self.selected)
+        step = (self.view.get("decision") or {}).get("step")
+        if step in ("intruder_move", "intruder_attack") and self.side == "intruder":
+            text = ("Intruder Movement: move counters (each up to its movement), destroy or "
+                    "open, then end the movement" if step == "intruder_move" else
+                    "The Intruder attacks: choose whom each counter attacks, or hold")
+        if len(self.seats) > 1 and not self.game.is_over:
+            text = f"{session.side_name(self.side).capitalize()}: {text}"
+        return text
+
+    # --- hot-seat hand-over ------------------------------------------------------------------
+
+    def show_handover(self, side: str) -> None:
+        """Hide everything the last side saw, and ask to pass the device to `side`."""
+        self.pending_side = side
+        self.selected = None
+        self.stop_autoplay()
+        self.cancel_odds()
+        for box in ("board", "actions", "mapsheet", "log", "status", "result", "advice"):
+            el(box).innerHTML = ""
+        el("prompt").textContent = ""
+        self.alert("")  # a refusal or a note may name what the last side saw
+        el("share-link").value = ""
+        el("odds").hidden = True
+        document.body.dataset.suggested = ""
+        el("game-view").hidden = True
+        el("handover-text").textContent = (
+            f"Pass the device to the {session.side_name(side)} player.")
+        el("handover").hidden = False
+        document.body.dataset.handover = side
+        document.body.dataset.side = ""
+        el("handover-continue").focus()
+
+    def end_handover(self) -> None:
+        """The next player is at the device: show his side."""
+        if self.pending_side is None:
+            return
+        self.side = self.pending_side
+        self.pending_side = None
+        self.undo = session.UndoStack()  # no taking back the other player's moves
+        el("handover").hidden = True
+        el("game-view").hidden = False
+        document.body.dataset.handover = ""
+        self.draw(rebuild_log=True)
+
+    def draw_board(self, costs: dict[str, int]) -> None:
+        """The station plan, with the selection and the reachable compartments."""
+        render_station = getattr(self.render_module, "render_station", None)
+        if not callable(render_station):
+            return
+        focus = (self.view.get("decision") or {}).get("at")
+        el("board").innerHTML = render_station(self.view, selected=self.selected,
+                                               reachable=costs, focus=focus)
+
+    def focus_key(self) -> tuple[str, str] | None:
+        """What has keyboard focus, as (attribute, value), to find it again after a redraw."""
+        active = nn(document.activeElement)
+        if active is None or active == document.body:
+            return None
+        for attr in ("data-compartment", "data-crew", "data-select", "data-action"):
+            holder = closest(active, f"[{attr}]")
+            if holder is not None:
+                return attr, str(holder.getAttribute(attr))
+        return None
+
+    def restore_focus(self, key: tuple[str, str] | None) -> None:
+        """Focus what had focus before the redraw, or else the prompt."""
+        active = nn(document.activeElement)
+        if key is None or (active is not None and active != document.body):
+            return
+        attr, value = key
+        for node in document.querySelectorAll(f"[{attr}]"):
+            if node.getAttribute(attr) == value:
+                node.focus()
+                return
+        el("prompt").focus(js_obj({"preventScroll": True}))
+
+    # --- events ------------------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        """Every click on the page, delegated by what was clicked."""
+        try:
+            self.click(event.target, event)
+        except Exception:  # never let a handler die silently
+            js.console.warn(traceback.format_exc())
+            self.alert("Something went wrong on the page; your game is kept (details in the "
+                       "browser console).", "error")
+
+    def click(self, target: Any, event: Any) -> None:
+        """Act on a click on `target`: a command, rule link, action, crewman or compartment."""
+        if nn(target) is None:
+            return
+        node = closest(target, "[data-command]")
+        if node is not None:
+            self.command(str(node.dataset.command))
+            return
+        node = closest(target, ".rule-link")
+        if node is not None:
+            self.open_rules(str(node.dataset.rule))
+            return
+        node = closest(target, ".rule-nav")
+        if node is not None:
+            self.show_rules([str(node.dataset.ruleId)])
+            return
+        node = closest(target, "button.act-btn")
+        if node is not None:
+            if not node.disabled:
+                self.apply(json.loads(str(node.dataset.action)))
+            return
+        node = closest(target, "[data-select]") or closest(target, "#board [data-crew]")
+        if node is not None:
+            crew = nn(node.getAttribute("data-select")) or nn(node.getAttribute("data-crew"))
+            self.select(str(crew))
+            return
+        node = closest(target, "#board [data-compartment]")
+        if node is not None:
+            self.on_compartment(str(node.dataset.compartment))
+
+    def on_key(self, event: Any) -> None:
+        """Enter/Space on a token or compartment of the plan clicks it; Esc deselects."""
+        target = event.target
+        if event.key == "Escape" and self.autoplay:
+            self.toggle_autoplay(False)
+            return
+        if event.key == "Escape" and self.selected and nn(document.querySelector(
+                "dialog[open]")) is None:
+            self.select(self.selected)
+            return
+        if event.key not in ("Enter", " "):
+            return
+        if closest(target, "#board [data-crew], #board [data-compartment]") is not None:
+            event.preventDefault()
+            self.on_click(event)
+
+    def on_hash(self, _event: Any) -> None:
+        """A share link opened in this page (only the #g= part changed)."""
+        code = session.fragment_code(str(js.location.hash))
+        if code is not None:
+            ok, note = self.load_code(code)
+            self.alert(note, "info" if ok else "error")
+
+    def command(self, name: str) -> None:
+        """A toolbar or dialog button (data-command)."""
+        if name == "new":
+            el("new-error").textContent = ""
+            el("current-seed").textContent = str(self.seed())
+            el("new-seed").value = ""
+            self.update_new_form()
+            el("new-dialog").showModal()
+        elif name == "suggest":
+            self.suggest()
+        elif name == "autoplay":
+            self.toggle_autoplay(True)
+        elif name == "autoplay-stop":
+            self.toggle_autoplay(False)
+        elif name == "odds":
+            self.spawn(self.run_odds())
+        elif name == "odds-cancel":
+            self.cancel_odds()
+        elif name == "handover-continue":
+            self.end_handover()
+        elif name == "scenario-rules":
+            self.open_scenario_rules()
+        elif name == "undo":
+            self.do_undo()
+        elif name == "share":
+            self.open_share()
+        elif name == "copy-link":
+            self.spawn(self.copy_link())
+        elif name == "export":
+            self.export()
+        elif name == "import":
+            el("import-file").click()
+        elif name == "rules":
+            self.open_rules("")
+        elif name.startswith("dismiss:"):
+            self.dismiss(name.removeprefix("dismiss:"))
+        elif name == "download-aside":
+            self.download_aside()
+        elif name.startswith("tabs:"):
+            self.tabs.command(name.removeprefix("tabs:"))
+        elif name == "reload":
+            js.location.reload()
+        elif name.startswith("close:"):
+            el(name.removeprefix("close:")).close()
+
+# --- the rules reference ---------------------------------------------------------------

@@ -1,0 +1,105 @@
+"""Boot: load the wheels shipped in dist/pyodide/, start or resume the game, tell boot.js.
+
+main.py (run by PyScript once Pyodide has started: the "runtime" stage) calls `run()`. It loads
+the wheels ("packages"), imports the game glue (app.py, which needs the engine), starts or
+resumes a game ("game"), draws it and calls `intruderBoot.ready()`. Everything is served from
+the page's own origin.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import traceback
+from typing import Any
+
+from dom import document, el, js, js_obj, window
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+BOOT = window.intruderBoot
+# Names as in the pyodide-lock.json that build.py writes next to the runtime.
+PACKAGES = ["svgwrite", "intruder-core"]
+
+
+async def load_packages() -> Any:
+    """Load the local wheels by name and prove they import: loadPackage can fail silently."""
+    import pyodide_js  # type: ignore[import-not-found]
+
+    BOOT.stage("packages", "Loading the rules engine")
+    errors: list[str] = []
+    on_error = create_proxy(lambda msg: errors.append(str(msg)))
+    try:
+        await pyodide_js.loadPackage(to_js(PACKAGES), js_obj({"errorCallback": on_error}))
+    finally:
+        on_error.destroy()
+    said = "; ".join(errors) or "no error reported"
+    if importlib.util.find_spec("svgwrite") is None:
+        raise RuntimeError(f"package svgwrite failed to load (loader: {said})")
+    try:
+        import intruder_core
+    except ImportError as exc:
+        raise RuntimeError(f"package failed to load: {exc} (loader: {said})") from exc
+    return intruder_core
+
+
+def load_render_module() -> Any:
+    """The SVG station renderer (render.py), or None in a build without it."""
+    try:
+        import render  # type: ignore[import-not-found]
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("render", "layout"):
+            raise
+        return None
+    return render
+
+
+def install_debug_hook(app: Any) -> None:
+    """window.intruderDebug for the e2e tests: the exact state, and a determinism probe."""
+    import session
+
+    hook = js.Object.new()
+    hook.state = create_proxy(lambda: app.game.to_json())
+    hook.sha = create_proxy(lambda: session.state_digest(app.game.to_json()))
+    hook.simulate = create_proxy(lambda seed, n: session.first_policy_digest(int(seed), int(n)))
+    window.intruderDebug = hook
+
+
+def show_engine_missing(ic: Any) -> None:
+    """Say that the engine has no game yet (an early engine build)."""
+    import panels
+
+    el("actions").innerHTML = (
+        '<p class="none">The rules engine is not built yet: intruder_core '
+        f"{panels.e(getattr(ic, '__version__', '?'))} has no new_game().</p>"
+    )
+
+
+async def run() -> None:
+    """Boot: load the engine, start the game, tell boot.js it is ready."""
+    try:
+        ic = await load_packages()
+        BOOT.stage("game", "Setting up the game")
+        version = str(getattr(ic, "__version__", "?"))
+        el("engine-version").textContent = version
+        params = js.URLSearchParams.new(js.location.search)
+        embed = bool(document.body.classList.contains("embed")) or params.get("embed") == "1"
+        if embed:
+            document.body.classList.add("embed")
+        if not hasattr(ic, "new_game"):
+            show_engine_missing(ic)
+            BOOT.ready(js_obj({"engine": version, "api": "none"}))
+            return
+        from app import App  # needs the engine: imported once the wheel is loaded
+
+        app = App(ic, load_render_module(), embed)
+        app.start()
+        install_debug_hook(app)
+        window.intruderApp = create_proxy(app)  # for debugging from the console
+        BOOT.ready(js_obj({"engine": version, "api": "game"}))
+        if app.bots.get("heuristic") is not None and params.get("worker") != "0":
+            import botworker
+
+            app.worker = botworker.BotWorker()  # after ready: it must not slow the boot
+            app.spawn(app.worker.start())
+    except Exception as exc:
+        traceback.print_exc()
+        BOOT.fail(f"{type(exc).__name__}: {exc}")

@@ -1,0 +1,257 @@
+"""The dialogs: New game, Share, Export and Import, and the rules reference.
+
+`difficulties` is pure (tested on CPython); `DialogsMixin` is the page glue App (main.py)
+mixes in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import traceback
+from typing import Any
+
+import panels
+import rulesref
+import session
+import storage
+
+RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.md")
+SCENARIO_RULES = {  # where the rules reference opens for each scenario
+    "intelligent_intruder": "The Intelligent Intruder",
+    "return_to_prometheus": "Return to Prometheus",
+    "science_officer": "The Science Officer",
+}
+
+
+def difficulties() -> list[tuple[str, str]]:
+    """The difficulty levels of this engine (standard first), each with its description."""
+    try:
+        from intruder_core.variants import DIFFICULTIES
+    except ImportError:
+        return [("standard", "")]
+    levels = {"standard": {}, **DIFFICULTIES}
+    return [(d, str((levels[d] or {}).get("about", "the rulebook's game")))
+            for d in sorted(levels, key=lambda d: (d != "standard", d))]
+
+
+with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
+    from dom import closest, document, el, js, js_obj, nn, window  # noqa: F401
+with contextlib.suppress(ImportError):
+    from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
+
+
+class DialogsMixin:
+    """App's dialogs (page glue)."""
+
+    ic: Any
+    game: Any
+    view: dict[str, Any]
+    rules: list[dict[str, str]] | None
+    book: list[dict[str, str]]
+    numbered: list[dict[str, str]]
+
+    def open_scenario_rules(self) -> None:
+        """The rules reference at the chosen scenario's section, with its rulings."""
+        scenario = str(el("new-scenario").value)
+        self.open_rules(SCENARIO_RULES.get(scenario, "Multi-Player Scenarios"))
+        found = [x["id"] for x in rulesref.lookup(
+            SCENARIO_RULES.get(scenario, "Multi-Player Scenarios"), self.book, self.numbered)]
+        self.show_rules([*found, "R39", "R40", "R41", "R42", "R43"])
+
+    def update_new_form(self, _event: Any = None) -> None:
+        """The New game dialog shows the options and seatings the chosen scenario allows."""
+        scenarios = tuple(getattr(self.ic, "SCENARIOS", ("solitaire",)))
+        select = el("new-scenario")
+        if int(select.options.length) == 0:
+            select.innerHTML = "".join(
+                f'<option value="{panels.e(sc)}">'
+                f"{panels.e(session.SCENARIO_NAMES.get(sc, sc))}</option>" for sc in scenarios)
+            diffs = difficulties()
+            el("new-difficulty").innerHTML = "".join(
+                f'<option value="{panels.e(d)}" title="{panels.e(about)}">'
+                f'{panels.e(d.replace("_", " ").capitalize())}'
+                f'{"" if d == "standard" else " (variant)"}</option>' for d, about in diffs)
+            el("new-difficulty-row").hidden = len(diffs) < 2
+        scenario = str(select.value)
+        allowed = session.OPTIONS_ALLOWED.get(scenario, ())
+        for opt in ("lost_crewmen", "marines"):
+            box = el(f"new-{opt.replace('_', '-')}")
+            box.disabled = opt not in allowed
+            if opt not in allowed:
+                box.checked = False
+            el(f"new-{opt.replace('_', '-')}-row").hidden = opt not in allowed
+        seatings = session.SEATINGS.get(scenario, [])
+        el("new-seats").innerHTML = "".join(
+            f'<option value="{panels.e(k)}">{panels.e(label)}</option>'
+            for k, label, _ in seatings)
+        el("new-seats-row").hidden = len(seatings) < 2
+        el("scenario-rules").hidden = scenario == "solitaire"
+
+    def on_new_submit(self, event: Any) -> None:
+        """The New game form: scenario, options, difficulty, seats, and the seed typed (or a
+        random one)."""
+        event.preventDefault()
+        try:
+            seed = session.parse_seed(str(el("new-seed").value))
+        except ValueError as exc:
+            el("new-error").textContent = f"Not a seed: {exc}"
+            return
+        seed = random.randint(0, session.MAX_SEED) if seed is None else seed
+        scenario = str(el("new-scenario").value or "solitaire")
+        options: dict[str, Any] = {}
+        for opt in session.OPTIONS_ALLOWED.get(scenario, ()):
+            if el(f"new-{opt.replace('_', '-')}").checked:
+                options[opt] = True
+        difficulty = str(el("new-difficulty").value or "standard")
+        if difficulty != "standard":
+            options["difficulty"] = difficulty
+        try:
+            if scenario == "solitaire" and not options:
+                game = self.ic.new_game(seed=seed)
+            else:
+                game = self.ic.new_game(seed=seed, scenario=scenario, options=options)
+        except (ValueError, TypeError) as exc:
+            el("new-error").textContent = f"Cannot start this game: {exc}"
+            return
+        el("new-dialog").close()
+        seats = session.seats_for(scenario, str(el("new-seats").value), self.players(game))
+        self.set_game(game, seats=seats)
+        name = session.SCENARIO_NAMES.get(scenario, scenario).split(" (")[0]
+        self.alert(f"New game: {name}. Its seed is shown at the end (or in the New game "
+                   "dialog).")
+
+    def share_link(self) -> str:
+        """The link that reproduces this game."""
+        base = str(js.URL.new("./", js.location.href).href)
+        return base + session.share_fragment(self.record())
+
+    def open_share(self) -> None:
+        """Show the share dialog with the link selected, and what the link gives away."""
+        el("share-link").value = self.share_link()
+        el("share-replay").href = str(js.URL.new("./replay.html", js.location.href).href) + \
+            session.share_fragment(self.record())  # the replay viewer (replay.html)
+        el("share-status").textContent = ""
+        note = el("share-spoiler")
+        if nn(note) is not None:
+            note.textContent = (
+                "This link shows the finished game." if self.game.is_over else
+                "This link holds the whole set-up: whoever opens it can work out where every "
+                "hidden counter is. Share it with a friend, not to play this game yourself.")
+        el("share-dialog").showModal()
+        el("share-link").select()
+
+    async def copy_link(self) -> None:
+        """Copy the share link, where the browser allows it."""
+        try:
+            await js.navigator.clipboard.writeText(str(el("share-link").value))
+            el("share-status").textContent = "Copied."
+        except Exception:
+            el("share-link").select()
+            el("share-status").textContent = "Copying is not allowed here: press Ctrl+C."
+
+    def export(self) -> None:
+        """Download the save (the page's envelope: nothing hidden in plain text)."""
+        self.download(storage.pack(self.record()), session.save_filename(self.record(),
+                                                                         self.view))
+
+    def download_aside(self) -> None:
+        """Download the stored game that could not be loaded (for a bug report, or later)."""
+        if getattr(self, "aside", None):
+            self.download(str(getattr(self, "aside", "")), "intruder-set-aside.json")
+
+    def download(self, text: str, filename: str) -> None:
+        """Offer `text` as a file download."""
+        blob = js.Blob.new(to_js([text]), js_obj({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = filename
+        document.body.append(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    def on_import(self, _event: Any) -> None:
+        """A file chosen to import."""
+        files = nn(el("import-file").files)
+        if files is None or files.length == 0:
+            return
+        self.spawn(self.import_file(files.item(0)))
+
+    async def import_file(self, file: Any) -> None:
+        """Load a save file; a corrupt one is refused and the game kept."""
+        name = str(file.name)
+        try:
+            if int(file.size) > 4_000_000:
+                self.alert(f"{name} is too large to be an Intruder save; your game is kept.",
+                           "error")
+                return
+            data = bytes((await file.arrayBuffer()).to_py())
+            try:
+                game = storage.unpack(self.ic, data)
+            except Exception as exc:
+                js.console.warn(traceback.format_exc())
+                self.alert(f"{storage.problem_text(exc, 'This file')} Your game is kept.",
+                           "error")
+                return
+            if not self.set_game(game):
+                self.alert("This save loads but cannot be shown; your game is kept.", "error")
+                return
+            self.alert(f"Imported {name}.")
+        except Exception:
+            js.console.warn(traceback.format_exc())
+            self.alert(f"{name} could not be read; your game is kept.", "error")
+        finally:
+            el("import-file").value = ""
+
+    def load_rules(self) -> list[dict[str, str]]:
+        """The rules reference entries, read once from Pyodide's file system."""
+        if self.rules is None:
+            try:
+                texts = []
+                for path in RULE_FILES:
+                    with open(path, encoding="utf-8") as f:
+                        texts.append(f.read())
+            except OSError as exc:
+                self.alert(f"The rules texts are missing: {exc}", "error")
+                return []
+            self.book = rulesref.sections(texts[0])
+            self.numbered = rulesref.rulings(*texts[1:])
+            self.rules = panels.rule_entries(self.book, self.numbered)
+        return self.rules
+
+    def open_rules(self, rule: str) -> None:
+        """Open the reference at the entries a rule citation points to (or the first one)."""
+        entries = self.load_rules()
+        if not entries:
+            return
+        found = [x["id"] for x in rulesref.lookup(rule, self.book, self.numbered)] if rule \
+            else []
+        el("rules-search").value = ""
+        el("rules-cited").textContent = f"Cited: {rule}" if rule else ""
+        self.show_rules(found or [entries[0]["id"]])
+        dialog = el("rules-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        el("rules-content").focus()
+
+    def show_rules(self, ids: list[str], shown: list[str] | None = None) -> None:
+        """Show these entries, the contents listing `shown` ones (all by default)."""
+        entries = self.load_rules()
+        by_id = {x["id"]: x for x in entries}
+        el("rules-nav").innerHTML = panels.rules_nav_html(entries, shown, ids)
+        content = el("rules-content")
+        content.innerHTML = "".join(panels.rule_entry_html(by_id[i]) for i in ids if i in by_id)
+        content.scrollTop = 0
+
+    def on_rules_search(self, _event: Any) -> None:
+        """Filter the rules contents as the player types."""
+        entries = self.load_rules()
+        query = str(el("rules-search").value)
+        shown = panels.search_rules(query, entries)
+        el("rules-count").textContent = f"{len(shown)} of {len(entries)} entries"
+        el("rules-nav").innerHTML = panels.rules_nav_html(entries, shown)
+        if shown and query.strip():
+            by_id = {x["id"]: x for x in entries}
+            el("rules-content").innerHTML = panels.rule_entry_html(by_id[shown[0]])

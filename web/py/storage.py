@@ -1,0 +1,165 @@
+"""localStorage under one prefix.
+
+Pure Python with the backend injected (the page passes `js.localStorage`, the tests a dict
+wrapper), so saving and failing storage are tested on CPython
+(tests/test_web_storage.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import json
+from typing import Any, Protocol
+
+
+class Backend(Protocol):
+    """What Store needs of localStorage."""
+
+    def getItem(self, key: str) -> Any: ...
+    def setItem(self, key: str, value: str) -> None: ...
+    def removeItem(self, key: str) -> None: ...
+
+
+class MemoryBackend:
+    """A dict with localStorage's three methods (tests, and pages where storage is missing)."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def _none(value: Any) -> Any:
+    """None for JS null/undefined too (Pyodide's `jsnull` is not None)."""
+    return None if value is None or type(value).__name__ == "JsNull" else value
+
+
+class Store:
+    """localStorage under one prefix; storage may be missing or full (private modes, iframes)."""
+
+    def __init__(self, prefix: str, backend: Any = None) -> None:
+        self.prefix = prefix
+        self.backend = backend
+
+    def _backend(self) -> Any:
+        if self.backend is None:
+            import js  # type: ignore[import-not-found]  # the page's localStorage
+
+            self.backend = js.localStorage
+        return self.backend
+
+    def get(self, key: str) -> str | None:
+        """The stored value, or None."""
+        try:
+            value = _none(self._backend().getItem(self.prefix + key))
+        except Exception:
+            return None
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> str:
+        """Store a value; returns what went wrong in plain words, or "" when it was stored."""
+        try:
+            self._backend().setItem(self.prefix + key, value)
+        except Exception as exc:
+            return storage_problem(exc)
+        return ""
+
+    def remove(self, key: str) -> None:
+        """Forget a value."""
+        with contextlib.suppress(Exception):
+            self._backend().removeItem(self.prefix + key)
+
+
+
+# --- what the page stores and exports --------------------------------------------------------
+#
+# The page's own save envelope (format 2) holds only how the game began and every action since,
+# base64url-encoded: nothing hidden (which counter is the Intruder) is readable at a glance in
+# an export file or in localStorage, and loading always replays (intruder_core.saves). Older
+# exports and autosaves (plain Game.to_json, format 1) still load.
+
+ENVELOPE = "intruder-save"
+ENVELOPE_FORMAT = 2
+SLOTS = ("save", "good")  # the autosave, and the last autosave that loaded and was drawn
+
+
+def pack(record: dict[str, Any]) -> str:
+    """The envelope of a game's record (`game.record()`) as JSON text."""
+    text = json.dumps(record, separators=(",", ":"))  # keys in order: a position's crew order
+    code = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    return json.dumps({ENVELOPE: ENVELOPE_FORMAT, "game": code})
+
+
+def unpack(ic: Any, text: Any) -> Any:
+    """A game from an envelope, an old save (to_json) or a bare record; ic.CorruptSave (with
+    a message in plain words, see problem_text) for anything else."""
+    data = parse_json(ic, text, "the file")
+    if isinstance(data, dict) and ENVELOPE in data:
+        if data.get(ENVELOPE) != ENVELOPE_FORMAT or not isinstance(data.get("game"), str):
+            raise ic.CorruptSave("this save is from a newer version of the game")
+        code = data["game"]
+        try:
+            record = parse_json(ic, base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)),
+                                "the save")
+        except (binascii.Error, ValueError):
+            raise ic.CorruptSave("its game code is cut short or altered") from None
+        return ic.replay(record)
+    if isinstance(data, dict) and set(data) == {"origin", "actions"}:
+        return ic.replay(data)
+    if isinstance(data, dict) and "format" in data and "history" in data:
+        return ic.Game.from_dict(data)
+    raise NotIntruder("not an Intruder save")
+
+
+def parse_json(ic: Any, text: Any, what: str) -> Any:
+    """The engine's bounded JSON parser (intruder_core.saves); plain json where the engine has
+    none (the e2e stub engine)."""
+    try:
+        from intruder_core.saves import parse_json as bounded
+    except ImportError:
+        try:
+            return json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            raise ic.CorruptSave(f"{what} is not valid JSON") from None
+    return bounded(text, what)
+
+
+class NotIntruder(ValueError):
+    """JSON that is no kind of Intruder save."""
+
+
+def problem_text(exc: BaseException, what: str = "This file") -> str:
+    """Why a file, link or stored game was refused, in plain words (no Python text)."""
+    detail = str(exc)
+    if isinstance(exc, NotIntruder) or "is not valid JSON" in detail or "is not text" in detail \
+            or "not a game record" in detail or "not a JSON object" in detail:
+        return f"{what} is not an Intruder save."
+    if "too large" in detail or "nested" in detail:
+        return f"{what} is too large or too deeply nested to be an Intruder save."
+    if "newer version" in detail:
+        return f"{what} comes from a newer version of the game."
+    return f"{what} is damaged or was changed by hand, so it cannot be trusted " \
+           f"({_plain(detail)})."
+
+
+def _plain(detail: str) -> str:
+    """An engine refusal, shortened, without Python's quoting of names."""
+    detail = detail.replace("'", "").replace('"', "")
+    return detail if len(detail) <= 140 else detail[:137] + "…"
+
+
+def storage_problem(exc: Any) -> str:
+    """A browser storage failure in plain words (never "[object DOMException]")."""
+    text = f"{getattr(exc, 'name', '')} {exc}"
+    if "Quota" in text or "quota" in text or "full" in text:
+        return "the browser's storage for this page is full"
+    return "this browser does not let the page store anything (private mode or blocked storage)"
