@@ -35,15 +35,27 @@ def test_store_keeps_values_under_its_prefix_and_reports_failures() -> None:
     assert full.get("save") is None
 
 
-def test_compartment_click_resolves_moves_or_explains() -> None:
+def test_a_click_on_the_plan_resolves_moves_selects_or_inspects() -> None:
+    intent = board_input.board_intent
     choose = {"step": "choose", "compartments": ["lab", "power"]}
-    assert board_input.compartment_intent(choose, None, "lab").action == {
-        "type": "interact", "at": "lab"}
+    assert intent(choose, None, {}, compartment="lab").action == {"type": "interact",
+                                                                 "at": "lab"}
     move = {"step": "move"}
-    assert board_input.compartment_intent(move, "co1", "a1").action == {
-        "type": "move", "crew": "co1", "to": "a1"}
-    hint = board_input.compartment_intent(move, None, "a1")
-    assert hint.action is None and "Select a crewman" in hint.message
+    lit = {"a1": 1, "arms": 1}
+    to_a1 = {"type": "move", "crew": "co1", "to": "a1"}
+    assert intent(move, "co1", lit, compartment="a1").action == to_a1
+    # a tap on another crewman, or a stack, in a lit room moves the selected one there
+    assert intent(move, "co1", lit, crew="en1", at="a1").action == to_a1
+    assert intent(move, "co1", lit, stack="a1").action == to_a1
+    # elsewhere it selects him, or lists the stack
+    assert intent(move, "co1", lit, crew="en1", at="mess") == board_input.Intent(select="en1")
+    assert intent(move, "co1", lit, crew="co1", at="command").select == "co1"  # deselect
+    assert intent(move, None, {}, stack="command") == board_input.Intent(inspect="command")
+    # nobody selected: a compartment opens the inspector; a move elsewhere is left to the
+    # engine (which refuses it with its reason)
+    assert intent(move, None, {}, compartment="a1") == board_input.Intent(inspect="a1")
+    assert intent(move, "co1", lit, compartment="mess").action == {
+        "type": "move", "crew": "co1", "to": "mess"}
 
 
 def test_bot_choice_is_a_legal_action_with_a_reason() -> None:

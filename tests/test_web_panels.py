@@ -40,7 +40,7 @@ def test_prompt_for_each_decision() -> None:
     assert "Command Officer 1 has 3 movement points" in panels.prompt(move, "co1")
 
 
-def test_actions_grouped_by_crewman_with_every_legal_action() -> None:
+def test_actions_the_selected_crewman_first_the_others_on_one_line_each() -> None:
     game = ic.new_game(seed=3)
     view = game.view("crew")
     listed = rows(game)
@@ -48,14 +48,39 @@ def test_actions_grouped_by_crewman_with_every_legal_action() -> None:
     html = panels.actions_html(view, listed, "co2", costs)
     tree = well_formed(html)
     buttons = tree.findall(".//button[@data-index]")
-    # Moves of the unselected crewmen are left to the map; everything else is a button.
-    shown = {int(b.get("data-index", "-1")) for b in buttons}
-    expected = {i for i, d, _, _ in listed if d["type"] != "move" or d.get("crew") == "co2"}
-    assert shown == expected
-    groups = [g.get("data-crew-group") for g in tree.iter("div") if g.get("data-crew-group")]
-    assert groups[:3] == ["co1", "co2", "co3"]
+    # The selected crewman's actions and the phase's; the others are one line each.
+    shown = [int(b.get("data-index", "-1")) for b in buttons]
+    expected = {i for i, d, _, _ in listed if d.get("crew") in (None, "co2")}
+    assert set(shown) == expected
+    first = tree.find(".//div[@data-crew-group]")
+    assert first is not None and first.get("data-crew-group") == "co2"
     assert "move to Access Shaft #2 (2 MP)" in "".join(tree.itertext())
     assert 'aria-pressed="true"' in html and "End crew movement" in html
+    lines = {li.get("data-crew-group"): "".join(li.itertext())
+             for li in tree.iter("li") if li.get("data-crew-group")}
+    assert set(lines) == {c["id"] for c in view["crew"]
+                          if any(d.get("crew") == c["id"] for _, d, _, _ in listed)} - {"co2"}
+    for who, text in lines.items():
+        n = sum(1 for _, d, _, _ in listed if d.get("crew") == who)
+        member = next(c for c in view["crew"] if c["id"] == who)
+        assert text.endswith(f"{member['mp']} MP · {panels.plural(n, 'action')}")
+        assert panels.place(member["at"]) in text
+    # each of them can be selected from his line
+    assert {b.get("data-select") for b in tree.iter("button") if b.get("data-select")} == \
+        set(lines) | {"co2"}
+
+
+def test_a_few_actions_are_all_shown_without_selecting() -> None:
+    view = {"decision": {"step": "crew_actions", "at": "lab"},
+            "crew": [{"id": "co1", "name": "Command Officer 1", "at": "lab"},
+                     {"id": "so1", "name": "Science Officer 1", "at": "lab"}]}
+    listed: list[panels.ActionRow] = [
+        (0, {"type": "pick_up", "crew": "co1", "item": "cage1"}, "Command Officer 1: pick up", ""),
+        (1, {"type": "pick_up", "crew": "so1", "item": "cage1"}, "Science Officer 1: pick up", ""),
+        (2, {"type": "end_actions"}, "End the actions", "")]
+    tree = well_formed(panels.actions_html(view, listed, None))
+    assert len(tree.findall(".//button[@data-index]")) == 3
+    assert panels.plural(1, "move") == "1 move" and panels.plural(2, "move") == "2 moves"
 
 
 def test_rule_links_carry_the_rule() -> None:

@@ -51,6 +51,8 @@ class App(AdvisorMixin, DialogsMixin):
         self.book: list[dict[str, str]] = []
         self.numbered: list[dict[str, str]] = []
         self._tasks: set[Any] = set()
+        self.costs: dict[str, int] = {}
+        self.inspecting: str | None = None
         self.seats: dict[str, str] = {"crew": "human"}
         self.side: str = "crew"           # whose view and actions the page shows
         self.pending_side: str | None = None  # a hand-over screen waits for this side
@@ -102,8 +104,29 @@ class App(AdvisorMixin, DialogsMixin):
         elif plan.kind == "new":
             self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
         self.clean_url()
+        self.ready_page()
         problem = not loaded or any(notes[:1]) or any(notes[2:])
         self.alert(" ".join(n for n in notes if n), "error" if problem else "info")
+
+    def ready_page(self) -> None:
+        """Once the game is drawn: the toolbar works, the key is filled in, and on a wide
+        screen the mapsheet is open (on a phone it waits, closed, below the actions)."""
+        for name in ("new-game", "share", "export", "import", "rules", "settings"):
+            node = nn(el(name))
+            if node is not None:
+                node.disabled = False
+        key_html = getattr(self.render_module, "key_html", None)
+        if callable(key_html) and nn(el("board-key")) is not None:
+            el("board-key").innerHTML = key_html()
+        box = nn(el("mapsheet-box"))
+        if box is not None and bool(js.matchMedia("(min-width: 60rem)").matches):
+            box.open = True
+
+    def after_ready(self) -> None:
+        """Once the page shows: a board wider than its box (a phone) is centred on the
+        Command Module."""
+        board = el("board")
+        board.scrollLeft = (int(board.scrollWidth) - int(board.clientWidth)) // 2
 
     def resume(self) -> str:
         """Load the autosave; a corrupt one is kept aside (":corrupt") and a new game starts."""
@@ -234,15 +257,6 @@ class App(AdvisorMixin, DialogsMixin):
         self.selected = None if crew == self.selected else crew
         self.draw()
 
-    def on_compartment(self, cid: str) -> None:
-        """A click on a compartment: resolve its Interaction, or move the selected crewman."""
-        intent = board_input.compartment_intent(self.view.get("decision") or {},
-                                                self.selected, cid)
-        if intent.action is not None:
-            self.apply(intent.action)
-        elif intent.message:
-            self.alert(intent.message)
-
     # --- drawing -----------------------------------------------------------------------------
 
     def alert(self, text: str, kind: str = "info") -> None:
@@ -305,6 +319,7 @@ class App(AdvisorMixin, DialogsMixin):
             self.selected = None
         step = (self.view.get("decision") or {}).get("step")
         costs = session.reachable([r[1] for r in self.rows], self.selected, self.view)
+        self.costs = costs
 
         el("status").innerHTML = panels.status_html(self.view, self.seed()) + self.seat_html()
         el("prompt").textContent = self.prompt_text(turn)
@@ -399,8 +414,10 @@ class App(AdvisorMixin, DialogsMixin):
         if not callable(render_station):
             return
         focus = (self.view.get("decision") or {}).get("at")
-        el("board").innerHTML = render_station(self.view, selected=self.selected,
-                                               reachable=costs, focus=focus)
+        board = el("board")
+        board.innerHTML = render_station(self.view, selected=self.selected, reachable=costs,
+                                         focus=focus)
+
 
     def focus_key(self) -> tuple[str, str] | None:
         """What has keyboard focus, as (attribute, value), to find it again after a redraw."""
@@ -454,16 +471,60 @@ class App(AdvisorMixin, DialogsMixin):
         node = closest(target, "button.act-btn")
         if node is not None:
             if not node.disabled:
-                self.apply(json.loads(str(node.dataset.action)))
+                self.close_inspector()
+                self.request(json.loads(str(node.dataset.action)))
             return
-        node = closest(target, "[data-select]") or closest(target, "#board [data-crew]")
+        node = closest(target, "[data-select]")
         if node is not None:
-            crew = nn(node.getAttribute("data-select")) or nn(node.getAttribute("data-crew"))
-            self.select(str(crew))
+            self.close_inspector()
+            self.select(str(node.getAttribute("data-select")))
+            return
+        node = closest(target, "#board [data-crew]")
+        if node is not None:
+            self.on_board(crew=str(node.getAttribute("data-crew")),
+                          at=str(nn(node.getAttribute("data-at")) or ""))
+            return
+        node = closest(target, "#board [data-stack]")
+        if node is not None:
+            self.on_board(stack=str(node.getAttribute("data-stack")))
             return
         node = closest(target, "#board [data-compartment]")
         if node is not None:
-            self.on_compartment(str(node.dataset.compartment))
+            self.on_board(compartment=str(node.dataset.compartment))
+
+    def on_board(self, **clicked: str) -> None:
+        """A click on the plan (board_input.board_intent says what it means)."""
+        intent = board_input.board_intent(self.view.get("decision") or {}, self.selected,
+                                          self.costs, **clicked)
+        if intent.action is not None:
+            self.request(intent.action)
+        elif intent.select is not None:
+            self.select(intent.select)
+        elif intent.inspect is not None:
+            self.open_inspector(intent.inspect)
+        elif intent.message:
+            self.alert(intent.message)
+
+    def open_inspector(self, place: str) -> None:
+        """The room inspector: everything in `place`, each piece with its state and actions."""
+        self.inspecting = place
+        el("inspector-title").textContent = panels.place(place)
+        el("inspector-body").innerHTML = panels.inspector_html(
+            self.view, place, self.rows, self.selected, self.costs)
+        dialog = el("inspector")
+        if not dialog.open:
+            dialog.showModal()
+
+    def close_inspector(self) -> None:
+        """Close the room inspector (an action or a selection made in it)."""
+        self.inspecting = None
+        dialog = nn(el("inspector"))
+        if dialog is not None and dialog.open:
+            dialog.close()
+
+    def request(self, action: dict[str, Any]) -> None:
+        """A player's action: applied at once (the guards come in here)."""
+        self.apply(action)
 
     def on_key(self, event: Any) -> None:
         """Enter/Space on a token or compartment of the plan clicks it; Esc deselects."""
@@ -477,7 +538,8 @@ class App(AdvisorMixin, DialogsMixin):
             return
         if event.key not in ("Enter", " "):
             return
-        if closest(target, "#board [data-crew], #board [data-compartment]") is not None:
+        if closest(target, "#board [data-crew], #board [data-stack], "
+                           "#board [data-compartment]") is not None:
             event.preventDefault()
             self.on_click(event)
 

@@ -95,6 +95,7 @@ async def run() -> None:
         install_debug_hook(app)
         window.intruderApp = create_proxy(app)  # for debugging from the console
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
+        app.after_ready()
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")

@@ -148,11 +148,16 @@ def crew_where(member: Mapping[str, Any], step: str | None) -> str:
     return where
 
 
+EXPAND_ALL = 8  # at most this many actions in all: every crewman's are shown
+
+
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
                  costs: Mapping[str, int] | None = None) -> str:
-    """The legal actions grouped by crewman (general ones first). In the Crew Movement Phase a
-    crewman's moves are listed only while he is selected (with `costs`, his movement-point cost
-    of each, from session.reachable); the map lights them up too."""
+    """The legal actions where the eye is: the selected crewman's first, in full (in the Crew
+    Movement Phase his moves too, with `costs`, his movement-point cost of each, from
+    session.reachable; the map lights them up); then the actions for no one in particular
+    (ending the phase); then every other crewman on one line each (select him to see his
+    actions), or in full when there are only a few actions in all."""
     costs = costs or {}
     if not rows:
         return '<p class="none">No legal actions.</p>'
@@ -166,39 +171,62 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
             groups.setdefault(who, []).append(row)
         else:
             general.append(row)
-    parts = []
+    order = list(crew)
+    whos = sorted(groups, key=lambda w: order.index(w) if w in order else len(order))
+    if selected in groups:
+        whos.remove(selected)
+        whos.insert(0, selected)
+    shown_rows = sum(len(g) for g in groups.values()) - (
+        sum(1 for g in groups.values() for r in g if r[1].get("type") == "move"))
+    expand_all = step != "move" and (shown_rows <= EXPAND_ALL or len(groups) <= 1)
     general_html = ('<ul class="acts general">' + "".join(action_button(r) for r in general)
                     + "</ul>") if general else ""
-    if step != "defense":  # passes first, except "No Self Defense" after the defences
-        parts.append(general_html)
-    order = list(crew)
-    for who in sorted(groups, key=lambda w: order.index(w) if w in order else len(order)):
+    parts = []
+    collapsed = []
+    for who in whos:
         member = crew.get(who, {"id": who, "name": who})
         name = str(member.get("name", who))
         is_sel = who == selected
         moves = [r for r in groups[who] if r[1].get("type") == "move"]
         others = [r for r in groups[who] if r[1].get("type") != "move"]
-        items = []
-        if is_sel or step != "move":
-            for r in moves:
-                cost = costs.get(str(r[1].get("to"))) if is_sel else None
-                items.append(action_button(r, f"{name}: ", f" ({cost} MP)" if cost else ""))
-        items += [action_button(r, f"{name}: ") for r in others]
-        hint = ""
-        if moves and not is_sel and step == "move":
-            hint = (f'<p class="hint">{len(moves)} move{"s" if len(moves) != 1 else ""}: '
-                    "select him to see them</p>")
         gid = f"grp-{e(who)}"
+        pick = (f'<button type="button" class="crew-pick" data-select="{e(who)}" '
+                f'aria-pressed="{"true" if is_sel else "false"}">{e(name)}</button>')
+        where = f'<span class="crew-where">{e(crew_where(member, step))}</span>'
+        if not (is_sel or expand_all):
+            count = plural(len(others) + len(moves), "action")
+            mp = f"{member.get('mp', 0)} MP · " if step == "move" else ""
+            collapsed.append(
+                f'<li class="crew-group collapsed" data-crew-group="{e(who)}">'
+                f'<button type="button" class="crew-pick" data-select="{e(who)}" '
+                f'aria-pressed="false">{e(name)}<span class="vh"> in '
+                f'{e(place(member.get("at")))}: </span><span class="crew-line">{e(mp)}'
+                f'{e(count)}</span></button></li>')
+            continue
+        items = [action_button(r, f"{name}: ", f" ({costs[str(r[1].get('to'))]} MP)"
+                               if is_sel and costs.get(str(r[1].get("to"))) else "")
+                 for r in moves if is_sel or step != "move"]
+        items += [action_button(r, f"{name}: ") for r in others]
         parts.append(
             f'<div class="crew-group{" selected" if is_sel else ""}" data-crew-group="{e(who)}" '
             f'role="group" aria-labelledby="{gid}">'
-            f'<h3 id="{gid}"><button type="button" class="crew-pick" data-select="{e(who)}" '
-            f'aria-pressed="{"true" if is_sel else "false"}">{e(name)}</button> '
-            f'<span class="crew-where">{e(crew_where(member, step))}</span></h3>'
-            + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hint + "</div>")
-    if step == "defense":
+            f'<h3 id="{gid}">{pick} {where}</h3>'
+            + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + "</div>")
+    if step == "defense":  # "No Self Defense" after the defences
         parts.append(general_html)
+    else:
+        parts.insert(1 if selected in groups else 0, general_html)
+    if collapsed:
+        label = "Other crewmen" if selected in groups or parts else "Crewmen"
+        parts.append(f'<div class="crew-others" role="group" aria-labelledby="others-title">'
+                     f'<h3 id="others-title" class="others-title">{label}: select one to see '
+                     f'his actions</h3><ul class="crew-list">{"".join(collapsed)}</ul></div>')
     return "".join(parts)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 move", "3 moves", "1 movement point"."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 # --- the mapsheet ----------------------------------------------------------------------------
@@ -239,7 +267,8 @@ def life_stage_html(view: View, rows: Mapping[int, Mapping[str, Any]]) -> str:
         mark = '<span class="marker" aria-hidden="true">▶</span> ' if now else ""
         tag = ' <span class="tag">now</span>' if now else ""
         label = f"{mark}{n}{tag}"
-        cells = "".join(f"<td>{e(_cell(k, row.get(k)))}</td>" for k, _ in STAGE_COLUMNS)
+        cells = "".join(f'<td data-label="{e(title.replace(chr(173), ""))}">'
+                        f"{e(_cell(k, row.get(k)))}</td>" for k, title in STAGE_COLUMNS)
         attrs = ' class="current" aria-current="true"' if now else ""
         body.append(f"<tr{attrs}>"
                     f'<th scope="row">{label}</th>{cells}</tr>')
@@ -390,7 +419,7 @@ def mapsheet_html(view: View, rows: Mapping[int, Mapping[str, Any]]) -> str:
         ("Weapons Construction", weapons_html(view), ""),
         ("Boxes", boxes_html(view), ""),
         ("Score", score_html(view), ""),
-        ("Crew", crew_html(view), "wide"),
+        ("Crew", crew_html(view), "wide crew-card"),
     ]
     return "".join(
         f'<section class="card {cls}" aria-labelledby="card-{i}">'
@@ -497,3 +526,87 @@ def rule_entry_html(entry: Mapping[str, str]) -> str:
     body = "".join(f"<p>{e(p)}</p>" for p in paras) or '<p class="none">(no text)</p>'
     return (f'<article class="rule-entry" data-rule-id="{e(entry["id"])}">'
             f'<h3>{e(entry["title"])}</h3>{body}</article>')
+
+
+# --- the room inspector ----------------------------------------------------------------------
+
+
+def counter_words(view: View, c: Mapping[str, Any]) -> str:
+    """A counter as the crew sees it: "face-down counter c3", or its kind and state."""
+    token = str(c.get("token"))
+    if not c.get("face_up") and not c.get("kind"):
+        return f"Face-down counter {token} (what it is stays hidden until it is revealed)"
+    kind = KINDS.get(str(c.get("kind")), "Counter")
+    states = []
+    if not c.get("face_up"):
+        states.append("hidden from the crew")
+    if c.get("kind") == "intruder" and view.get("stage"):
+        states.append(f"Life Stage {view.get('stage')}")
+    for key, word in (("asleep", "asleep"), ("caged", "caged")):
+        if c.get(key):
+            states.append(word)
+    if c.get("controlled_by"):
+        states.append(f"controlled by {crew_name(view, c.get('controlled_by'))}")
+    if c.get("held_by"):
+        states.append(f"held by {crew_name(view, c.get('held_by'))}")
+    return f"{kind} {token}" + (f" ({', '.join(states)})" if states else "")
+
+
+def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: str | None,
+                   costs: Mapping[str, int] | None = None) -> str:
+    """Everything in one compartment (or shuttle), each piece with its state and its legal
+    actions: the room inspector, opened by a tap on a room or a stack."""
+    costs = costs or {}
+    items = {str(i.get("id")): i for i in view.get("items", []) or []}
+    parts = []
+    if selected and cid in costs:
+        move = next((r for r in rows if r[1].get("type") == "move"
+                     and r[1].get("crew") == selected and r[1].get("to") == cid), None)
+        if move is not None:
+            name = crew_name(view, selected)
+            parts.append('<ul class="acts general">' + action_button(
+                (move[0], move[1], f"Move {name} here ({plural(costs[cid], 'movement point')})",
+                 move[3])) + "</ul>")
+    crew = [c for c in view.get("crew", []) or [] if c.get("at") == cid
+            and c.get("status") != "dead"]
+    if crew:
+        lis = []
+        for c in crew:
+            who = str(c.get("id"))
+            carried = [str(items.get(i, {}).get("name", i)) for i in c.get("carrying", [])]
+            state = ", ".join(carried) if carried else "empty-handed"
+            if c.get("holding"):
+                state += f"; holding {c.get('holding')}"
+            if c.get("controlling"):
+                state += f"; controlling {c.get('controlling')}"
+            if view.get("phase") == "crew_movement" and c.get("status") == "active":
+                state += f"; {plural(int(c.get('mp', 0) or 0), 'movement point')} left"
+            if c.get("status") == "escaped":
+                state += "; escaped"
+            acts = [r for r in rows if r[1].get("crew") == who and r[1].get("type") != "move"]
+            name = str(c.get("name", who))
+            is_sel = who == selected
+            pick = (f'<button type="button" class="crew-pick" data-select="{e(who)}" '
+                    f'aria-pressed="{"true" if is_sel else "false"}">'
+                    f'{"Deselect" if is_sel else "Select"} {e(name)}</button>')
+            lis.append(f'<li class="insp-crew" data-crew-item="{e(who)}"><h4>{e(name)}</h4>'
+                       f'<p class="insp-state">{e(state)}</p>{pick}'
+                       + (f'<ul class="acts">{"".join(action_button(r, f"{name}: ") for r in acts)}'
+                          "</ul>" if acts else "") + "</li>")
+        parts.append(f'<h3>{e(plural(len(crew), "crewman", "crewmen"))}</h3>'
+                     f'<ul class="insp-list">{"".join(lis)}</ul>')
+    counters = [c for c in view.get("counters", []) or [] if c.get("at") == cid]
+    if counters:
+        parts.append(f'<h3>{e(plural(len(counters), "counter"))}</h3><ul class="insp-list">'
+                     + "".join(f"<li>{e(counter_words(view, c))}</li>" for c in counters)
+                     + "</ul>")
+    lying = [i for i in items.values() if i.get("at") == cid and not i.get("carriers")]
+    if lying:
+        parts.append(f'<h3>{e(plural(len(lying), "object"))} lying here</h3>'
+                     '<ul class="insp-list">'
+                     + "".join(f"<li>{e(i.get('name'))}"
+                               + (f" holding {e(i.get('contents'))}" if i.get("contents")
+                                  else "") + "</li>" for i in lying) + "</ul>")
+    if len(parts) == 0:
+        parts.append('<p class="none">Nothing here.</p>')
+    return "".join(parts)
