@@ -47,8 +47,22 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
         page.locator('#board [data-stack="command"]').first.click()
         page.wait_for_selector("#inspector[open]")
 
+    def guard(page: Any, url: str) -> None:
+        seed3(page, url)
+        page.locator("#actions").get_by_role("button", name="End crew movement").click()
+        page.wait_for_selector("#confirm-dialog[open]")
+
+    def banner(page: Any, url: str) -> None:
+        page.goto(url + "?seed=52")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.locator('#actions button[data-action*="improvised"]').first.click()
+        page.wait_for_selector("#banner li")
+
     return [
         ("start", "a new game (seed 3), Crew Movement", seed3),
+        ("guard", "ending crew movement with points left asks first", guard),
+        ("events", "seed 52 after Self Defense: a death, a Panic and a metamorphosis in the "
+                   "banner with their dice, highlighted on the plan", banner),
         ("inspector", "after a Panic, the room inspector of the Command Module", inspector),
         ("panic", "after a Panic: all nine crewmen in the Command Module", panic),
         ("panic-selected", "after a Panic, Command Officer 1 selected", panic_selected),
@@ -80,6 +94,23 @@ def main(only: str = "") -> None:
                 lines.append(f"- [{name}]({name}): {what}, {w}x{h}")
                 print("wrote", OUT / name, flush=True)
                 ctx.close()
+        for w, h in ((900, 640), (390, 600)):
+            ctx = browser.new_context(viewport={"width": w + 20, "height": h + 20})
+            page = ctx.new_page()
+            page.goto(url + "embed.html?seed=1")
+            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+            page.evaluate("s => localStorage.setItem('intruder:embed:save', s)",
+                          states.after_panic().to_json())
+            page.set_content(f'<iframe src="{url}embed.html" width="{w}" height="{h}" '
+                             'title="Intruder" style="border:0"></iframe>')
+            page.frame_locator("iframe").locator("body[data-ready='1']").wait_for(
+                state="attached", timeout=60_000)
+            page.wait_for_timeout(300)
+            name = f"embed-{w}x{h}.png"
+            page.screenshot(path=str(OUT / name))
+            lines.append(f"- [{name}]({name}): the embed in a {w}x{h} iframe after a Panic")
+            print("wrote", OUT / name, flush=True)
+            ctx.close()
         browser.close()
     server.shutdown()
     if not only:

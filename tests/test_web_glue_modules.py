@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import advisor
 import board_input
+import dialogs
 import storage
 
 import intruder_core as ic
@@ -76,3 +77,41 @@ def test_bot_choice_is_a_legal_action_with_a_reason() -> None:
     broken = advisor.bot_choice(game, "crew", Broken(), random.Random(1), seen.append)
     assert broken is not None and "the bot failed: boom" in broken[1]
     assert seen and "ValueError" in seen[0]
+
+
+def test_settings_default_store_and_survive_damage() -> None:
+    store = storage.Store("intruder:", storage.MemoryBackend())
+    assert storage.load_settings(store) == {"confirm": True}
+    assert storage.save_settings(store, {"confirm": False}) == ""
+    assert storage.load_settings(store) == {"confirm": False}
+    store.set("settings", "{not json")
+    assert storage.load_settings(store) == {"confirm": True}
+    store.set("settings", '{"confirm": "no"}')  # wrong type: the default
+    assert storage.load_settings(store) == {"confirm": True}
+
+
+def rows_of(game: ic.Game) -> list[tuple[int, dict[str, object], str, str]]:
+    return [(i, a.to_dict(), a.label, a.rule) for i, a in enumerate(game.legal_actions())]
+
+
+def test_guard_asks_before_ending_movement_with_points_left() -> None:
+    game = ic.new_game(seed=3)  # Crew Movement, every crewman with 3 movement points
+    view = game.view("crew")
+    question = dialogs.guard_question({"type": "end_movement"}, view, rows_of(game))
+    assert question.startswith("End crew movement? 9 crewmen still have movement points:")
+    assert "Command Officer 1 (3)" in question and "Engineer 3 (3)" in question
+    assert dialogs.guard_question({"type": "move", "crew": "co1", "to": "a1"}, view,
+                                  rows_of(game)) == ""
+    # nobody with anything left to do: no question
+    only_end = [r for r in rows_of(game) if r[1]["type"] == "end_movement"]
+    assert dialogs.guard_question({"type": "end_movement"}, view, only_end) == ""
+
+
+def test_guard_asks_before_ending_the_actions_with_actions_left() -> None:
+    view = {"crew": [{"id": "co1", "name": "Command Officer 1"},
+                     {"id": "so1", "name": "Science Officer 1"}]}
+    rows = [(0, {"type": "pick_up", "crew": "so1", "item": "cage1"}, "", ""),
+            (1, {"type": "end_actions"}, "End actions here", "")]
+    assert dialogs.guard_question({"type": "end_actions"}, view, rows) == (
+        "End the actions? Science Officer 1 could still take an action.")
+    assert dialogs.guard_question({"type": "end_actions"}, view, rows[1:]) == ""

@@ -131,7 +131,7 @@ class AdvisorMixin:
             self.alert("Nothing to suggest: the crew has no decision now.")
             return
         action, _ = choice
-        if action.get("type") == "move":
+        if isinstance(action.get("crew"), str):  # his actions show, the suggested one lit
             self.selected = str(action.get("crew"))
         self.suggestion = choice
         document.body.dataset.adviceMs = str(round(ms))

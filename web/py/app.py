@@ -25,6 +25,7 @@ from typing import Any
 
 import advisor
 import board_input
+import dialogs
 import panels
 import session
 import storage
@@ -41,6 +42,7 @@ class App(AdvisorMixin, DialogsMixin):
         self.render_module = render
         self.embed = embed
         self.store = storage.Store("intruder:embed:" if embed else "intruder:")
+        self.settings = storage.load_settings(self.store)
         self.game: Any = None
         self.undo = session.UndoStack()
         self.selected: str | None = None
@@ -52,6 +54,9 @@ class App(AdvisorMixin, DialogsMixin):
         self.numbered: list[dict[str, str]] = []
         self._tasks: set[Any] = set()
         self.costs: dict[str, int] = {}
+        self.banner = ""                  # the last action's headline events (panels.banner_html)
+        self.flash: list[str] = []        # where they happened, highlighted on the plan
+        self.pending_action: dict[str, Any] | None = None
         self.inspecting: str | None = None
         self.seats: dict[str, str] = {"crew": "human"}
         self.side: str = "crew"           # whose view and actions the page shows
@@ -75,6 +80,7 @@ class App(AdvisorMixin, DialogsMixin):
             listen(el("new-form"), "submit", self.on_new_submit),
             listen(el("rules-search"), "input", self.on_rules_search),
             listen(el("new-scenario"), "change", self.update_new_form),
+            listen(el("setting-confirm"), "change", self.on_setting),
         ]
 
     def spawn(self, coro: Any) -> None:
@@ -165,6 +171,7 @@ class App(AdvisorMixin, DialogsMixin):
         self.seats = seats or session.load_seats(None, self.players(game))
         self.side = session.shown_side(self.seats, None)
         self.pending_side = None
+        self.banner, self.flash = "", []
         record = self.record()
         self.stage_rows = panels.stage_rows((record.get("origin") or {}).get("options"))
         self.save()
@@ -224,6 +231,10 @@ class App(AdvisorMixin, DialogsMixin):
             self.alert(f"Engine error: {type(exc).__name__}: {exc}", "error")
             return False
         dicts = [ev.to_dict() for ev in events or []]
+        banner = panels.banner_html(dicts)
+        if banner or by == "human":
+            self.banner = banner
+            self.flash = [h["at"] for h in panels.headlines(dicts) if h["at"]]
         if by == "computer":  # the computer's moves are not taken back with the player's
             self.undo = session.UndoStack()
         else:
@@ -243,11 +254,15 @@ class App(AdvisorMixin, DialogsMixin):
 
     def do_undo(self) -> None:
         """Go back to the state before the last undoable choice."""
+        if self.game.is_over:
+            self.alert("The game is over: its last move stands.")
+            return
         if not self.undo.can_undo:
             self.alert("Nothing to undo: the last die roll or reveal cannot be taken back.")
             return
         game = self.ic.Game.from_json(self.undo.pop())
         self.game = game
+        self.banner, self.flash = "", []
         self.alert("")
         self.save()
         self.draw(rebuild_log=True)
@@ -329,15 +344,21 @@ class App(AdvisorMixin, DialogsMixin):
         result.innerHTML = panels.result_html(getattr(self.game, "result", None))
         result.hidden = not self.game.is_over
         self.draw_board(costs)
+        el("banner").innerHTML = self.banner
+        for place in self.flash:
+            for node in document.querySelectorAll(f'#board [data-compartment="{place}"]'):
+                node.classList.add("event-here")
         if rebuild_log:
             log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
             el("log").innerHTML = panels.log_html(log)
         elif new_events:
-            el("log").insertAdjacentHTML("afterbegin", panels.log_html(new_events))
+            self.add_to_log(new_events)
 
         undo = el("undo")
-        undo.disabled = not self.undo.can_undo
-        undo.title = ("Take back your last choice" if self.undo.can_undo else
+        can_undo = self.undo.can_undo and not self.game.is_over
+        undo.disabled = not can_undo
+        undo.title = ("Take back your last choice" if can_undo else "The game is over"
+                      if self.game.is_over else
                       "Nothing to undo since the last die roll or reveal")
         body = document.body.dataset
         body.stateSha = session.state_digest(self.game.to_json())
@@ -349,6 +370,23 @@ class App(AdvisorMixin, DialogsMixin):
         self.restore_focus(focus)
         if turn.kind == "computer" or self.autoplay:
             self.spawn(self.drive())
+
+    def add_to_log(self, events: list[dict[str, Any]]) -> None:
+        """New events into the log grouped by phase (panels.log_update): the latest phase's
+        events at the end of its group, a new phase's group on top."""
+        start = len(getattr(self.game, "log", [])) - len(events)
+        log = el("log")
+        first = nn(log.firstElementChild)
+        current = int(first.dataset.group) if first is not None else 0
+        tail, top = panels.log_update(events, start, current)
+        if tail:
+            after = nn(log.querySelector(f'li:not([data-group="{current}"])'))
+            if after is not None:
+                after.insertAdjacentHTML("beforebegin", tail)
+            else:
+                log.insertAdjacentHTML("beforeend", tail)
+        if top:
+            log.insertAdjacentHTML("afterbegin", top)
 
     def seat_html(self) -> str:
         """" · You: crew · Intruder: computer" when the game has more than one side."""
@@ -381,7 +419,9 @@ class App(AdvisorMixin, DialogsMixin):
         self.selected = None
         self.stop_autoplay()
         self.cancel_odds()
-        for box in ("board", "actions", "mapsheet", "log", "status", "result", "advice"):
+        self.banner, self.flash = "", []
+        for box in ("board", "actions", "mapsheet", "log", "status", "result", "advice",
+                    "banner"):
             el(box).innerHTML = ""
         el("prompt").textContent = ""
         self.alert("")  # a refusal or a note may name what the last side saw
@@ -523,8 +563,13 @@ class App(AdvisorMixin, DialogsMixin):
             dialog.close()
 
     def request(self, action: dict[str, Any]) -> None:
-        """A player's action: applied at once (the guards come in here)."""
-        self.apply(action)
+        """A player's action: applied, unless a guard asks first (dialogs.guard_question)."""
+        question = dialogs.guard_question(action, self.view, self.rows) \
+            if self.settings.get("confirm", True) else ""
+        if question:
+            self.ask_first(action, question)
+        else:
+            self.apply(action)
 
     def on_key(self, event: Any) -> None:
         """Enter/Space on a token or compartment of the plan clicks it; Esc deselects."""
@@ -538,8 +583,12 @@ class App(AdvisorMixin, DialogsMixin):
             return
         if event.key not in ("Enter", " "):
             return
-        if closest(target, "#board [data-crew], #board [data-stack], "
-                           "#board [data-compartment]") is not None:
+        token = closest(target, "#board [data-crew]")
+        if token is not None:  # a token focused by keyboard: that crewman is meant
+            event.preventDefault()
+            self.select(str(token.getAttribute("data-crew")))
+            return
+        if closest(target, "#board [data-stack], #board [data-compartment]") is not None:
             event.preventDefault()
             self.on_click(event)
 
@@ -571,6 +620,10 @@ class App(AdvisorMixin, DialogsMixin):
             self.end_handover()
         elif name == "scenario-rules":
             self.open_scenario_rules()
+        elif name in ("confirm-yes", "confirm-no"):
+            self.answer(name == "confirm-yes")
+        elif name == "settings":
+            self.open_settings()
         elif name == "undo":
             self.do_undo()
         elif name == "share":

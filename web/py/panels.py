@@ -119,8 +119,10 @@ def prompt(view: View, selected: str | None = None) -> str:
     if step == "move":
         member = crew_by_id(view).get(str(selected)) if selected else None
         if member:
-            return (f"Crew Movement: {member.get('name')} has {member.get('mp', 0)} movement "
-                    "points left: pick a lit compartment or an action below")
+            mp = int(member.get("mp", 0) or 0)
+            return (f"Crew Movement: {member.get('name')} has "
+                    f"{plural(mp, 'movement point')} left: pick a lit compartment or an "
+                    "action below")
         return "Crew Movement: select a crewman (on the map or below), then where he goes"
     return phase_name(view.get("phase"))
 
@@ -149,6 +151,50 @@ def crew_where(member: Mapping[str, Any], step: str | None) -> str:
 
 
 EXPAND_ALL = 8  # at most this many actions in all: every crewman's are shown
+
+
+def action_cost(view: View, data: Mapping[str, Any]) -> str:
+    """What a Crew Movement action costs, for its button (" (1 MP)", " (free)", ...): the
+    first pick-up 1 movement point and the rest free until he moves (ruling R27); unlocking
+    and dropping free (ruling R12, Drop an Object); constructing all three points."""
+    if (view.get("decision") or {}).get("step") != "move":
+        return ""
+    kind = data.get("type")
+    if kind == "pick_up":
+        paid = data.get("crew") in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
+        return " (free: already paid)" if paid else " (1 MP; more pick-ups free)"
+    if kind in ("unlock", "drop"):
+        return " (free)"
+    if kind == "construct":
+        return " (all 3 MP)"
+    return ""
+
+
+def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
+    """Why an action a player may expect for crewman `who` is not offered: no pick-up with
+    objects lying by him (no points left, hands full, or holding or controlling), no move
+    with no points left. Plain words, from the view and the legal actions."""
+    step = (view.get("decision") or {}).get("step")
+    member = crew_by_id(view).get(who)
+    if step != "move" or not member or member.get("status") != "active":
+        return []
+    mine = {str(r[1].get("type")) for r in rows if r[1].get("crew") == who}
+    out = []
+    mp = int(member.get("mp", 0) or 0)
+    lying = [i for i in view.get("items", []) or [] if i.get("at") == member.get("at")
+             and not i.get("carriers")]
+    if lying and "pick_up" not in mine:
+        paid = who in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
+        if mp == 0 and not paid:
+            out.append("No pick-up: picking up takes a movement point, and he has none left.")
+        elif member.get("holding") or member.get("controlling"):
+            out.append("No pick-up: he is holding a Lab Animal or controlling an Intruder.")
+        else:
+            out.append("No pick-up: he carries all he can (one large and one small object, "
+                       "or three small ones).")
+    if "move" not in mine and mp == 0:
+        out.append("No moves: he has no movement points left this turn.")
+    return out
 
 
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
@@ -206,12 +252,14 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
         items = [action_button(r, f"{name}: ", f" ({costs[str(r[1].get('to'))]} MP)"
                                if is_sel and costs.get(str(r[1].get("to"))) else "")
                  for r in moves if is_sel or step != "move"]
-        items += [action_button(r, f"{name}: ") for r in others]
+        items += [action_button(r, f"{name}: ", action_cost(view, r[1])) for r in others]
+        hints = "".join(f'<p class="hint">{e(h)}</p>' for h in missing_hints(view, who, rows)) \
+            if is_sel else ""
         parts.append(
             f'<div class="crew-group{" selected" if is_sel else ""}" data-crew-group="{e(who)}" '
             f'role="group" aria-labelledby="{gid}">'
             f'<h3 id="{gid}">{pick} {where}</h3>'
-            + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + "</div>")
+            + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hints + "</div>")
     if step == "defense":  # "No Self Defense" after the defences
         parts.append(general_html)
     else:
@@ -433,6 +481,15 @@ def status_html(view: View, seed: object) -> str:
              phase_name(view.get("phase"))), ("Stage", "stage", view.get("stage", "–")),
              ("Score", "score", (view.get("score") or {}).get("total", 0)),
              ("Seed", "seed", seed))
+    dead = [str(c.get("name")) for c in view.get("crew", []) or [] if c.get("status") == "dead"]
+    boxes = view.get("boxes") or {}
+    extra = []
+    if dead:
+        extra.append(("Dead", "dead", ", ".join(dead)))
+    for key, word in (("killed", "Intruders killed"), ("frozen", "Intruders frozen")):
+        if isinstance(boxes.get(key), int) and boxes[key]:
+            extra.append((word, key, boxes[key]))
+    pairs = (*pairs, *extra)
     return "".join(f'<span class="pair"><span class="k">{k}</span> <span id="{i}">{e(v)}</span>'
                    "</span>" for k, i, v in pairs)
 
@@ -440,22 +497,116 @@ def status_html(view: View, seed: object) -> str:
 # --- the log and the result ------------------------------------------------------------------
 
 
-def log_item(event: Mapping[str, Any]) -> str:
-    """One event: its text, a die face for rolls, and its rule link."""
+def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None = None
+             ) -> str:
+    """One event: its text, a die face for rolls, and its rule link; `seq` is its place in
+    the game's log (data-seq), `group` the place of its phase's first event (data-group)."""
     kind = str(event.get("type", ""))
     text = str(event.get("text") or kind)
     die = event.get("die")
     face = ""
     if kind == "roll" and isinstance(die, int) and 1 <= die <= 6:
         face = f'<span class="die" aria-hidden="true">{DIE_FACES[die - 1]}</span> '
-    return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}">{face}'
+    num = (f' data-seq="{seq}"' if seq is not None else "") + (
+        f' data-group="{group}"' if group is not None else "")
+    return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}"{num}>{face}'
             f'<span class="ev-text">{e(text)}</span>'
             f'{" " + rule_link(str(event["rule"])) if event.get("rule") else ""}</li>')
 
 
-def log_html(events: Sequence[Mapping[str, Any]]) -> str:
-    """The log, newest first."""
-    return "".join(log_item(ev) for ev in reversed(events))
+def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int
+            ) -> list[list[str]]:
+    """Events cut into phases (a group starts at each "phase" event), each rendered with its
+    group's id: the log index of the group's first event (`current` for events before the
+    first "phase" here)."""
+    groups: list[list[str]] = [[]]
+    group = current
+    for i, ev in enumerate(events):
+        if ev.get("type") == "phase":
+            if groups[-1]:
+                groups.append([])
+            group = start + i
+        groups[-1].append(log_item(ev, start + i, group))
+    return groups
+
+
+def log_html(events: Sequence[Mapping[str, Any]], start: int = 0) -> str:
+    """The log grouped by turn and phase: the latest phase first, and inside each phase the
+    events in the order they happened, so a cause (a roll) comes before its effect (a
+    death)."""
+    return "".join("".join(g) for g in reversed(_groups(events, start, start)) if g)
+
+
+def log_update(events: Sequence[Mapping[str, Any]], start: int, current: int
+               ) -> tuple[str, str]:
+    """New events for a log already showing the first `start` ones, whose latest phase group
+    is `current`: (the HTML to add at the end of that group, the HTML of the phases the new
+    events begin, to go on top)."""
+    groups = _groups(events, start, current)
+    begins_phase = bool(events) and events[0].get("type") == "phase"
+    tail = "" if begins_phase else "".join(groups[0])
+    new = groups if begins_phase else groups[1:]
+    return tail, "".join("".join(g) for g in reversed(new) if g)
+
+
+# Events a player must not miss: type -> (kind, title). Shown in the banner over the actions
+# after the action that caused them, with the dice rolled for it.
+HEADLINES: dict[str, tuple[str, str]] = {
+    "panic": ("panic", "Panic!"),
+    "crew_killed": ("death", "Crewman killed"),
+    "reveal": ("reveal", "Counter revealed"),
+    "clone": ("reveal", "A Clone"),
+    "metamorphosis": ("meta", "Metamorphosis"),
+    "self_destruct": ("sd", "Self-Destruct"),
+    "self_destruct_stopped": ("sd", "Self-Destruct stopped"),
+    "departure": ("escape", "A shuttle leaves"),
+    "escaped": ("escape", "Escape"),
+    "lost": ("lost", "Lost"),
+    "intruder_killed": ("win", "Intruder killed"),
+    "frozen": ("win", "Intruder frozen"),
+    "caged": ("win", "Intruder caged"),
+    "game_over": ("end", "Game over"),
+}
+
+
+def headlines(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+    """The events of one action that a player must not miss, in order (cause first), each
+    with its kind, a short title, the event's text and where it happened (if it says)."""
+    out = []
+    for ev in events:
+        kind = str(ev.get("type", ""))
+        if kind not in HEADLINES:
+            continue
+        style, title = HEADLINES[kind]
+        at = ev.get("at") or ev.get("to") or ("command" if kind == "panic" else "")
+        out.append({"kind": style, "type": kind, "title": title,
+                    "text": str(ev.get("text") or title), "at": str(at)})
+    return out
+
+
+def dice_html(events: Sequence[Mapping[str, Any]]) -> str:
+    """The dice rolled in these events as dice faces, each with what it was rolled for."""
+    rolls = [ev for ev in events if ev.get("type") == "roll" and isinstance(ev.get("die"), int)
+             and 1 <= int(ev["die"]) <= 6]
+    if not rolls:
+        return ""
+    items = "".join(
+        f'<li><span class="die" aria-hidden="true">{DIE_FACES[int(ev["die"]) - 1]}</span> '
+        f'<strong>{int(ev["die"])}</strong> '
+        f'<span class="purpose">for {e(ev.get("purpose") or ev.get("text") or "a roll")}'
+        "</span></li>" for ev in rolls)
+    return f'<ul class="dice" aria-label="Dice rolled">{items}</ul>'
+
+
+def banner_html(events: Sequence[Mapping[str, Any]]) -> str:
+    """What just happened that matters, cause before effect: the headline events of the
+    last action and the dice behind them ("" when nothing big happened)."""
+    heads = headlines(events)
+    if not heads:
+        return ""
+    items = "".join(f'<li class="headline hl-{e(h["kind"])}" data-type="{e(h["type"])}">'
+                    f'<strong>{e(h["title"])}</strong> {e(h["text"])}</li>' for h in heads)
+    return f'<ul class="headlines">{items}</ul>{dice_html(events)}'
 
 
 def result_html(result: Mapping[str, Any] | None) -> str:
@@ -584,6 +735,9 @@ def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: st
             if c.get("status") == "escaped":
                 state += "; escaped"
             acts = [r for r in rows if r[1].get("crew") == who and r[1].get("type") != "move"]
+            hints = "".join(f'<p class="hint">{e(h)}</p>' for h in missing_hints(view, who, rows))
+            buttons = "".join(action_button(r, f"{name}: ", action_cost(view, r[1]))
+                              for r in acts)
             name = str(c.get("name", who))
             is_sel = who == selected
             pick = (f'<button type="button" class="crew-pick" data-select="{e(who)}" '
@@ -591,8 +745,7 @@ def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: st
                     f'{"Deselect" if is_sel else "Select"} {e(name)}</button>')
             lis.append(f'<li class="insp-crew" data-crew-item="{e(who)}"><h4>{e(name)}</h4>'
                        f'<p class="insp-state">{e(state)}</p>{pick}'
-                       + (f'<ul class="acts">{"".join(action_button(r, f"{name}: ") for r in acts)}'
-                          "</ul>" if acts else "") + "</li>")
+                       + (f'<ul class="acts">{buttons}</ul>' if acts else "") + hints + "</li>")
         parts.append(f'<h3>{e(plural(len(crew), "crewman", "crewmen"))}</h3>'
                      f'<ul class="insp-list">{"".join(lis)}</ul>')
     counters = [c for c in view.get("counters", []) or [] if c.get("at") == cid]
