@@ -251,3 +251,29 @@ def test_buttons_that_cost_say_so_and_missing_pick_ups_are_explained() -> None:
     # a full load in the Arms Room: "carries all he can"
     hints = panels.missing_hints(view, "co2", listed)
     assert any("carries all he can" in h for h in hints), hints
+
+
+def test_room_inspector_lists_each_piece_with_state_and_actions() -> None:
+    import sys as _sys
+
+    _sys.path.insert(0, str(ROOT / "e2e"))
+    import states
+
+    game = states.after_panic()
+    view = game.view("crew")
+    listed = rows(game)
+    html = panels.inspector_html(view, "command", listed, "co1")
+    tree = well_formed(html)
+    crew = [li.get("data-crew-item") for li in tree.iter("li") if li.get("data-crew-item")]
+    assert crew == list(states.CREW)
+    assert "Select Command Officer 2" in html and "Deselect Command Officer 1" in html
+    assert "Face-down counter" in html and "Blaster 1" in html
+    # every non-move action of the crewmen there is a button in it
+    shown = {int(b.get("data-index", "-1")) for b in tree.iter("button") if b.get("data-index")}
+    assert shown == {i for i, d, _, _ in listed if d.get("crew") in states.CREW
+                     and d["type"] != "move"}
+    # the selected crewman can be moved to a lit room from its inspector
+    costs = session.reachable([r[1] for r in listed], "co1", view)
+    a1 = panels.inspector_html(view, "a1", listed, "co1", costs)
+    assert "Move Command Officer 1 here (1 movement point)" in a1
+    assert "Nothing here." in panels.inspector_html(view, "store_b2", listed, None)

@@ -228,7 +228,9 @@ class App(AdvisorMixin, DialogsMixin):
             return False
         except Exception as exc:  # an engine bug: show it, keep the page alive
             js.console.warn(traceback.format_exc())
-            self.alert(f"Engine error: {type(exc).__name__}: {exc}", "error")
+            self.alert("The rules engine failed on this action, so nothing changed; your "
+                       f"game is saved (details for a bug report: {type(exc).__name__}: "
+                       f"{exc}).", "error")
             return False
         dicts = [ev.to_dict() for ev in events or []]
         banner = panels.banner_html(dicts)
@@ -490,7 +492,9 @@ class App(AdvisorMixin, DialogsMixin):
             self.click(event.target, event)
         except Exception as exc:  # never let a handler die silently
             js.console.warn(traceback.format_exc())
-            self.alert(f"Page error: {type(exc).__name__}: {exc}", "error")
+            self.alert("Something went wrong on the page and that click did nothing; your "
+                       f"game is saved (details for a bug report: {type(exc).__name__}: "
+                       f"{exc}).", "error")
 
     def click(self, target: Any, event: Any) -> None:
         """Act on a click on `target`: a command, rule link, action, crewman or compartment."""

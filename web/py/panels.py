@@ -121,8 +121,8 @@ def prompt(view: View, selected: str | None = None) -> str:
         if member:
             mp = int(member.get("mp", 0) or 0)
             return (f"Crew Movement: {member.get('name')} has "
-                    f"{plural(mp, 'movement point')} left: pick a lit compartment or an "
-                    "action below")
+                    f"{plural(mp, 'movement point')} left: tap a lit compartment or an "
+                    "action")
         return "Crew Movement: select a crewman (on the map or below), then where he goes"
     return phase_name(view.get("phase"))
 
@@ -264,10 +264,14 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
         parts.append(general_html)
     else:
         parts.insert(1 if selected in groups else 0, general_html)
-    if collapsed:
-        label = "Other crewmen" if selected in groups or parts else "Crewmen"
+    if collapsed and selected in groups:  # the rest grouped and closed: one tap opens them
+        parts.append(f'<details class="crew-others"><summary class="others-title">'
+                     f'{e(plural(len(collapsed), "other crewman", "other crewmen"))}'
+                     f'<span class="vh">: select one to see his actions</span></summary>'
+                     f'<ul class="crew-list">{"".join(collapsed)}</ul></details>')
+    elif collapsed:
         parts.append(f'<div class="crew-others" role="group" aria-labelledby="others-title">'
-                     f'<h3 id="others-title" class="others-title">{label}: select one to see '
+                     f'<h3 id="others-title" class="others-title">Crewmen: select one to see '
                      f'his actions</h3><ul class="crew-list">{"".join(collapsed)}</ul></div>')
     return "".join(parts)
 
@@ -460,14 +464,14 @@ def crew_html(view: View) -> str:
 
 def mapsheet_html(view: View, rows: Mapping[int, Mapping[str, Any]]) -> str:
     """Every mapsheet display as a card."""
-    cards = [
-        ("Life Stage", life_stage_html(view, rows), "wide"),
+    cards = [  # (on a wide screen: six columns, these spans fill two rows)
+        ("Life Stage", life_stage_html(view, rows), "wide w3"),
         ("Powers", powers_html(view), ""),
         ("Self-Destruct", self_destruct_html(view), ""),
-        ("Weapons Construction", weapons_html(view), ""),
-        ("Boxes", boxes_html(view), ""),
         ("Score", score_html(view), ""),
-        ("Crew", crew_html(view), "wide crew-card"),
+        ("Crew", crew_html(view), "wide w3"),
+        ("Weapons Construction", weapons_html(view), "w2"),
+        ("Boxes", boxes_html(view), ""),
     ]
     return "".join(
         f'<section class="card {cls}" aria-labelledby="card-{i}">'
@@ -734,11 +738,11 @@ def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: st
                 state += f"; {plural(int(c.get('mp', 0) or 0), 'movement point')} left"
             if c.get("status") == "escaped":
                 state += "; escaped"
+            name = str(c.get("name", who))
             acts = [r for r in rows if r[1].get("crew") == who and r[1].get("type") != "move"]
             hints = "".join(f'<p class="hint">{e(h)}</p>' for h in missing_hints(view, who, rows))
             buttons = "".join(action_button(r, f"{name}: ", action_cost(view, r[1]))
                               for r in acts)
-            name = str(c.get("name", who))
             is_sel = who == selected
             pick = (f'<button type="button" class="crew-pick" data-select="{e(who)}" '
                     f'aria-pressed="{"true" if is_sel else "false"}">'

@@ -176,7 +176,8 @@ class Piece:
 
 
 MIN_TOKEN = 32.0  # a token's least width and height in user units: 25 CSS px at the
-# smallest scale the page draws the plan at (0.786 px per unit), over the 24 px of WCAG 2.5.8
+# smallest scale the page draws the plan at (0.787 px per unit: 524 CSS px for 666 units),
+# over the 24 px of WCAG 2.5.8
 SUB = 14.0        # the least font size on the plan: 11 CSS px at that scale
 
 
