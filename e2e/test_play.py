@@ -330,7 +330,7 @@ def test_embed_mode_boots_with_minimal_chrome_and_its_own_save(
     expect(page.locator("#prompt")).to_be_visible()
     expect(page.locator("#actions button[data-index]").first).to_be_visible()
     expect(page.locator("#log")).to_be_visible()  # the latest events
-    for hidden in (".masthead", "#mapsheet", "#status"):
+    for hidden in (".toolbar", "#mapsheet", "#status"):  # (the h1 stays, for screen readers)
         expect(page.locator(hidden)).to_be_hidden()
     page.locator('#board [data-crew="co1"]').click()
     page.locator('#board [data-compartment="a1"]').click()

@@ -215,8 +215,13 @@ def test_banner_shows_what_must_not_be_missed_cause_first_with_the_dice() -> Non
     well_formed(html)
     assert html.index("Crewman killed") < html.index("Panic!") < html.index("Metamorphosis")
     rolls = [ev for ev in events if ev["type"] == "roll"]
+    moves = [ev for ev in rolls if ev["purpose"].startswith("random movement")]
     for ev in rolls:
-        assert f"<strong>{ev['die']}</strong>" in html and panels.e(ev["purpose"]) in html
+        if ev not in moves:
+            assert f"<strong>{ev['die']}</strong>" in html and panels.e(ev["purpose"]) in html
+    if moves:  # one line for all of them, every die shown
+        assert f"<strong>{', '.join(str(ev['die']) for ev in moves)}</strong>" in html
+        assert f"for the random movement of {panels.plural(len(moves), 'counter')}" in html
     assert panels.banner_html([ev for ev in events if ev["type"] == "roll"]) == ""
     # the casualty stays in view: the status line names the dead
     assert "Engineer 1" in panels.status_html(game.view("crew"), 52)

@@ -589,16 +589,26 @@ def headlines(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
 
 
 def dice_html(events: Sequence[Mapping[str, Any]]) -> str:
-    """The dice rolled in these events as dice faces, each with what it was rolled for."""
+    """The dice rolled in these events as dice faces, each with what it was rolled for; the
+    many rolls of the random movement of counters share one line, so the banner stays short."""
     rolls = [ev for ev in events if ev.get("type") == "roll" and isinstance(ev.get("die"), int)
              and 1 <= int(ev["die"]) <= 6]
     if not rolls:
         return ""
+
+    def face(ev: Mapping[str, Any]) -> str:
+        return f'<span class="die" aria-hidden="true">{DIE_FACES[int(ev["die"]) - 1]}</span>'
+
+    moves = [ev for ev in rolls if str(ev.get("purpose", "")).startswith("random movement")]
     items = "".join(
-        f'<li><span class="die" aria-hidden="true">{DIE_FACES[int(ev["die"]) - 1]}</span> '
-        f'<strong>{int(ev["die"])}</strong> '
+        f'<li>{face(ev)} <strong>{int(ev["die"])}</strong> '
         f'<span class="purpose">for {e(ev.get("purpose") or ev.get("text") or "a roll")}'
-        "</span></li>" for ev in rolls)
+        "</span></li>" for ev in rolls if ev not in moves)
+    if moves:
+        items += (f'<li>{"".join(face(ev) for ev in moves)} '
+                  f'<strong>{", ".join(str(int(ev["die"])) for ev in moves)}</strong> '
+                  f'<span class="purpose">for the random movement of '
+                  f'{e(plural(len(moves), "counter"))}</span></li>')
     return f'<ul class="dice" aria-label="Dice rolled">{items}</ul>'
 
 
