@@ -56,6 +56,9 @@ def test_reload_offline_uses_service_worker(
     assert page.evaluate("navigator.onLine") is False
     # ... and plays: the first legal action changes the game.
     state = page.locator("body").get_attribute("data-state-sha")
+    pick = page.locator("#actions [data-select]")  # a crewman's actions show once selected
+    if pick.count():
+        pick.first.click()
     page.locator(UNGUARDED).first.click()
     expect(page.locator("body")).not_to_have_attribute("data-state-sha", state or "")
     page.locator("#rules").click()  # the rule texts come from Pyodide's file system
