@@ -26,11 +26,12 @@ def test_glue_renders_plays_and_reports(
         "data-rule", "Turn Sequence")
     expect(page.locator("#undo")).to_be_disabled()
 
-    # A legal action: the status and the log change, newest event first.
+    # A legal action: the status and the log change: the new phase on top, its events in
+    # the order they happened.
     buttons.nth(0).click()
     expect(page.locator("#turn")).to_have_text("2")
-    expect(page.locator("#log li").first).to_contain_text("Nothing happens on turn 2.")
-    expect(page.locator("#log li").nth(1)).to_contain_text("Turn 2 begins.")
+    expect(page.locator("#log li").first).to_contain_text("Turn 2 begins.")
+    expect(page.locator("#log li").nth(1)).to_contain_text("Nothing happens on turn 2.")
 
     # A listed action the engine refuses (a stale button): the alert says why and which rule,
     # nothing else changes.

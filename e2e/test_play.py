@@ -116,8 +116,9 @@ def test_move_by_click_and_keyboard_refuse_illegal_and_undo(
     board.locator('[data-compartment="a1"]').click()
     one = played(3, {"type": "move", "crew": "co1", "to": "a1"})
     expect_state(page, one)
-    expect(page.locator("#log li").first).to_have_text("Command Officer 1 moves to Corridor A-1"
-                                                        " (rule: Crew Movement)")
+    # the newest event closes the latest phase's group (cause before effect)
+    expect(page.locator(f'#log li[data-seq="{len(one.log) - 1}"]')).to_have_text(
+        "Command Officer 1 moves to Corridor A-1 (rule: Crew Movement)")
 
     # By keyboard: focus Command Officer 2's token, Enter; focus the Living Quarters, Enter.
     board.locator('[data-crew="co2"]').focus()
@@ -175,6 +176,7 @@ def test_reload_resumes_and_export_import_round_trip(
     wait_booted: Callable[[], dict[str, str]], tmp_path: Path,
 ) -> None:
     boot(site.url + "?seed=3")
+    page.locator('#actions [data-select="co1"]').click()  # his actions show
     page.locator('#actions button[data-action*="\\"unlock\\""]').first.click()
     one = played(3, {"type": "unlock", "crew": "co1", "room": "arms"})
     expect_state(page, one)
@@ -222,6 +224,7 @@ def test_share_link_reproduces_the_game_and_a_tampered_one_is_refused(
     page.locator('#board [data-crew="co1"]').click()
     page.locator('#board [data-compartment="a1"]').click()
     page.locator("#actions").get_by_role("button", name="End crew movement").click()
+    page.locator("#confirm-yes").click()  # the guard: crewmen still have points
     game = played(3, {"type": "move", "crew": "co1", "to": "a1"}, {"type": "end_movement"})
     expect_state(page, game)
     page.locator("#share").click()
@@ -258,6 +261,7 @@ def test_rules_reference_opens_at_the_cited_rule_and_searches(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
     boot(site.url + "?seed=3")
+    page.locator('#actions [data-select="co1"]').click()  # his actions, with their rules
     link = page.locator('#actions [data-crew-group="co1"] .rule-link[data-rule="Functions"]')
     link.first.click()
     dialog = page.locator("#rules-dialog")
@@ -332,7 +336,8 @@ def test_embed_mode_boots_with_minimal_chrome_and_its_own_save(
     expect(page.locator("#board svg")).to_be_visible()
     expect(page.locator("#prompt")).to_be_visible()
     expect(page.locator("#actions button[data-index]").first).to_be_visible()
-    for hidden in (".masthead", "#mapsheet", "#log", "#status"):
+    expect(page.locator("#log")).to_be_visible()  # the latest events
+    for hidden in (".toolbar", "#mapsheet", "#status"):  # (the h1 stays, for screen readers)
         expect(page.locator(hidden)).to_be_hidden()
     page.locator('#board [data-crew="co1"]').click()
     page.locator('#board [data-compartment="a1"]').click()

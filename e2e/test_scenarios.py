@@ -125,12 +125,14 @@ def test_science_officer_hot_seat_and_the_scenario_rules(
     end = page.locator('#actions button[data-action*="end_movement"]')
     expect(end).to_have_count(1)
     end.click()
+    page.locator("#confirm-yes").click()  # the guard: his crewmen still have points
     expect(page.locator("#handover-text")).to_have_text(
         "Pass the device to the Science Officer player.")
     page.locator("#handover-continue").click()
     expect(body).to_have_attribute("data-side", "science")
     game = page_game(page)
-    shown = page.locator("#actions button[data-action]").count()
+    page.locator('#actions [data-select="so1"]').click()  # his actions show when selected
+    shown = page.locator("#actions button[data-action]:not([data-action*='\"move\"'])").count()
     # (moves are listed once their crewman is selected)
     others = [a for a in game.legal_actions("science") if a.type != "move"]
     assert shown == len(others) and shown > 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .charts import CRT, IMMUNITY, LETHAL, WEAPONS, crt_column
+from .charts import CRT, IMMUNITY, LETHAL, OBJECTS, WEAPONS, crt_column
 from .crew_movement import deny
 from .intruder import halt
 
@@ -76,7 +76,9 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
                "Modifications to Combat")
         effects = ()
     text = ", ".join(EFFECT_TEXT[e] for e in effects) or "no effect"
-    g.emit("attack", f"{c.name} fires the {weapon}: {text}", "Combat Results Table",
+    how = "attacks with improvised weapons" if weapon == "improvised" else \
+        f"uses the {OBJECTS[weapon][0]}" if weapon in OBJECTS else f"fires the {weapon}"
+    g.emit("attack", f"{c.name} {how}: {text}", "Combat Results Table",
            crew=c.id, weapon=weapon, effects=list(effects))
     if "K" in effects and target.kind == "lab_animal":  # Marines only (Return to Prometheus)
         target.at = "lost"

@@ -351,6 +351,9 @@ def load_dict(data: Any) -> Game:
         stored = Game._from_state(data)
         stored.origin = game.origin
         stored.dice.strict = False
+        # The log is what the history tells, in this engine's words (which may change between
+        # versions): it is taken from the replay, not compared.
+        stored.log = game.log
         same = stored.to_json() == game.to_json()
     except CorruptSave:
         raise

@@ -4,8 +4,10 @@ Each case hashes every decision's legal actions (data, label and rule), the refu
 probe actions and the final save. tests/data/golden.json was written by the engine of commit
 12cad6e with `python3 bench/digest.py --golden tests/data/golden.json`, then rewritten once for
 a deliberate rule change (ruling R55, airlocks and a young Intruder: two cases changed,
-solitaire/-/random/3 and solitaire/-/heuristic/2; all others kept their 12cad6e digests). A
-changed digest means the engine now behaves differently for the same seed and choices.
+solitaire/-/random/3 and solitaire/-/heuristic/2) and once for a wording change in the log
+(issue 10: "attacks with improvised weapons", "uses the Gas Canister" instead of "fires the
+improvised"; checked by running the suite with the old wording, when every digest matched).
+A changed digest means the engine now behaves differently for the same seed and choices.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ import intruder_core as ic
 from intruder_core.station import ADJACENT, COMPARTMENTS, SECURED, SHAFTS
 
 NS = "{http://www.w3.org/2000/svg}"
+STACKED = "(in a stack)"
 HIDDEN_WORDS = ("Intruder", "Lab Animal", "Dummy", "intruder", "lab_animal", "dummy",
                 "INT", "LAB", "DUM")
 
@@ -237,9 +238,16 @@ def test_svg_parses_and_shows_every_compartment_and_living_crewman(game: ic.Game
         assert title(g) == g.attrib["aria-label"]
     crew = with_attr(root, "data-crew")
     items = {i["id"]: i["name"] for i in view["items"]}
+    stacked = {m: g for g in root.iter(f"{NS}g") if "data-stack" in g.attrib
+               for m in g.attrib["data-members"].split()}
     for c in view["crew"]:
         if c["status"] == "dead" or c["at"] is None:
-            assert c["id"] not in crew
+            assert c["id"] not in crew and c["id"] not in stacked
+            continue
+        if c["id"] in stacked:  # a crowded room: his stack names him, and it is a button
+            stack = stacked[c["id"]]
+            assert c["id"] not in crew and c["name"] in stack.attrib["aria-label"]
+            assert stack.attrib["role"] == "button" and stack.attrib["tabindex"] == "0"
             continue
         (token,) = crew[c["id"]]
         label = token.attrib["aria-label"]
@@ -258,7 +266,14 @@ def test_face_down_counters_are_tokens_without_identity(game: ic.Game) -> None:
     view = game.view("crew")
     root = parse(render.render_station(view))
     tokens = with_attr(root, "data-token")
+    stacked = {m: g for g in root.iter(f"{NS}g") if "data-stack" in g.attrib
+               for m in g.attrib["data-members"].split()}
     for c in view["counters"]:
+        if c["token"] in stacked:  # in a crowded room's stack: named there, no identity
+            label = stacked[c["token"]].attrib["aria-label"]
+            if not c["face_up"]:
+                assert f"face-down counter {c['token']};" in label + ";"
+            continue
         (el,) = tokens[c["token"]]
         label = el.attrib["aria-label"]
         if c["face_up"]:
@@ -284,22 +299,34 @@ def test_revealed_intruders_and_lab_animals_show_kind_stage_and_state() -> None:
         if token in face_up:
             by_kind.setdefault(face_up[token]["kind"], []).append(el)
     labels = {el.attrib["aria-label"]: texts(el) for els in by_kind.values() for el in els}
+    # a piece in a crowded room's stack is described in the stack's title (its marks are
+    # then in words only, and the stack says how many pieces it holds)
+    stacks = [g for g in root.iter(f"{NS}g") if "data-stack" in g.attrib]
+    for g in stacks:
+        labels.update(dict.fromkeys(title(g).split("; "), STACKED))
+
+    def marked(text: str, *marks: str) -> bool:
+        return text == STACKED or all(m in text for m in marks)
+
     asleep = [(lab, t) for lab, t in labels.items() if "asleep" in lab]
-    assert len(asleep) == 1 and "zz" in asleep[0][1] and "INT" in asleep[0][1]
-    assert "Life Stage 3" in asleep[0][0] and "L3" in asleep[0][1]
+    assert len(asleep) == 1 and marked(asleep[0][1], "zz", "INT", "L3")
+    assert "Life Stage 3" in asleep[0][0]
     controlled = [(lab, t) for lab, t in labels.items() if "controlled by Engineer 2" in lab]
-    assert len(controlled) == 1 and "ctrl" in controlled[0][1]
+    assert len(controlled) == 1 and marked(controlled[0][1], "ctrl")
     caged = [lab for lab in labels if lab.startswith("Intruder") and "caged" in lab]
     assert len(caged) == 1
     held = [(lab, t) for lab, t in labels.items() if "held by Science Officer 2" in lab]
-    assert len(held) == 1 and "LAB" in held[0][1] and "held" in held[0][1]
+    assert len(held) == 1 and marked(held[0][1], "LAB", "held")
     # the crewmen are marked too
-    crew = with_attr(root, "data-crew")
-    assert "holding Lab Animal" in crew["so2"][0].attrib["aria-label"]
-    assert "+LAB" in texts(crew["so2"][0])
-    assert "controlling Intruder" in crew["en2"][0].attrib["aria-label"]
-    assert "+INT" in texts(crew["en2"][0])
-    assert "Cage 1 holding Intruder" in crew["so1"][0].attrib["aria-label"]
+    for crew_id, words, mark in (("so2", "holding Lab Animal", "+LAB"),
+                                 ("en2", "controlling Intruder", "+INT"),
+                                 ("so1", "Cage 1 holding Intruder", "")):
+        name = next(c["name"] for c in view["crew"] if c["id"] == crew_id)
+        found = [(lab, t) for lab, t in labels.items() if lab.startswith(name)]
+        token = with_attr(root, "data-crew").get(crew_id)
+        if token:
+            found.append((token[0].attrib["aria-label"], texts(token[0])))
+        assert any(words in lab and marked(t, mark) for lab, t in found), crew_id
     # a cage lying in a compartment shows what it holds
     store = with_attr(root, "data-compartment")["store_a1"][0].attrib["aria-label"]
     assert "Cage 2 holding Lab Animal" in store and "Blaster 2" in store
@@ -330,7 +357,9 @@ def test_items_lying_in_compartments_are_drawn() -> None:
         assert name in arms
     chips = " ".join(texts(el) for el in root.iter(f"{NS}g")
                      if "item" in el.attrib.get("class", "").split())
-    assert "Bl×3" in chips and "Dt×3" in chips and "Gs×3" in chips and "Cg×4" in chips
+    assert "Cg×4" in chips  # the Laboratory's cages; the Arms Room is too small for 3 chips:
+    stack = next(g for g in root.iter(f"{NS}g") if g.attrib.get("data-stack") == "arms")
+    assert texts(stack).split()[0] == "9" and "Blaster 1" in stack.attrib["aria-label"]
 
 
 def test_escaped_crew_ride_in_their_shuttle() -> None:
@@ -452,18 +481,46 @@ def test_the_renderer_takes_only_the_view() -> None:
     assert render.render_station(json.loads(json.dumps(view))) == render.render_station(view)
 
 
-def test_crowded_rooms_still_fit_their_tokens() -> None:
-    """Nine crewmen in one corridor: tokens shrink but stay inside the room."""
+def test_crowded_rooms_stack_their_pieces_at_full_size() -> None:
+    """Nine crewmen in one corridor: nothing shrinks; the selected crewman keeps his token and
+    the others become one stack with their count, inside the room, naming each of them."""
     crew: dict[str, Any] = {c: {"at": "a1"} for c in
                             ("co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3")}
     crew["co1"]["carrying"] = ["blaster1", "gas1", "dart1"]
     g = ic.Game.from_position({"seed": 1, "phase": "crew_movement", "crew": crew,
                                "counters": [{"kind": "intruder", "at": "dock2"}]})
-    root = parse(render.render_station(g.view("crew"), reachable={"a1": 1}))
+    view = g.view("crew")
+    root = parse(render.render_station(view, selected="so2", reachable={"a1": 1}))
     x, y, w, h = layout.ROOMS["a1"]
-    for el in with_attr(root, "data-crew").values():
-        tx, ty, scale = _transform(el[0].attrib["transform"])
-        assert x <= tx <= x + w and y <= ty <= y + h and 0.3 <= scale <= 1
+    assert set(with_attr(root, "data-crew")) == {"so2"}
+    (stack,) = [el for el in root.iter(f"{NS}g") if el.attrib.get("data-stack") == "a1"]
+    assert set(stack.attrib["data-members"].split()) == set(crew) - {"so2"}
+    assert texts(stack).split()[0] == "8"  # "8 crew" where the word fits
+    for c in view["crew"]:
+        if c["id"] != "so2":
+            assert c["name"] in stack.attrib["aria-label"]
+    for el in [stack, *with_attr(root, "data-crew")["so2"]]:
+        tx, ty, scale = _transform(el.attrib["transform"])
+        assert x <= tx <= x + w and y <= ty <= y + h and scale == 1
+
+
+def test_a_room_that_fits_its_pieces_shows_each_one() -> None:
+    g = ic.Game.from_position({"seed": 1, "phase": "crew_movement",
+                               "crew": {"co1": {"at": "command"}, "co2": {"at": "command"},
+                                        "co3": {"at": "command"}},
+                               "counters": [{"kind": "intruder", "at": "dock2"}]})
+    root = parse(render.render_station(g.view("crew")))
+    assert {"co1", "co2", "co3"} <= set(with_attr(root, "data-crew"))
+    assert not [el for el in root.iter(f"{NS}g") if el.attrib.get("data-stack") == "command"]
+
+
+def test_no_text_on_the_plan_is_smaller_than_the_least_size() -> None:
+    """Every font size on the plan is at least render.SUB user units (11 CSS px at the
+    smallest scale the page draws it at; e2e measures the pixels)."""
+    import re
+
+    sizes = [float(v) for v in re.findall(r"font-size: ([0-9.]+)px", render.STYLE)]
+    assert sizes and min(sizes) >= render.SUB
 
 
 def _transform(t: str) -> tuple[float, float, float]:

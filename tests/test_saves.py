@@ -147,13 +147,17 @@ def test_mutated_saves_are_refused_or_play_to_the_end(data: st.DataObject) -> No
 
 @FUZZ
 @given(st.data())
-def test_mutated_logs_are_refused(data: st.DataObject) -> None:
+def test_a_mutated_log_is_refused_or_told_again_from_the_history(data: st.DataObject) -> None:
+    # The log is what the history tells, in this engine's words (old saves keep loading after
+    # a rewording): a loaded game's log is always the replay's, never the file's.
     text = data.draw(st.sampled_from(base_saves()))
     save = json.loads(text)
     bad = data.draw(mutated(save, skip=tuple(k for k in save if k != "log")))
-    if bad != save:
-        with pytest.raises(ic.CorruptSave):
-            ic.Game.from_json(json.dumps(bad))
+    try:
+        g = ic.Game.from_json(json.dumps(bad))
+    except ic.CorruptSave:
+        return
+    assert g.to_json() == ic.Game.from_json(text).to_json()
 
 
 @FUZZ

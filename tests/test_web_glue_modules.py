@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import advisor
 import board_input
+import dialogs
 import storage
 
 import intruder_core as ic
@@ -35,15 +36,27 @@ def test_store_keeps_values_under_its_prefix_and_reports_failures() -> None:
     assert full.get("save") is None
 
 
-def test_compartment_click_resolves_moves_or_explains() -> None:
+def test_a_click_on_the_plan_resolves_moves_selects_or_inspects() -> None:
+    intent = board_input.board_intent
     choose = {"step": "choose", "compartments": ["lab", "power"]}
-    assert board_input.compartment_intent(choose, None, "lab").action == {
-        "type": "interact", "at": "lab"}
+    assert intent(choose, None, {}, compartment="lab").action == {"type": "interact",
+                                                                 "at": "lab"}
     move = {"step": "move"}
-    assert board_input.compartment_intent(move, "co1", "a1").action == {
-        "type": "move", "crew": "co1", "to": "a1"}
-    hint = board_input.compartment_intent(move, None, "a1")
-    assert hint.action is None and "Select a crewman" in hint.message
+    lit = {"a1": 1, "arms": 1}
+    to_a1 = {"type": "move", "crew": "co1", "to": "a1"}
+    assert intent(move, "co1", lit, compartment="a1").action == to_a1
+    # a tap on another crewman, or a stack, in a lit room moves the selected one there
+    assert intent(move, "co1", lit, crew="en1", at="a1").action == to_a1
+    assert intent(move, "co1", lit, stack="a1").action == to_a1
+    # elsewhere it selects him, or lists the stack
+    assert intent(move, "co1", lit, crew="en1", at="mess") == board_input.Intent(select="en1")
+    assert intent(move, "co1", lit, crew="co1", at="command").select == "co1"  # deselect
+    assert intent(move, None, {}, stack="command") == board_input.Intent(inspect="command")
+    # nobody selected: a compartment opens the inspector; a move elsewhere is left to the
+    # engine (which refuses it with its reason)
+    assert intent(move, None, {}, compartment="a1") == board_input.Intent(inspect="a1")
+    assert intent(move, "co1", lit, compartment="mess").action == {
+        "type": "move", "crew": "co1", "to": "mess"}
 
 
 def test_bot_choice_is_a_legal_action_with_a_reason() -> None:
@@ -64,3 +77,41 @@ def test_bot_choice_is_a_legal_action_with_a_reason() -> None:
     broken = advisor.bot_choice(game, "crew", Broken(), random.Random(1), seen.append)
     assert broken is not None and "the bot failed: boom" in broken[1]
     assert seen and "ValueError" in seen[0]
+
+
+def test_settings_default_store_and_survive_damage() -> None:
+    store = storage.Store("intruder:", storage.MemoryBackend())
+    assert storage.load_settings(store) == {"confirm": True}
+    assert storage.save_settings(store, {"confirm": False}) == ""
+    assert storage.load_settings(store) == {"confirm": False}
+    store.set("settings", "{not json")
+    assert storage.load_settings(store) == {"confirm": True}
+    store.set("settings", '{"confirm": "no"}')  # wrong type: the default
+    assert storage.load_settings(store) == {"confirm": True}
+
+
+def rows_of(game: ic.Game) -> list[tuple[int, dict[str, object], str, str]]:
+    return [(i, a.to_dict(), a.label, a.rule) for i, a in enumerate(game.legal_actions())]
+
+
+def test_guard_asks_before_ending_movement_with_points_left() -> None:
+    game = ic.new_game(seed=3)  # Crew Movement, every crewman with 3 movement points
+    view = game.view("crew")
+    question = dialogs.guard_question({"type": "end_movement"}, view, rows_of(game))
+    assert question.startswith("End crew movement? 9 crewmen still have movement points:")
+    assert "Command Officer 1 (3)" in question and "Engineer 3 (3)" in question
+    assert dialogs.guard_question({"type": "move", "crew": "co1", "to": "a1"}, view,
+                                  rows_of(game)) == ""
+    # nobody with anything left to do: no question
+    only_end = [r for r in rows_of(game) if r[1]["type"] == "end_movement"]
+    assert dialogs.guard_question({"type": "end_movement"}, view, only_end) == ""
+
+
+def test_guard_asks_before_ending_the_actions_with_actions_left() -> None:
+    view = {"crew": [{"id": "co1", "name": "Command Officer 1"},
+                     {"id": "so1", "name": "Science Officer 1"}]}
+    rows = [(0, {"type": "pick_up", "crew": "so1", "item": "cage1"}, "", ""),
+            (1, {"type": "end_actions"}, "End actions here", "")]
+    assert dialogs.guard_question({"type": "end_actions"}, view, rows) == (
+        "End the actions? Science Officer 1 could still take an action.")
+    assert dialogs.guard_question({"type": "end_actions"}, view, rows[1:]) == ""

@@ -40,7 +40,7 @@ def test_prompt_for_each_decision() -> None:
     assert "Command Officer 1 has 3 movement points" in panels.prompt(move, "co1")
 
 
-def test_actions_grouped_by_crewman_with_every_legal_action() -> None:
+def test_actions_the_selected_crewman_first_the_others_on_one_line_each() -> None:
     game = ic.new_game(seed=3)
     view = game.view("crew")
     listed = rows(game)
@@ -48,14 +48,39 @@ def test_actions_grouped_by_crewman_with_every_legal_action() -> None:
     html = panels.actions_html(view, listed, "co2", costs)
     tree = well_formed(html)
     buttons = tree.findall(".//button[@data-index]")
-    # Moves of the unselected crewmen are left to the map; everything else is a button.
-    shown = {int(b.get("data-index", "-1")) for b in buttons}
-    expected = {i for i, d, _, _ in listed if d["type"] != "move" or d.get("crew") == "co2"}
-    assert shown == expected
-    groups = [g.get("data-crew-group") for g in tree.iter("div") if g.get("data-crew-group")]
-    assert groups[:3] == ["co1", "co2", "co3"]
+    # The selected crewman's actions and the phase's; the others are one line each.
+    shown = [int(b.get("data-index", "-1")) for b in buttons]
+    expected = {i for i, d, _, _ in listed if d.get("crew") in (None, "co2")}
+    assert set(shown) == expected
+    first = tree.find(".//div[@data-crew-group]")
+    assert first is not None and first.get("data-crew-group") == "co2"
     assert "move to Access Shaft #2 (2 MP)" in "".join(tree.itertext())
     assert 'aria-pressed="true"' in html and "End crew movement" in html
+    lines = {li.get("data-crew-group"): "".join(li.itertext())
+             for li in tree.iter("li") if li.get("data-crew-group")}
+    assert set(lines) == {c["id"] for c in view["crew"]
+                          if any(d.get("crew") == c["id"] for _, d, _, _ in listed)} - {"co2"}
+    for who, text in lines.items():
+        n = sum(1 for _, d, _, _ in listed if d.get("crew") == who)
+        member = next(c for c in view["crew"] if c["id"] == who)
+        assert text.endswith(f"{member['mp']} MP · {panels.plural(n, 'action')}")
+        assert panels.place(member["at"]) in text
+    # each of them can be selected from his line
+    assert {b.get("data-select") for b in tree.iter("button") if b.get("data-select")} == \
+        set(lines) | {"co2"}
+
+
+def test_a_few_actions_are_all_shown_without_selecting() -> None:
+    view = {"decision": {"step": "crew_actions", "at": "lab"},
+            "crew": [{"id": "co1", "name": "Command Officer 1", "at": "lab"},
+                     {"id": "so1", "name": "Science Officer 1", "at": "lab"}]}
+    listed: list[panels.ActionRow] = [
+        (0, {"type": "pick_up", "crew": "co1", "item": "cage1"}, "Command Officer 1: pick up", ""),
+        (1, {"type": "pick_up", "crew": "so1", "item": "cage1"}, "Science Officer 1: pick up", ""),
+        (2, {"type": "end_actions"}, "End the actions", "")]
+    tree = well_formed(panels.actions_html(view, listed, None))
+    assert len(tree.findall(".//button[@data-index]")) == 3
+    assert panels.plural(1, "move") == "1 move" and panels.plural(2, "move") == "2 moves"
 
 
 def test_rule_links_carry_the_rule() -> None:
@@ -98,14 +123,42 @@ def test_self_destruct_marker_in_words() -> None:
     assert "not started" in panels.self_destruct_html({"self_destruct": {"box": None}})
 
 
-def test_log_newest_first_with_dice_and_rules() -> None:
-    game = ic.new_game(seed=5)
+def test_log_latest_phase_first_cause_before_effect_with_dice_and_rules() -> None:
+    game = ic.new_game(seed=52)
+    game.apply(next(a for a in game.legal_actions() if a.type == "defend"))
     events = [e.to_dict() for e in game.log]
     html = panels.log_html(events)
     well_formed(html)
     items = re.findall(r'data-type="(\w+)"', html)
-    assert items[0] == events[-1]["type"] and items[-1] == "setup"
+    seqs = [int(x) for x in re.findall(r'data-seq="(\d+)"', html)]
+    assert sorted(seqs) == list(range(len(events))) and items[-1] != "phase"
+    # the latest phase first; in it, events in order: the roll before the death it caused
+    last_phase = max(i for i, ev in enumerate(events) if ev["type"] == "phase")
+    assert seqs[0] == last_phase
+    death = next(i for i, ev in enumerate(events) if ev["type"] == "crew_killed")
+    roll = max(i for i, ev in enumerate(events[:death]) if ev["type"] == "roll")
+    assert seqs.index(roll) < seqs.index(death)
     assert "Rolled" in html and 'data-rule="Random Movement System"' in html
+
+
+def test_log_updates_in_place_give_the_same_log() -> None:
+    """The page adds each action's events with log_update (a tail for the latest phase, new
+    phases on top); done here on a list of items it must equal log_html of the whole log."""
+    game = ic.new_game(seed=5)
+    rng = random.Random(5)
+    shown = re.findall(r"<li.*?</li>", panels.log_html([e.to_dict() for e in game.log]))
+    for _ in range(60):
+        if game.is_over:
+            break
+        new = [e.to_dict() for e in game.apply(rng.choice(game.legal_actions()))]
+        start = len(game.log) - len(new)
+        current = int(re.search(r'data-group="(\d+)"', shown[0]).group(1)) if shown else 0
+        tail, top = panels.log_update(new, start, current)
+        at = next((i for i, li in enumerate(shown) if f'data-group="{current}"' not in li),
+                  len(shown))
+        shown[at:at] = re.findall(r"<li.*?</li>", tail)
+        shown[:0] = re.findall(r"<li.*?</li>", top)
+    assert "".join(shown) == panels.log_html([e.to_dict() for e in game.log])
 
 
 def test_result_of_a_finished_game() -> None:
@@ -142,3 +195,90 @@ def test_text_is_escaped() -> None:
                                None)
     well_formed(html)
     assert "<b>&" not in html
+
+
+def test_words_are_plural_only_when_many() -> None:
+    view = ic.new_game(seed=3).view("crew")
+    one = dict(view, crew=[dict(c, mp=1) if c["id"] == "co1" else c for c in view["crew"]])
+    assert "Command Officer 1 has 1 movement point left" in panels.prompt(one, "co1")
+    assert "has 3 movement points left" in panels.prompt(view, "co1")
+
+
+def test_banner_shows_what_must_not_be_missed_cause_first_with_the_dice() -> None:
+    game = ic.new_game(seed=52)  # the Intruder attacks Engineer 1 in Power
+    defend = next(a for a in game.legal_actions() if a.type == "defend")
+    events = [ev.to_dict() for ev in game.apply(defend)]
+    heads = panels.headlines(events)
+    assert [h["type"] for h in heads] == ["crew_killed", "panic", "metamorphosis"]
+    assert heads[0]["at"] == "power" and heads[1]["at"] == "command"
+    html = panels.banner_html(events)
+    well_formed(html)
+    assert html.index("Crewman killed") < html.index("Panic!") < html.index("Metamorphosis")
+    rolls = [ev for ev in events if ev["type"] == "roll"]
+    moves = [ev for ev in rolls if ev["purpose"].startswith("random movement")]
+    for ev in rolls:
+        if ev not in moves:
+            assert f"<strong>{ev['die']}</strong>" in html and panels.e(ev["purpose"]) in html
+    if moves:  # one line for all of them, every die shown
+        assert f"<strong>{', '.join(str(ev['die']) for ev in moves)}</strong>" in html
+        assert f"for the random movement of {panels.plural(len(moves), 'counter')}" in html
+    assert panels.banner_html([ev for ev in events if ev["type"] == "roll"]) == ""
+    # the casualty stays in view: the status line names the dead
+    assert "Engineer 1" in panels.status_html(game.view("crew"), 52)
+
+
+def test_buttons_that_cost_say_so_and_missing_pick_ups_are_explained() -> None:
+    game = ic.Game.from_position({
+        "seed": 1, "phase": "crew_movement",
+        "crew": {"co1": {"at": "command"}, "so1": {"at": "lab"},
+                 "en1": {"at": "lab"},
+                 "co2": {"at": "arms", "carrying": ["blaster1", "gas1", "dart1"]}},
+        "counters": [{"kind": "intruder", "at": "dock2"}]})
+    view = game.view("crew")
+    listed = rows(game)
+    html = panels.actions_html(view, listed, "co1")
+    assert re.search(r"unlock the Freezer \(free\)", html)
+    pick = next(r for r in listed if r[1]["type"] == "pick_up" and r[1]["crew"] == "en1")
+    html = panels.actions_html(view, listed, "en1")
+    assert "(1 MP; more pick-ups free)" in html
+    game.apply(pick[1])
+    view2 = game.view("crew")
+    again = [r for r in rows(game) if r[1]["type"] == "pick_up" and r[1]["crew"] == "en1"]
+    if again:
+        assert "(free: already paid)" in panels.actions_html(view2, rows(game), "en1")
+    # no points left and objects lying by him: the missing pick-up is explained
+    # (a view where he has spent his points, and the engine's actions without his)
+    spent = dict(view, crew=[dict(c, mp=0) if c["id"] == "so1" else c for c in view["crew"]])
+    hints = panels.missing_hints(spent, "so1", [r for r in listed if r[1].get("crew") != "so1"])
+    assert hints == ["No pick-up: picking up takes a movement point, and he has none left.",
+                     "No moves: he has no movement points left this turn."]
+    assert panels.missing_hints(view, "so1", listed) == []
+    # a full load in the Arms Room: "carries all he can"
+    hints = panels.missing_hints(view, "co2", listed)
+    assert any("carries all he can" in h for h in hints), hints
+
+
+def test_room_inspector_lists_each_piece_with_state_and_actions() -> None:
+    import sys as _sys
+
+    _sys.path.insert(0, str(ROOT / "e2e"))
+    import states
+
+    game = states.after_panic()
+    view = game.view("crew")
+    listed = rows(game)
+    html = panels.inspector_html(view, "command", listed, "co1")
+    tree = well_formed(html)
+    crew = [li.get("data-crew-item") for li in tree.iter("li") if li.get("data-crew-item")]
+    assert crew == list(states.CREW)
+    assert "Select Command Officer 2" in html and "Deselect Command Officer 1" in html
+    assert "Face-down counter" in html and "Blaster 1" in html
+    # every non-move action of the crewmen there is a button in it
+    shown = {int(b.get("data-index", "-1")) for b in tree.iter("button") if b.get("data-index")}
+    assert shown == {i for i, d, _, _ in listed if d.get("crew") in states.CREW
+                     and d["type"] != "move"}
+    # the selected crewman can be moved to a lit room from its inspector
+    costs = session.reachable([r[1] for r in listed], "co1", view)
+    a1 = panels.inspector_html(view, "a1", listed, "co1", costs)
+    assert "Move Command Officer 1 here (1 movement point)" in a1
+    assert "Nothing here." in panels.inspector_html(view, "store_b2", listed, None)

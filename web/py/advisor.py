@@ -169,7 +169,7 @@ class AdvisorMixin:
             self.alert("Nothing to suggest: the crew has no decision now.")
             return
         action = answer["action"]
-        if action.get("type") == "move":
+        if isinstance(action.get("crew"), str):  # his actions show, the suggested one lit
             self.selected = str(action.get("crew"))
         self.suggestion = (action, str(answer.get("reason", "")))
         self.suggestion_candidates = list(answer.get("candidates") or [])

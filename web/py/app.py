@@ -10,7 +10,7 @@ Page contract (used by e2e/ and by whoever extends this file):
   body[data-step]               the pending decision step (move, choose, defense, ...)
   #actions button[data-index]   one button per legal action (data-action: its JSON)
   #board [data-compartment] / [data-crew]   clickable (Enter/Space) compartments and crewmen
-  #log li                       events, newest first
+  #log li[data-seq]             events by phase: latest phase first, in order within it
   #alert                        IllegalAction, CorruptSave and other non-fatal messages
   window.intruderDebug          state(), sha(), simulate(seed, n) for the e2e tests
 """
@@ -25,6 +25,7 @@ from typing import Any
 
 import advisor
 import board_input
+import dialogs
 import panels
 import session
 import storage
@@ -42,6 +43,7 @@ class App(AdvisorMixin, DialogsMixin):
         self.render_module = render
         self.embed = embed
         self.store = storage.Store("intruder:embed:" if embed else "intruder:")
+        self.settings = storage.load_settings(self.store)
         self.game: Any = None
         self.undo = session.UndoStack()
         self.selected: str | None = None
@@ -52,6 +54,11 @@ class App(AdvisorMixin, DialogsMixin):
         self.book: list[dict[str, str]] = []
         self.numbered: list[dict[str, str]] = []
         self._tasks: set[Any] = set()
+        self.costs: dict[str, int] = {}
+        self.banner = ""                  # the last action's headline events (panels.banner_html)
+        self.flash: list[str] = []        # where they happened, highlighted on the plan
+        self.pending_action: dict[str, Any] | None = None
+        self.inspecting: str | None = None
         self.seats: dict[str, str] = {"crew": "human"}
         self.side: str = "crew"           # whose view and actions the page shows
         self.pending_side: str | None = None  # a hand-over screen waits for this side
@@ -82,6 +89,7 @@ class App(AdvisorMixin, DialogsMixin):
             listen(el("new-form"), "submit", self.on_new_submit),
             listen(el("rules-search"), "input", self.on_rules_search),
             listen(el("new-scenario"), "change", self.update_new_form),
+            listen(el("setting-confirm"), "change", self.on_setting),
         ]
 
     def spawn(self, coro: Any) -> None:
@@ -115,6 +123,7 @@ class App(AdvisorMixin, DialogsMixin):
             self.set_game(self.ic.new_game(seed=random.randint(0, session.MAX_SEED)))
             el("tutorial-offer").hidden = self.embed  # first visit: offer the tutorial (demos)
         self.clean_url()
+        self.ready_page()
         text = " ".join(n for n in notes if n)
         if problem:  # a link or stored game refused: stays until dismissed
             self.notice("boot", text, "error", (("download-aside", "Download the set-aside "
@@ -125,6 +134,26 @@ class App(AdvisorMixin, DialogsMixin):
             self.alert(plan.warning, "error")
         self.tabs = tabs.Tabs(self)
         self.tabs.start()
+
+    def ready_page(self) -> None:
+        """Once the game is drawn: the toolbar works, the key is filled in, and on a wide
+        screen the mapsheet is open (on a phone it waits, closed, below the actions)."""
+        for name in ("new-game", "share", "export", "import", "rules", "settings"):
+            node = nn(el(name))
+            if node is not None:
+                node.disabled = False
+        key_html = getattr(self.render_module, "key_html", None)
+        if callable(key_html) and nn(el("board-key")) is not None:
+            el("board-key").innerHTML = key_html()
+        box = nn(el("mapsheet-box"))
+        if box is not None and bool(js.matchMedia("(min-width: 60rem)").matches):
+            box.open = True
+
+    def after_ready(self) -> None:
+        """Once the page shows: a board wider than its box (a phone) is centred on the
+        Command Module."""
+        board = el("board")
+        board.scrollLeft = (int(board.scrollWidth) - int(board.clientWidth)) // 2
 
     def resume(self) -> str:
         """Load the autosave, else the last good one; one that cannot be loaded or drawn is
@@ -183,6 +212,7 @@ class App(AdvisorMixin, DialogsMixin):
         self.seats = seats or session.load_seats(None, self.players(game))
         self.side = session.shown_side(self.seats, None)
         self.pending_side = None
+        self.banner, self.flash = "", []
         try:
             record = self.record()
             self.stage_rows = panels.stage_rows((record.get("origin") or {}).get("options"))
@@ -291,6 +321,10 @@ class App(AdvisorMixin, DialogsMixin):
                        "is kept (details in the browser console).", "error")
             return False
         dicts = [ev.to_dict() for ev in events or []]
+        banner = panels.banner_html(dicts)
+        if banner or by == "human":
+            self.banner = banner
+            self.flash = [h["at"] for h in panels.headlines(dicts) if h["at"]]
         if by == "computer":  # the computer's moves are not taken back with the player's
             self.undo = session.UndoStack()
         else:
@@ -315,6 +349,9 @@ class App(AdvisorMixin, DialogsMixin):
 
     def do_undo(self) -> None:
         """Go back to the state before the last undoable choice."""
+        if self.game.is_over:
+            self.alert("The game is over: its last move stands.")
+            return
         if not self.undo.can_undo:
             self.alert("Nothing to undo: the last die roll or reveal cannot be taken back.")
             return
@@ -324,6 +361,7 @@ class App(AdvisorMixin, DialogsMixin):
         game = load_state(json.loads(state)) if state and callable(load_state) else \
             storage.unpack(self.ic, snap)
         self.game = game
+        self.banner, self.flash = "", []
         self.alert("")
         self.save()
         self.draw(rebuild_log=True)
@@ -332,15 +370,6 @@ class App(AdvisorMixin, DialogsMixin):
         """Select a crewman (again: deselect him) and redraw."""
         self.selected = None if crew == self.selected else crew
         self.draw()
-
-    def on_compartment(self, cid: str) -> None:
-        """A click on a compartment: resolve its Interaction, or move the selected crewman."""
-        intent = board_input.compartment_intent(self.view.get("decision") or {},
-                                                self.selected, cid)
-        if intent.action is not None:
-            self.apply(intent.action)
-        elif intent.message:
-            self.alert(intent.message)
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -404,6 +433,7 @@ class App(AdvisorMixin, DialogsMixin):
             self.selected = None
         step = (self.view.get("decision") or {}).get("step")
         costs = session.reachable([r[1] for r in self.rows], self.selected, self.view)
+        self.costs = costs
 
         seed = self.seed() if self.game.is_over else "shown at the end"  # no spoilers
         el("status").innerHTML = panels.status_html(self.view, seed) + self.seat_html()
@@ -414,15 +444,21 @@ class App(AdvisorMixin, DialogsMixin):
         result.innerHTML = panels.result_html(getattr(self.game, "result", None))
         result.hidden = not self.game.is_over
         self.draw_board(costs)
+        el("banner").innerHTML = self.banner
+        for place in self.flash:
+            for node in document.querySelectorAll(f'#board [data-compartment="{place}"]'):
+                node.classList.add("event-here")
         if rebuild_log:
             log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
             el("log").innerHTML = panels.log_html(log)
         elif new_events:
-            el("log").insertAdjacentHTML("afterbegin", panels.log_html(new_events))
+            self.add_to_log(new_events)
 
         undo = el("undo")
-        undo.disabled = not self.undo.can_undo
-        undo.title = ("Take back your last choice" if self.undo.can_undo else
+        can_undo = self.undo.can_undo and not self.game.is_over
+        undo.disabled = not can_undo
+        undo.title = ("Take back your last choice" if can_undo else "The game is over"
+                      if self.game.is_over else
                       "Nothing to undo since the last die roll or reveal")
         body = document.body.dataset
         body.stateSha = session.state_digest(self.game.to_json())
@@ -434,6 +470,23 @@ class App(AdvisorMixin, DialogsMixin):
         self.restore_focus(focus)
         if turn.kind == "computer" or self.autoplay:
             self.spawn(self.drive())
+
+    def add_to_log(self, events: list[dict[str, Any]]) -> None:
+        """New events into the log grouped by phase (panels.log_update): the latest phase's
+        events at the end of its group, a new phase's group on top."""
+        start = len(getattr(self.game, "log", [])) - len(events)
+        log = el("log")
+        first = nn(log.firstElementChild)
+        current = int(first.dataset.group) if first is not None else 0
+        tail, top = panels.log_update(events, start, current)
+        if tail:
+            after = nn(log.querySelector(f'li:not([data-group="{current}"])'))
+            if after is not None:
+                after.insertAdjacentHTML("beforebegin", tail)
+            else:
+                log.insertAdjacentHTML("beforeend", tail)
+        if top:
+            log.insertAdjacentHTML("afterbegin", top)
 
     def seat_html(self) -> str:
         """" · You: crew · Intruder: computer" when the game has more than one side."""
@@ -466,7 +519,9 @@ class App(AdvisorMixin, DialogsMixin):
         self.selected = None
         self.stop_autoplay()
         self.cancel_odds()
-        for box in ("board", "actions", "mapsheet", "log", "status", "result", "advice"):
+        self.banner, self.flash = "", []
+        for box in ("board", "actions", "mapsheet", "log", "status", "result", "advice",
+                    "banner"):
             el(box).innerHTML = ""
         el("prompt").textContent = ""
         self.alert("")  # a refusal or a note may name what the last side saw
@@ -499,8 +554,10 @@ class App(AdvisorMixin, DialogsMixin):
         if not callable(render_station):
             return
         focus = (self.view.get("decision") or {}).get("at")
-        el("board").innerHTML = render_station(self.view, selected=self.selected,
-                                               reachable=costs, focus=focus)
+        board = el("board")
+        board.innerHTML = render_station(self.view, selected=self.selected, reachable=costs,
+                                         focus=focus)
+
 
     def focus_key(self) -> tuple[str, str] | None:
         """What has keyboard focus, as (attribute, value), to find it again after a redraw."""
@@ -555,16 +612,65 @@ class App(AdvisorMixin, DialogsMixin):
         node = closest(target, "button.act-btn")
         if node is not None:
             if not node.disabled:
-                self.apply(json.loads(str(node.dataset.action)))
+                self.close_inspector()
+                self.request(json.loads(str(node.dataset.action)))
             return
-        node = closest(target, "[data-select]") or closest(target, "#board [data-crew]")
+        node = closest(target, "[data-select]")
         if node is not None:
-            crew = nn(node.getAttribute("data-select")) or nn(node.getAttribute("data-crew"))
-            self.select(str(crew))
+            self.close_inspector()
+            self.select(str(node.getAttribute("data-select")))
+            return
+        node = closest(target, "#board [data-crew]")
+        if node is not None:
+            self.on_board(crew=str(node.getAttribute("data-crew")),
+                          at=str(nn(node.getAttribute("data-at")) or ""))
+            return
+        node = closest(target, "#board [data-stack]")
+        if node is not None:
+            self.on_board(stack=str(node.getAttribute("data-stack")))
             return
         node = closest(target, "#board [data-compartment]")
         if node is not None:
-            self.on_compartment(str(node.dataset.compartment))
+            self.on_board(compartment=str(node.dataset.compartment))
+
+    def on_board(self, **clicked: str) -> None:
+        """A click on the plan (board_input.board_intent says what it means)."""
+        intent = board_input.board_intent(self.view.get("decision") or {}, self.selected,
+                                          self.costs, **clicked)
+        if intent.action is not None:
+            self.request(intent.action)
+        elif intent.select is not None:
+            self.select(intent.select)
+        elif intent.inspect is not None:
+            self.open_inspector(intent.inspect)
+        elif intent.message:
+            self.alert(intent.message)
+
+    def open_inspector(self, place: str) -> None:
+        """The room inspector: everything in `place`, each piece with its state and actions."""
+        self.inspecting = place
+        el("inspector-title").textContent = panels.place(place)
+        el("inspector-body").innerHTML = panels.inspector_html(
+            self.view, place, self.rows, self.selected, self.costs)
+        dialog = el("inspector")
+        if not dialog.open:
+            dialog.showModal()
+
+    def close_inspector(self) -> None:
+        """Close the room inspector (an action or a selection made in it)."""
+        self.inspecting = None
+        dialog = nn(el("inspector"))
+        if dialog is not None and dialog.open:
+            dialog.close()
+
+    def request(self, action: dict[str, Any]) -> None:
+        """A player's action: applied, unless a guard asks first (dialogs.guard_question)."""
+        question = dialogs.guard_question(action, self.view, self.rows) \
+            if self.settings.get("confirm", True) else ""
+        if question:
+            self.ask_first(action, question)
+        else:
+            self.apply(action)
 
     def on_key(self, event: Any) -> None:
         """Enter/Space on a token or compartment of the plan clicks it; Esc deselects."""
@@ -578,7 +684,12 @@ class App(AdvisorMixin, DialogsMixin):
             return
         if event.key not in ("Enter", " "):
             return
-        if closest(target, "#board [data-crew], #board [data-compartment]") is not None:
+        token = closest(target, "#board [data-crew]")
+        if token is not None:  # a token focused by keyboard: that crewman is meant
+            event.preventDefault()
+            self.select(str(token.getAttribute("data-crew")))
+            return
+        if closest(target, "#board [data-stack], #board [data-compartment]") is not None:
             event.preventDefault()
             self.on_click(event)
 
@@ -611,6 +722,10 @@ class App(AdvisorMixin, DialogsMixin):
             self.end_handover()
         elif name == "scenario-rules":
             self.open_scenario_rules()
+        elif name in ("confirm-yes", "confirm-no"):
+            self.answer(name == "confirm-yes")
+        elif name == "settings":
+            self.open_settings()
         elif name == "undo":
             self.do_undo()
         elif name == "share":

@@ -95,6 +95,7 @@ async def run() -> None:
         install_debug_hook(app)
         window.intruderApp = create_proxy(app)  # for debugging from the console
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
+        app.after_ready()
         if app.bots.get("heuristic") is not None and params.get("worker") != "0":
             import botworker
 

@@ -1,7 +1,8 @@
-"""The dialogs: New game, Share, Export and Import, and the rules reference.
+"""The dialogs: New game, Share, Export and Import, the rules reference, the guards' "are you
+sure?" and the settings.
 
-`difficulties` is pure (tested on CPython); `DialogsMixin` is the page glue App (main.py)
-mixes in.
+`guard_question` and `difficulties` are pure (tested on CPython); `DialogsMixin` is the page
+glue App (app.py) mixes in.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import random
 import traceback
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import panels
@@ -22,6 +24,41 @@ SCENARIO_RULES = {  # where the rules reference opens for each scenario
     "return_to_prometheus": "Return to Prometheus",
     "science_officer": "The Science Officer",
 }
+
+
+def _names(names: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def guard_question(action: Mapping[str, Any], view: Mapping[str, Any],
+                   rows: Sequence[panels.ActionRow]) -> str:
+    """The question to ask before an action that throws choices away ("" if none): ending
+    the Crew Movement Phase while crewmen still have movement points and something to do
+    with them, or ending the actions while crewmen could still act. Neither can be undone
+    once the dice that follow are rolled."""
+    kind = action.get("type")
+    if kind not in ("end_movement", "end_actions"):
+        return ""
+    crew = panels.crew_by_id(view)
+    can_act: dict[str, int] = {}
+    for _, data, _, _ in rows:
+        who = data.get("crew")
+        if isinstance(who, str) and data.get("type") not in ("end_movement", "end_actions"):
+            can_act[who] = can_act.get(who, 0) + 1
+    if kind == "end_movement":
+        left = [f"{crew[c].get('name', c)} ({crew[c].get('mp', 0)})" for c in crew
+                if c in can_act and int(crew[c].get("mp", 0) or 0) > 0]
+        if not left:
+            return ""
+        return (f"End crew movement? {panels.plural(len(left), 'crewman', 'crewmen')} "
+                f"still {'has' if len(left) == 1 else 'have'} movement points: "
+                f"{_names(left)}.")
+    left = [str(crew.get(c, {}).get("name", c)) for c in crew if c in can_act]
+    if not left:
+        return ""
+    return (f"End the actions? {_names(left)} could still "
+            f"take {'an action' if len(left) == 1 else 'actions'}.")
 
 
 def difficulties() -> list[tuple[str, str]]:
@@ -50,6 +87,39 @@ class DialogsMixin:
     rules: list[dict[str, str]] | None
     book: list[dict[str, str]]
     numbered: list[dict[str, str]]
+    pending_action: dict[str, Any] | None
+    settings: dict[str, bool]
+    store: Any
+
+    def ask_first(self, action: dict[str, Any], question: str) -> None:
+        """The guard: ask before an action that throws choices away (the setting "confirm"
+        turns it off); the answer comes back as the command confirm-yes or confirm-no."""
+        self.pending_action = action
+        el("confirm-text").textContent = question
+        el("confirm-dialog").showModal()
+        el("confirm-no").focus()
+
+    def answer(self, yes: bool) -> None:
+        """The guard's answer: apply the action held back, or forget it."""
+        action, self.pending_action = self.pending_action, None
+        el("confirm-dialog").close()
+        if yes and action is not None:
+            self.apply(action)
+
+    def open_settings(self) -> None:
+        """The settings dialog, showing the stored settings."""
+        el("setting-confirm").checked = bool(self.settings.get("confirm", True))
+        el("settings-dialog").showModal()
+
+    def on_setting(self, _event: Any) -> None:
+        """A setting changed: store it at once."""
+        import storage
+
+        self.settings["confirm"] = bool(el("setting-confirm").checked)
+        error = storage.save_settings(self.store, self.settings)
+        el("settings-status").textContent = (
+            f"Could not store the setting ({error}): it holds until the page is closed."
+            if error else "Saved.")
 
     def open_scenario_rules(self) -> None:
         """The rules reference at the chosen scenario's section, with its rulings."""

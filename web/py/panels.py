@@ -119,8 +119,10 @@ def prompt(view: View, selected: str | None = None) -> str:
     if step == "move":
         member = crew_by_id(view).get(str(selected)) if selected else None
         if member:
-            return (f"Crew Movement: {member.get('name')} has {member.get('mp', 0)} movement "
-                    "points left: pick a lit compartment or an action below")
+            mp = int(member.get("mp", 0) or 0)
+            return (f"Crew Movement: {member.get('name')} has "
+                    f"{plural(mp, 'movement point')} left: tap a lit compartment or an "
+                    "action")
         return "Crew Movement: select a crewman (on the map or below), then where he goes"
     return phase_name(view.get("phase"))
 
@@ -148,11 +150,60 @@ def crew_where(member: Mapping[str, Any], step: str | None) -> str:
     return where
 
 
+EXPAND_ALL = 8  # at most this many actions in all: every crewman's are shown
+
+
+def action_cost(view: View, data: Mapping[str, Any]) -> str:
+    """What a Crew Movement action costs, for its button (" (1 MP)", " (free)", ...): the
+    first pick-up 1 movement point and the rest free until he moves (ruling R27); unlocking
+    and dropping free (ruling R12, Drop an Object); constructing all three points."""
+    if (view.get("decision") or {}).get("step") != "move":
+        return ""
+    kind = data.get("type")
+    if kind == "pick_up":
+        paid = data.get("crew") in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
+        return " (free: already paid)" if paid else " (1 MP; more pick-ups free)"
+    if kind in ("unlock", "drop"):
+        return " (free)"
+    if kind == "construct":
+        return " (all 3 MP)"
+    return ""
+
+
+def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
+    """Why an action a player may expect for crewman `who` is not offered: no pick-up with
+    objects lying by him (no points left, hands full, or holding or controlling), no move
+    with no points left. Plain words, from the view and the legal actions."""
+    step = (view.get("decision") or {}).get("step")
+    member = crew_by_id(view).get(who)
+    if step != "move" or not member or member.get("status") != "active":
+        return []
+    mine = {str(r[1].get("type")) for r in rows if r[1].get("crew") == who}
+    out = []
+    mp = int(member.get("mp", 0) or 0)
+    lying = [i for i in view.get("items", []) or [] if i.get("at") == member.get("at")
+             and not i.get("carriers")]
+    if lying and "pick_up" not in mine:
+        paid = who in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
+        if mp == 0 and not paid:
+            out.append("No pick-up: picking up takes a movement point, and he has none left.")
+        elif member.get("holding") or member.get("controlling"):
+            out.append("No pick-up: he is holding a Lab Animal or controlling an Intruder.")
+        else:
+            out.append("No pick-up: he carries all he can (one large and one small object, "
+                       "or three small ones).")
+    if "move" not in mine and mp == 0:
+        out.append("No moves: he has no movement points left this turn.")
+    return out
+
+
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
                  costs: Mapping[str, int] | None = None) -> str:
-    """The legal actions grouped by crewman (general ones first). In the Crew Movement Phase a
-    crewman's moves are listed only while he is selected (with `costs`, his movement-point cost
-    of each, from session.reachable); the map lights them up too."""
+    """The legal actions where the eye is: the selected crewman's first, in full (in the Crew
+    Movement Phase his moves too, with `costs`, his movement-point cost of each, from
+    session.reachable; the map lights them up); then the actions for no one in particular
+    (ending the phase); then every other crewman on one line each (select him to see his
+    actions), or in full when there are only a few actions in all."""
     costs = costs or {}
     if not rows:
         return '<p class="none">No legal actions.</p>'
@@ -166,39 +217,68 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
             groups.setdefault(who, []).append(row)
         else:
             general.append(row)
-    parts = []
+    order = list(crew)
+    whos = sorted(groups, key=lambda w: order.index(w) if w in order else len(order))
+    if selected in groups:
+        whos.remove(selected)
+        whos.insert(0, selected)
+    shown_rows = sum(len(g) for g in groups.values()) - (
+        sum(1 for g in groups.values() for r in g if r[1].get("type") == "move"))
+    expand_all = step != "move" and (shown_rows <= EXPAND_ALL or len(groups) <= 1)
     general_html = ('<ul class="acts general">' + "".join(action_button(r) for r in general)
                     + "</ul>") if general else ""
-    if step != "defense":  # passes first, except "No Self Defense" after the defences
-        parts.append(general_html)
-    order = list(crew)
-    for who in sorted(groups, key=lambda w: order.index(w) if w in order else len(order)):
+    parts = []
+    collapsed = []
+    for who in whos:
         member = crew.get(who, {"id": who, "name": who})
         name = str(member.get("name", who))
         is_sel = who == selected
         moves = [r for r in groups[who] if r[1].get("type") == "move"]
         others = [r for r in groups[who] if r[1].get("type") != "move"]
-        items = []
-        if is_sel or step != "move":
-            for r in moves:
-                cost = costs.get(str(r[1].get("to"))) if is_sel else None
-                items.append(action_button(r, f"{name}: ", f" ({cost} MP)" if cost else ""))
-        items += [action_button(r, f"{name}: ") for r in others]
-        hint = ""
-        if moves and not is_sel and step == "move":
-            hint = (f'<p class="hint">{len(moves)} move{"s" if len(moves) != 1 else ""}: '
-                    "select him to see them</p>")
         gid = f"grp-{e(who)}"
+        pick = (f'<button type="button" class="crew-pick" data-select="{e(who)}" '
+                f'aria-pressed="{"true" if is_sel else "false"}">{e(name)}</button>')
+        where = f'<span class="crew-where">{e(crew_where(member, step))}</span>'
+        if not (is_sel or expand_all):
+            count = plural(len(others) + len(moves), "action")
+            mp = f"{member.get('mp', 0)} MP · " if step == "move" else ""
+            collapsed.append(
+                f'<li class="crew-group collapsed" data-crew-group="{e(who)}">'
+                f'<button type="button" class="crew-pick" data-select="{e(who)}" '
+                f'aria-pressed="false">{e(name)}<span class="vh"> in '
+                f'{e(place(member.get("at")))}: </span><span class="crew-line">{e(mp)}'
+                f'{e(count)}</span></button></li>')
+            continue
+        items = [action_button(r, f"{name}: ", f" ({costs[str(r[1].get('to'))]} MP)"
+                               if is_sel and costs.get(str(r[1].get("to"))) else "")
+                 for r in moves if is_sel or step != "move"]
+        items += [action_button(r, f"{name}: ", action_cost(view, r[1])) for r in others]
+        hints = "".join(f'<p class="hint">{e(h)}</p>' for h in missing_hints(view, who, rows)) \
+            if is_sel else ""
         parts.append(
             f'<div class="crew-group{" selected" if is_sel else ""}" data-crew-group="{e(who)}" '
             f'role="group" aria-labelledby="{gid}">'
-            f'<h3 id="{gid}"><button type="button" class="crew-pick" data-select="{e(who)}" '
-            f'aria-pressed="{"true" if is_sel else "false"}">{e(name)}</button> '
-            f'<span class="crew-where">{e(crew_where(member, step))}</span></h3>'
-            + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hint + "</div>")
-    if step == "defense":
+            f'<h3 id="{gid}">{pick} {where}</h3>'
+            + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hints + "</div>")
+    if step == "defense":  # "No Self Defense" after the defences
         parts.append(general_html)
+    else:
+        parts.insert(1 if selected in groups else 0, general_html)
+    if collapsed and selected in groups:  # the rest grouped and closed: one tap opens them
+        parts.append(f'<details class="crew-others"><summary class="others-title">'
+                     f'{e(plural(len(collapsed), "other crewman", "other crewmen"))}'
+                     f'<span class="vh">: select one to see his actions</span></summary>'
+                     f'<ul class="crew-list">{"".join(collapsed)}</ul></details>')
+    elif collapsed:
+        parts.append(f'<div class="crew-others" role="group" aria-labelledby="others-title">'
+                     f'<h3 id="others-title" class="others-title">Crewmen: select one to see '
+                     f'his actions</h3><ul class="crew-list">{"".join(collapsed)}</ul></div>')
     return "".join(parts)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 move", "3 moves", "1 movement point"."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 # --- the mapsheet ----------------------------------------------------------------------------
@@ -239,7 +319,8 @@ def life_stage_html(view: View, rows: Mapping[int, Mapping[str, Any]]) -> str:
         mark = '<span class="marker" aria-hidden="true">▶</span> ' if now else ""
         tag = ' <span class="tag">now</span>' if now else ""
         label = f"{mark}{n}{tag}"
-        cells = "".join(f"<td>{e(_cell(k, row.get(k)))}</td>" for k, _ in STAGE_COLUMNS)
+        cells = "".join(f'<td data-label="{e(title.replace(chr(173), ""))}">'
+                        f"{e(_cell(k, row.get(k)))}</td>" for k, title in STAGE_COLUMNS)
         attrs = ' class="current" aria-current="true"' if now else ""
         body.append(f"<tr{attrs}>"
                     f'<th scope="row">{label}</th>{cells}</tr>')
@@ -383,14 +464,14 @@ def crew_html(view: View) -> str:
 
 def mapsheet_html(view: View, rows: Mapping[int, Mapping[str, Any]]) -> str:
     """Every mapsheet display as a card."""
-    cards = [
-        ("Life Stage", life_stage_html(view, rows), "wide"),
+    cards = [  # (on a wide screen: six columns, these spans fill two rows)
+        ("Life Stage", life_stage_html(view, rows), "wide w3"),
         ("Powers", powers_html(view), ""),
         ("Self-Destruct", self_destruct_html(view), ""),
-        ("Weapons Construction", weapons_html(view), ""),
-        ("Boxes", boxes_html(view), ""),
         ("Score", score_html(view), ""),
-        ("Crew", crew_html(view), "wide"),
+        ("Crew", crew_html(view), "wide w3"),
+        ("Weapons Construction", weapons_html(view), "w2"),
+        ("Boxes", boxes_html(view), ""),
     ]
     return "".join(
         f'<section class="card {cls}" aria-labelledby="card-{i}">'
@@ -404,6 +485,15 @@ def status_html(view: View, seed: object) -> str:
              phase_name(view.get("phase"))), ("Stage", "stage", view.get("stage", "–")),
              ("Score", "score", (view.get("score") or {}).get("total", 0)),
              ("Seed", "seed", seed))
+    dead = [str(c.get("name")) for c in view.get("crew", []) or [] if c.get("status") == "dead"]
+    boxes = view.get("boxes") or {}
+    extra = []
+    if dead:
+        extra.append(("Dead", "dead", ", ".join(dead)))
+    for key, word in (("killed", "Intruders killed"), ("frozen", "Intruders frozen")):
+        if isinstance(boxes.get(key), int) and boxes[key]:
+            extra.append((word, key, boxes[key]))
+    pairs = (*pairs, *extra)
     return "".join(f'<span class="pair"><span class="k">{k}</span> <span id="{i}">{e(v)}</span>'
                    "</span>" for k, i, v in pairs)
 
@@ -411,22 +501,126 @@ def status_html(view: View, seed: object) -> str:
 # --- the log and the result ------------------------------------------------------------------
 
 
-def log_item(event: Mapping[str, Any]) -> str:
-    """One event: its text, a die face for rolls, and its rule link."""
+def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None = None
+             ) -> str:
+    """One event: its text, a die face for rolls, and its rule link; `seq` is its place in
+    the game's log (data-seq), `group` the place of its phase's first event (data-group)."""
     kind = str(event.get("type", ""))
     text = str(event.get("text") or kind)
     die = event.get("die")
     face = ""
     if kind == "roll" and isinstance(die, int) and 1 <= die <= 6:
         face = f'<span class="die" aria-hidden="true">{DIE_FACES[die - 1]}</span> '
-    return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}">{face}'
+    num = (f' data-seq="{seq}"' if seq is not None else "") + (
+        f' data-group="{group}"' if group is not None else "")
+    return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}"{num}>{face}'
             f'<span class="ev-text">{e(text)}</span>'
             f'{" " + rule_link(str(event["rule"])) if event.get("rule") else ""}</li>')
 
 
-def log_html(events: Sequence[Mapping[str, Any]]) -> str:
-    """The log, newest first."""
-    return "".join(log_item(ev) for ev in reversed(events))
+def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int
+            ) -> list[list[str]]:
+    """Events cut into phases (a group starts at each "phase" event), each rendered with its
+    group's id: the log index of the group's first event (`current` for events before the
+    first "phase" here)."""
+    groups: list[list[str]] = [[]]
+    group = current
+    for i, ev in enumerate(events):
+        if ev.get("type") == "phase":
+            if groups[-1]:
+                groups.append([])
+            group = start + i
+        groups[-1].append(log_item(ev, start + i, group))
+    return groups
+
+
+def log_html(events: Sequence[Mapping[str, Any]], start: int = 0) -> str:
+    """The log grouped by turn and phase: the latest phase first, and inside each phase the
+    events in the order they happened, so a cause (a roll) comes before its effect (a
+    death)."""
+    return "".join("".join(g) for g in reversed(_groups(events, start, start)) if g)
+
+
+def log_update(events: Sequence[Mapping[str, Any]], start: int, current: int
+               ) -> tuple[str, str]:
+    """New events for a log already showing the first `start` ones, whose latest phase group
+    is `current`: (the HTML to add at the end of that group, the HTML of the phases the new
+    events begin, to go on top)."""
+    groups = _groups(events, start, current)
+    begins_phase = bool(events) and events[0].get("type") == "phase"
+    tail = "" if begins_phase else "".join(groups[0])
+    new = groups if begins_phase else groups[1:]
+    return tail, "".join("".join(g) for g in reversed(new) if g)
+
+
+# Events a player must not miss: type -> (kind, title). Shown in the banner over the actions
+# after the action that caused them, with the dice rolled for it.
+HEADLINES: dict[str, tuple[str, str]] = {
+    "panic": ("panic", "Panic!"),
+    "crew_killed": ("death", "Crewman killed"),
+    "reveal": ("reveal", "Counter revealed"),
+    "clone": ("reveal", "A Clone"),
+    "metamorphosis": ("meta", "Metamorphosis"),
+    "self_destruct": ("sd", "Self-Destruct"),
+    "self_destruct_stopped": ("sd", "Self-Destruct stopped"),
+    "departure": ("escape", "A shuttle leaves"),
+    "escaped": ("escape", "Escape"),
+    "lost": ("lost", "Lost"),
+    "intruder_killed": ("win", "Intruder killed"),
+    "frozen": ("win", "Intruder frozen"),
+    "caged": ("win", "Intruder caged"),
+    "game_over": ("end", "Game over"),
+}
+
+
+def headlines(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+    """The events of one action that a player must not miss, in order (cause first), each
+    with its kind, a short title, the event's text and where it happened (if it says)."""
+    out = []
+    for ev in events:
+        kind = str(ev.get("type", ""))
+        if kind not in HEADLINES:
+            continue
+        style, title = HEADLINES[kind]
+        at = ev.get("at") or ev.get("to") or ("command" if kind == "panic" else "")
+        out.append({"kind": style, "type": kind, "title": title,
+                    "text": str(ev.get("text") or title), "at": str(at)})
+    return out
+
+
+def dice_html(events: Sequence[Mapping[str, Any]]) -> str:
+    """The dice rolled in these events as dice faces, each with what it was rolled for; the
+    many rolls of the random movement of counters share one line, so the banner stays short."""
+    rolls = [ev for ev in events if ev.get("type") == "roll" and isinstance(ev.get("die"), int)
+             and 1 <= int(ev["die"]) <= 6]
+    if not rolls:
+        return ""
+
+    def face(ev: Mapping[str, Any]) -> str:
+        return f'<span class="die" aria-hidden="true">{DIE_FACES[int(ev["die"]) - 1]}</span>'
+
+    moves = [ev for ev in rolls if str(ev.get("purpose", "")).startswith("random movement")]
+    items = "".join(
+        f'<li>{face(ev)} <strong>{int(ev["die"])}</strong> '
+        f'<span class="purpose">for {e(ev.get("purpose") or ev.get("text") or "a roll")}'
+        "</span></li>" for ev in rolls if ev not in moves)
+    if moves:
+        items += (f'<li>{"".join(face(ev) for ev in moves)} '
+                  f'<strong>{", ".join(str(int(ev["die"])) for ev in moves)}</strong> '
+                  f'<span class="purpose">for the random movement of '
+                  f'{e(plural(len(moves), "counter"))}</span></li>')
+    return f'<ul class="dice" aria-label="Dice rolled">{items}</ul>'
+
+
+def banner_html(events: Sequence[Mapping[str, Any]]) -> str:
+    """What just happened that matters, cause before effect: the headline events of the
+    last action and the dice behind them ("" when nothing big happened)."""
+    heads = headlines(events)
+    if not heads:
+        return ""
+    items = "".join(f'<li class="headline hl-{e(h["kind"])}" data-type="{e(h["type"])}">'
+                    f'<strong>{e(h["title"])}</strong> {e(h["text"])}</li>' for h in heads)
+    return f'<ul class="headlines">{items}</ul>{dice_html(events)}'
 
 
 def result_html(result: Mapping[str, Any] | None) -> str:
@@ -497,3 +691,89 @@ def rule_entry_html(entry: Mapping[str, str]) -> str:
     body = "".join(f"<p>{e(p)}</p>" for p in paras) or '<p class="none">(no text)</p>'
     return (f'<article class="rule-entry" data-rule-id="{e(entry["id"])}">'
             f'<h3>{e(entry["title"])}</h3>{body}</article>')
+
+
+# --- the room inspector ----------------------------------------------------------------------
+
+
+def counter_words(view: View, c: Mapping[str, Any]) -> str:
+    """A counter as the crew sees it: "face-down counter c3", or its kind and state."""
+    token = str(c.get("token"))
+    if not c.get("face_up") and not c.get("kind"):
+        return f"Face-down counter {token} (what it is stays hidden until it is revealed)"
+    kind = KINDS.get(str(c.get("kind")), "Counter")
+    states = []
+    if not c.get("face_up"):
+        states.append("hidden from the crew")
+    if c.get("kind") == "intruder" and view.get("stage"):
+        states.append(f"Life Stage {view.get('stage')}")
+    for key, word in (("asleep", "asleep"), ("caged", "caged")):
+        if c.get(key):
+            states.append(word)
+    if c.get("controlled_by"):
+        states.append(f"controlled by {crew_name(view, c.get('controlled_by'))}")
+    if c.get("held_by"):
+        states.append(f"held by {crew_name(view, c.get('held_by'))}")
+    return f"{kind} {token}" + (f" ({', '.join(states)})" if states else "")
+
+
+def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: str | None,
+                   costs: Mapping[str, int] | None = None) -> str:
+    """Everything in one compartment (or shuttle), each piece with its state and its legal
+    actions: the room inspector, opened by a tap on a room or a stack."""
+    costs = costs or {}
+    items = {str(i.get("id")): i for i in view.get("items", []) or []}
+    parts = []
+    if selected and cid in costs:
+        move = next((r for r in rows if r[1].get("type") == "move"
+                     and r[1].get("crew") == selected and r[1].get("to") == cid), None)
+        if move is not None:
+            name = crew_name(view, selected)
+            parts.append('<ul class="acts general">' + action_button(
+                (move[0], move[1], f"Move {name} here ({plural(costs[cid], 'movement point')})",
+                 move[3])) + "</ul>")
+    crew = [c for c in view.get("crew", []) or [] if c.get("at") == cid
+            and c.get("status") != "dead"]
+    if crew:
+        lis = []
+        for c in crew:
+            who = str(c.get("id"))
+            carried = [str(items.get(i, {}).get("name", i)) for i in c.get("carrying", [])]
+            state = ", ".join(carried) if carried else "empty-handed"
+            if c.get("holding"):
+                state += f"; holding {c.get('holding')}"
+            if c.get("controlling"):
+                state += f"; controlling {c.get('controlling')}"
+            if view.get("phase") == "crew_movement" and c.get("status") == "active":
+                state += f"; {plural(int(c.get('mp', 0) or 0), 'movement point')} left"
+            if c.get("status") == "escaped":
+                state += "; escaped"
+            name = str(c.get("name", who))
+            acts = [r for r in rows if r[1].get("crew") == who and r[1].get("type") != "move"]
+            hints = "".join(f'<p class="hint">{e(h)}</p>' for h in missing_hints(view, who, rows))
+            buttons = "".join(action_button(r, f"{name}: ", action_cost(view, r[1]))
+                              for r in acts)
+            is_sel = who == selected
+            pick = (f'<button type="button" class="crew-pick" data-select="{e(who)}" '
+                    f'aria-pressed="{"true" if is_sel else "false"}">'
+                    f'{"Deselect" if is_sel else "Select"} {e(name)}</button>')
+            lis.append(f'<li class="insp-crew" data-crew-item="{e(who)}"><h4>{e(name)}</h4>'
+                       f'<p class="insp-state">{e(state)}</p>{pick}'
+                       + (f'<ul class="acts">{buttons}</ul>' if acts else "") + hints + "</li>")
+        parts.append(f'<h3>{e(plural(len(crew), "crewman", "crewmen"))}</h3>'
+                     f'<ul class="insp-list">{"".join(lis)}</ul>')
+    counters = [c for c in view.get("counters", []) or [] if c.get("at") == cid]
+    if counters:
+        parts.append(f'<h3>{e(plural(len(counters), "counter"))}</h3><ul class="insp-list">'
+                     + "".join(f"<li>{e(counter_words(view, c))}</li>" for c in counters)
+                     + "</ul>")
+    lying = [i for i in items.values() if i.get("at") == cid and not i.get("carriers")]
+    if lying:
+        parts.append(f'<h3>{e(plural(len(lying), "object"))} lying here</h3>'
+                     '<ul class="insp-list">'
+                     + "".join(f"<li>{e(i.get('name'))}"
+                               + (f" holding {e(i.get('contents'))}" if i.get("contents")
+                                  else "") + "</li>" for i in lying) + "</ul>")
+    if len(parts) == 0:
+        parts.append('<p class="none">Nothing here.</p>')
+    return "".join(parts)

@@ -17,6 +17,7 @@ accessibility error). Every fact shown by colour is also shown by text or shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from html import escape
 from typing import Any
 
 import layout  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
@@ -60,10 +61,10 @@ STYLE = f"""
 .station-map .kind-shaft .room-box {{ fill: #151b29; stroke: #7d8aa3; }}
 .station-map .kind-airlock .room-box {{ fill: #33201c; stroke: #e08b6a; }}
 .station-map .hatching {{ fill: url(#{ID}hatch); pointer-events: none; }}
-.station-map .label {{ fill: #e9f1fb; font-size: 15px; font-weight: 700; }}
+.station-map .label {{ fill: #e9f1fb; font-size: 16px; font-weight: 700; }}
 .station-map .label.narrow {{ font-size: 14px; }}
-.station-map .sub {{ fill: #b8c7dc; font-size: 11px; font-weight: 600; }}
-.station-map .lock-text {{ font-size: 11.5px; font-weight: 800; letter-spacing: .05em; }}
+.station-map .sub {{ fill: #b8c7dc; font-size: 14px; font-weight: 600; }}
+.station-map .lock-text {{ font-size: 14px; font-weight: 800; }}
 .station-map .locked .lock-text {{ fill: #ffd27a; }}
 .station-map .unlocked .lock-text {{ fill: #9ee6a0; }}
 .station-map .lock-icon {{ fill: none; stroke-width: 1.8; }}
@@ -71,9 +72,9 @@ STYLE = f"""
 .station-map .unlocked .lock-icon {{ stroke: #9ee6a0; }}
 .station-map .reachable .room-box {{ stroke: #7ff0ff; stroke-width: 3; stroke-dasharray: 7 4; }}
 .station-map .cost {{ fill: #7ff0ff; stroke: #070b14; stroke-width: 1.5; }}
-.station-map .cost-text {{ fill: #06121c; font-size: 12px; font-weight: 800; }}
+.station-map .cost-text {{ fill: #06121c; font-size: 14px; font-weight: 800; }}
 .station-map .pending-mark {{ fill: #ffb347; stroke: #070b14; stroke-width: 1.5; }}
-.station-map .pending-text {{ fill: #1a1000; font-size: 12px; font-weight: 900; }}
+.station-map .pending-text {{ fill: #1a1000; font-size: 14px; font-weight: 900; }}
 .station-map .focus-ring {{ fill: none; stroke: #ffb347; stroke-width: 2; }}
 .station-map .focus .room-box {{ stroke: #ffb347; stroke-width: 3; }}
 .station-map .room:focus {{ outline: none; }}
@@ -82,7 +83,7 @@ STYLE = f"""
 .station-map .room[role=button]:hover .room-box {{ stroke: #ffffff; }}
 .station-map .tok {{ stroke: #070b14; stroke-width: 1.5; }}
 .station-map .tok-main {{ fill: #0b0f18; font-size: 17px; font-weight: 800; }}
-.station-map .tok-sub {{ fill: #0b0f18; font-size: 12.5px; font-weight: 700; }}
+.station-map .tok-sub {{ fill: #0b0f18; font-size: 14px; font-weight: 700; }}
 .station-map .role-command .tok {{ fill: #f4c95d; }}
 .station-map .role-science .tok {{ fill: #72d6e8; }}
 .station-map .role-engineer .tok {{ fill: #f7a668; }}
@@ -97,16 +98,18 @@ STYLE = f"""
 .station-map .kind-dummy .tok {{ fill: #d0d0d0; }}
 .station-map .bars {{ stroke: #070b14; stroke-width: 2; opacity: .55; }}
 .station-map .badge {{ fill: #070b14; stroke: #ffffff; stroke-width: 1; }}
-.station-map .badge-text {{ fill: #ffffff; font-size: 10.5px; font-weight: 800; }}
+.station-map .badge-text {{ fill: #ffffff; font-size: 14px; font-weight: 800; }}
 .station-map .chip {{ fill: #30405a; stroke: #9db3d3; stroke-width: 1; }}
-.station-map .chip-text {{ fill: #eef4fc; font-size: 12.5px; font-weight: 700; }}
+.station-map .chip-text {{ fill: #eef4fc; font-size: 14px; font-weight: 700; }}
 .station-map .shuttle-box {{ fill: #1d2536; stroke: #b9c7dd; stroke-width: 1.5; }}
 .station-map .departed .shuttle-box {{ stroke-dasharray: 6 4; fill: #121826; }}
-.station-map .key-box {{ fill: #0d1422; stroke: #2c3a52; stroke-width: 1; }}
-.station-map .key-title {{ fill: #7fb8e6; font-size: 12px; font-weight: 800;
-  letter-spacing: .08em; }}
-.station-map .key-text {{ fill: #c8d4e6; font-size: 12px; }}
-.station-map .key-abbr {{ fill: #ffffff; font-size: 12px; font-weight: 800; }}
+.station-map .stack {{ cursor: pointer; }}
+.station-map .stack:focus {{ outline: none; }}
+.station-map .stack:focus-visible .tok {{ stroke: #ffffff; stroke-width: 3; }}
+.station-map .stack .tok {{ fill: #dfe7f2; }}
+.station-map .stack .tok.under {{ fill: #8e9bb0; }}
+.station-map .stack.has-crew .tok {{ fill: #f4c95d; }}
+.station-map .stack.has-crew .tok.under {{ fill: #a98a3a; }}
 """
 
 
@@ -172,22 +175,30 @@ class Piece:
         self.w, self.h, self.draw = w, h, draw
 
 
+MIN_TOKEN = 32.0  # a token's least width and height in user units: 25 CSS px at the
+# smallest scale the page draws the plan at (0.787 px per unit: 524 CSS px for 666 units),
+# over the 24 px of WCAG 2.5.8
+SUB = 14.0        # the least font size on the plan: 11 CSS px at that scale
+
+
 def _token_lines(lines: list[tuple[str, str]], pad: float = 8) -> tuple[float, float]:
     """Size of a token holding lines of (text, 'main' | 'sub')."""
-    w = max([24.0, *(_text_width(t, 17 if k == "main" else 12.5) for t, k in lines)]) + pad
-    h = 5 + sum(18 if k == "main" else 13.5 for _, k in lines)
-    return w, h
+    w = max([MIN_TOKEN - pad, *(_text_width(t, 17 if k == "main" else SUB)
+                                for t, k in lines)]) + pad
+    h = 5 + sum(18 if k == "main" else 15 for _, k in lines)
+    return w, max(MIN_TOKEN, h)
 
 
-def _add_lines(g: Group, lines: list[tuple[str, str]], w: float) -> None:
-    y = 3.0
+def _add_lines(g: Group, lines: list[tuple[str, str]], w: float, h: float = 0) -> None:
+    natural = 5 + sum(18 if k == "main" else 15 for _, k in lines)
+    y = 3.0 + max(0.0, (h - natural) / 2)
     for text, kind in lines:
-        y += 15.5 if kind == "main" else 12.5
+        y += 15.5 if kind == "main" else 13.5
         # the trailing space is not drawn, but keeps words apart when the texts are read
         # together (the visible text of a control, WCAG 2.5.3)
         g.add(E.text(text + " ", insert=(_number(w / 2), _number(y)),
                      class_=f"tok-{kind}", text_anchor="middle"))
-        y += 2.5 if kind == "main" else 1
+        y += 2.5 if kind == "main" else 1.5
 
 
 def _crew_shape(role: str, w: float, h: float) -> Any:
@@ -207,8 +218,8 @@ def _token_piece(attrs: dict[str, Any], words: str, shape: Callable[[float, floa
     """A token: a shape with one or two lines of text, and perhaps a state badge on its
     top-right corner ("zz", "ctrl", "+LAB") that overhangs the shape."""
     bw, bh = _token_lines(lines, 8 if shape_kind == "crew" else 13)
-    top = 7.0 if badge else 0.0
-    pw = _text_width(badge, 10.5) + 8 if badge else 0.0
+    top = 9.0 if badge else 0.0
+    pw = _text_width(badge, SUB) + 8 if badge else 0.0
     w = bw + max(0.0, pw / 2 - 4)
 
     name = words
@@ -229,12 +240,12 @@ def _token_piece(attrs: dict[str, Any], words: str, shape: Callable[[float, floa
             for i in range(1, 5):
                 x = _number(bw * i / 5)
                 body.add(E.line((x, 1.5), (x, _number(bh - 1.5)), class_="bars"))
-        _add_lines(body, lines, bw)
+        _add_lines(body, lines, bw, bh)
         if top:
             g.add(body)
             bx = bw - 4 - pw / 2
-            g.add(E.rect((_number(bx), 0), (_number(pw), 14), rx=7, ry=7, class_="badge"))
-            g.add(E.text(badge, insert=(_number(bx + pw / 2), 10.8), class_="badge-text",
+            g.add(E.rect((_number(bx), 0), (_number(pw), 18), rx=9, ry=9, class_="badge"))
+            g.add(E.text(badge, insert=(_number(bx + pw / 2), 13.5), class_="badge-text",
                          text_anchor="middle"))
         return g
 
@@ -392,13 +403,13 @@ class Scene:
         return pieces
 
     def _chip(self, ident: str, text: str, words: str, kind: str) -> Piece:
-        w, h = _text_width(text, 12.5) + 8, 20
+        w, h = _text_width(text, SUB) + 8, 24
 
         def draw() -> Group:
             g = _g(id=ident, class_=f"item kind-{kind}", role="img", aria_label=words)
             _title(g, words)
             g.add(E.rect((0, 0), (w, h), rx=3, ry=3, class_="chip"))
-            g.add(E.text(text, insert=(_number(w / 2), 14.5), class_="chip-text",
+            g.add(E.text(text, insert=(_number(w / 2), 17), class_="chip-text",
                          text_anchor="middle"))
             return g
 
@@ -409,8 +420,78 @@ class Scene:
         pieces += [self.counter_piece(c) for c in self.counters_at(place)]
         return pieces + self.item_pieces(place)
 
+    def stack_piece(self, place: str, crew: list[dict[str, Any]],
+                    counters: list[dict[str, Any]], items: list[dict[str, Any]],
+                    max_w: float = 1e9) -> Piece:
+        """Several pieces as one stacked token with their count ("8 crew", or just "8" where
+        the word does not fit): a button that opens the room inspector (app.py), named with
+        everything in it."""
+        n = len(crew) + len(counters) + len(items)
+        what = "crew" if n == len(crew) else "counters" if n == len(counters) else \
+            "objects" if n == len(items) else "pieces"
+        words = [self.crew_words(c) for c in crew] + \
+            [self.counter_words(c["token"]) for c in counters] + \
+            [self.item_words(i) for i in items]
+        text = f"{n} {what}"
+        if _text_width(text, SUB) + 14 > max_w:
+            text = str(n)
+        w, h = max(MIN_TOKEN, _text_width(text, SUB) + 10) + 4, MIN_TOKEN + 4
+        name = f"{text}: a stack of {n} {what}, list them: " + "; ".join(words)
+        ids = " ".join([str(c["id"]) for c in crew] + [str(c["token"]) for c in counters]
+                       + [str(i["id"]) for i in items])
 
-SCALES = (1.0, 0.94, 0.88, 0.82, 0.76, 0.7, 0.64, 0.58, 0.52, 0.46, 0.4, 0.35)
+        def draw() -> Group:
+            g = _g(id=f"{ID}stack-{place}-{what}",
+                   class_="stack" + (" has-crew" if crew else ""), data_stack=place,
+                   data_members=ids, tabindex="0", role="button", aria_label=name)
+            _title(g, "; ".join(words))
+            g.add(E.rect((4, 4), (_number(w - 4), _number(h - 4)), rx=4, ry=4,
+                         class_="tok under"))
+            g.add(E.rect((0, 0), (_number(w - 4), _number(h - 4)), rx=4, ry=4, class_="tok"))
+            g.add(E.text(text + " ", insert=(_number((w - 4) / 2), _number((h - 4) / 2 + 5)),
+                         class_="tok-sub", text_anchor="middle"))
+            return g
+
+        return Piece(w, h, draw)
+
+    def fitted(self, place: str, selected: str | None, box: tuple[float, float, float, float],
+               notch: tuple[float, float]) -> list[Group]:
+        """The pieces in a place at full size: all of them if they fit, else stacked step by
+        step (objects, then crewmen but the selected one, then counters, then all) until they
+        do."""
+        crew, counters = self.crew_at(place), self.counters_at(place)
+        items = self.items_at(place)
+        room_w = box[2]
+        sel = [c for c in crew if c["id"] == selected]
+        rest = [c for c in crew if c["id"] != selected]
+        crew_pieces = [self.crew_piece(c, c["id"] == selected) for c in crew]
+        counter_pieces = [self.counter_piece(c) for c in counters]
+        item_pieces = self.item_pieces(place)
+        levels: list[list[Piece]] = [crew_pieces + counter_pieces + item_pieces]
+        if len(item_pieces) > 1:
+            item_pieces = [self.stack_piece(place, [], [], items, room_w)]
+            levels.append(crew_pieces + counter_pieces + item_pieces)
+        beside = room_w - sum(self.crew_piece(c, True).w + GAP for c in sel)
+        if len(rest) > 1:
+            crew_pieces = [self.crew_piece(c, True) for c in sel] + \
+                [self.stack_piece(place, rest, [], [], beside)]
+            levels.append(crew_pieces + counter_pieces + item_pieces)
+        if len(counters) > 1:
+            counter_pieces = [self.stack_piece(place, [], counters, [], room_w)]
+            levels.append(crew_pieces + counter_pieces + item_pieces)
+        levels.append([self.crew_piece(c, True) for c in sel]
+                      + [self.stack_piece(place, rest, counters, items, beside)])
+        levels.append([self.stack_piece(place, crew, counters, items, room_w)])
+        for i, pieces in enumerate(levels):
+            placed = _flow(pieces, box, notch, force=i == len(levels) - 1)
+            if placed is not None:
+                return placed
+        return []
+
+
+# Tokens are never shrunk (their text would drop under 11 CSS px): a room too small for its
+# pieces stacks them instead (Scene.fitted), and the room inspector lists them.
+SCALES = (1.0,)
 GAP = 4.0
 Placement = list[tuple[Piece, float, float]]  # piece, x, y (top-left, already scaled)
 
@@ -455,12 +536,13 @@ def _place(rows: list[list[Piece]], scale: float, x0: float, y0: float,
 
 
 def _flow(pieces: list[Piece], box: tuple[float, float, float, float],
-          notch: tuple[float, float] = (0.0, 0.0)) -> list[Group]:
+          notch: tuple[float, float] = (0.0, 0.0), force: bool = True) -> list[Group] | None:
     """Place pieces in centred rows, shrinking them until they fit.
 
     box is the room's inside (x, y, w, h); notch is the (w, h) of its top-left corner taken
     by the label. Pieces go below the label when they fit there; a crowded room also uses
-    the space to the right of a short label.
+    the space to the right of a short label. When they do not fit: None, or with `force`
+    the pieces placed anyway below the label.
     """
     x0, y0, bw, bh = box
     nw, nh = notch
@@ -487,6 +569,8 @@ def _flow(pieces: list[Piece], box: tuple[float, float, float, float],
             if bottom <= y0 + bh and over <= 0:
                 best = (out, scale)
                 break
+    if best is None and not force:
+        return None
     if best is None:  # hopelessly crowded: the smallest scale, below the label
         scale = SCALES[-1]
         out, _, _ = _place(_rows(pieces, scale, full), scale, x0, y0 + nh, full, at_left,
@@ -631,10 +715,9 @@ def render_station(view: dict[str, Any], *, selected: str | None = None,
     pieces = _g(id=f"{ID}pieces")
     for cid in COMPARTMENTS:
         box, notch = content_box(cid, cid in reachable)
-        for g in _flow(scene.pieces_at(cid, selected), box, notch):
+        for g in scene.fitted(cid, selected, box, notch):
             pieces.add(g)
     dwg.add(pieces)
-    dwg.add(_key())
     return str(dwg.tostring())
 
 
@@ -786,33 +869,31 @@ def _shuttle_layer(scene: Scene, selected: str | None) -> Group:
         g.add(E.text(layout.SHORT[sid], insert=(x + 16, y + 17), class_="label"))
         g.add(E.text(status.split(",")[0].upper(), insert=(x + w - 16, y + 17),
                      class_="sub", text_anchor="end"))
-        for piece in _flow(scene.pieces_at(sid, selected), (x + 12, y + 3, w - 24, h - 6),
-                           (0.0, 20.0)):
+        for piece in scene.fitted(sid, selected, (x + 12, y + 3, w - 24, h - 6), (0.0, 20.0)):
             g.add(piece)
         layer.add(g)
     return layer
 
 
 KEY_ROWS: tuple[tuple[tuple[str, str], ...], ...] = (
-    (("C", "Command"), ("S", "Science"), ("E", "Engineer"), ("?", "unknown"),
-     ("INT", "Intruder"), ("L3", "stage 3"), ("LAB", "animal"), ("zz", "asleep"),
-     ("ctrl", "control"), ("held", "caught")),
-    (("Bl", "Blaster"), ("Dt", "Dart gun"), ("Gs", "Gas"), ("Pr", "Prod"),
-     ("Fl", "Flamer"), ("Cg", "Cage"), ("+LAB", "has LAB"), ("+INT", "has INT"),
-     ("MP", "move pts"), ("!", "interact")),
+    (("C1", "Command Officer 1"), ("S1", "Science Officer 1"), ("E1", "Engineer 1"),
+     ("?", "face-down counter"), ("INT", "Intruder"), ("L3", "at Life Stage 3"),
+     ("LAB", "Lab Animal"), ("DUM", "Dummy"), ("zz", "asleep"), ("ctrl", "controlled"),
+     ("held", "held by a crewman"), ("cage", "in a cage"), ("4 crew", "a stack: tap to list")),
+    (("Bl", "Blaster"), ("Dt", "Sleep Dart Pistol"), ("Gs", "Gas Canister"),
+     ("Pr", "Electric Prod"), ("Fl", "Flamethrower"), ("Cg", "Cage"),
+     ("+LAB", "holding a Lab Animal"), ("+INT", "controlling an Intruder"),
+     ("1 MP", "reachable for 1 movement point"), ("!", "an Interaction to resolve"),
+     ("LOCKED", "a secured room, locked")),
 )
 
 
-def _key() -> Group:
-    """The key in the plan's two free corners (decorative: every token is labelled in full)."""
-    layer = _g(id=f"{ID}key", aria_hidden="true")
-    for (x, y, w, h), rows, title in zip(layout.KEY_BOXES, KEY_ROWS, ("KEY", "OBJECTS"),
-                                         strict=True):
-        layer.add(E.rect((x, y), (w, h), rx=5, ry=5, class_="key-box"))
-        layer.add(E.text(title, insert=(x + 7, y + 18), class_="key-title"))
-        tx = x + 7 + max(_text_width(abbr, 12) for abbr, _ in rows) + 6
-        for i, (abbr, text) in enumerate(rows):
-            ty = y + 40 + i * 21.5
-            layer.add(E.text(abbr, insert=(x + 7, ty), class_="key-abbr"))
-            layer.add(E.text(text, insert=(_number(tx), ty), class_="key-text"))
-    return layer
+def key_html() -> str:
+    """The key to the plan's abbreviations, as HTML for beside the plan (never under 11 px
+    there, where the plan's corners would have drawn it too small on a phone)."""
+    parts = []
+    for rows, title in zip(KEY_ROWS, ("Pieces", "Objects and marks"), strict=True):
+        items = "".join(f"<div><dt>{escape(abbr)}</dt><dd>{escape(text)}</dd></div>"
+                        for abbr, text in rows)
+        parts.append(f'<div class="key-part"><h3>{title}</h3><dl>{items}</dl></div>')
+    return "".join(parts)

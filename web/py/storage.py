@@ -1,4 +1,4 @@
-"""localStorage under one prefix.
+"""localStorage under one prefix, and the player's settings kept there.
 
 Pure Python with the backend injected (the page passes `js.localStorage`, the tests a dict
 wrapper), so saving and failing storage are tested on CPython
@@ -163,3 +163,28 @@ def storage_problem(exc: Any) -> str:
     if "Quota" in text or "quota" in text or "full" in text:
         return "the browser's storage for this page is full"
     return "this browser does not let the page store anything (private mode or blocked storage)"
+
+
+# The player's settings (key "settings", JSON) and their defaults.
+SETTINGS_DEFAULTS: dict[str, bool] = {
+    "confirm": True,   # ask before ending a phase with movement points or actions left
+}
+
+
+def load_settings(store: Store) -> dict[str, bool]:
+    """The settings, defaults filled in; a damaged entry gives the defaults."""
+    out = dict(SETTINGS_DEFAULTS)
+    try:
+        saved = json.loads(store.get("settings") or "{}")
+    except ValueError:
+        return out
+    if isinstance(saved, dict):
+        for key, default in SETTINGS_DEFAULTS.items():
+            if isinstance(saved.get(key), type(default)):
+                out[key] = saved[key]
+    return out
+
+
+def save_settings(store: Store, settings: dict[str, bool]) -> str:
+    """Store the settings; returns the storage error or ""."""
+    return store.set("settings", json.dumps(settings, sort_keys=True))

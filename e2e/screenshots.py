@@ -1,0 +1,121 @@
+"""Screenshots of the page in the states the e2e tests check, into docs/screenshots/.
+
+    python3 build.py && .venv/bin/python e2e/screenshots.py
+
+Serves dist/ on a free port (as the tests do), drives /usr/bin/chromium with Playwright and
+writes one PNG per state and screen size, plus docs/screenshots/README.md listing them.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+import states  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+import build  # noqa: E402
+
+OUT = HERE.parent / "docs" / "screenshots"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
+    """(file stem, what it shows, how to get there from a booted page)."""
+
+    def panic(page: Any, url: str) -> None:
+        states.load_state(page, url, states.after_panic())
+
+    def panic_selected(page: Any, url: str) -> None:
+        panic(page, url)
+        page.locator('[data-select="co1"]').first.click()
+
+    def seed3(page: Any, url: str) -> None:
+        page.goto(url + "?seed=3")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+
+    def inspector(page: Any, url: str) -> None:
+        panic(page, url)
+        page.locator('#board [data-stack="command"]').first.click()
+        page.wait_for_selector("#inspector[open]")
+
+    def guard(page: Any, url: str) -> None:
+        seed3(page, url)
+        page.locator("#actions").get_by_role("button", name="End crew movement").click()
+        page.wait_for_selector("#confirm-dialog[open]")
+
+    def banner(page: Any, url: str) -> None:
+        page.goto(url + "?seed=52")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.locator('#actions button[data-action*="improvised"]').first.click()
+        page.wait_for_selector("#banner li")
+
+    return [
+        ("start", "a new game (seed 3), Crew Movement", seed3),
+        ("guard", "ending crew movement with points left asks first", guard),
+        ("events", "seed 52 after Self Defense: a death, a Panic and a metamorphosis in the "
+                   "banner with their dice, highlighted on the plan", banner),
+        ("inspector", "after a Panic, the room inspector of the Command Module", inspector),
+        ("panic", "after a Panic: all nine crewmen in the Command Module", panic),
+        ("panic-selected", "after a Panic, Command Officer 1 selected", panic_selected),
+    ]
+
+
+def main(only: str = "") -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    server = build.make_server(build.DIST)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    lines = ["# Screenshots", "", "Made by `python3 build.py && .venv/bin/python "
+             "e2e/screenshots.py` from the e2e states (e2e/states.py).", ""]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for size, (w, h) in SIZES.items():
+            for stem, what, go in shots():
+                if only and only not in stem:
+                    continue
+                ctx = browser.new_context(viewport={"width": w, "height": h},
+                                          is_mobile=size == "phone", has_touch=size == "phone")
+                page = ctx.new_page()
+                page.goto(url + "?seed=1")
+                page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+                go(page, url)
+                page.wait_for_timeout(300)
+                name = f"{stem}-{size}.png"
+                page.screenshot(path=str(OUT / name), full_page=True)
+                lines.append(f"- [{name}]({name}): {what}, {w}x{h}")
+                print("wrote", OUT / name, flush=True)
+                ctx.close()
+        for w, h in ((900, 640), (390, 600)):
+            ctx = browser.new_context(viewport={"width": w + 20, "height": h + 20})
+            page = ctx.new_page()
+            page.goto(url + "embed.html?seed=1")
+            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+            page.evaluate("s => localStorage.setItem('intruder:embed:save', s)",
+                          states.after_panic().to_json())
+            page.set_content(f'<iframe src="{url}embed.html" width="{w}" height="{h}" '
+                             'title="Intruder" style="border:0"></iframe>')
+            page.frame_locator("iframe").locator("body[data-ready='1']").wait_for(
+                state="attached", timeout=60_000)
+            page.wait_for_timeout(300)
+            name = f"embed-{w}x{h}.png"
+            page.screenshot(path=str(OUT / name))
+            lines.append(f"- [{name}]({name}): the embed in a {w}x{h} iframe after a Panic")
+            print("wrote", OUT / name, flush=True)
+            ctx.close()
+        browser.close()
+    server.shutdown()
+    if not only:
+        (OUT / "README.md").write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "")

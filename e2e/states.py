@@ -1,0 +1,52 @@
+"""Game states the browser tests and the screenshots start from, built with the engine here.
+
+Each is a `Game` from `Game.from_position` (docs/position.md) or from a seed; `load_state`
+puts one into the page as its autosave and reloads, so the page resumes exactly that game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import intruder_core as ic
+
+CREW = ("co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3")
+# After a Panic (rulebook, Panic): all crew in the Command Module, armed as a crew would be.
+PANIC_CARRY = {
+    "co1": ["blaster1"], "co2": ["blaster2"], "co3": ["dart1"], "so1": ["gas1"],
+    "so2": ["dart2", "gas2"], "so3": [], "en1": ["blaster3"], "en2": ["gas3"], "en3": [],
+}
+
+
+def after_panic(phase: str = "crew_movement") -> ic.Game:
+    """The board after a Panic: nine crewmen in the Command Module, Intruders about."""
+    return ic.Game.from_position({
+        "seed": 7, "turn": 3, "phase": phase, "stage": 2,
+        "crew": {c: {"at": "command", "carrying": PANIC_CARRY[c]} for c in CREW},
+        "counters": [
+            {"kind": "intruder", "at": "b2"},
+            {"kind": "dummy", "at": "command"},
+            {"kind": "lab_animal", "at": "mess"},
+            {"kind": "dummy", "at": "store_a1"},
+        ],
+    })
+
+
+def crowded_arms() -> ic.Game:
+    """Crew Movement with four crewmen and the weapons in the Arms Room, one in the Mess."""
+    return ic.Game.from_position({
+        "seed": 11, "turn": 2, "phase": "crew_movement",
+        "crew": {
+            "co1": {"at": "arms"}, "co2": {"at": "arms"}, "en1": {"at": "arms"},
+            "so1": {"at": "arms"}, "co3": {"at": "command"},
+        },
+        "counters": [{"kind": "intruder", "at": "dock2"}],
+    })
+
+
+def load_state(page: Any, url: str, game: ic.Game, prefix: str = "intruder:") -> None:
+    """Make `game` the page's autosave and reload: the page resumes it."""
+    page.evaluate("([p, s]) => { localStorage.setItem(p + 'save', s);"
+                  " localStorage.removeItem(p + 'undo'); }", [prefix, game.to_json()])
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)

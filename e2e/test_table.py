@@ -1,0 +1,258 @@
+"""The table (issue 10): a board read at a glance and played without fumbling.
+
+Measured on the page after a Panic (all nine crewmen in the Command Module, built with
+Game.from_position in e2e/states.py) at 1280x800, 390x844 and in a 900x640 iframe: no text
+under 11 CSS px, every tap target at least 24x24 CSS px (WCAG 2.5.8), page height within
+about two viewports; crowded rooms, the room inspector, the guards, axe in every state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import states
+from conftest import ROOT, Problems, Site
+from playwright.sync_api import Frame, Page, expect
+
+import intruder_core as ic
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+Boot = Callable[[str], dict[str, str]]
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+MAX_VIEWPORTS = 2.15  # "about two viewports"
+
+# Text with a font size under 11 CSS px (an SVG text's size times its scale on screen).
+SMALL_TEXT = """() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode, el = node.parentElement;
+    if (!el || !node.textContent.trim() || el.closest('title, desc, .vh, script, style')) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+    let px = parseFloat(cs.fontSize);
+    if (el instanceof SVGElement) { const m = el.getScreenCTM(); px *= Math.hypot(m.a, m.b); }
+    const what = node.textContent.trim().slice(0, 30);
+    if (px < 10.95) out.push(`${el.tagName} "${what}" ${px.toFixed(1)}px`);
+  }
+  return out;
+}"""
+# Controls smaller than 24x24 CSS px, and the least size of the plan's tokens.
+SMALL_TARGETS = """() => {
+  const out = [];
+  const sel = 'button, a[href], input, select, summary, [role=button], #board [data-crew]';
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (el.closest('dialog:not([open])')) continue;
+    const what = el.id || el.dataset.crew || el.dataset.stack
+      || el.textContent.trim().slice(0, 20);
+    if (r.width < 24 || r.height < 24)
+      out.push(`${el.tagName} ${what} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+  }
+  return out;
+}"""
+BOARD_FIGURES = """() => {
+  const boxes = [...document.querySelectorAll('#board [data-crew], #board [data-stack]')]
+    .map(e => e.getBoundingClientRect());
+  const texts = [...document.querySelectorAll('#board svg text')].map(t =>
+    parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b));
+  return {tokens: boxes.length, min_w: Math.min(...boxes.map(b => b.width)),
+          min_h: Math.min(...boxes.map(b => b.height)), min_text: Math.min(...texts),
+          board_w: document.querySelector('#board svg').getBoundingClientRect().width};
+}"""
+
+
+def axe_violations(target: Page | Frame) -> list[str]:
+    target.add_script_tag(path=str(AXE))
+    result = target.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} - {[n['target'] for n in v['nodes']][:3]}"
+            for v in result["violations"]]
+
+
+def check_table(target: Page | Frame, height: int, where: str) -> dict[str, Any]:
+    """The measures every state must pass; returns the board's figures (for the report)."""
+    small = target.evaluate(SMALL_TEXT)
+    assert not small, f"{where}: text under 11 px: {small[:8]}"
+    tiny = target.evaluate(SMALL_TARGETS)
+    assert not tiny, f"{where}: tap targets under 24x24 px: {tiny[:8]}"
+    page_h = target.evaluate("document.documentElement.scrollHeight")
+    assert page_h <= MAX_VIEWPORTS * height, f"{where}: page {page_h} px tall"
+    figures = target.evaluate(BOARD_FIGURES)
+    print(where, json.dumps(dict(figures, page_h=page_h)))
+    return figures
+
+
+def load(page: Page, site: Site, boot: Boot, game: ic.Game) -> None:
+    boot(site.url + "?seed=1")
+    states.load_state(page, site.url, game)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_after_a_panic_the_board_is_readable_and_tappable(
+    page: Page, site: Site, problems: Problems, boot: Boot, size: str
+) -> None:
+    spec = DESKTOP if size == "desktop" else PHONE
+    page.set_viewport_size(spec["viewport"])
+    load(page, site, boot, states.after_panic())
+    h = spec["viewport"]["height"]
+    figures = check_table(page, h, f"{size} panic")
+    assert figures["tokens"] >= 1 and figures["min_text"] >= 11
+    # nine crewmen do not fit the Command Module at full size: one stack, with its count
+    stack = page.locator('#board [data-stack="command"]')
+    expect(stack).to_have_count(1)
+    expect(stack).to_contain_text("9")
+    assert not axe_violations(page)
+    # the selected crewman: his actions first, the others on one line each
+    page.locator('[data-select="co1"]').first.click()
+    expect(page.locator("#actions .crew-group").first).to_have_attribute(
+        "data-crew-group", "co1")
+    check_table(page, h, f"{size} panic, co1 selected")
+    # the room inspector lists every piece, with its actions; axe-clean too
+    stack.click()
+    dialog = page.locator("#inspector")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".insp-crew")).to_have_count(9)
+    expect(dialog).to_contain_text("Face-down counter")
+    assert not axe_violations(page)
+    dialog.get_by_role("button", name="Close").click()
+
+
+def test_a_tap_on_a_crowded_room_moves_the_selected_crewman(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    game = states.after_panic()
+    load(page, site, boot, game)
+    # Engineer 3 leaves, then comes back: a tap on the crowded Command Module (its stack)
+    # moves him there instead of selecting anyone or opening the list.
+    page.locator('[data-select="en3"]').first.click()
+    page.locator('#board [data-compartment="a1"]').click()
+    expect(page.locator("body")).to_have_attribute("data-selected", "en3")
+    page.locator('#board [data-stack="command"]').click()
+    game.apply({"type": "move", "crew": "en3", "to": "a1"})
+    game.apply({"type": "move", "crew": "en3", "to": "command"})
+    expect(page.locator("body")).to_have_attribute(
+        "data-state-sha", page.evaluate("intruderDebug.sha()"))
+    assert page.evaluate("JSON.parse(intruderDebug.state())") == json.loads(game.to_json())
+    expect(page.locator("#inspector")).to_be_hidden()
+
+
+def test_guard_asks_before_ending_movement_and_a_setting_turns_it_off(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    sha = page.locator("body").get_attribute("data-state-sha")
+    end = page.locator("#actions").get_by_role("button", name="End crew movement")
+    end.click()
+    dialog = page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("9 crewmen still have movement points")
+    assert not axe_violations(page)
+    dialog.get_by_role("button", name="Go back").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("body")).to_have_attribute("data-state-sha", sha or "")
+    end.click()
+    dialog.get_by_role("button", name="End anyway").click()
+    expect(page.locator("body")).not_to_have_attribute("data-state-sha", sha or "")
+    # Settings: the question can be turned off (and it stays off after a reload)
+    page.get_by_role("button", name="Settings").click()
+    settings = page.locator("#settings-dialog")
+    assert not axe_violations(page)
+    settings.get_by_role("checkbox").uncheck()
+    settings.get_by_role("button", name="Close").click()
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    game = ic.new_game(seed=3)
+    game.apply({"type": "end_movement"})
+    before = page.locator("body").get_attribute("data-state-sha")
+    if page.locator("#actions").get_by_role("button", name="End crew movement").count():
+        page.locator("#actions").get_by_role("button", name="End crew movement").click()
+        expect(dialog).to_be_hidden()
+        expect(page.locator("body")).not_to_have_attribute("data-state-sha", before or "")
+
+
+def test_undo_is_off_after_game_over(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    game = ic.Game.from_position({"seed": 2, "phase": "crew_movement",
+                                  "counters": [{"kind": "intruder", "at": "dock2"}]})
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    load(page, site, boot, game)
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#undo")).to_be_disabled()
+
+
+@pytest.mark.parametrize("size", [(900, 640), (390, 600)], ids=["900x640", "390x600"])
+def test_the_embed_in_an_iframe_shows_board_prompt_actions_and_events(
+    page: Page, site: Site, problems: Problems, boot: Boot, size: tuple[int, int]
+) -> None:
+    w, h = size
+    boot(site.url + "embed.html?seed=1")
+    page.evaluate("s => localStorage.setItem('intruder:embed:save', s)",
+                  states.after_panic().to_json())
+    page.set_viewport_size({"width": w + 40, "height": h + 40})
+    page.set_content(f'<iframe name="embed" src="{site.url}embed.html" width="{w}" '
+                     f'height="{h}" title="Intruder" style="border:0"></iframe>')
+    frame = page.frame_locator("iframe")
+    expect(frame.locator("body[data-ready='1']")).to_be_attached(timeout=60_000)
+    inner = page.frame(name="embed")
+    assert inner is not None
+    for part in ("#board svg", "#prompt", "#actions button[data-index]", "#log li"):
+        box = inner.locator(part).first.bounding_box()
+        assert box is not None and box["y"] < h and box["x"] < w, f"{part} not in view: {box}"
+    small = inner.evaluate(SMALL_TEXT)
+    assert not small, f"embed {w}x{h}: text under 11 px: {small[:8]}"
+    tiny = inner.evaluate(SMALL_TARGETS)
+    assert not tiny, f"embed {w}x{h}: tap targets under 24x24 px: {tiny[:8]}"
+    print(f"embed {w}x{h}", json.dumps(inner.evaluate(BOARD_FIGURES)))
+    assert not axe_violations(inner)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
+    page: Page, site: Site, problems: Problems, boot: Boot, motion: str
+) -> None:
+    page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+    page.set_viewport_size(DESKTOP["viewport"])
+    boot(site.url + "?seed=52")  # the Intruder attacks Engineer 1 in Power
+    game = ic.new_game(seed=52)
+    defend = next(a for a in game.legal_actions() if a.type == "defend")
+    events = [ev.to_dict() for ev in game.apply(defend)]
+    page.locator("#actions button[data-action]", has_text="improvised").click()
+    banner = page.locator("#banner")
+    expect(banner.locator("li[data-type]")).to_have_count(3)
+    types = banner.locator("li[data-type]").evaluate_all("ls => ls.map(l => l.dataset.type)")
+    assert types == ["crew_killed", "panic", "metamorphosis"]  # cause first
+    rolls = [ev for ev in events if ev["type"] == "roll"]
+    moves = [ev for ev in rolls if ev["purpose"].startswith("random movement")]
+    expect(banner.locator(".dice li")).to_have_count(len(rolls) - len(moves) + bool(moves))
+    for ev in rolls:
+        if ev not in moves:
+            expect(banner).to_contain_text(f"for {ev['purpose']}")
+    for place in ("power", "command"):
+        room = page.locator(f'#board [data-compartment="{place}"]')
+        expect(room).to_have_class(re_word("event-here"))
+        anim = room.locator(".room-box").evaluate("r => getComputedStyle(r).animationName")
+        assert (anim == "none") == (motion == "reduce"), anim
+    check_table(page, DESKTOP["viewport"]["height"], f"events ({motion})")
+    # the dead crewman stays in view: the status line names him
+    expect(page.locator("#status")).to_contain_text("Dead Engineer 1")
+    assert not axe_violations(page)
+    # the next action of the player clears the banner
+    page.locator("#actions button[data-action]").first.click()
+    if page.locator("#confirm-dialog[open]").count():
+        page.locator("#confirm-yes").click()
+    expect(banner.locator('li[data-type="panic"]')).to_have_count(0)
+
+
+def re_word(word: str) -> Any:
+    import re
+
+    return re.compile(rf"(^|\s){word}(\s|$)")
