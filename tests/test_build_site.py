@@ -68,6 +68,10 @@ def test_boot_files_go_inline(tmp_path: Path) -> None:
     assert 'href="./app.css"' not in out and 'src="./boot.js"' not in out
     assert not (tmp_path / "app.css").exists() and not (tmp_path / "boot.js").exists()
     assert out.index("window.booted") < out.index("pyscript/core.js")  # still first
+    # the page's Content-Security-Policy runs that inline script by its hash, and no other
+    digest = base64.b64encode(hashlib.sha256(b"\nwindow.booted = 1;\n").digest()).decode()
+    assert f"script-src 'self' 'sha256-{digest}'" in out and "'unsafe-inline'" not in \
+        out.split("script-src", 1)[1].split(";", 1)[0]
 
 
 def test_the_demo_pages_get_the_inlined_files_too(tmp_path: Path) -> None:

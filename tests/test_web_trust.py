@@ -59,6 +59,7 @@ def test_refusals_are_in_plain_words(text: object, says: str) -> None:
     message = storage.problem_text(e.value, "This file")
     assert says in message
     assert not any(word in message for word in RAW), message
+    assert "origin" not in message and "scenario" not in message  # no field names of a save
 
 
 def test_storage_failures_are_in_plain_words() -> None:

@@ -147,14 +147,8 @@ def problem_text(exc: BaseException, what: str = "This file") -> str:
         return f"{what} is too large or too deeply nested to be an Intruder save."
     if "newer version" in detail:
         return f"{what} comes from a newer version of the game."
-    return f"{what} is damaged or was changed by hand, so it cannot be trusted " \
-           f"({_plain(detail)})."
-
-
-def _plain(detail: str) -> str:
-    """An engine refusal, shortened, without Python's quoting of names."""
-    detail = detail.replace("'", "").replace('"', "")
-    return detail if len(detail) <= 140 else detail[:137] + "…"
+    # The engine's reason names fields of the save: for the console, not for the player.
+    return f"{what} is damaged or was changed by hand, so it cannot be trusted."
 
 
 def storage_problem(exc: Any) -> str:
