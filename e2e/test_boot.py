@@ -41,13 +41,14 @@ def test_second_visit_boots_from_the_snapshot_and_plays_the_same_game(
     game.apply(action)
     page.locator("#actions button[data-index='0']").click()
     expect(body).to_have_attribute("data-state-sha", digest(game))
-    # Random new games still differ: the snapshot's random state is reseeded.
-    seeds = set()
+    # Random new games still differ: the snapshot's random state is reseeded. (The seed is
+    # shown only at the end, issue 9: the games' states tell them apart.)
+    games = set()
     for _ in range(2):
         page.evaluate("localStorage.clear()")
         boot(site.url)
-        seeds.add(page.locator("#seed").inner_text())
-    assert len(seeds) == 2, seeds
+        games.add(body.get_attribute("data-state-sha"))
+    assert len(games) == 2, games
     # ?snapshot=0 boots without it.
     assert boot(site.url + "?snapshot=0")["snapshot"] == "none"
 
@@ -71,5 +72,10 @@ def test_a_corrupt_snapshot_never_keeps_the_page_from_booting(
     assert not page.evaluate("async (u) => !!(await (await caches.open('pyodide-snapshot'))"
                              ".match(u))", url)
     sha = page.locator(BODY).get_attribute("data-state-sha") or ""
-    page.locator("#actions button[data-index]").first.click()
+    # An action that applies at once (ending a phase with points left asks first, issue 10);
+    # a crewman's actions show once he is selected.
+    pick = page.locator("#actions [data-select]")
+    if pick.count():
+        pick.first.click()
+    page.locator("#actions button[data-index]:not([data-action*='\"end_'])").first.click()
     expect(page.locator(BODY)).not_to_have_attribute("data-state-sha", sha)

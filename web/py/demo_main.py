@@ -16,7 +16,6 @@ other sites), and asks nothing of any other origin.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import traceback
 from html import escape
 from typing import Any
@@ -24,46 +23,18 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 import rulesref
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from standalone import el, load_packages, nn
 
 document = js.document
 window = js.window
 
 BOOT = window.intruderBoot
-PACKAGES = ["svgwrite", "intruder-core"]
 RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.md")
 PACE_S = 2.5  # play: one step every 2.5 s (reading time)
 
 
-def el(element_id: str) -> Any:
-    return document.getElementById(element_id)
-
-
-def nn(value: Any) -> Any:
-    """None for JS null/undefined (Pyodide gives JsNull, which is not None)."""
-    return None if value is None or type(value).__name__ == "JsNull" else value
-
-
 def closest(target: Any, selector: str) -> Any:
     return nn(target.closest(selector)) if hasattr(target, "closest") else None
-
-
-async def load_packages() -> None:
-    """The local wheels, by name from our own lock file; prove they import."""
-    import pyodide_js  # type: ignore[import-not-found]
-
-    BOOT.stage("packages", "Loading the rules engine")
-    errors: list[str] = []
-    on_error = create_proxy(lambda msg: errors.append(str(msg)))
-    try:
-        await pyodide_js.loadPackage(to_js(PACKAGES),
-                                     to_js({"errorCallback": on_error},
-                                           dict_converter=js.Object.fromEntries))
-    finally:
-        on_error.destroy()
-    if importlib.util.find_spec("svgwrite") is None or \
-            importlib.util.find_spec("intruder_core") is None:
-        raise RuntimeError("the rules engine did not load (" + ("; ".join(errors) or
-                                                              "no error reported") + ")")
 
 
 class DemoPage:

@@ -14,43 +14,16 @@ Reads `#g=CODE` on load (the game page's "Open as replay"). Stores nothing.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import traceback
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from standalone import el, load_packages, nn
 
 document = js.document
 window = js.window
 BOOT = window.intruderBoot
-PACKAGES = ["svgwrite", "intruder-core"]
-
-
-def el(element_id: str) -> Any:
-    return document.getElementById(element_id)
-
-
-def nn(value: Any) -> Any:
-    return None if value is None or type(value).__name__ == "JsNull" else value
-
-
-async def load_packages() -> None:
-    import pyodide_js  # type: ignore[import-not-found]
-
-    BOOT.stage("packages", "Loading the rules engine")
-    errors: list[str] = []
-    on_error = create_proxy(lambda msg: errors.append(str(msg)))
-    try:
-        await pyodide_js.loadPackage(to_js(PACKAGES),
-                                     to_js({"errorCallback": on_error},
-                                           dict_converter=js.Object.fromEntries))
-    finally:
-        on_error.destroy()
-    if importlib.util.find_spec("svgwrite") is None or \
-            importlib.util.find_spec("intruder_core") is None:
-        raise RuntimeError("the rules engine did not load (" + ("; ".join(errors) or
-                                                              "no error reported") + ")")
 
 
 class ReplayPage:

@@ -1,0 +1,45 @@
+"""Shared start-up of the pages demo-boot.mjs runs without PyScript (demo.html, replay.html).
+
+pyodide/loader.mjs has already unpacked the wheels and marked them loaded; `load_packages`
+asks for them by name anyway (nothing left to fetch) and proves they import, since loadPackage
+can fail without raising.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+PACKAGES = ["svgwrite", "intruder-core"]  # names in our pyodide-lock.json
+
+
+def el(element_id: str) -> Any:
+    """The page's element with this id."""
+    return js.document.getElementById(element_id)
+
+
+def nn(value: Any) -> Any:
+    """None for JS null/undefined (Pyodide gives JsNull, which is not None)."""
+    return None if value is None or type(value).__name__ == "JsNull" else value
+
+
+async def load_packages() -> None:
+    """The local wheels, by name from our own lock file; prove they import."""
+    import pyodide_js  # type: ignore[import-not-found]
+
+    js.window.intruderBoot.stage("packages", "Loading the rules engine")
+    errors: list[str] = []
+    on_error = create_proxy(lambda msg: errors.append(str(msg)))
+    try:
+        await pyodide_js.loadPackage(to_js(PACKAGES),
+                                     to_js({"errorCallback": on_error},
+                                           dict_converter=js.Object.fromEntries))
+    finally:
+        on_error.destroy()
+    if importlib.util.find_spec("svgwrite") is None or \
+            importlib.util.find_spec("intruder_core") is None:
+        raise RuntimeError("the rules engine did not load (" + ("; ".join(errors) or
+                                                              "no error reported") + ")")
