@@ -277,7 +277,8 @@ class AdvisorMixin:
 
     def cancel_odds(self) -> None:
         """Stop a running estimate (its last figures stay, marked as stopped)."""
-        if nn(el("odds").getAttribute("data-running")) == "1":
+        box = nn(el("odds"))
+        if box is not None and nn(box.getAttribute("data-running")) == "1":
             el("odds").dataset.running = ""
             el("odds-cancel").hidden = True
             el("odds-text").textContent = (str(el("odds-text").textContent)
