@@ -160,6 +160,10 @@ class Game(GameState):
             a = _parse(action)
         except IllegalAction as e:
             return e
+        return self._why_not(a)
+
+    def _why_not(self, a: Action) -> IllegalAction | None:
+        """why_illegal for an action already parsed."""
         if self.is_over:
             return IllegalAction("the game is over", "How to Win")
         if a.type not in HANDLERS:
@@ -189,7 +193,7 @@ class Game(GameState):
             a = action  # one of legal_actions()' own, and the state has not changed since
         else:
             a = _parse(action)
-            refusal = self.why_illegal(a)
+            refusal = self._why_not(a)
             if refusal is not None:
                 raise refusal
         played = len(self.history)

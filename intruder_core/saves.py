@@ -318,10 +318,10 @@ def replay_checked(origin: Any, actions: Any) -> Game:
                 a = Action.from_dict(step)
             except IllegalAction as e:
                 raise _bad(f"action {n}", e.reason) from None
-            refusal = g.why_illegal(a)
-            if refusal is not None:
-                raise _bad(f"action {n}", f"the rules refuse it here: {refusal}")
-            g.apply(a)
+            try:
+                g.apply(a)  # refuses (changing nothing) before it plays
+            except IllegalAction as e:
+                raise _bad(f"action {n}", f"the rules refuse it here: {e}") from None
         check_playable(g)
         return g
     except CorruptSave:
