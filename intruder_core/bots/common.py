@@ -108,6 +108,12 @@ def kill_chance(weapon: str, known: Iterable[str], shaken: bool = False) -> floa
     return hits / 6
 
 
+def cage_chance(asleep: bool) -> float:
+    """Chance that an Attempt to Cage Intruder succeeds: 1-5 asleep, 1-2 awake (Life Stage 1
+    only; R9)."""
+    return (5 if asleep else 2) / 6
+
+
 def sleep_chance(known: Iterable[str], shaken: bool = False) -> float:
     """Chance that a Sleep Dart puts the Intruder to sleep in a Crew Action Segment."""
     if "immune_sleep" in set(known):

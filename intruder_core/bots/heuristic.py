@@ -9,6 +9,14 @@ Self Defense with the best odds, recaptures Lab Animals when it costs nothing, o
 on a counter inside when that is safe enough, and when the fight is lost starts the
 self-destruct and escapes in a shuttle. Every choice comes with a one-line reason.
 
+Each decision is a plan read from the crew view. In the Crew Movement Phase a roles step
+first settles who does what (`MovePlan.roles`: who drives or carries a captured Intruder, who
+builds, who fetches weapons, who leaves; the rest hunt in their teams) and returns a plain
+mapping; the orders step (`MovePlan.orders`) then reads it and lists orders, best first. In an
+Interaction every option is valued as chance times worth. The first order that is a legal
+action is played. The tunable numbers are in `Params`; the rules' own numbers (points, seats,
+carriers, movement costs) come from their homes in `charts` and `crew_movement`.
+
 Stateless: each decision is computed from the crew view alone, so the same view always gives
 the same choice.
 """
@@ -18,15 +26,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import Any, Literal
 
 from ..actions import Action
-from ..charts import is_large
+from ..charts import DRAW_SURVIVORS, LETHAL, POINTS, SHUTTLE_CAPACITY, is_large
 from ..crew_movement import move_cost
-from ..station import AIRLOCK_CONTROL, SECURED, SHUTTLE_DOCK, name
+from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
 from .common import (
     STATION,
     Info,
+    cage_chance,
     defense_outcome,
     dist,
     find,
@@ -39,27 +49,57 @@ from .policy import Choice
 
 Order = tuple[str, dict[str, Any], str]  # action type, arguments, reason
 
-LETHAL_SMALL = ("blaster", "gas")
+KILL_POINTS = POINTS["intruder_killed"]  # +7 (How to Win)
+DEATH_POINTS = POINTS["crew_dead"]  # -5
+DRIVE_MP = move_cost("command", controlling=True)  # a prodded Intruder takes all 3 points (R11)
+LETHAL_SMALL = ("blaster", "gas")  # the small lethal weapons (a crewman's first weapon)
+WEAPONS = frozenset({"blaster", "gas", "flamethrower", "dart", "prod"})
 TEAM_ROLES = ("command", "science", "engineer")  # the order of a hunting team's members
+ESCAPE_DOCKS = ("dock1", "dock2")  # the station's own shuttles (Escape via Shuttle)
 
 
 def teams(crew: list[dict[str, Any]]) -> list[list[str]]:
-    """Hunting teams from the roster: the crewmen sharing a number (Command Officer 1,
-    Science Officer 1, Engineer 1, ...), each team in TEAM_ROLES order."""
-    by_number: dict[str, list[dict[str, Any]]] = {}
-    for c in crew:
-        by_number.setdefault(c["id"][-1], []).append(c)
-    return [[c["id"] for c in sorted(team, key=lambda c: TEAM_ROLES.index(c["role"]))]
-            for _, team in sorted(by_number.items())]
+    """Hunting teams from the roster: the first Command Officer, Science Officer and Engineer,
+    then the second of each, and so on (each team in TEAM_ROLES order)."""
+    by_role = [[c["id"] for c in crew if c["role"] == role] for role in TEAM_ROLES]
+    size = max((len(ids) for ids in by_role), default=0)
+    return [[ids[n] for ids in by_role if n < len(ids)] for n in range(size)]
+
+
+def member(crew: list[dict[str, Any]], role: str, rank: int) -> dict[str, Any] | None:
+    """The roster's `rank`-th crewman of a role (1: the first), or None."""
+    ids = [c for c in crew if c["role"] == role]
+    return ids[rank - 1] if 0 < rank <= len(ids) else None
+
+
+@dataclass(frozen=True)
+class Build:
+    """What one crewman builds in Maintenance, in order; he is named by his role and his
+    place in the roster (Engineer 2: role "engineer", rank 2)."""
+
+    role: str
+    rank: int
+    kinds: tuple[str, ...]
 
 
 @dataclass
 class Params:
     """The heuristic's knobs (defaults are what the balance lab measures)."""
 
-    builders: dict[str, tuple[str, ...]] = field(default_factory=lambda: {
-        "en2": ("prod", "flamethrower"), "en1": ("flamethrower",)})
+    builders: tuple[Build, ...] = (Build("engineer", 2, ("prod", "flamethrower")),
+                                   Build("engineer", 1, ("flamethrower",)))
     build_until_stage: int = 4  # no new construction from this stage on
+    # arming
+    fetch_range: int = 6  # walk at most this many movement points to fetch a weapon or Cage
+    first_weapon: dict[str, str] = field(default_factory=lambda: {
+        "command": "blaster", "engineer": "gas"})  # each one's first lethal weapon
+    spare_weapon_below: int = 2  # a Command Officer takes a spare one carrying fewer objects
+    prod_until_stage: int = 3  # a Prod is worth taking up to this stage
+    # hunting: a target's worth / (1 + distance / distance_scale), less if another group goes
+    seen_value: float = 3.0  # worth of a seen Intruder (a counter's is its chance + decoys)
+    distance_scale: float = 3.0
+    shared_seen: float = 0.5  # less for a seen Intruder another group already hunts
+    shared_counters: float = 1.0  # ... for counters another group already searches
     airlock_unknown: int = 2  # open an airlock on face-down counters with at most this many
     decoy_value: float = 0.15  # worth of clearing one face-down counter, beside the Intruder
     sleep_value: float = 1.5  # worth of a sleeping Intruder (no attack, no move, cageable)
@@ -68,7 +108,9 @@ class Params:
     clones_dead: int = 2  # ... and this many crewmen are dead
     late_stage: int = 5  # from this stage with `late_dead` dead, when one more death loses
     late_dead: int = 2
-    few_crew: int = 4  # this few crewmen left against a stage 4+ Intruder
+    few_crew: int = 4  # this few crewmen left against an Intruder of few_crew_stage or more
+    few_crew_stage: int = 4
+    capture_until_stage: int = 4  # a capture is in reach up to this stage
     # worth of each outcome against a met Intruder, in points (see _intruder)
     cage_value: float = 12.0  # caged: frozen (+15) later, most of the time
     cage_value_cold: float = 8.0  # ... Immune to Cold: trapped until stage 6 instead (R26)
@@ -81,6 +123,9 @@ class Params:
     sleep_floor: float = 2.0  # least worth of a sleeping Intruder the crew may kill
     sleep_floor_young: float = 0.5  # ... one the crew may not kill yet (R7)
     airlock_chance: float = 0.2  # open an airlock on counters this likely to be the Intruder
+    own_cage_follow: float = 0.5  # a dart thrower who must cage it himself: this share of it
+    hatch_kill_odds: float = 0.75  # a shuttle fight: open the hatches unless attacks kill
+    # the stowaway this likely
 
 
 class HeuristicPolicy:
@@ -102,7 +147,8 @@ class HeuristicPolicy:
         if info.step == "choose":
             return self._choose(info, legal)
         if info.step == "move":
-            orders: Iterator[Order] = MovePlan(info, self.p).orders()
+            plan = MovePlan(info, self.p)
+            orders: Iterator[Order] = plan.orders(plan.roles())
         else:
             orders = ActionPlan(info, self.p).orders()
         for type, args, reason in orders:
@@ -128,7 +174,7 @@ class HeuristicPolicy:
         kill = len(info.chart["kill"])
         shaken = bool((info.bk.get("sub") or {}).get("shaken"))
         last = info.intruders_in_play() <= 1
-        k_value = self.p.kill_value if info.score + 7 > 0 or not last else \
+        k_value = self.p.kill_value if info.score + KILL_POINTS > 0 or not last else \
             self.p.defense_last_kill_value  # a kill that ends in a loss
         best: tuple[float, Action, str] | None = None
         for a in legal:
@@ -143,7 +189,7 @@ class HeuristicPolicy:
                 what = f"{who} defends with the {a['weapon']}"
             else:
                 continue
-            value = -5 * dies + k_value * killed + self.p.sleep_value * sleeps
+            value = DEATH_POINTS * dies + k_value * killed + self.p.sleep_value * sleeps
             reason = (f"{what}: {dies:.0%} the target dies, {killed:.0%} it is killed"
                       + (f", {sleeps:.0%} asleep" if sleeps else ""))
             if best is None or value > best[0] + 1e-9:
@@ -164,24 +210,26 @@ def abandon(info: Info, p: Params | None = None) -> str | None:
     sd = info.sd
     if sd["box"] is not None or sd["stopped"]:
         return None
-    if not any(c["role"] == "command" for c in info.active) or len(info.active) < 3:
-        return None
+    if not any(c["role"] == "command" for c in info.active) or \
+            len(info.active) < DRAW_SURVIVORS:
+        return None  # no one to start the countdown, or too few left for a draw
     remaining = info.intruders_in_play()
     if stuck(info) and (not info.chart["humans_may_kill"] or
                         not any(t["at"] in STATION for t in info.intruders)):
         return (f"{info.boxes['clones_pending']} Clone(s) can come in only at a Panic, and with "
                 "the Intruder held there can be none (R19): the self-destruct is the only end")
-    margin = info.score + 7 * remaining
-    capture = info.stage <= 4 and "extra_strong" not in info.known and \
+    p = p or Params()
+    margin = info.score + KILL_POINTS * remaining
+    capture = info.stage <= p.capture_until_stage and "extra_strong" not in info.known and \
         "immune_cold" not in info.known
     if margin <= 0 and not capture:
         return f"killing all {remaining} Intruder(s) left cannot make the score positive"
-    p = p or Params()
-    if info.stage >= p.late_stage and info.dead >= p.late_dead and margin - 5 <= 0:
+    if info.stage >= p.late_stage and info.dead >= p.late_dead and \
+            margin + DEATH_POINTS <= 0:
         return f"Life Stage {info.stage} with {info.dead} crew dead: one more death loses"
     if "clone" in info.known and remaining >= p.clones_in_play and info.dead >= p.clones_dead:
         return f"the Clones multiply ({remaining} in play) and {info.dead} crew are dead"
-    if len(info.active) <= p.few_crew and info.stage >= 4:
+    if len(info.active) <= p.few_crew and info.stage >= p.few_crew_stage:
         return f"only {len(info.active)} crew left against a stage {info.stage} Intruder"
     return None
 
@@ -201,7 +249,7 @@ def capture_first(info: Info) -> bool:
         return True
     if "immune_cold" in info.known:
         return False
-    return info.score + 7 * info.intruders_in_play() <= 0
+    return info.score + KILL_POINTS * info.intruders_in_play() <= 0
 
 
 def freezable(info: Info) -> bool:
@@ -267,12 +315,12 @@ class ActionPlan:
             return
         gone = info.escaped + sum(len(s["crew"]) for s in info.view["shuttles"].values()
                                   if s["departed"] and s["fight"])
-        if gone >= 3:
-            return
+        if gone >= DRAW_SURVIVORS:
+            return  # each departure rolls for a stowaway (R18): one shuttle is enough
         for shuttle, dock in SHUTTLE_DOCK.items():
             waiting = [c for c in info.where.get(dock, []) if not info.crew[c]["acted"]]
-            if len(waiting) >= min(3, len(info.active)):
-                crew = sorted(waiting)[:4]
+            if len(waiting) >= min(DRAW_SURVIVORS, len(info.active)):
+                crew = sorted(waiting)[:SHUTTLE_CAPACITY]
                 yield ("leave", {"shuttle": shuttle, "crew": tuple(crew)},
                        f"{len(crew)} crew leave in {name(shuttle)}: the marker is in the 4 box "
                        "or lower (R18)")
@@ -302,7 +350,7 @@ class ActionPlan:
         v_control = 0.0 if "immune_shock" in info.known or info.in_shuttle(t["at"]) else \
             (p_.control_value if not cold else p_.control_value_cold) if not kill_ok else \
             p_.control_value_killable
-        v_kill = p_.kill_value if info.score + 7 * info.intruders_in_play() > 0 or \
+        v_kill = p_.kill_value if info.score + KILL_POINTS * info.intruders_in_play() > 0 or \
             info.intruders_in_play() > 1 else p_.last_kill_value
         if flush:
             v_cage = v_control = 0.0
@@ -312,7 +360,7 @@ class ActionPlan:
             cid = c["id"]
             kinds = info.kinds(cid)
             if not t["caged"] and cid in cagers and (t["asleep"] or info.stage == 1) and v_cage:
-                p = 5 / 6 if t["asleep"] else 2 / 6
+                p = cage_chance(t["asleep"])
                 why = "the Intruder sleeps: cage it (1-5, R9)" if t["asleep"] else \
                     "cage it awake: Life Stage 1 allows it on 1-2"
                 options.append((p * v_cage, n, ("cage", {"crew": cid, "target": token}, why)))
@@ -322,7 +370,7 @@ class ActionPlan:
                                 f"prod it: control on {p:.0%}, then the Freezer (R22)")))
             if kill_ok and c["role"] != "science":  # ruling R6
                 for w in [*dict.fromkeys(kinds), "improvised"]:
-                    if w in ("blaster", "gas", "flamethrower", "improvised"):
+                    if w in LETHAL:
                         p = kill_chance(w, info.known, shaken)
                         if p > 0:
                             options.append((p * v_kill, n, (
@@ -330,8 +378,8 @@ class ActionPlan:
                                 f"attack with the {w}: kills on {p:.0%}")))
             if "dart" in kinds and not t["asleep"] and not t["caged"]:
                 p = sleep_chance(info.known, shaken)
-                follow = 5 / 6 * v_cage if [x for x in cagers if x != cid] else \
-                    5 / 12 * v_cage if cid in cagers else 0.0
+                follow = cage_chance(True) * v_cage if [x for x in cagers if x != cid] else \
+                    p_.own_cage_follow * cage_chance(True) * v_cage if cid in cagers else 0.0
                 v_sleep = max(follow, p_.sleep_floor if kill_ok else p_.sleep_floor_young)
                 if p > 0:
                     options.append((p * v_sleep, n, (
@@ -415,193 +463,215 @@ class ActionPlan:
         odds = 1.0
         for c in here:
             best = max((kill_chance(w, info.known) for w in [*info.kinds(c["id"]), "improvised"]
-                        if w in ("blaster", "gas", "flamethrower", "improvised")), default=0.0)
+                        if w in LETHAL), default=0.0)
             if c["role"] != "science" and info.chart["humans_may_kill"]:
                 odds *= 1 - best
-        if hatch_ok and not s.get("prepared") and 1 - odds < 0.75:
+        if hatch_ok and not s.get("prepared") and 1 - odds < self.p.hatch_kill_odds:
             yield ("prepare_hatches", {}, "prepare to open the hatches (one whole segment)")
         yield from self._intruder(t)
         yield ("end_actions", {}, "nothing more to do in the shuttle")
 
 
+Job = Literal["controller", "escort", "carrier", "leaving", "builder", "arming", "keyholder",
+              "escape"]
+
+
+@dataclass(frozen=True)
+class Role:
+    """One crewman's job this Crew Movement Phase: where it takes him (None: nowhere, he stays
+    or his move is an order of its own) and why."""
+
+    job: Job
+    dest: str | None = None
+    why: str = ""
+    item: str | None = None  # the Cage a carrier comes to help carry
+    build: tuple[str, ...] = ()  # what a builder builds, in order
+
+
+Roles = dict[str, Role]  # crewman id -> his job (those without one hunt); in the order given
+
+
+def give(roles: Roles, cid: str, role: Role) -> None:
+    """Give a crewman a job. One whose old job took him nowhere goes to the end of the order,
+    since errands are walked in the order they were given."""
+    old = roles.get(cid)
+    if old is not None and old.dest is None and role.dest is not None:
+        del roles[cid]
+    roles[cid] = role
+
+
 class MovePlan:
-    """The Crew Movement Phase: who goes where, recomputed from the view at every step."""
+    """The Crew Movement Phase, recomputed from the view at every step: first who does what
+    (`roles`), then the orders that carry it out (`orders`)."""
 
     def __init__(self, info: Info, p: Params) -> None:
         self.info = info
         self.p = p
-        self.role: dict[str, str] = {}
-        self.dest: dict[str, str] = {}
-        self.why: dict[str, str] = {}
         self.free = [c for c in info.active if info.free(c)]
-        self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
-        self._unarmed: bool | None = None
+        self.teams = teams(info.view["crew"])
+        # why the crew runs for the shuttles, if it does
+        self.escape = "the self-destruct is running: make for the shuttles" \
+            if info.sd["box"] is not None else abandon(info, p)
 
-    def assign(self, cid: str, role: str, dest: str, why: str) -> None:
-        self.role[cid] = role
-        self.dest[cid] = dest
-        self.why[cid] = why
+    # the roles step ---------------------------------------------------------------------
 
-    def orders(self) -> Iterator[Order]:
+    def roles(self) -> Roles:
+        """Who does what, in this order of precedence: everyone runs for the shuttles when
+        the fight is lost; else the crewmen driving a prodded Intruder and their teams, the
+        carriers of a caged one, those stepping out of the Freezer, the builders, the weapon
+        fetchers and the keyholder of the Arms Room. The rest hunt (see `groups`)."""
+        roles: Roles = {}
+        if self.escape is not None:
+            self._escape_roles(roles, self.escape)
+            return roles
+        self._drive_roles(roles)
+        self._carry_roles(roles)
+        self._build_roles(roles)
+        self._arming_roles(roles)
+        return roles
+
+    def _escape_roles(self, roles: Roles, why: str) -> None:
+        """To the shuttle docks (four seats each), the nearest first; one Command Officer goes
+        to the Command Module to start the countdown (R17)."""
         info = self.info
-        for c in info.active:
-            if c["holding"]:
-                yield ("release", {"crew": c["id"]},
-                       "a crewman holding a Lab Animal cannot move: let it go")
-        if info.sd["box"] is not None:
-            yield from self._escape("the self-destruct is running: make for the shuttles")
-            return
-        why = abandon(info, self.p)
-        if why is not None:
-            yield from self._escape(why)
-            return
-        yield from self._controlled()
-        yield from self._caged()
-        self._builders()
-        self._arming()
-        yield from self._unlock()
-        yield from self._pickups()
-        yield from self._construct()
-        yield from self._errands()
-        yield from self._hunt()
-        yield ("end_movement", {}, "everyone is where he should be")
-
-    # escape -----------------------------------------------------------------------------
-
-    def _escape(self, why: str) -> Iterator[Order]:
-        """To the shuttle docks (dock1, dock2; four seats each), away from known danger; one
-        Command Officer goes to the Command Module to start the countdown (R17)."""
-        info = self.info
-        avoid = {t["at"] for t in info.loose()} | set(info.facedown)
         starter = None
         if info.sd["box"] is None:
             cos = sorted((c for c in self.free if c["role"] == "command"),
                          key=lambda c: (dist(c["at"], "command"), c["id"]))
             if cos:
                 starter = cos[0]["id"]
-        seats = {"dock1": 4, "dock2": 4}
+        seats = dict.fromkeys(ESCAPE_DOCKS, SHUTTLE_CAPACITY)
         for c in sorted(self.free, key=lambda c: (min(dist(c["at"], d) for d in seats),
                                                   c["id"])):
             if c["id"] == starter:
-                self.assign(c["id"], "escape", "command", f"start the self-destruct: {why}")
+                give(roles, c["id"], Role("escape", "command", f"start the self-destruct: {why}"))
                 continue
             open_docks = [d for d, n in seats.items() if n > 0]
             if not open_docks:
                 break
             dock = min(open_docks, key=lambda d: (dist(c["at"], d), d))
             seats[dock] -= 1
-            self.assign(c["id"], "escape", dock, f"to {name(dock)}: {why}")
-        for c in info.active:
-            if c["controlling"]:
-                yield ("let_go", {"crew": c["id"]}, "let go of the Intruder and run")
-        yield from self._pickups()
-        for cid, dest in self.dest.items():
-            c = info.crew[cid]
-            if c["at"] == dest or not c["mp"]:
-                continue
-            route = safe_path(c["at"], dest, avoid)
-            if route:
-                yield ("move", {"crew": cid, "to": route[0]}, self.why[cid])
-        yield ("end_movement", {}, "waiting at the docks")
+            give(roles, c["id"], Role("escape", dock, f"to {name(dock)}: {why}"))
 
-    # capture logistics ------------------------------------------------------------------
+    def _drives(self) -> bool:
+        """A prodded Intruder is walked to the Freezer, unless it cannot be frozen (Immune to
+        Cold) or a Panic is needed (R19) and the crew may kill it where it is."""
+        info = self.info
+        return not (("immune_cold" in info.known or stuck(info)) and
+                    info.chart["humans_may_kill"])
 
-    def _controlled(self) -> Iterator[Order]:
-        """A prodded Intruder is walked to the Command Module, one compartment a turn (R11),
-        forced into the unlocked Freezer (R22) and frozen in the Second Interaction Phase."""
+    def _drive_roles(self, roles: Roles) -> None:
+        """The controller stays on his Intruder; his team escorts him where he goes next."""
         info = self.info
         for c in info.active:
             if not c["controlling"]:
                 continue
             cid = c["id"]
-            self.role[cid] = "controller"
-            if ("immune_cold" in info.known or stuck(info)) and info.chart["humans_may_kill"]:
-                continue  # no Freezer for it (or a Panic is needed): the others kill it here
+            roles[cid] = Role("controller")
+            if not self._drives():
+                continue
             if c["at"] == "command":
-                if c["mp"] >= 3:
-                    for o in self.free:
-                        if o["at"] == "command" and "freezer" not in info.unlocked:
-                            yield ("unlock", {"crew": o["id"], "room": "freezer"},
-                                   "unlock the Freezer for the prodded Intruder")
-                    yield ("force_into_freezer", {"crew": cid},
-                           "force the Intruder into the Freezer (R22)")
-                self._escort(cid, "command")
+                self._escort(roles, cid, "command")
             else:
                 nxt = step_toward(c["at"], "command")
-                if nxt is not None and c["mp"] >= 3:
-                    yield ("move", {"crew": cid, "to": nxt},
-                           "drive the prodded Intruder toward the Freezer (R11)")
-                self._escort(cid, c["at"] if c["mp"] < 3 else (nxt or c["at"]))
+                self._escort(roles, cid, c["at"] if c["mp"] < DRIVE_MP else (nxt or c["at"]))
 
-    def _escort(self, cid: str, at: str) -> None:
-        """The controller's group stays with him (to unlock the Freezer and to fight)."""
-        for g in teams(self.info.view["crew"]):
+    def _escort(self, roles: Roles, cid: str, at: str) -> None:
+        """The controller's team stays with him (to unlock the Freezer and to fight)."""
+        free = {c["id"] for c in self.free}
+        for g in self.teams:
             if cid in g:
                 for o in g:
-                    if o != cid and o not in self.role and any(
-                            x["id"] == o for x in self.free):
-                        self.assign(o, "escort", at, "stay with the prodded Intruder")
+                    if o != cid and o not in roles and o in free:
+                        give(roles, o, Role("escort", at, "stay with the prodded Intruder"))
 
-    def _caged(self) -> Iterator[Order]:
-        """Carry a caged Intruder to the Freezer (1, 2 or 3 carriers by stage, R14), drop it
-        inside and step out; it is frozen in the Second Interaction Phase (R13)."""
+    def _freezer_run(self) -> bool:
+        """Caged Intruders are carried to the Freezer (R13): it cannot break out or resist,
+        and no Panic is needed to bring the Clones in (R19)."""
         info = self.info
-        if not freezable(info) or (stuck(info) and info.chart["humans_may_kill"]):
+        return freezable(info) and not (stuck(info) and info.chart["humans_may_kill"])
+
+    def _cages(self) -> list[dict[str, Any]]:
+        """The Cages on the station holding a seen Intruder."""
+        info = self.info
+        held = {t["token"] for t in info.intruders}
+        return [item for item in info.items.values()
+                if item["kind"] == "cage" and item["contents"] and item["at"] in STATION
+                and item["contents"] in held]
+
+    def _carry_roles(self, roles: Roles) -> None:
+        """Each caged Intruder's carriers, and the nearest free crewmen to make up the 1, 2
+        or 3 its stage needs (R14); those in the Freezer step out before it is turned on."""
+        info = self.info
+        if not self._freezer_run():
             return
         need = info.chart["cage_carriers"]
-        for item in info.items.values():
-            if item["kind"] != "cage" or not item["contents"] or item["at"] not in STATION:
-                continue
-            t = next((x for x in info.intruders if x["token"] == item["contents"]), None)
-            if t is None:
-                continue
+        for item in self._cages():
             if item["at"] == "freezer":
-                for cid in item["carriers"]:
-                    yield ("drop", {"crew": cid, "item": item["id"]},
-                           "leave the caged Intruder in the Freezer")
                 continue
-            carriers = list(item["carriers"])
+            carriers = item["carriers"]
             for cid in carriers:
-                self.role[cid] = "carrier"
+                roles[cid] = Role("carrier")
             if len(carriers) < need:
-                spare = sorted((c for c in self.free if c["id"] not in self.role),
+                spare = sorted((c for c in self.free if c["id"] not in roles),
                                key=lambda c: (dist(c["at"], item["at"]),
                                               info.has_large(c["id"]), c["id"]))
                 for c in spare[:need - len(carriers)]:
-                    cid = c["id"]
-                    self.assign(cid, "carrier", item["at"], "help carry the caged Intruder")
-                    if c["at"] == item["at"]:
-                        if info.has_large(cid):
-                            big = next(i for i in info.carrying[cid] if is_large(i["kind"]))
-                            yield ("drop", {"crew": cid, "item": big["id"]},
-                                   "free his hands to carry the caged Intruder")
-                        yield ("pick_up", {"crew": cid, "item": item["id"]},
-                               "take up the caged Intruder")
-                continue
-            lead = info.crew[carriers[0]]
-            at = lead["at"]
-            mp = min(info.crew[x]["mp"] for x in carriers)
-            if at == "command":
-                if mp >= 2:
-                    if "freezer" not in info.unlocked:
-                        for o in self.free:
-                            if o["at"] == "command":
-                                yield ("unlock", {"crew": o["id"], "room": "freezer"},
-                                       "unlock the Freezer for the caged Intruder")
-                    yield ("move", {"crew": lead["id"], "to": "freezer"},
-                           "carry the caged Intruder into the Freezer")
-            else:
-                nxt = step_toward(at, "command")
-                if nxt is not None:
-                    yield ("move", {"crew": lead["id"], "to": nxt},
-                           "carry the caged Intruder toward the Freezer")
+                    give(roles, c["id"], Role("carrier", item["at"],
+                                              "help carry the caged Intruder", item=item["id"]))
         for c in info.active:
             if c["at"] == "freezer" and c["mp"]:
-                self.role.setdefault(c["id"], "leaving")
-                yield ("move", {"crew": c["id"], "to": "command"},
-                       "out of the Freezer before it is turned on")
+                roles.setdefault(c["id"], Role("leaving"))
 
-    # arming and building ----------------------------------------------------------------
+    def _build_roles(self, roles: Roles) -> None:
+        """The builders named in Params go to Maintenance while the track has their work."""
+        info = self.info
+        if info.stage >= self.p.build_until_stage:
+            return
+        track = {i["kind"] for i in info.items.values() if i["at"] == "track"}
+        for b in self.p.builders:
+            c = member(info.view["crew"], b.role, b.rank)
+            if c is None or c["status"] != "active" or c["at"] not in STATION or \
+                    c["id"] in roles or not info.free(c):
+                continue
+            cid = c["id"]
+            todo = [k for k in b.kinds if k in track and k not in info.kinds(cid)]
+            if todo and info.fits(cid, todo[0]):
+                give(roles, cid, Role("builder", CONSTRUCTION_AT,
+                                      f"build a {todo[0]} in Maintenance", build=b.kinds))
+
+    def _arming_roles(self, roles: Roles) -> None:
+        """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
+        Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
+        info = self.info
+        loose = [i for i in info.items.values() if not i["carriers"] and not i["contents"]
+                 and i["at"] in STATION]
+        for c in self.free:
+            cid = c["id"]
+            if cid in roles:
+                continue
+            near = sorted((dist(c["at"], i["at"]), i["at"] == "arms", i["id"], i) for i in loose
+                          if self.wants(cid, i["kind"], trip=True) and i["at"] != c["at"])
+            if not near or near[0][0] > self.p.fetch_range:
+                continue
+            item = near[0][3]
+            kind = "Cage" if item["kind"] == "cage" else item["kind"]
+            where = "the Arms Room" if item["at"] == "arms" else name(item["at"])
+            give(roles, cid, Role("arming", item["at"], f"fetch a {kind} from {where}"))
+        if any(r.job == "arming" and r.dest == "arms" for r in roles.values()):
+            cos = sorted((c for c in self.free if c["role"] == "command"),
+                         key=lambda c: (dist(c["at"], "command"), c["id"]))
+            if cos and not any(self._job(roles, c["id"]) == "arming" and
+                               dist(c["at"], "command") <= 1 for c in cos):
+                key = cos[0]["id"]
+                if self._job(roles, key) not in ("arming", "builder", "carrier"):
+                    give(roles, key, Role("keyholder", "command",
+                                          "open the Arms Room for the others"))
+
+    @staticmethod
+    def _job(roles: Roles, cid: str) -> Job | None:
+        r = roles.get(cid)
+        return r.job if r is not None else None
 
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
@@ -616,81 +686,148 @@ class MovePlan:
             return (kind == "dart" and "dart" not in have) or \
                 (kind == "cage" and not info.has_large(cid))
         if kind == "prod":
-            return "prod" not in have and info.stage <= 3
+            return "prod" not in have and info.stage <= self.p.prod_until_stage
         if kind == "flamethrower":
             return role == "engineer" and not info.has_large(cid)
         if kind in LETHAL_SMALL:
-            if not any(k in (*LETHAL_SMALL, "flamethrower") for k in have):
-                first = "blaster" if role == "command" else "gas"
-                return kind == first or not self.loose_item(first)
-            return role == "command" and kind not in have and len(have) < 2 and \
-                not self.unarmed() and not trip
+            if not any(k in LETHAL for k in have):
+                first = self.p.first_weapon[role]
+                return kind == first or first not in self.loose_kinds
+            return role == "command" and kind not in have and \
+                len(have) < self.p.spare_weapon_below and not self.unarmed and not trip
         return False
 
-    def loose_item(self, kind: str) -> bool:
-        """An object of this kind lies on the station (or in the Arms Room) for the taking."""
-        if self._loose is None:
-            self._loose = {i["kind"] for i in self.info.items.values()
-                           if not i["carriers"] and i["at"] in STATION}
-        return kind in self._loose
+    @cached_property
+    def loose_kinds(self) -> set[str]:
+        """The kinds of object lying on the station (or in the Arms Room) for the taking."""
+        return {i["kind"] for i in self.info.items.values()
+                if not i["carriers"] and i["at"] in STATION}
 
+    @cached_property
     def unarmed(self) -> bool:
         """Some Command Officer or Engineer still has no lethal weapon."""
-        if self._unarmed is None:
-            info = self.info
-            self._unarmed = any(c["role"] != "science" and not any(
-                k in (*LETHAL_SMALL, "flamethrower") for k in info.kinds(c["id"]))
-                for c in info.active)
-        return self._unarmed
-
-    def _builders(self) -> None:
         info = self.info
-        if info.stage >= self.p.build_until_stage:
+        return any(c["role"] != "science" and not any(k in LETHAL for k in info.kinds(c["id"]))
+                   for c in info.active)
+
+    # the orders step --------------------------------------------------------------------
+
+    def orders(self, roles: Roles) -> Iterator[Order]:
+        """Orders, best first, that carry out `roles`; the others hunt in their teams."""
+        info = self.info
+        for c in info.active:
+            if c["holding"]:
+                yield ("release", {"crew": c["id"]},
+                       "a crewman holding a Lab Animal cannot move: let it go")
+        if self.escape is not None:
+            yield from self._escape(roles)
             return
-        track = {i["kind"] for i in info.items.values() if i["at"] == "track"}
-        for cid, kinds in self.p.builders.items():
-            c = info.crew.get(cid)
-            if c is None or c["status"] != "active" or c["at"] not in STATION or \
-                    cid in self.role or not info.free(c):
-                continue
-            todo = [k for k in kinds if k in track and k not in info.kinds(cid)]
-            if todo and info.fits(cid, todo[0]):
-                self.assign(cid, "builder", "maintenance", f"build a {todo[0]} in Maintenance")
+        yield from self._drive()
+        yield from self._carry(roles)
+        yield from self._unlock(roles)
+        yield from self._pickups(roles)
+        yield from self._construct(roles)
+        yield from self._errands(roles)
+        yield from self._hunt(roles)
+        yield ("end_movement", {}, "everyone is where he should be")
 
-    def _arming(self) -> None:
-        """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
-        Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
+    def _escape(self, roles: Roles) -> Iterator[Order]:
+        """Let go, take up the kit at hand, and walk to the docks away from known danger."""
         info = self.info
-        loose = [i for i in info.items.values() if not i["carriers"] and not i["contents"]
-                 and i["at"] in STATION]
-        for c in self.free:
-            cid = c["id"]
-            if cid in self.role:
+        avoid = {t["at"] for t in info.loose()} | set(info.facedown)
+        for c in info.active:
+            if c["controlling"]:
+                yield ("let_go", {"crew": c["id"]}, "let go of the Intruder and run")
+        yield from self._pickups(roles)
+        for cid, r in roles.items():
+            c = info.crew[cid]
+            if r.dest is None or c["at"] == r.dest or not c["mp"]:
                 continue
-            near = sorted((dist(c["at"], i["at"]), i["at"] == "arms", i["id"], i) for i in loose
-                          if self.wants(cid, i["kind"], trip=True) and i["at"] != c["at"])
-            if not near or near[0][0] > 6:
-                continue
-            item = near[0][3]
-            kind = "Cage" if item["kind"] == "cage" else item["kind"]
-            where = "the Arms Room" if item["at"] == "arms" else name(item["at"])
-            self.assign(cid, "arming", item["at"], f"fetch a {kind} from {where}")
-        if any(r == "arming" and self.dest[c] == "arms" for c, r in self.role.items()):
-            cos = sorted((c for c in self.free if c["role"] == "command"),
-                         key=lambda c: (dist(c["at"], "command"), c["id"]))
-            if cos and not any(self.role.get(c["id"]) == "arming" and
-                               dist(c["at"], "command") <= 1 for c in cos):
-                key = cos[0]["id"]
-                if self.role.get(key) not in ("arming", "builder", "carrier"):
-                    self.assign(key, "keyholder", "command",
-                                "open the Arms Room for the others")
+            route = safe_path(c["at"], r.dest, avoid)
+            if route:
+                yield ("move", {"crew": cid, "to": route[0]}, r.why)
+        yield ("end_movement", {}, "waiting at the docks")
 
-    def _unlock(self) -> Iterator[Order]:
+    def _drive(self) -> Iterator[Order]:
+        """A prodded Intruder is walked to the Command Module, one compartment a turn (R11),
+        forced into the unlocked Freezer (R22) and frozen in the Second Interaction Phase."""
+        info = self.info
+        if not any(c["controlling"] for c in info.active) or not self._drives():
+            return
+        for c in info.active:
+            if not c["controlling"]:
+                continue
+            cid = c["id"]
+            if c["at"] == "command":
+                if c["mp"] >= DRIVE_MP:
+                    for o in self.free:
+                        if o["at"] == "command" and "freezer" not in info.unlocked:
+                            yield ("unlock", {"crew": o["id"], "room": "freezer"},
+                                   "unlock the Freezer for the prodded Intruder")
+                    yield ("force_into_freezer", {"crew": cid},
+                           "force the Intruder into the Freezer (R22)")
+            else:
+                nxt = step_toward(c["at"], "command")
+                if nxt is not None and c["mp"] >= DRIVE_MP:
+                    yield ("move", {"crew": cid, "to": nxt},
+                           "drive the prodded Intruder toward the Freezer (R11)")
+
+    def _carry(self, roles: Roles) -> Iterator[Order]:
+        """Carry a caged Intruder to the Freezer, drop it inside and step out; it is frozen in
+        the Second Interaction Phase (R13). Helpers first take it up (R14)."""
+        info = self.info
+        if not self._freezer_run():
+            return
+        need = info.chart["cage_carriers"]
+        for item in self._cages():
+            if item["at"] == "freezer":
+                for cid in item["carriers"]:
+                    yield ("drop", {"crew": cid, "item": item["id"]},
+                           "leave the caged Intruder in the Freezer")
+                continue
+            carriers = list(item["carriers"])
+            if len(carriers) < need:
+                for cid, r in roles.items():
+                    if r.item != item["id"] or info.crew[cid]["at"] != item["at"]:
+                        continue
+                    if info.has_large(cid):
+                        big = next(i for i in info.carrying[cid] if is_large(i["kind"]))
+                        yield ("drop", {"crew": cid, "item": big["id"]},
+                               "free his hands to carry the caged Intruder")
+                    yield ("pick_up", {"crew": cid, "item": item["id"]},
+                           "take up the caged Intruder")
+                continue
+            lead = info.crew[carriers[0]]
+            at = lead["at"]
+            mp = min(info.crew[x]["mp"] for x in carriers)
+            if at == "command":
+                # into the Freezer and out again this phase
+                if mp >= move_cost("freezer", controlling=False) + \
+                        move_cost("command", controlling=False):
+                    if "freezer" not in info.unlocked:
+                        for o in self.free:
+                            if o["at"] == "command":
+                                yield ("unlock", {"crew": o["id"], "room": "freezer"},
+                                       "unlock the Freezer for the caged Intruder")
+                    yield ("move", {"crew": lead["id"], "to": "freezer"},
+                           "carry the caged Intruder into the Freezer")
+            else:
+                nxt = step_toward(at, "command")
+                if nxt is not None:
+                    yield ("move", {"crew": lead["id"], "to": nxt},
+                           "carry the caged Intruder toward the Freezer")
+        for c in info.active:
+            if c["at"] == "freezer" and c["mp"]:
+                yield ("move", {"crew": c["id"], "to": "command"},
+                       "out of the Freezer before it is turned on")
+
+    def _unlock(self, roles: Roles) -> Iterator[Order]:
+        """A Command Officer in the Command Module unlocks the Arms Room when a fetcher can
+        reach it this phase (R12)."""
         info = self.info
         if "arms" in info.unlocked:
             return
-        coming = [cid for cid, r in self.role.items() if r == "arming" and
-                  self.dest[cid] == "arms" and
+        coming = [cid for cid, r in roles.items() if r.job == "arming" and r.dest == "arms" and
                   dist(info.crew[cid]["at"], "command") < info.crew[cid]["mp"]]
         if not coming:
             return
@@ -699,7 +836,8 @@ class MovePlan:
                 yield ("unlock", {"crew": c["id"], "room": "arms"},
                        "unlock the Arms Room: crewmen are coming for weapons")
 
-    def _pickups(self) -> Iterator[Order]:
+    def _pickups(self, roles: Roles) -> Iterator[Order]:
+        """Set caged Lab Animals down, and pick up the kit lying where one stands."""
         info = self.info
         for c in self.free:
             for item in info.carrying[c["id"]]:
@@ -709,7 +847,7 @@ class MovePlan:
                            "set the caged Lab Animal down: hands free for the hunt")
         for c in self.free:
             cid = c["id"]
-            if self.role.get(cid) == "carrier":
+            if self._job(roles, cid) == "carrier":
                 continue
             for item in info.items.values():
                 if item["at"] == c["at"] and not item["carriers"] and \
@@ -717,13 +855,14 @@ class MovePlan:
                     yield ("pick_up", {"crew": cid, "item": item["id"]},
                            f"pick up the {item['name']}")
 
-    def _construct(self) -> Iterator[Order]:
+    def _construct(self, roles: Roles) -> Iterator[Order]:
+        """Builders in Maintenance work on the first of their weapons they lack (Construct
+        Weapons: one Engineer's turn a turn on each)."""
         info = self.info
-        for cid, role in self.role.items():
-            if role != "builder" or info.crew[cid]["at"] != "maintenance":
+        for cid, r in roles.items():
+            if r.job != "builder" or info.crew[cid]["at"] != CONSTRUCTION_AT:
                 continue
-            kinds = self.p.builders.get(cid, ())
-            for kind in kinds:
+            for kind in r.build:
                 if kind in info.kinds(cid):
                     continue
                 for item in sorted(info.items.values(), key=lambda i: (-i["progress"], i["id"])):
@@ -734,26 +873,26 @@ class MovePlan:
                                f"{item['needed']})")
                 break
 
-    def _errands(self) -> Iterator[Order]:
-        """Builders, weapon fetchers, the keyholder, carriers and escorts walk to where they
-        are needed, avoiding counters on the way where possible."""
+    def _errands(self, roles: Roles) -> Iterator[Order]:
+        """Builders, weapon fetchers, the keyholder, helping carriers and escorts walk to where
+        they are needed, avoiding counters on the way where possible."""
         info = self.info
         avoid = set(info.facedown) | {t["at"] for t in info.loose()}
-        for cid, dest in self.dest.items():
+        for cid, r in roles.items():
             c = info.crew[cid]
-            if c["at"] == dest or not c["mp"] or (self.role[cid] == "carrier" and \
-                    any(cid in i["carriers"] for i in info.items.values() if i["contents"])):
+            if r.dest is None or c["at"] == r.dest or not c["mp"] or (r.job == "carrier" and any(
+                    cid in i["carriers"] for i in info.items.values() if i["contents"])):
                 continue
-            route = safe_path(c["at"], dest, avoid)
+            route = safe_path(c["at"], r.dest, avoid)
             if route:
-                yield ("move", {"crew": cid, "to": route[0]}, self.why[cid])
+                yield ("move", {"crew": cid, "to": route[0]}, r.why)
 
     # hunting ----------------------------------------------------------------------------
 
-    def groups(self) -> list[list[str]]:
+    def groups(self, roles: Roles) -> list[list[str]]:
         """Hunting groups: the roster's teams, less the busy; a lone hunter joins another."""
-        hunters = {c["id"] for c in self.free if c["id"] not in self.role}
-        out = [[x for x in g if x in hunters] for g in teams(self.info.view["crew"])]
+        hunters = {c["id"] for c in self.free if c["id"] not in roles}
+        out = [[x for x in g if x in hunters] for g in self.teams]
         out = [g for g in out if g]
         big = [g for g in out if len(g) >= 2]
         if not big:
@@ -764,12 +903,12 @@ class MovePlan:
             home.append(g[0])
         return big
 
-    def _hunt(self) -> Iterator[Order]:
+    def _hunt(self, roles: Roles) -> Iterator[Order]:
         """Each group's leader walks toward its target with the group gathered around him;
         the others follow. A group stops on counters (the Interaction comes next)."""
         info = self.info
         taken: set[str] = set()
-        for g in self.groups():
+        for g in self.groups(roles):
             lead = info.crew[g[0]]
             target, why = self._target(g, taken)
             taken.add(target)
@@ -798,12 +937,13 @@ class MovePlan:
         """Where a group goes: face-down counters (each may be the Intruder) and free
         Intruders it can fight or capture, the nearer the better."""
         info = self.info
+        p = self.p
         at = info.crew[g[0]]["at"]
         kinds = {k for x in g for k in info.kinds(x)}
         roles = {info.crew[x]["role"] for x in g}
-        armed = bool(kinds & {"blaster", "gas", "flamethrower", "dart", "prod"})
+        armed = bool(kinds & WEAPONS)
         can_kill = info.chart["humans_may_kill"] and (
-            bool(kinds & {"blaster", "gas", "flamethrower"}) or roles != {"science"})
+            bool(kinds & LETHAL) or roles != {"science"})
         can_capture = ("prod" in kinds and "immune_shock" not in info.known
                        and bool(info.chart["control"])) or \
             ("cage" in kinds and ("dart" in kinds or info.stage == 1) and
@@ -818,18 +958,19 @@ class MovePlan:
             fight = can_capture if capture_first(info) else (can_kill or can_capture)
             if not fight:
                 continue
-            value = 3.0
             d = dist(at, t["at"])
-            score = value / (1 + d / 3) - (0.5 if t["at"] in taken else 0)
+            score = p.seen_value / (1 + d / p.distance_scale) - \
+                (p.shared_seen if t["at"] in taken else 0)
             if best is None or score > best[0]:
                 best = (score, t["at"], f"hunt the Intruder seen in {name(t['at'])}")
         if armed:
             for where, tokens in info.facedown.items():
                 if where not in STATION:
                     continue
-                value = info.intruder_chance(where) + self.p.decoy_value * len(tokens)
+                value = info.intruder_chance(where) + p.decoy_value * len(tokens)
                 d = max(dist(info.crew[x]["at"], where) for x in g)
-                score = value / (1 + d / 3) - (1.0 if where in taken else 0)
+                score = value / (1 + d / p.distance_scale) - \
+                    (p.shared_counters if where in taken else 0)
                 if best is None or score > best[0]:
                     best = (score, where, f"search {len(tokens)} counter(s) in {name(where)}")
         if best is None:
