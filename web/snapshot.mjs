@@ -16,7 +16,7 @@ import {
 // The glue modules that touch no DOM are imported too (a build may lack some: the stub one).
 const WARM = `
 import intruder_core, svgwrite
-import intruder_core.bots, intruder_core.intruder_ai
+import intruder_core.bots, intruder_core.bots.intruder_ai
 for name in ("session", "panels", "rulesref", "layout", "render", "botwork"):
     try:
         __import__(name)

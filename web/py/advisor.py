@@ -38,7 +38,7 @@ def load_bots() -> dict[str, Any]:
     out["search"] = bots.SearchPolicy
     out["odds"] = bots.win_odds_iter
     try:
-        from intruder_core import intruder_ai
+        from intruder_core.bots import intruder_ai
     except ImportError:
         return out
 

@@ -81,7 +81,7 @@ def choose(state: str, side: str, policy: str = "heuristic", budget_s: float = A
     start = time.perf_counter()
     search: TracedSearch | None = None
     if side == "intruder":
-        from intruder_core import intruder_ai
+        from intruder_core.bots import intruder_ai
         action, reason = intruder_ai.choose(view, legal, rng)
     elif policy == "search":
         search = TracedSearch(budget_rollouts=ADVISOR_ROLLOUTS, budget_seconds=budget_s,
