@@ -229,3 +229,48 @@ def test_hunting_teams_come_from_the_roster() -> None:
                                    ["co3", "so3", "en3"]]
     two = [c for c in view["crew"] if c["id"][-1] != "3"]
     assert teams(two) == [["co1", "so1", "en1"], ["co2", "so2", "en2"]]
+
+
+def test_the_movement_plan_settles_roles_before_its_orders() -> None:
+    """The roles step returns a plain mapping (builders by roster rank, fetchers of the kit)
+    and the orders step only reads it: listing every order leaves the roles as they were."""
+    from intruder_core.bots.common import Info
+    from intruder_core.bots.heuristic import MovePlan, Params
+
+    view = ic.new_game(seed=1).view("crew")
+    plan = MovePlan(Info(view), Params())
+    roles = plan.roles()
+    assert roles["en2"].job == "builder" and roles["en2"].build == ("prod", "flamethrower")
+    assert roles["en1"].job == "builder" and roles["en1"].dest == "maintenance"
+    assert roles["co1"].job == "arming" and roles["co1"].dest == "arms"
+    assert roles["so2"].dest == "lab"  # the Cages are in the Laboratory
+    before = dict(roles)
+    orders = list(plan.orders(roles))
+    assert roles == before and plan.roles() == before
+    assert orders[-1][0] == "end_movement"
+    assert ("construct", {"crew": "en2", "item": "prod1"}) in [(t, a) for t, a, _ in orders]
+
+
+def test_the_heuristic_reads_its_knobs_from_params() -> None:
+    """Builders are named by role and rank in the roster, and the fetching range is a knob."""
+    from intruder_core.bots.common import Info
+    from intruder_core.bots.heuristic import Build, MovePlan, Params
+
+    view = ic.new_game(seed=1).view("crew")
+    p = Params(builders=(Build("engineer", 3, ("prod",)),), fetch_range=0)
+    roles = MovePlan(Info(view), p).roles()
+    assert {cid: r.job for cid, r in roles.items()} == {"en3": "builder"}
+    assert roles["en3"].build == ("prod",)
+
+
+def test_a_crewman_given_an_errand_after_a_job_in_place_walks_after_the_others() -> None:
+    """Errands are walked in the order given; one who first had a job in place (stepping out
+    of the Freezer) and then an errand (the Arms Room key) comes after those given before."""
+    from intruder_core.bots.heuristic import Role, give
+
+    roles = {"co1": Role("leaving")}
+    give(roles, "en1", Role("arming", "arms", "fetch"))
+    give(roles, "co1", Role("keyholder", "command", "open"))
+    give(roles, "en1", Role("escort", "c1", "stay"))
+    assert list(roles) == ["en1", "co1"]
+    assert roles["en1"].job == "escort" and roles["co1"].dest == "command"
