@@ -15,11 +15,10 @@
 // interval), the paired table (both won, only search, only heuristic, neither), the win-rate
 // difference with a paired 95% interval, and the search's rollouts per second.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { bootPyodide, copyTree, root } from "./pyodide_boot.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const opts = { games: 10, budget: 1.0, "first-seed": 1000, z: -1, "min-rollouts": -1 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i += 2) {
@@ -28,20 +27,7 @@ for (let i = 0; i < argv.length; i += 2) {
   opts[key] = Number(argv[i + 1]);
 }
 
-function copyTree(py, src, dst) {
-  py.FS.mkdirTree(dst);
-  for (const name of readdirSync(src)) {
-    const from = path.join(src, name);
-    if (statSync(from).isDirectory()) {
-      if (name !== "__pycache__") copyTree(py, from, `${dst}/${name}`);
-    } else if (name.endsWith(".py") || name === "py.typed") {
-      py.FS.writeFile(`${dst}/${name}`, readFileSync(from));
-    }
-  }
-}
-
-const { loadPyodide } = await import(path.join(root, "node_modules", "pyodide", "pyodide.mjs"));
-const py = await loadPyodide({ indexURL: path.join(root, "node_modules", "pyodide") + "/" });
+const py = await bootPyodide();
 copyTree(py, path.join(root, "intruder_core"), "/bench/intruder_core");
 py.FS.writeFile("/bench/botwork.py", readFileSync(path.join(root, "web", "py", "botwork.py")));
 py.globals.set("opts", py.toPy(opts));

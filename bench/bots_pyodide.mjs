@@ -9,26 +9,13 @@
 // of games per second (and of the advisor's time per decision). A benchmark: nothing asserted.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { bootPyodide, copyTree, root } from "./pyodide_boot.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const venv = path.join(root, ".venv", "bin", "python");
 const python = process.env.PYTHON || (existsSync(venv) ? venv : "python3");
-
-function copyTree(py, src, dst) {
-  py.FS.mkdirTree(dst);
-  for (const name of readdirSync(src)) {
-    const from = path.join(src, name);
-    if (statSync(from).isDirectory()) {
-      if (name !== "__pycache__") copyTree(py, from, `${dst}/${name}`);
-    } else if (name.endsWith(".py") || name === "py.typed") {
-      py.FS.writeFile(`${dst}/${name}`, readFileSync(from));
-    }
-  }
-}
 
 function line(label, r) {
   return `${label.padEnd(8)} ${r.policy.padStart(9)}: ${r.games_per_s.toFixed(2)} games/s, ` +
@@ -40,9 +27,8 @@ const cpy = JSON.parse(execFileSync(python, [path.join(root, "bench", "bots.py")
   ...args], { encoding: "utf8", maxBuffer: 1 << 24 }));
 
 console.error("Pyodide: loading from node_modules/pyodide ...");
-const { loadPyodide } = await import(path.join(root, "node_modules", "pyodide", "pyodide.mjs"));
 const t0 = performance.now();
-const py = await loadPyodide({ indexURL: path.join(root, "node_modules", "pyodide") + "/" });
+const py = await bootPyodide();
 const loadS = (performance.now() - t0) / 1000;
 copyTree(py, path.join(root, "intruder_core"), "/bench/intruder_core");
 py.FS.writeFile("/bench/bots.py", readFileSync(path.join(root, "bench", "bots.py")));

@@ -10,12 +10,11 @@
 // Prints random-play actions/s and heuristic games/s and the ratios. Nothing is asserted.
 
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { bootPyodide, copyTree, root } from "./pyodide_boot.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = argv.indexOf(name);
@@ -25,25 +24,12 @@ const baseline = opt("--baseline", "12cad6e");
 const games = Number(opt("--games", "40"));
 const heuristicGames = Number(opt("--heuristic-games", "10"));
 
-function copyTree(py, src, dst) {
-  py.FS.mkdirTree(dst);
-  for (const name of readdirSync(src)) {
-    const from = path.join(src, name);
-    if (statSync(from).isDirectory()) {
-      if (name !== "__pycache__") copyTree(py, from, `${dst}/${name}`);
-    } else if (name.endsWith(".py") || name === "py.typed") {
-      py.FS.writeFile(`${dst}/${name}`, readFileSync(from));
-    }
-  }
-}
-
 const tmp = mkdtempSync(path.join(os.tmpdir(), "intruder-baseline-"));
 const base = path.join(tmp, "baseline");
 execFileSync("git", ["-C", root, "worktree", "add", "--detach", base, baseline],
   { stdio: "ignore" });
 try {
-  const { loadPyodide } = await import(path.join(root, "node_modules", "pyodide", "pyodide.mjs"));
-  const py = await loadPyodide({ indexURL: path.join(root, "node_modules", "pyodide") + "/" });
+  const py = await bootPyodide();
   copyTree(py, path.join(base, "intruder_core"), "/baseline/intruder_core");
   copyTree(py, path.join(root, "intruder_core"), "/current/intruder_core");
   py.FS.writeFile("/engine_bench.py", readFileSync(path.join(root, "bench", "engine.py")));
