@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, NotRequired, TypedDict
 
 from ..actions import Action
 from ..charts import CRT, IMMUNITY, can_carry, crt_column, is_large
@@ -16,6 +16,7 @@ from ..station import ADJACENT, COMPARTMENTS, SECURED, entry_cost
 
 STATION: Final[frozenset[str]] = frozenset(COMPARTMENTS)
 INF: Final = 99
+AVOID_MP: Final = 6  # safe_path: a compartment to avoid counts as this many more points
 
 
 def _costs_from(start: str) -> dict[str, int]:
@@ -51,9 +52,10 @@ def dist(a: str | None, b: str | None) -> int:
     return DIST[a][b]
 
 
-def step_toward(a: str, b: str) -> str | None:
-    """The next compartment on a cheapest path from a to b (None if already there)."""
-    return None if a == b else NEXT[a][b]
+def step_toward(a: str | None, b: str) -> str | None:
+    """The next compartment on a cheapest path from a to b (None if already there, or if a
+    is off the station)."""
+    return None if a == b or a is None else NEXT[a][b]
 
 
 def path(a: str, b: str) -> list[str]:
@@ -65,9 +67,12 @@ def path(a: str, b: str) -> list[str]:
     return out
 
 
-def safe_path(a: str, b: str, avoid: Iterable[str]) -> list[str]:
+def safe_path(a: str | None, b: str, avoid: Iterable[str]) -> list[str]:
     """A cheapest path from a to b that avoids `avoid` where possible (each avoided
-    compartment costs 6 extra points); the compartments after `a`."""
+    compartment costs AVOID_MP extra points); the compartments after `a` (none if a is off
+    the station)."""
+    if a is None:
+        return []
     bad = set(avoid) - {b}
     best = {a: 0}
     prev: dict[str, str] = {}
@@ -81,7 +86,7 @@ def safe_path(a: str, b: str, avoid: Iterable[str]) -> list[str]:
         for to in ADJACENT[at]:
             if to in SECURED and to != b:
                 continue
-            nd = d + entry_cost(to) + (6 if to in bad else 0)
+            nd = d + entry_cost(to) + (AVOID_MP if to in bad else 0)
             if nd < best.get(to, INF * 10):
                 best[to] = nd
                 prev[to] = at
@@ -147,6 +152,85 @@ def defense_outcome(weapon: str | None, known: Iterable[str], kill: int,
 
 
 # --- the view, parsed once per decision ------------------------------------------------------
+# The parts of the crew view (docs/api.md) the bots read, typed; the view itself stays JSON.
+
+class CrewView(TypedDict):
+    """A crewman in the view; `at` is None only for a lost one (the bots read active ones)."""
+
+    id: str
+    role: str
+    name: str
+    status: str
+    at: str | None
+    mp: int
+    acted: bool
+    carrying: list[str]
+    holding: str | None
+    controlling: str | None
+
+
+class CounterView(TypedDict):
+    """A counter on the board; what it is shows only face up."""
+
+    token: str
+    at: str
+    face_up: bool
+    kind: NotRequired[str]
+    asleep: NotRequired[bool]
+    caged: NotRequired[bool]
+    controlled_by: NotRequired[str | None]
+    held_by: NotRequired[str | None]
+
+
+class ItemView(TypedDict):
+    """An object (weapon, Cage, Construction track entry)."""
+
+    id: str
+    kind: str
+    name: str
+    at: str | None
+    carriers: list[str]
+    contents: str | None
+    progress: int
+    needed: int | None
+
+
+class ChartView(TypedDict):
+    """The Life Stage Chart's row for the current stage."""
+
+    powers: int
+    metamorphosis: list[int]
+    attack: list[int]
+    clones: int
+    control: list[int]
+    humans_may_kill: bool
+    kill: list[int]
+    cage_carriers: int
+
+
+class NotUsedView(TypedDict):
+    token: str
+    kind: str | None
+
+
+class BoxesView(TypedDict):
+    """The off-map boxes: the Not Used counters, and how many counters are in each other."""
+
+    not_used: list[NotUsedView]
+    discovered: int
+    clones_pending: int
+    caged_lab: int
+    killed: int
+    frozen: int
+    escaped: int
+    lost: int
+
+
+class SelfDestructView(TypedDict):
+    box: int | str | None
+    stopped: bool
+    shuttles_may_leave: bool
+
 
 class Info:
     """Handy indexes over one crew view (read-only)."""
@@ -158,42 +242,45 @@ class Info:
         self.decision: dict[str, Any] = view["decision"]
         self.step: str = self.decision["step"]
         self.stage: int = view["stage"]
-        self.chart: dict[str, Any] = view["chart"]
+        self.chart: ChartView = view["chart"]
         self.known: set[str] = set(view["powers"]["known"])
         self.unknown: int = view["powers"]["unknown"]
         self.bk: dict[str, Any] = view.get("bookkeeping") or {}
-        self.crew: dict[str, dict[str, Any]] = {c["id"]: c for c in view["crew"]}
-        self.active = [c for c in view["crew"] if c["status"] == "active" and c["at"] in STATION]
+        crew: list[CrewView] = view["crew"]
+        self.crew: dict[str, CrewView] = {c["id"]: c for c in crew}
+        self.active = [c for c in crew if c["status"] == "active" and c["at"] in STATION]
         self.dead = sum(1 for c in view["crew"] if c["status"] == "dead")
         self.escaped = sum(1 for c in view["crew"] if c["status"] == "escaped")
-        self.items: dict[str, dict[str, Any]] = {i["id"]: i for i in view["items"]}
-        self.carrying: dict[str, list[dict[str, Any]]] = {
+        self.items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
+        self.carrying: dict[str, list[ItemView]] = {
             c["id"]: [self.items[i] for i in c["carrying"]] for c in view["crew"]}
         self.facedown: dict[str, list[str]] = {}
-        self.intruders: list[dict[str, Any]] = []  # face-up, on the station or in a shuttle
-        self.animals: list[dict[str, Any]] = []
-        for t in view["counters"]:
+        self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
+        self.animals: list[CounterView] = []
+        counters: list[CounterView] = view["counters"]
+        for t in counters:
             if not t["face_up"]:
                 self.facedown.setdefault(t["at"], []).append(t["token"])
             elif t["kind"] == "intruder":
                 self.intruders.append(t)
             elif t["kind"] == "lab_animal":
                 self.animals.append(t)
-        self.sd = view["self_destruct"]
-        self.boxes: dict[str, Any] = view["boxes"]
+        self.sd: SelfDestructView = view["self_destruct"]
+        self.boxes: BoxesView = view["boxes"]
         self.score: int = view["score"]["total"]
         self.unlocked: set[str] = set(view["unlocked"])
         self.where: dict[str, list[str]] = {}
         for c in self.active:
-            self.where.setdefault(c["at"], []).append(c["id"])
+            if c["at"] is not None:  # always: active crewmen on the station
+                self.where.setdefault(c["at"], []).append(c["id"])
 
     # crew ------------------------------------------------------------------------------
 
-    def free(self, c: dict[str, Any]) -> bool:
+    def free(self, c: CrewView) -> bool:
         """Not tied up holding a Lab Animal or controlling the Intruder."""
         return not c["holding"] and not c["controlling"]
 
-    def active_all(self, at: str) -> list[dict[str, Any]]:
+    def active_all(self, at: str) -> list[CrewView]:
         """Active crewmen at a place on or off the station (a departed shuttle)."""
         return [c for c in self.view["crew"] if c["status"] == "active" and c["at"] == at]
 
@@ -222,7 +309,7 @@ class Info:
         done = int(self.boxes["killed"]) + int(self.boxes["frozen"])
         return max(total - done, 0)
 
-    def loose(self) -> list[dict[str, Any]]:
+    def loose(self) -> list[CounterView]:
         """Face-up Intruders on the station that are neither caged nor controlled."""
         return [t for t in self.intruders if t["at"] in STATION and not t["caged"]
                 and not t["controlled_by"]]
@@ -247,7 +334,7 @@ class Info:
         return IMMUNITY.get(weapon, "") in self.known
 
 
-def find(legal: list[Action], type: str, **args: Any) -> Action | None:
+def find(legal: list[Action], type: str, **args: object) -> Action | None:
     """The legal action of this type whose arguments include `args`."""
     for a in legal:
         if a.type == type and all(a.get(k) == v for k, v in args.items()):

@@ -35,7 +35,10 @@ from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
 from .common import (
     STATION,
+    CounterView,
+    CrewView,
     Info,
+    ItemView,
     cage_chance,
     defense_outcome,
     dist,
@@ -47,7 +50,7 @@ from .common import (
 )
 from .policy import Choice
 
-Order = tuple[str, dict[str, Any], str]  # action type, arguments, reason
+Order = tuple[str, dict[str, str | tuple[str, ...]], str]  # action type, arguments, reason
 
 KILL_POINTS = POINTS["intruder_killed"]  # +7 (How to Win)
 DEATH_POINTS = POINTS["crew_dead"]  # -5
@@ -58,7 +61,7 @@ TEAM_ROLES = ("command", "science", "engineer")  # the order of a hunting team's
 ESCAPE_DOCKS = ("dock1", "dock2")  # the station's own shuttles (Escape via Shuttle)
 
 
-def teams(crew: list[dict[str, Any]]) -> list[list[str]]:
+def teams(crew: list[CrewView]) -> list[list[str]]:
     """Hunting teams from the roster: the first Command Officer, Science Officer and Engineer,
     then the second of each, and so on (each team in TEAM_ROLES order)."""
     by_role = [[c["id"] for c in crew if c["role"] == role] for role in TEAM_ROLES]
@@ -66,7 +69,7 @@ def teams(crew: list[dict[str, Any]]) -> list[list[str]]:
     return [[ids[n] for ids in by_role if n < len(ids)] for n in range(size)]
 
 
-def member(crew: list[dict[str, Any]], role: str, rank: int) -> dict[str, Any] | None:
+def member(crew: list[CrewView], role: str, rank: int) -> CrewView | None:
     """The roster's `rank`-th crewman of a role (1: the first), or None."""
     ids = [c for c in crew if c["role"] == role]
     return ids[rank - 1] if 0 < rank <= len(ids) else None
@@ -325,7 +328,7 @@ class ActionPlan:
                        f"{len(crew)} crew leave in {name(shuttle)}: the marker is in the 4 box "
                        "or lower (R18)")
 
-    def _intruder(self, t: dict[str, Any]) -> Iterator[Order]:
+    def _intruder(self, t: CounterView) -> Iterator[Order]:
         """Deal with one face-up Intruder where crewmen may act: every possible action is
         valued as chance x worth (a Cage or the Freezer +15, a kill +7, control or sleep as
         steps toward them) and the best comes first; one action per crewman (R8)."""
@@ -566,15 +569,15 @@ class MovePlan:
         for c in info.active:
             if not c["controlling"]:
                 continue
-            cid = c["id"]
+            cid, at = c["id"], c["at"]
             roles[cid] = Role("controller")
-            if not self._drives():
+            if not self._drives() or at is None:
                 continue
-            if c["at"] == "command":
+            if at == "command":
                 self._escort(roles, cid, "command")
             else:
-                nxt = step_toward(c["at"], "command")
-                self._escort(roles, cid, c["at"] if c["mp"] < DRIVE_MP else (nxt or c["at"]))
+                nxt = step_toward(at, "command")
+                self._escort(roles, cid, at if c["mp"] < DRIVE_MP else (nxt or at))
 
     def _escort(self, roles: Roles, cid: str, at: str) -> None:
         """The controller's team stays with him (to unlock the Freezer and to fight)."""
@@ -591,7 +594,7 @@ class MovePlan:
         info = self.info
         return freezable(info) and not (stuck(info) and info.chart["humans_may_kill"])
 
-    def _cages(self) -> list[dict[str, Any]]:
+    def _cages(self) -> list[ItemView]:
         """The Cages on the station holding a seen Intruder."""
         info = self.info
         held = {t["token"] for t in info.intruders}
@@ -655,9 +658,11 @@ class MovePlan:
             if not near or near[0][0] > self.p.fetch_range:
                 continue
             item = near[0][3]
+            at = item["at"]
+            assert at is not None  # it lies on the station
             kind = "Cage" if item["kind"] == "cage" else item["kind"]
-            where = "the Arms Room" if item["at"] == "arms" else name(item["at"])
-            give(roles, cid, Role("arming", item["at"], f"fetch a {kind} from {where}"))
+            where = "the Arms Room" if at == "arms" else name(at)
+            give(roles, cid, Role("arming", at, f"fetch a {kind} from {where}"))
         if any(r.job == "arming" and r.dest == "arms" for r in roles.values()):
             cos = sorted((c for c in self.free if c["role"] == "command"),
                          key=lambda c: (dist(c["at"], "command"), c["id"]))
@@ -909,17 +914,18 @@ class MovePlan:
         info = self.info
         taken: set[str] = set()
         for g in self.groups(roles):
-            lead = info.crew[g[0]]
+            here = info.crew[g[0]]["at"]  # the leader's place
+            if here is None:
+                continue  # never: hunters are on the station
             target, why = self._target(g, taken)
             taken.add(target)
             avoid = set(info.facedown) | {t["at"] for t in info.loose()}
             for cid in g[1:]:
                 c = info.crew[cid]
-                if c["at"] != lead["at"] and c["mp"]:
-                    route = safe_path(c["at"], lead["at"], avoid - {lead["at"]})
+                if c["at"] != here and c["mp"]:
+                    route = safe_path(c["at"], here, avoid - {here})
                     if route:
                         yield ("move", {"crew": cid, "to": route[0]}, "keep with the group")
-            here = lead["at"]
             if here == target or (here in info.facedown):
                 continue
             nxt = step_toward(here, target)
