@@ -226,6 +226,13 @@ class BoxesView(TypedDict):
     lost: int
 
 
+class ShuttleView(TypedDict):
+    departed: bool
+    crew: list[str]
+    prepared: bool
+    fight: bool
+
+
 class SelfDestructView(TypedDict):
     box: int | str | None
     stopped: bool
@@ -239,14 +246,19 @@ class Info:
         self.view = view
         self.turn: int = view["turn"]
         self.phase: str = view["phase"]
-        self.decision: dict[str, Any] = view["decision"]
-        self.step: str = self.decision["step"]
+        decision = view["decision"]
+        self.step: str = decision["step"]
+        self.interaction_at: str | None = decision.get("at")  # the Interaction's compartment
         self.stage: int = view["stage"]
         self.chart: ChartView = view["chart"]
         self.known: set[str] = set(view["powers"]["known"])
         self.unknown: int = view["powers"]["unknown"]
-        self.bk: dict[str, Any] = view.get("bookkeeping") or {}
+        bk = view.get("bookkeeping") or {}
+        self.shaken = bool((bk.get("sub") or {}).get("shaken"))  # this Interaction, R5
+        self.worked: dict[str, int] = bk.get("worked", {})  # object -> turn last worked on
+        self.shuttles: dict[str, ShuttleView] = view["shuttles"]
         crew: list[CrewView] = view["crew"]
+        self.roster = crew  # every crewman, in the roster's order
         self.crew: dict[str, CrewView] = {c["id"]: c for c in crew}
         self.active = [c for c in crew if c["status"] == "active" and c["at"] in STATION]
         self.dead = sum(1 for c in view["crew"] if c["status"] == "dead")

@@ -26,8 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ..actions import Action
 from ..charts import DRAW_SURVIVORS, LETHAL, POINTS, SHUTTLE_CAPACITY, is_large
@@ -175,7 +174,7 @@ class HeuristicPolicy:
         """Self Defense (step C): the option with the best points expectation, never an
         immune weapon (its results read No Effect)."""
         kill = len(info.chart["kill"])
-        shaken = bool((info.bk.get("sub") or {}).get("shaken"))
+        shaken = info.shaken
         last = info.intruders_in_play() <= 1
         k_value = self.p.kill_value if info.score + KILL_POINTS > 0 or not last else \
             self.p.defense_last_kill_value  # a kill that ends in a loss
@@ -266,8 +265,7 @@ class ActionPlan:
     def __init__(self, info: Info, p: Params) -> None:
         self.info = info
         self.p = p
-        d = info.decision
-        at = d.get("at")
+        at = info.interaction_at
         if info.step == "crew_actions" and at is not None:
             self.places = [at]
         else:
@@ -316,7 +314,7 @@ class ActionPlan:
         info = self.info
         if not info.sd["shuttles_may_leave"]:
             return
-        gone = info.escaped + sum(len(s["crew"]) for s in info.view["shuttles"].values()
+        gone = info.escaped + sum(len(s["crew"]) for s in info.shuttles.values()
                                   if s["departed"] and s["fight"])
         if gone >= DRAW_SURVIVORS:
             return  # each departure rolls for a stowaway (R18): one shuttle is enough
@@ -334,7 +332,7 @@ class ActionPlan:
         steps toward them) and the best comes first; one action per crewman (R8)."""
         info = self.info
         token = t["token"]
-        shaken = bool((info.bk.get("sub") or {}).get("shaken"))
+        shaken = info.shaken
         kill_ok = bool(info.chart["humans_may_kill"])
         flush = stuck(info) and kill_ok  # kill a held one: its Panic brings the Clones in
         if t["caged"] and (freezable(info) or not kill_ok) and not flush:
@@ -452,13 +450,14 @@ class ActionPlan:
         """A stowaway (R24): kill it if the odds are good, else prepare and open the hatches."""
         info = self.info
         at = self.shuttle
-        s = info.view["shuttles"].get(at or "", {})
+        s = info.shuttles.get(at or "")
+        prepared = s is not None and s["prepared"]
         t = next((t for t in info.intruders if t["at"] == at), None)
         if t is None:
             yield ("end_actions", {}, "nobody to fight")
             return
         hatch_ok = "fast_reflexes" not in info.known and "immune_vacuum" not in info.known
-        if s.get("prepared") and hatch_ok:
+        if prepared and hatch_ok:
             for c in info.active_all(at or ""):
                 yield ("open_hatches", {"crew": c["id"]},
                        "open the hatches: the crew is strapped in (Escape via Shuttle)")
@@ -469,7 +468,7 @@ class ActionPlan:
                         if w in LETHAL), default=0.0)
             if c["role"] != "science" and info.chart["humans_may_kill"]:
                 odds *= 1 - best
-        if hatch_ok and not s.get("prepared") and 1 - odds < self.p.hatch_kill_odds:
+        if hatch_ok and not prepared and 1 - odds < self.p.hatch_kill_odds:
             yield ("prepare_hatches", {}, "prepare to open the hatches (one whole segment)")
         yield from self._intruder(t)
         yield ("end_actions", {}, "nothing more to do in the shuttle")
@@ -479,8 +478,7 @@ Job = Literal["controller", "escort", "carrier", "leaving", "builder", "arming",
               "escape"]
 
 
-@dataclass(frozen=True)
-class Role:
+class Role(NamedTuple):
     """One crewman's job this Crew Movement Phase: where it takes him (None: nowhere, he stays
     or his move is an order of its own) and why."""
 
@@ -511,7 +509,11 @@ class MovePlan:
         self.info = info
         self.p = p
         self.free = [c for c in info.active if info.free(c)]
-        self.teams = teams(info.view["crew"])
+        self.teams = teams(info.roster)
+        self.freezer_run = self._freezer_run()
+        self.cages = self._caged() if self.freezer_run else []
+        self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
+        self._unarmed: bool | None = None
         # why the crew runs for the shuttles, if it does
         self.escape = "the self-destruct is running: make for the shuttles" \
             if info.sd["box"] is not None else abandon(info, p)
@@ -594,7 +596,7 @@ class MovePlan:
         info = self.info
         return freezable(info) and not (stuck(info) and info.chart["humans_may_kill"])
 
-    def _cages(self) -> list[ItemView]:
+    def _caged(self) -> list[ItemView]:
         """The Cages on the station holding a seen Intruder."""
         info = self.info
         held = {t["token"] for t in info.intruders}
@@ -606,10 +608,10 @@ class MovePlan:
         """Each caged Intruder's carriers, and the nearest free crewmen to make up the 1, 2
         or 3 its stage needs (R14); those in the Freezer step out before it is turned on."""
         info = self.info
-        if not self._freezer_run():
+        if not self.freezer_run:
             return
         need = info.chart["cage_carriers"]
-        for item in self._cages():
+        for item in self.cages:
             if item["at"] == "freezer":
                 continue
             carriers = item["carriers"]
@@ -633,7 +635,7 @@ class MovePlan:
             return
         track = {i["kind"] for i in info.items.values() if i["at"] == "track"}
         for b in self.p.builders:
-            c = member(info.view["crew"], b.role, b.rank)
+            c = member(info.roster, b.role, b.rank)
             if c is None or c["status"] != "active" or c["at"] not in STATION or \
                     c["id"] in roles or not info.free(c):
                 continue
@@ -666,17 +668,12 @@ class MovePlan:
         if any(r.job == "arming" and r.dest == "arms" for r in roles.values()):
             cos = sorted((c for c in self.free if c["role"] == "command"),
                          key=lambda c: (dist(c["at"], "command"), c["id"]))
-            if cos and not any(self._job(roles, c["id"]) == "arming" and
+            if cos and not any(c["id"] in roles and roles[c["id"]].job == "arming" and
                                dist(c["at"], "command") <= 1 for c in cos):
                 key = cos[0]["id"]
-                if self._job(roles, key) not in ("arming", "builder", "carrier"):
+                if key not in roles or roles[key].job not in ("arming", "builder", "carrier"):
                     give(roles, key, Role("keyholder", "command",
                                           "open the Arms Room for the others"))
-
-    @staticmethod
-    def _job(roles: Roles, cid: str) -> Job | None:
-        r = roles.get(cid)
-        return r.job if r is not None else None
 
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
@@ -697,23 +694,25 @@ class MovePlan:
         if kind in LETHAL_SMALL:
             if not any(k in LETHAL for k in have):
                 first = self.p.first_weapon[role]
-                return kind == first or first not in self.loose_kinds
+                return kind == first or not self.loose_item(first)
             return role == "command" and kind not in have and \
-                len(have) < self.p.spare_weapon_below and not self.unarmed and not trip
+                len(have) < self.p.spare_weapon_below and not self.unarmed() and not trip
         return False
 
-    @cached_property
-    def loose_kinds(self) -> set[str]:
-        """The kinds of object lying on the station (or in the Arms Room) for the taking."""
-        return {i["kind"] for i in self.info.items.values()
-                if not i["carriers"] and i["at"] in STATION}
+    def loose_item(self, kind: str) -> bool:
+        """An object of this kind lies on the station (or in the Arms Room) for the taking."""
+        if self._loose is None:
+            self._loose = {i["kind"] for i in self.info.items.values()
+                           if not i["carriers"] and i["at"] in STATION}
+        return kind in self._loose
 
-    @cached_property
     def unarmed(self) -> bool:
         """Some Command Officer or Engineer still has no lethal weapon."""
-        info = self.info
-        return any(c["role"] != "science" and not any(k in LETHAL for k in info.kinds(c["id"]))
-                   for c in info.active)
+        if self._unarmed is None:
+            info = self.info
+            self._unarmed = any(c["role"] != "science" and not any(
+                k in LETHAL for k in info.kinds(c["id"])) for c in info.active)
+        return self._unarmed
 
     # the orders step --------------------------------------------------------------------
 
@@ -757,10 +756,8 @@ class MovePlan:
         """A prodded Intruder is walked to the Command Module, one compartment a turn (R11),
         forced into the unlocked Freezer (R22) and frozen in the Second Interaction Phase."""
         info = self.info
-        if not any(c["controlling"] for c in info.active) or not self._drives():
-            return
         for c in info.active:
-            if not c["controlling"]:
+            if not c["controlling"] or not self._drives():
                 continue
             cid = c["id"]
             if c["at"] == "command":
@@ -781,10 +778,10 @@ class MovePlan:
         """Carry a caged Intruder to the Freezer, drop it inside and step out; it is frozen in
         the Second Interaction Phase (R13). Helpers first take it up (R14)."""
         info = self.info
-        if not self._freezer_run():
+        if not self.freezer_run:
             return
         need = info.chart["cage_carriers"]
-        for item in self._cages():
+        for item in self.cages:
             if item["at"] == "freezer":
                 for cid in item["carriers"]:
                     yield ("drop", {"crew": cid, "item": item["id"]},
@@ -852,7 +849,7 @@ class MovePlan:
                            "set the caged Lab Animal down: hands free for the hunt")
         for c in self.free:
             cid = c["id"]
-            if self._job(roles, cid) == "carrier":
+            if cid in roles and roles[cid].job == "carrier":
                 continue
             for item in info.items.values():
                 if item["at"] == c["at"] and not item["carriers"] and \
@@ -872,7 +869,7 @@ class MovePlan:
                     continue
                 for item in sorted(info.items.values(), key=lambda i: (-i["progress"], i["id"])):
                     if item["at"] == "track" and item["kind"] == kind and \
-                            info.bk.get("worked", {}).get(item["id"]) != info.turn:
+                            info.worked.get(item["id"]) != info.turn:
                         yield ("construct", {"crew": cid, "item": item["id"]},
                                f"work on the {item['name']} ({item['progress'] + 1}/"
                                f"{item['needed']})")
