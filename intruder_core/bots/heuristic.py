@@ -68,10 +68,14 @@ def teams(crew: list[CrewView]) -> list[list[str]]:
     return [[ids[n] for ids in by_role if n < len(ids)] for n in range(size)]
 
 
-def member(crew: list[CrewView], role: str, rank: int) -> CrewView | None:
-    """The roster's `rank`-th crewman of a role (1: the first), or None."""
-    ids = [c for c in crew if c["role"] == role]
-    return ids[rank - 1] if 0 < rank <= len(ids) else None
+def by_rank(crew: list[CrewView]) -> dict[tuple[str, int], CrewView]:
+    """The roster by role and rank: ("engineer", 2) is the second Engineer listed."""
+    out: dict[tuple[str, int], CrewView] = {}
+    count: dict[str, int] = {}
+    for c in crew:
+        n = count[c["role"]] = count.get(c["role"], 0) + 1
+        out[c["role"], n] = c
+    return out
 
 
 @dataclass(frozen=True)
@@ -509,7 +513,7 @@ class MovePlan:
         self.info = info
         self.p = p
         self.free = [c for c in info.active if info.free(c)]
-        self.teams = teams(info.roster)
+        self._teams: list[list[str]] | None = None
         self.freezer_run = self._freezer_run()
         self.cages = self._caged() if self.freezer_run else []
         self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
@@ -558,6 +562,12 @@ class MovePlan:
             seats[dock] -= 1
             give(roles, c["id"], Role("escape", dock, f"to {name(dock)}: {why}"))
 
+    def teams(self) -> list[list[str]]:
+        """The roster's hunting teams (worked out when first needed)."""
+        if self._teams is None:
+            self._teams = teams(self.info.roster)
+        return self._teams
+
     def _drives(self) -> bool:
         """A prodded Intruder is walked to the Freezer, unless it cannot be frozen (Immune to
         Cold) or a Panic is needed (R19) and the crew may kill it where it is."""
@@ -584,7 +594,7 @@ class MovePlan:
     def _escort(self, roles: Roles, cid: str, at: str) -> None:
         """The controller's team stays with him (to unlock the Freezer and to fight)."""
         free = {c["id"] for c in self.free}
-        for g in self.teams:
+        for g in self.teams():
             if cid in g:
                 for o in g:
                     if o != cid and o not in roles and o in free:
@@ -634,8 +644,9 @@ class MovePlan:
         if info.stage >= self.p.build_until_stage:
             return
         track = {i["kind"] for i in info.items.values() if i["at"] == "track"}
+        roster = by_rank(info.roster)
         for b in self.p.builders:
-            c = member(info.roster, b.role, b.rank)
+            c = roster.get((b.role, b.rank))
             if c is None or c["status"] != "active" or c["at"] not in STATION or \
                     c["id"] in roles or not info.free(c):
                 continue
@@ -894,7 +905,7 @@ class MovePlan:
     def groups(self, roles: Roles) -> list[list[str]]:
         """Hunting groups: the roster's teams, less the busy; a lone hunter joins another."""
         hunters = {c["id"] for c in self.free if c["id"] not in roles}
-        out = [[x for x in g if x in hunters] for g in self.teams]
+        out = [[x for x in g if x in hunters] for g in self.teams()]
         out = [g for g in out if g]
         big = [g for g in out if len(g) >= 2]
         if not big:
