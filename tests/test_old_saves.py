@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -54,3 +55,39 @@ def test_loaded_and_replayed_games_play_on_alike(fixture: dict[str, Any]) -> Non
         a.apply(rng_a.choice(a.legal_actions()))
         b.apply(rng_b.choice(b.legal_actions()))
     assert a.to_json() == b.to_json()
+
+
+# --- what the build of 5058f99 handed players (before counter ids became opaque) ---------------
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+import session  # noqa: E402  (web/py, pure Python)
+import storage  # noqa: E402
+
+TODAY: list[dict[str, Any]] = json.loads(
+    (Path(__file__).resolve().parent / "data" / "saves_5058f99.json").read_text())
+
+
+def as_5058f99_saved_it(g: ic.Game) -> dict[str, Any]:
+    """The game's save as the build of 5058f99 wrote it, log texts aside."""
+    return same_but_wording(g.to_json())
+
+
+def test_today_fixtures_name_counters_beyond_the_counter_list() -> None:
+    saves = [json.loads(f["save"]) for f in TODAY]
+    assert any(i["contents"] for s in saves for i in s["items"])
+    assert any(c["holding"] for s in saves for c in s["crew"])
+    assert any(s["defense"] for s in saves) and any(s["attacks"] for s in saves)
+    assert any(c["kind"] == "crewman" for s in saves for c in s["counters"])
+    assert any(s.get("x", {}).get("deciding") for s in saves)
+
+
+@pytest.mark.parametrize("fixture", TODAY, ids=[f["name"] for f in TODAY])
+def test_5058f99_save_record_envelope_and_link_load_to_the_same_game(
+        fixture: dict[str, Any]) -> None:
+    want = same_but_wording(fixture["save"])
+    assert as_5058f99_saved_it(ic.Game.from_json(fixture["save"])) == want
+    assert as_5058f99_saved_it(ic.replay(fixture["record"])) == want
+    assert as_5058f99_saved_it(storage.unpack(ic, fixture["envelope"])) == want
+    code = session.fragment_code(fixture["link"])
+    assert code is not None
+    assert as_5058f99_saved_it(session.game_from_code(code)) == want
