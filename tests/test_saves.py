@@ -77,8 +77,8 @@ def play_to_end(g: ic.Game, seed: int = 0, limit: int = 6000) -> None:
 JSON_LEAF = st.one_of(
     st.none(), st.booleans(), st.integers(-10, 20), st.integers(), st.floats(allow_nan=False,
                                                                               allow_infinity=False),
-    st.sampled_from(["", "pilot", "zz", "shuttle9", "lab_animal", "d1", "i1", "c1", "n1",
-                     "a1", "mess", "arms", "freezer", "true", "3", "yes", "co1", "blaster1",
+    st.sampled_from(["", "pilot", "zz", "shuttle9", "lab_animal", "d1", "i1", "h1", "h26", "c1",
+                     "n1", "a1", "mess", "arms", "freezer", "true", "3", "yes", "co1", "blaster1",
                      "intruder", "dummy", "reserve", "killed", "clone", "extra_strong",
                      "interaction1", "crew_actions", "over"]),
 )
