@@ -249,7 +249,7 @@ def _check_crew(crew: Any) -> None:
             raise _bad(f"{f}.{cid}", "must be \"dead\", \"escaped\" or {at, carrying, mp, "
                        "status}")
         status = _name(f"{f}.{cid}.status", spec.get("status", "active"),
-                       ("active", "dead", "escaped"))
+                       ("active", "dead", "escaped", "lost"))  # lost: docs/position.md
         if "at" in spec and status != "dead":
             _name(f"{f}.{cid}.at", spec["at"], (*COMPARTMENTS, *SHUTTLES))
         if "mp" in spec:

@@ -398,3 +398,14 @@ def test_running_out_of_strict_dice_changes_nothing() -> None:
         g = ic.Game.from_position({**POSITION, "dice": [],
                                    "strict_dice": True})
     pytest.skip("no action of this position rolls a die")
+
+
+def test_a_position_with_a_lost_crewman_saves_and_loads() -> None:
+    # docs/position.md allows {"status": "lost"}; the loader refused it before (issue 9)
+    g = ic.Game.from_position({"options": {"lost_crewmen": True}, "dice": [6] * 12,
+                               "crew": {"en2": {"status": "lost", "at": "b2"}},
+                               "counters": [{"kind": "intruder", "at": "dock2"}]})
+    assert g.crew["en2"].status == "lost"
+    text = played(g, 30, 7).to_json()
+    assert ic.Game.from_json(text).to_json() == text
+    assert ic.replay(g.record()).to_json() == text
