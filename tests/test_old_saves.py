@@ -102,6 +102,7 @@ def test_5058f99_save_record_envelope_and_link_load_to_the_same_game(
     assert as_5058f99_saved_it(ic.Game.from_json(fixture["save"])) == want
     assert as_5058f99_saved_it(ic.replay(fixture["record"])) == want
     assert as_5058f99_saved_it(storage.unpack(ic, fixture["envelope"])) == want
+    assert as_5058f99_saved_it(storage.unpack(ic, fixture["save"])) == want  # an old export
     code = session.fragment_code(fixture["link"])
     assert code is not None
     assert as_5058f99_saved_it(session.game_from_code(code)) == want
