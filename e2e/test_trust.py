@@ -78,7 +78,8 @@ BAD_FILES = {
     "deep nesting": b"[" * 50_000 + b"]" * 50_000,
     "Infinity": b'{"format": 1, "turn": Infinity, "history": [], "origin": {}}',
     "altered hidden counter": json.dumps(
-        {**record_save(), "counters": [{**c, "kind": "dummy"} if c["id"] == "i1" else c
+        {**record_save(), "counters": [{**c, "kind": "dummy"} if c["kind"] == "intruder"
+                                       and c["at"] != "reserve" else c
                                        for c in record_save()["counters"]]}).encode(),
     "bad power": json.dumps({**record_save(), "known": ["flying"]}).encode(),
     "empty sub": json.dumps({**record_save(), "sub": {}}).encode(),

@@ -8,6 +8,7 @@ from .charts import SHUTTLE_CAPACITY, SHUTTLE_MAY_LEAVE
 from .crew_movement import deny
 from .intruder import active_intruders, is_free
 from .lost import forget
+from .setup import setup_name
 from .station import COMPARTMENTS, SHUTTLE_DOCK
 
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ def stowaway_candidates(g: Game) -> list[Counter]:
     """Free Intruders on the station or not yet in play (R18), in a fixed order."""
     out = [c for c in active_intruders(g)
            if c.at == "clones_pending" or (c.at in COMPARTMENTS and is_free(c))]
-    return sorted(out, key=lambda c: (c.at == "clones_pending", g.token_order(c), c.id))
+    return sorted(out, key=lambda c: (c.at == "clones_pending", g.token_order(c),
+                                      setup_name(g, c)))
 
 
 def leave(g: Game, shuttle: str, crew: list[Crewman]) -> None:

@@ -26,7 +26,7 @@ from .station import COMPARTMENTS, SHUTTLE_DOCK, name
 from .variants import chart
 from .view import label as action_label
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
 Check = Callable[["Game", Action], None]
 Apply = Callable[["Game", Action], None]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .charts import OBJECTS, POINTS
 from .crew_movement import fits
+from .lost import counter_of
 from .state import BOXES
 from .station import COMPARTMENTS, SECURED
 
@@ -65,7 +66,7 @@ def check_invariants(g: Game) -> None:
              f"every {kind} must be accounted for")
     for m in g.crew.values():
         need(m.status in ("active", "dead", "escaped", "lost"), f"{m.id} has a bad status")
-        proxy = g.counters.get("lost_" + m.id)
+        proxy = g.counters.get(counter_of(g, m))
         need((m.status == "lost") == (proxy is not None), f"{m.id} lost without a counter")
         if proxy is not None:
             need(proxy.at == m.at and not proxy.face_up, f"{m.id} is not where his counter is")

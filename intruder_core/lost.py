@@ -1,21 +1,28 @@
 """Lost Crewmen (optional rule): at each Panic one crewman runs off and hides among the
 face-down counters until an Interaction finds him (Panic, Lost Crewmen - Optional).
 
-A lost crewman is shown by a face-down counter of kind "crewman" (id "lost_<crew id>") that
-moves and is shuffled like the others; the crewman's own place follows it.
+A lost crewman is shown by a face-down counter of kind "crewman" (set-up name "lost_<crew id>",
+an opaque id like every counter's, ruling R64) that moves and is shuffled like the others; the
+crewman's own place follows it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .setup import LOST_PREFIX, counter_id, setup_name
 from .state import Counter
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import Crewman
 
-PREFIX = "lost_"
+PREFIX = LOST_PREFIX
+
+
+def counter_of(g: Game, c: Crewman) -> str:
+    """The id of the counter standing for a lost crewman."""
+    return counter_id(g, PREFIX + c.id)
 
 
 def lose_one(g: Game) -> None:
@@ -31,13 +38,13 @@ def lose_one(g: Game) -> None:
         g.counters[c.holding].held_by = None
         c.holding = None
     c.status = "lost"
-    g.counters[PREFIX + c.id] = Counter(PREFIX + c.id, "crewman", str(c.at))
+    g.counters[counter_of(g, c)] = Counter(counter_of(g, c), "crewman", str(c.at))
     g.emit("lost_crewman", f"{c.name} runs off in blind panic and hides", "Lost Crewmen",
            crew=c.id)
 
 
 def crewman_of(g: Game, t: Counter) -> Crewman:
-    return g.crew[t.id[len(PREFIX):]]
+    return g.crew[setup_name(g, t)[len(PREFIX):]]
 
 
 def follow(g: Game) -> None:
@@ -59,4 +66,4 @@ def found(g: Game, t: Counter) -> None:
 
 def forget(g: Game, c: Crewman) -> None:
     """A lost crewman who dies (station destroyed) takes his counter with him."""
-    g.counters.pop(PREFIX + c.id, None)
+    g.counters.pop(counter_of(g, c), None)

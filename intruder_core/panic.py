@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .intruder import active_intruders, roll_metamorphosis
 from .lost import follow, lose_one
+from .setup import setup_name
 from .station import COMPARTMENTS, PANIC_ORDER
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def gathered(g: Game) -> list[Counter]:
         loose = not t.face_up or t.kind == "intruder" or (t.held_by is None and t.cage is None)
         if boxed or (t.at in COMPARTMENTS and loose):
             out.append(t)
-    return sorted(out, key=lambda t: t.id)
+    return sorted(out, key=lambda t: setup_name(g, t))  # a fixed order before the shuffle
 
 
 def place_hidden(g: Game, counters: list[Counter]) -> None:

@@ -10,7 +10,7 @@ from .dice import Dice
 from .errors import CorruptSave
 from .game import Game
 from .intruder import halt
-from .setup import KIND_PREFIX, all_counters, objects, roster
+from .setup import KIND_PREFIX, all_counters, counter_id, objects, roster
 from .state import BOXES, Counter, Phase, Subroutine
 from .station import COMPARTMENTS, ORDER
 
@@ -109,12 +109,12 @@ def _build(p: dict[str, Any]) -> Game:
         if sh.crew:
             sh.departed = True
 
-    g.counters = all_counters()
+    g.counters = all_counters(g.dice.seed)
     used = {"intruder": 0, "lab_animal": 0, "dummy": 0}
     for n, s in enumerate(p.get("counters", [])):
         kind = s["kind"]
         used[kind] += 1
-        t = g.counters[f"{KIND_PREFIX[kind]}{used[kind]}"]
+        t = g.counters[counter_id(g, f"{KIND_PREFIX[kind]}{used[kind]}")]
         t.at = s["at"]
         if t.at not in COMPARTMENTS and t.at not in BOXES and t.at not in g.shuttles:
             raise ValueError(f"no such place {t.at!r}")
@@ -141,18 +141,18 @@ def _build(p: dict[str, Any]) -> Game:
             g.score(kind, f"Intruder {t.at} before this position")
     g.next_token = len(p.get("counters", [])) + 1
     for c in lost_now:  # Lost Crewmen: a face-down counter stands for him (lost.py)
-        g.counters[lost.PREFIX + c.id] = Counter(lost.PREFIX + c.id, "crewman", str(c.at),
-                                                 token=g.new_token())
+        g.counters[lost.counter_of(g, c)] = Counter(lost.counter_of(g, c), "crewman",
+                                                    str(c.at), token=g.new_token())
     for n, entry in enumerate(p.get("not_used", []), 1):
         kind = entry if isinstance(entry, str) else entry["kind"]
         used[kind] += 1
-        t = g.counters[f"{KIND_PREFIX[kind]}{used[kind]}"]
+        t = g.counters[counter_id(g, f"{KIND_PREFIX[kind]}{used[kind]}")]
         t.at = "not_used"
         t.token = f"n{n}"
         t.inventoried = isinstance(entry, dict) and bool(entry.get("inventoried"))
     for _ in range(int(p.get("clones_pending", 0))):
         used["intruder"] += 1
-        g.counters[f"i{used['intruder']}"].at = "clones_pending"
+        g.counters[counter_id(g, f"i{used['intruder']}")].at = "clones_pending"
 
     from .invariants import check_invariants
 

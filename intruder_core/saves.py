@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from .actions import Action
@@ -20,6 +21,7 @@ from .errors import CorruptSave, IllegalAction
 from .game import SAVE_FORMAT, Game, new_game
 from .invariants import COUNTS
 from .scenarios import SCENARIOS, check
+from .setup import counter_ids, setup_names
 from .state import BOXES
 from .station import COMPARTMENTS
 from .variants import DIFFICULTIES
@@ -247,7 +249,7 @@ def _check_crew(crew: Any) -> None:
             raise _bad(f"{f}.{cid}", "must be \"dead\", \"escaped\" or {at, carrying, mp, "
                        "status}")
         status = _name(f"{f}.{cid}.status", spec.get("status", "active"),
-                       ("active", "dead", "escaped"))
+                       ("active", "dead", "escaped", "lost"))  # lost: docs/position.md
         if "at" in spec and status != "dead":
             _name(f"{f}.{cid}.at", spec["at"], (*COMPARTMENTS, *SHUTTLES))
         if "mp" in spec:
@@ -347,6 +349,8 @@ def load_dict(data: Any) -> Game:
     if "origin" not in data or "history" not in data:
         raise CorruptSave("the save has no origin or history to check it against")
     game = replay_checked(_crew_order(data["origin"], data.get("crew")), data["history"])
+    if data["format"] == 1:  # the counters under their set-up names (ruling R64)
+        data = {**renamed(data, counter_ids(game.dice.seed)), "format": SAVE_FORMAT}
     try:
         stored = Game._from_state(data)
         stored.origin = game.origin
@@ -383,3 +387,35 @@ def _crew_order(origin: Any, crew: Any) -> Any:
 def load_text(text: Any) -> Game:
     """A save's JSON text (Game.to_json), loaded through load_dict."""
     return load_dict(parse_json(text))
+
+
+# --- format 1: counter ids that named their kind (ruling R64) -------------------------------
+
+
+def renamed(data: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """A save's data with its counters renamed (`names`: id -> new id) wherever an id stands:
+    a value, a key, or an Intelligent Intruder's stop ("id:stop"). The origin and history name
+    no counter (actions name tokens), so they are kept as they are."""
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            return names.get(v, v)
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            return {_key(k): walk(x) for k, x in v.items()}
+        return v
+
+    def _key(k: Any) -> Any:
+        if isinstance(k, str) and k.endswith(":stop"):
+            return names.get(k[:-5], k[:-5]) + ":stop"
+        return names.get(k, k) if isinstance(k, str) else k
+
+    return {k: v if k in ("origin", "history") else walk(v) for k, v in data.items()}
+
+
+def to_format1(g: Game) -> dict[str, Any]:
+    """The save the engine wrote before ruling R64 (format 1, counters under their set-up
+    names "i1", "l2", "lost_co1"): the proof that a change renamed counters and nothing else
+    (bench/golden_names.py, tests/test_old_saves.py). Never for players: the names spoil."""
+    return {**renamed(g.to_dict(), setup_names(g.dice.seed)), "format": 1}

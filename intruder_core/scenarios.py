@@ -12,7 +12,7 @@ from .charts import LAST_STAGE
 from .intruder import determine_powers
 from .panic import place_hidden
 from .random_movement import random_movement
-from .setup import all_counters, objects, roster
+from .setup import all_counters, counter_id, objects, roster, setup_name
 from .setup import setup as solitaire_setup
 from .state import Shuttle
 
@@ -70,17 +70,17 @@ def return_to_prometheus(g: Game) -> None:
     """Stage 6, seven powers rolled; every counter placed as at Panic; three turns of hidden
     movement; then the crew arrives in three shuttles, one at each airlock (the scenario)."""
     g.items = objects()
-    g.counters = all_counters()
+    g.counters = all_counters(g.dice.seed)
     g.crew = {}
     g.stage = LAST_STAGE
     g.unknown = g.row.powers
     g.emit("setup", "Return to Prometheus: the Intruder is in Life Stage 6", "Return to Prometheus")
     determine_powers(g)
-    pool = [c for c in g.counters.values() if c.kind != "intruder" or c.id == "i1" or
+    pool = [c for c in g.counters.values() if c.kind != "intruder" or c.id == counter_id(g, "i1") or
             c.at == "clones_pending"]
     for c in pool:
         c.at = "reserve"
-    place_hidden(g, sorted(pool, key=lambda c: c.id))
+    place_hidden(g, sorted(pool, key=lambda c: setup_name(g, c)))
     g.emit("placed", f"{len(pool)} counters are shuffled face down and placed",
            "Return to Prometheus", placed=[[c.token, c.at] for c in pool])
     for turn in range(1, HIDDEN_TURNS + 1):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .charts import OBJECTS
@@ -16,6 +18,53 @@ ROLE_PREFIX = {"command": "co", "science": "so", "engineer": "en"}
 KIND_PREFIX = {"intruder": "i", "lab_animal": "l", "dummy": "d"}
 COUNTS = {"intruder": 5, "lab_animal": 6, "dummy": 6}
 NOT_USED = 4
+LOST_PREFIX = "lost_"  # a lost crewman's counter (lost.py): "lost_" + his id
+ID_PREFIX = "h"  # a hidden-movement counter's opaque id: h1 .. h26
+
+
+def crew_ids() -> list[str]:
+    """The nine crewmen's ids in roster order."""
+    return [f"{ROLE_PREFIX[role]}{n}" for role, places in SETUP_CREW.items()
+            for n in range(1, len(places) + 1)]
+
+
+# Every counter a game can have, by its set-up name: the kind and its number in the set-up
+# (i1..i5, l1..l6, d1..d6) or the lost crewman it stands for. These names fix the engine's
+# order (the counters' creation, and their order before every shuffle) but they say what a
+# counter is, so they are never its id: see counter_ids (ruling R64).
+SETUP_NAMES: tuple[str, ...] = (
+    *(f"{KIND_PREFIX[k]}{n}" for k, count in COUNTS.items() for n in range(1, count + 1)),
+    *(LOST_PREFIX + cid for cid in crew_ids()),
+)
+
+
+@lru_cache(maxsize=64)
+def counter_ids(seed: int) -> dict[str, str]:
+    """Set-up name -> opaque id (h1 .. h26) in a game of this seed (ruling R64).
+
+    The ids are numbered in the order of sha256("ids:<seed>:<name>"): a fixed shuffle that
+    draws no die (a seed's games stay the same), the same in CPython and Pyodide, and over
+    seeds each id is as likely to be any counter as any other.
+    """
+    ranked = sorted(SETUP_NAMES,
+                    key=lambda name: hashlib.sha256(f"ids:{seed}:{name}".encode()).digest())
+    return {name: f"{ID_PREFIX}{n}" for n, name in enumerate(ranked, 1)}
+
+
+@lru_cache(maxsize=64)
+def setup_names(seed: int) -> dict[str, str]:
+    """Opaque id -> set-up name in a game of this seed (counter_ids reversed)."""
+    return {cid: name for name, cid in counter_ids(seed).items()}
+
+
+def counter_id(g: Game, name: str) -> str:
+    """The id of the counter whose set-up name is `name` ("i1", "lost_co2") in this game."""
+    return counter_ids(g.dice.seed)[name]
+
+
+def setup_name(g: Game, c: Counter) -> str:
+    """A counter's set-up name: the engine's fixed order before a shuffle (never shown)."""
+    return setup_names(g.dice.seed)[c.id]
 
 
 def roster() -> dict[str, Crewman]:
@@ -38,9 +87,11 @@ def objects() -> dict[str, Item]:
     return items
 
 
-def all_counters() -> dict[str, Counter]:
-    """Every hidden-movement counter, in the reserve until placed."""
-    return {f"{KIND_PREFIX[k]}{n}": Counter(f"{KIND_PREFIX[k]}{n}", k, "reserve")
+def all_counters(seed: int) -> dict[str, Counter]:
+    """Every hidden-movement counter, in the reserve until placed, in set-up order (Intruders,
+    Lab Animals, Dummies), under the opaque ids of a game of this seed."""
+    ids = counter_ids(seed)
+    return {ids[f"{KIND_PREFIX[k]}{n}"]: Counter(ids[f"{KIND_PREFIX[k]}{n}"], k, "reserve")
             for k, count in COUNTS.items() for n in range(1, count + 1)}
 
 
@@ -48,7 +99,7 @@ def setup(g: Game) -> None:
     """Shuffle Lab Animals and Dummies, set four aside unseen, add the Intruder, place nine."""
     g.crew = roster()
     g.items = objects()
-    g.counters = all_counters()
+    g.counters = all_counters(g.dice.seed)
     pool = [c for c in g.counters.values() if c.kind != "intruder"]
     g.dice.shuffle(pool)
     # How many are set aside is a difficulty knob (variants.py; the rulebook: four). The rest
@@ -58,7 +109,7 @@ def setup(g: Game) -> None:
     for n, c in enumerate(pool[:aside], 1):
         c.at = "not_used"
         c.token = f"n{n}"
-    hidden = [*pool[aside:], g.counters["i1"]]
+    hidden = [*pool[aside:], g.counters[counter_id(g, "i1")]]
     g.dice.shuffle(hidden)
     for n, c in enumerate(hidden):
         c.at = SETUP_HIDDEN[n % len(SETUP_HIDDEN)]

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import intruder_core as ic
+from intruder_core.game import SAVE_FORMAT
 
 
 def play(g: ic.Game, n: int, seed: int = 0) -> list[dict[str, object]]:
@@ -103,7 +104,7 @@ def test_events_record_every_die() -> None:
     lambda d: d["counters"].pop(),
     lambda d: next(c for c in d["crew"] if c["status"] == "active").update(mp=7),
     lambda d: d["ledger"].clear() if d["ledger"] else d.update(format=99),
-    lambda d: d.update(format=2),
+    lambda d: d.update(format=SAVE_FORMAT + 1),
     lambda d: d["items"][0].update(at="mars"),
     lambda d: d["counters"][0].update(colour="green"),
 ])

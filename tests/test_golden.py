@@ -6,7 +6,10 @@ probe actions and the final save. tests/data/golden.json was written by the engi
 a deliberate rule change (ruling R55, airlocks and a young Intruder: two cases changed,
 solitaire/-/random/3 and solitaire/-/heuristic/2) and once for a wording change in the log
 (issue 10: "attacks with improvised weapons", "uses the Gas Canister" instead of "fires the
-improvised"; checked by running the suite with the old wording, when every digest matched).
+improvised"; checked by running the suite with the old wording, when every digest matched),
+and once for opaque counter ids (ruling R64: the saves are format 2 with counters renamed;
+checked by bench/golden_names.py, which fingerprints the saves written back in format 1 and
+matched every digest of the 5058f99 file).
 A changed digest means the engine now behaves differently for the same seed and choices.
 """
 

@@ -6,6 +6,8 @@ import pytest
 from helpers import act, legal_types, of_type, position, refused, token_of
 
 import intruder_core as ic
+from intruder_core.lost import counter_of
+from intruder_core.setup import counter_id
 
 
 def _woke_in(g: ic.Game) -> tuple[int, str] | None:
@@ -45,11 +47,11 @@ def test_asleep_inside_an_interaction_was_darted_in_that_phase() -> None:
                  counters=[{"kind": "intruder", "at": "store_a1", "face_up": True,
                             "asleep": True}],
                  interaction={"at": "store_a1"})
-    assert g.counters["i1"].asleep_until == [3, 1]
+    assert g.counters[counter_id(g, "i1")].asleep_until == [3, 1]
     g = position(phase="interaction1", crew={"co1": {"at": "store_a1"}},
                  counters=[{"kind": "intruder", "at": "store_a1", "face_up": True,
                             "asleep": [1, 2]}])
-    assert g.counters["i1"].asleep_until == [1, 2]
+    assert g.counters[counter_id(g, "i1")].asleep_until == [1, 2]
     with pytest.raises(ic.CorruptSave):
         position(counters=[{"kind": "intruder", "at": "mess", "asleep": [1, 3]}])
 
@@ -106,7 +108,8 @@ def test_a_lost_crewman_hides_until_an_interaction_finds_him() -> None:
     assert found and found[0].data["crew"] == "en2"
     g = position(phase="movement", options={"lost_crewmen": True}, dice=[6] * 12,
                  crew={"en2": {"status": "lost", "at": "b2"}})
-    assert g.crew["en2"].status == "lost" and g.counters["lost_en2"].at == g.crew["en2"].at
+    assert g.crew["en2"].status == "lost" and g.counters[counter_of(g, g.crew["en2"])].at == \
+        g.crew["en2"].at
 
 
 def test_start_inside_an_interaction_with_the_counts_running() -> None:

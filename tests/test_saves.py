@@ -77,8 +77,8 @@ def play_to_end(g: ic.Game, seed: int = 0, limit: int = 6000) -> None:
 JSON_LEAF = st.one_of(
     st.none(), st.booleans(), st.integers(-10, 20), st.integers(), st.floats(allow_nan=False,
                                                                               allow_infinity=False),
-    st.sampled_from(["", "pilot", "zz", "shuttle9", "lab_animal", "d1", "i1", "c1", "n1",
-                     "a1", "mess", "arms", "freezer", "true", "3", "yes", "co1", "blaster1",
+    st.sampled_from(["", "pilot", "zz", "shuttle9", "lab_animal", "d1", "i1", "h1", "h26", "c1",
+                     "n1", "a1", "mess", "arms", "freezer", "true", "3", "yes", "co1", "blaster1",
                      "intruder", "dummy", "reserve", "killed", "clone", "extra_strong",
                      "interaction1", "crew_actions", "over"]),
 )
@@ -398,3 +398,14 @@ def test_running_out_of_strict_dice_changes_nothing() -> None:
         g = ic.Game.from_position({**POSITION, "dice": [],
                                    "strict_dice": True})
     pytest.skip("no action of this position rolls a die")
+
+
+def test_a_position_with_a_lost_crewman_saves_and_loads() -> None:
+    # docs/position.md allows {"status": "lost"}; the loader refused it before (issue 9)
+    g = ic.Game.from_position({"options": {"lost_crewmen": True}, "dice": [6] * 12,
+                               "crew": {"en2": {"status": "lost", "at": "b2"}},
+                               "counters": [{"kind": "intruder", "at": "dock2"}]})
+    assert g.crew["en2"].status == "lost"
+    text = played(g, 30, 7).to_json()
+    assert ic.Game.from_json(text).to_json() == text
+    assert ic.replay(g.record()).to_json() == text

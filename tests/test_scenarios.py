@@ -9,6 +9,7 @@ from helpers import act, of_type, position, refused
 
 import intruder_core as ic
 from intruder_core.invariants import check_invariants
+from intruder_core.lost import counter_of
 
 
 def random_game(scenario: str, seed: int, **options: object) -> ic.Game:
@@ -104,7 +105,7 @@ def test_lost_crewman_hides_and_is_found() -> None:
     view = g.view("crew")
     entry = next(c for c in view["crew"] if c["id"] == who.id)
     assert entry["status"] == "lost" and entry["at"] is None
-    proxy = g.counters["lost_" + who.id]
+    proxy = g.counters[counter_of(g, who)]
     assert any(c["token"] == proxy.token and not c["face_up"] for c in view["counters"])
     assert "crewman" not in str([c for c in view["counters"] if not c["face_up"]])
     # an Interaction with him finds him

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..game import Game
-from ..setup import COUNTS, KIND_PREFIX
+from ..setup import COUNTS, KIND_PREFIX, counter_id
 from ..state import Counter, Crewman, Defense, Item, SavedPhase, Shuttle, Subroutine
 from ..station import SETUP_HIDDEN
 
@@ -112,7 +112,7 @@ def determinize(view: dict[str, Any], rng: random.Random,
         made[kind] += 1
         if made[kind] > COUNTS[kind]:
             raise Inconsistent(f"more than {COUNTS[kind]} {kind} counters")
-        c = Counter(f"{KIND_PREFIX[kind]}{made[kind]}", kind, at, token)
+        c = Counter(counter_id(g, f"{KIND_PREFIX[kind]}{made[kind]}"), kind, at, token)
         g.counters[c.id] = c
         if token:
             by_token[token] = c.id

@@ -85,7 +85,9 @@ class Store:
 # The page's own save envelope (format 2) holds only how the game began and every action since,
 # base64url-encoded: nothing hidden (which counter is the Intruder) is readable at a glance in
 # an export file or in localStorage, and loading always replays (intruder_core.saves). Older
-# exports and autosaves (plain Game.to_json, format 1) still load.
+# exports and autosaves (plain Game.to_json, format 1; format 2 since ruling R64) still load.
+# A record names counters by token only, never by id: R64's opaque ids changed nothing here,
+# so the envelope keeps its version (a page of an older build still opens it).
 
 ENVELOPE = "intruder-save"
 ENVELOPE_FORMAT = 2
