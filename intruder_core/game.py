@@ -98,6 +98,13 @@ class Game(GameState):
         self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
         # A crewman's labelled moves out of each compartment (crew_movement.moves_from).
         self.made_moves: dict[tuple[str, ...], tuple[tuple[str, int, bool, Action], ...]] = {}
+        # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
+        # `move_key` (turn, doors, stage, passed players) holds, he is as he was, and no
+        # action has touched his compartment (`touched`, filled by `apply`).
+        self.move_segs: dict[str, tuple[tuple[object, ...], tuple[Action, ...],
+                                        tuple[Action, ...]]] = {}
+        self.move_key: tuple[object, ...] = ()
+        self.touched: set[str | None] = set()
 
     # --- public API ---------------------------------------------------------------------
 
@@ -201,12 +208,27 @@ class Game(GameState):
             self.events = []
             self.history.append(a.to_dict())
             self.changed()
-            HANDLERS[a.type][1](self, a)
+            if self.step == "move":
+                self._touch(a)
+            else:
+                HANDLERS[a.type][1](self, a)
             flow.settle(self)
         except BaseException:
             self._rewind(played)
             raise
         return self.events
+
+    def _touch(self, a: Action) -> None:
+        """Apply a Crew Movement Phase action, noting the compartments it touched (where its
+        crewman was and is): only the crewmen there need their actions worked out again."""
+        c = self.crew.get(str(a.get("crew", "")))
+        if c is None:  # a pass: every crewman's actions are worked out again
+            self.move_segs.clear()
+            HANDLERS[a.type][1](self, a)
+            return
+        self.touched.add(c.at)
+        HANDLERS[a.type][1](self, a)
+        self.touched.add(c.at)
 
     def _rewind(self, played: int) -> None:
         """Put the game back exactly as it was after its first `played` actions, replayed from
@@ -316,7 +338,7 @@ class Game(GameState):
         """The candidates the rules allow, labelled. The Crew Movement Phase's generator
         offers only legal actions, so its checks are skipped; elsewhere each is checked."""
         if self.step == "move":
-            return list(crew_rules.candidates(self))
+            return crew_rules.candidates(self)
         labels = self._labels
         out = []
         for a in self._candidates():
