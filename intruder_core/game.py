@@ -28,6 +28,10 @@ from .view import label as action_label
 
 SAVE_FORMAT = 1
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
+Moves = tuple[tuple[str, int, bool, Action], ...]
+Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[str, ...], Moves]]
+# roster -> its labels by action, labelled actions by key, moves by crewman and place
+_ROSTER_LABELS: dict[tuple[object, ...], Labels] = {}  # Game._bind_labels
 Check = Callable[["Game", Action], None]
 Apply = Callable[["Game", Action], None]
 
@@ -93,11 +97,13 @@ class Game(GameState):
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         # Labelled actions met so far: a label depends only on the action and the game's
-        # fixed roster of crewmen, objects and places, so it is worked out once per game.
+        # fixed roster of crewmen and objects, so it is worked out once per roster and shared
+        # by every game with that roster (`_bind_labels`; a bot's rollouts start many games).
         self._labels: dict[Action, Action] = {}
         self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
         # A crewman's labelled moves out of each compartment (crew_movement.moves_from).
-        self.made_moves: dict[tuple[str, ...], tuple[tuple[str, int, bool, Action], ...]] = {}
+        self.made_moves: dict[tuple[str, ...], Moves] = {}
+        self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
         # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
         # `move_key` (turn, doors, stage, passed players) holds, he is as he was, and no
         # action has touched his compartment (`touched`, filled by `apply`).
@@ -326,8 +332,24 @@ class Game(GameState):
     def legal_now(self) -> list[Action]:
         """The legal actions of every side, labelled, built once per decision."""
         if self._legal is None:
+            bound = self._labels_for
+            if bound is None or bound[0] is not self.crew or bound[1] is not self.items:
+                self._bind_labels()
             self._legal = self._generate()
         return self._legal
+
+    def _bind_labels(self) -> None:
+        """Share the labelled actions of every game with this roster (crew ids and roles,
+        object ids and kinds: all a label or a move list depends on)."""
+        roster = (tuple((c.id, c.role) for c in self.crew.values()),
+                  tuple((i.id, i.kind) for i in self.items.values()))
+        shared = _ROSTER_LABELS.get(roster)
+        if shared is None:
+            if len(_ROSTER_LABELS) >= 64:  # positions can make many rosters: stay bounded
+                _ROSTER_LABELS.clear()
+            shared = _ROSTER_LABELS[roster] = ({}, {}, {})
+        self._labels, self.made, self.made_moves = shared
+        self._labels_for = (self.crew, self.items)
 
     def _legal_set_now(self) -> frozenset[Action]:
         if self._legal_set is None:
