@@ -106,23 +106,20 @@ def candidates(g: Game) -> list[Action]:
         segs.clear()
         g.move_key = phase_key
     touched = g.touched
-    carried: dict[str, list[Item]] | None = None
-    lying: dict[str | None, list[Item]] = {}
+    items = g.items.values()
     out: list[Action] = []
     later: list[Action] = []
     for c in crew:
         own = (c.at, c.mp, c.holding, c.controlling, c.paid_pickup)
         done = segs.get(c.id)
         if done is None or done[0] != own or c.at in touched:
-            if carried is None:
-                carried, lying = {}, {}
-                for item in g.items.values():
-                    for cid in item.carriers:
-                        carried.setdefault(cid, []).append(item)
-                    lying.setdefault(item.at, []).append(item)
-            mine = carried.get(c.id, [])
-            done = segs[c.id] = (own, tuple(_functions(g, c, mine, lying)),
-                                 tuple(_let_go(g, c, mine)))
+            cid, at = c.id, c.at
+            mine = [i for i in items if cid in i.carriers]
+            lying: dict[str | None, list[Item]] = {at: [i for i in items if i.at == at]}
+            if c.role == "engineer" and at == CONSTRUCTION_AT:
+                lying["track"] = [i for i in items if i.at == "track"]
+            done = segs[cid] = (own, tuple(_functions(g, c, mine, lying)),
+                                tuple(_let_go(g, c, mine)))
         out += done[1]
         later += done[2]
     touched.clear()

@@ -196,18 +196,21 @@ def check_end(g: Game) -> None:
         return
     if g.step == "crew_actions" and g.in_shuttle():
         return  # a shuttle fight is still being played out
-    on_station = any(c.status == "active" and c.at in COMPARTMENTS for c in g.crew.values())
+    on_station = False
+    for c in g.crew.values():
+        if c.status == "active" and c.at in COMPARTMENTS:
+            on_station = True
+            break
     if not on_station and not g.destroyed and g.sd is not None:
         destroy_station(g)
     loose = escaped = False
     for t in g.counters.values():  # one pass: this runs after every action
-        if t.kind == "intruder":
-            if t.at == "escaped":
-                escaped = True
-            elif t.at not in DEAD_OR_GONE and not trapped_for_good(g, t):
-                loose = True
-        elif t.at == "escaped":
+        at = t.at
+        if at == "escaped":
             escaped = True
+        elif t.kind == "intruder" and at not in DEAD_OR_GONE and not (
+                t.cage is not None and trapped_for_good(g, t)):
+            loose = True
     if escaped or g.destroyed or not on_station or not loose:
         g.result = result_of(g)
         g.emit("game_over", f"Game over: {g.result['outcome']} "

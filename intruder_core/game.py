@@ -9,7 +9,7 @@ in flow.py; each action's check and effect are in the rule module HANDLERS names
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import crew_actions as act
@@ -379,19 +379,20 @@ class Game(GameState):
 
     # --- helpers for the rule modules ---------------------------------------------------
 
-    def _candidates(self) -> Iterator[Action]:
-        if self.step == "move":
-            yield from crew_rules.candidates(self)
-        elif self.step == "choose":
-            for at in self.queue:
-                yield action("interact", at=at)
-        elif self.step == "defense":
-            yield from interaction.defense_options(self)
-            yield action("no_defense")
-        elif self.step in ("crew_actions", "free_actions"):
-            yield from act.candidates(self)
-        elif self.step in ("intruder_move", "intruder_attack"):
-            yield from ii.candidates(self)
+    def _candidates(self) -> Iterable[Action]:
+        """The actions worth checking in the current step, in a fixed order."""
+        step = self.step
+        if step == "move":
+            return crew_rules.candidates(self)
+        if step == "choose":
+            return [action("interact", at=at) for at in self.queue]
+        if step == "defense":
+            return [*interaction.defense_options(self), action("no_defense")]
+        if step == "crew_actions" or step == "free_actions":
+            return act.candidates(self)
+        if step == "intruder_move" or step == "intruder_attack":
+            return ii.candidates(self)
+        return ()
 
     def roll(self, what: str, rule: str) -> int:
         """Roll one die and record it as an event: what it was for and the rule it answers."""
@@ -463,9 +464,6 @@ class Game(GameState):
         if sides.shared(self) and sides.side_of(self, c) in sides.ready(self):
             raise IllegalAction(f"{c.name}'s player has already passed", "The Science Officer")
         return c
-
-    def station_places(self) -> set[str]:
-        return set(COMPARTMENTS)
 
     def station_crew(self) -> list[Crewman]:
         return [c for c in self.crew.values() if c.status == "active" and c.at in COMPARTMENTS]
