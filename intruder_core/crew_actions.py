@@ -106,11 +106,15 @@ def candidates(g: Game) -> list[Action]:
     for other in g.crew.values():
         if other.status == "active":
             aboard.setdefault(other.at, []).append(other)
+    carried: dict[str, list[Item]] = {}
+    for item in g.items.values():
+        for cid in item.carriers:
+            carried.setdefault(cid, []).append(item)
     for c in actors:
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
         # hands are full) and the Second Interaction Phase's actions in the first.
         if c.acted:
-            out += hands(g, c)
+            out += hands(g, c, carried.get(c.id, []))
             continue
         busy = bool(c.holding or c.controlling)
         for t in sorted(here.get(c.at or "", []), key=g.token_order):
@@ -144,7 +148,7 @@ def candidates(g: Game) -> list[Action]:
                         out.append(action("inventory", crew=c.id, target=t.token))
             if g.in_shuttle():
                 out.append(action("open_hatches", crew=c.id))
-        out += hands(g, c)
+        out += hands(g, c, carried.get(c.id, []))
     if g.in_shuttle():
         out.append(action("prepare_hatches"))
     if g.phase == "interaction2" and not g.in_shuttle():

@@ -198,14 +198,17 @@ def _let_go(g: Game, c: Crewman, mine: list[Item]) -> Iterator[Action]:
             ("drop", cid, item.id), action("drop", crew=cid, item=item.id))
 
 
-def hands(g: Game, c: Crewman) -> Iterator[Action]:
-    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object."""
+def hands(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Action]:
+    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object
+    (`mine`: what he carries, when the caller knows it)."""
+    out = []
     if c.holding:
-        yield action("release", crew=c.id)
+        out.append(action("release", crew=c.id))
     if c.controlling:
-        yield action("let_go", crew=c.id)
-    for item in g.carried(c):
-        yield action("drop", crew=c.id, item=item.id)
+        out.append(action("let_go", crew=c.id))
+    for item in g.carried(c) if mine is None else mine:
+        out.append(action("drop", crew=c.id, item=item.id))
+    return out
 
 
 def passes(g: Game, kind: str) -> Iterator[Action]:
