@@ -491,8 +491,9 @@ def check_leave(g: Game, a: Action) -> None:
     check_may_leave(g, str(a.get("shuttle")), crew)
 
 
-def apply_leave(g: Game, a: Action) -> None:
-    leave(g, a["shuttle"], [g.crew[n] for n in a["crew"]])
+def apply_leave(g: Game, a: Action) -> Counter | None:
+    """Board and depart; the stowaway, if one got aboard (flow.leave starts the fight)."""
+    return leave(g, a["shuttle"], [g.crew[n] for n in a["crew"]])
 
 
 def check_release(g: Game, a: Action) -> None:
