@@ -400,7 +400,7 @@ class Game(GameState):
         self.emit("roll", f"Rolled {die} for {what}", rule, die=die, purpose=what)
         return die
 
-    def emit(self, type: str, text: str, rule: str = "", **data: Any) -> None:
+    def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:
         self.events.append(Event(type, text, rule, data))
 
     def score(self, kind: str, what: str) -> None:
@@ -498,7 +498,7 @@ class Game(GameState):
         return action_label(self, a)
 
 
-def replay(record: Any) -> Game:
+def replay(record: object) -> Game:
     """Rebuild a game from `Game.record()` data (a share link); CorruptSave if it does not
     replay: an unknown origin, or an action the rules refuse at its point in the game."""
     from .saves import replay as checked_replay

@@ -24,8 +24,8 @@ ON_BOARD = set(COMPARTMENTS) | {"shuttle1", "shuttle2", "shuttle3"}
 SD_BOX = {9: "active"}
 
 
-def counter_view(g: Game, c: Counter) -> dict[str, Any]:
-    d: dict[str, Any] = {"token": c.token, "at": c.at, "face_up": c.face_up}
+def counter_view(g: Game, c: Counter) -> dict[str, object]:
+    d: dict[str, object] = {"token": c.token, "at": c.at, "face_up": c.face_up}
     if c.face_up:
         d.update(kind=c.kind, asleep=c.asleep, caged=c.cage is not None,
                  controlled_by=c.controlled_by, held_by=c.held_by)
@@ -33,10 +33,10 @@ def counter_view(g: Game, c: Counter) -> dict[str, Any]:
 
 
 BOX_COUNTS = ("discovered", "clones_pending", "caged_lab", "killed", "frozen", "escaped", "lost")
-_CHART_ROWS: dict[Stage, dict[str, Any]] = {}  # a chart row as the view shows it, made once
+_CHART_ROWS: dict[Stage, dict[str, object]] = {}  # a chart row as the view shows it, made once
 
 
-def chart_row(row: Stage) -> dict[str, Any]:
+def chart_row(row: Stage) -> dict[str, object]:
     """The view's "chart" entry for a Life Stage Chart row (a fresh dict each time: callers
     may change what they are given)."""
     done = _CHART_ROWS.get(row)
@@ -58,7 +58,7 @@ def crew_view(g: Game) -> dict[str, Any]:
     for c in counters:
         if c.at in in_box:
             in_box[c.at] += 1
-    boxes: dict[str, Any] = {
+    boxes: dict[str, object] = {
         "not_used": [{"token": c.token, "kind": c.kind if c.inventoried else None}
                      for c in ordered if c.at == "not_used"],
         **in_box,
@@ -67,7 +67,7 @@ def crew_view(g: Game) -> dict[str, Any]:
     for i in g.items.values():
         for cid in i.carriers:
             carrying.setdefault(cid, []).append(i.id)
-    decision: dict[str, Any] = {"step": g.step}
+    decision: dict[str, object] = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
     if g.sub is not None:
@@ -134,10 +134,10 @@ def bookkeeping(g: Game, tokens: dict[str, str] | None = None) -> dict[str, Any]
         """Attacks this phase (R8) on Intruders still in play: the others cannot be attacked."""
         return {tokens[i]: n for i, n in attacks.items() if g.counters[i].at not in BOXES}
 
-    def sub_view(sub: Subroutine | None) -> dict[str, Any] | None:
+    def sub_view(sub: Subroutine | None) -> dict[str, object] | None:
         if sub is None:
             return None
-        out: dict[str, Any] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
+        out: dict[str, object] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
                                "shaken": sub.shaken}
         if sub.round is not None:
             out["round"] = sub.round
