@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from .state import Counter, Crewman, Item
 
 SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
+AIRLOCKS_AT: dict[str, list[str]] = {}  # corridor -> the airlocks opened from it
+for _lock, _corridor in AIRLOCK_CONTROL.items():
+    AIRLOCKS_AT.setdefault(_corridor, []).append(_lock)
 
 
 # --- who may act --------------------------------------------------------------------------
@@ -102,10 +105,11 @@ def candidates(g: Game) -> list[Action]:
         if t.face_up:
             here.setdefault(t.at, []).append(t)
     second = g.phase == "interaction2"
-    aboard: dict[str | None, list[Crewman]] = {}  # g.crew_at for every place, built once
+    in_shuttle = g.in_shuttle()
+    holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
     for other in g.crew.values():
-        if other.status == "active":
-            aboard.setdefault(other.at, []).append(other)
+        if other.status == "active" and other.holding:
+            holders.setdefault(other.at, []).append(other)
     carried: dict[str, list[Item]] = {}
     for item in g.items.values():
         for cid in item.carriers:
@@ -132,12 +136,10 @@ def candidates(g: Game) -> list[Action]:
                 if second and not c.controlling and c.holding in (None, t.id):
                     out.append(action("transfer", crew=c.id, target=t.token))
         if not busy:
-            for other in aboard.get(c.at or "", ()):
-                if other.holding:
-                    out.append(action("cage_animal", crew=c.id, holder=other.id))
-            for lock, corridor in AIRLOCK_CONTROL.items():
-                if c.at == corridor:
-                    out.append(action("open_airlock", crew=c.id, airlock=lock))
+            for other in holders.get(c.at or "", ()):
+                out.append(action("cage_animal", crew=c.id, holder=other.id))
+            for lock in AIRLOCKS_AT.get(c.at or "", ()):
+                out.append(action("open_airlock", crew=c.id, airlock=lock))
             if c.at == SELF_DESTRUCT_AT and second:
                 out.append(action("start_self_destruct", crew=c.id))
                 out.append(action("stop_self_destruct", crew=c.id))
@@ -146,12 +148,12 @@ def candidates(g: Game) -> list[Action]:
                 for t in sorted(g.counters.values(), key=g.token_order):
                     if t.at == "not_used" and not t.inventoried:
                         out.append(action("inventory", crew=c.id, target=t.token))
-            if g.in_shuttle():
+            if in_shuttle:
                 out.append(action("open_hatches", crew=c.id))
         out += hands(g, c, carried.get(c.id, []))
-    if g.in_shuttle():
+    if in_shuttle:
         out.append(action("prepare_hatches"))
-    if g.phase == "interaction2" and not g.in_shuttle():
+    if second and not in_shuttle:
         for shuttle, dock in g.docks().items():
             waiting = [c.id for c in actors if c.at == dock and not c.acted]
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
