@@ -22,10 +22,6 @@ if TYPE_CHECKING:
     from .state import Crewman, Item
 
 MP_PER_TURN = 3
-# Crew Movement Phase actions that cannot end the game (How to Win): they keep every crewman
-# on the station, alive, and move no counter out of the station's compartments (a controlled
-# Intruder moves with its controller to the next compartment, R11).
-CANNOT_END = frozenset({"move", "pick_up", "drop", "unlock", "construct"})
 UNLOCK = {  # room -> (roles allowed, rule)
     "arms": (("command",), "Unlock Arms Room"),
     "freezer": (("command", "science", "engineer"), "Unlock Freezer"),

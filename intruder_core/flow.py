@@ -250,20 +250,15 @@ def leave(g: Game, a: Action) -> None:
 
 # --- settling: the end of the game and passes that are no choice ---------------------------
 
-def settle(g: Game, cannot_end: bool = False) -> None:
-    """Check for the end; skip decisions that offer nothing but passing. `cannot_end`: the
-    action just taken is one that cannot end the game (crew_movement.CANNOT_END), so the
-    first check is skipped."""
+def settle(g: Game) -> None:
+    """Check for the end; skip decisions that offer nothing but passing."""
     from .game import HANDLERS
 
     while True:
         g.changed()
         if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
             shuttle_fight_over(g)
-        if cannot_end:
-            cannot_end = False
-        else:
-            check_end(g)
+        check_end(g)
         if g.is_over:
             g.step = "over"
             g.changed()

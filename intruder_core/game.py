@@ -216,10 +216,9 @@ class Game(GameState):
             self.changed()
             if self.step == "move":
                 self._touch(a)
-                flow.settle(self, a.type in crew_rules.CANNOT_END)
             else:
                 HANDLERS[a.type][1](self, a)
-                flow.settle(self)
+            flow.settle(self)
         except BaseException:
             self._rewind(played)
             raise
