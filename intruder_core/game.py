@@ -16,7 +16,7 @@ from . import crew_actions as act
 from . import crew_movement as crew_rules
 from . import flow, interaction, sides
 from . import intelligent as ii
-from .actions import ARGS, Action, Event, action
+from .actions import ARGS, Action, Event, action, event, new_action
 from .charts import POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
@@ -201,9 +201,9 @@ class Game(GameState):
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
-        if isinstance(action, Action) and self._legal is not None and \
-                any(a is action for a in self._legal):
-            a = action  # one of legal_actions()' own, and the state has not changed since
+        for a in self._legal or ():
+            if a is action:
+                break  # one of legal_actions()' own, and the state has not changed since
         else:
             a = _parse(action)
             refusal = self._why_not(a)
@@ -370,7 +370,8 @@ class Game(GameState):
                 continue
             done = labels.get(a)
             if done is None:
-                done = labels[a] = Action(a.type, a.args, self.label(a), HANDLERS[a.type][2])
+                done = labels[a] = new_action(a.type, a.args, self.label(a),
+                                              HANDLERS[a.type][2])
             out.append(done)
         return out
 
@@ -401,7 +402,7 @@ class Game(GameState):
         return die
 
     def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:
-        self.events.append(Event(type, text, rule, data))
+        self.events.append(event(type, text, rule, data))
 
     def score(self, kind: str, what: str) -> None:
         self.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})
@@ -490,7 +491,8 @@ class Game(GameState):
         """The labelled action for `key`, made from `a` the first time it is met this game."""
         done = self.made.get(key)
         if done is None:
-            done = self.made[key] = Action(a.type, a.args, self.label(a), HANDLERS[a.type][2])
+            done = self.made[key] = new_action(a.type, a.args, self.label(a),
+                                               HANDLERS[a.type][2])
         return done
 
     def label(self, a: Action) -> str:
