@@ -55,12 +55,31 @@ def measure(root: str, games: int, heuristic_games: int, seed: int,
     for s in range(seed, seed + heuristic_games):
         h_actions += play(ic.new_game(seed=s), HeuristicPolicy(), random.Random(s)).actions
     dh = clock() - t1
-    return {"python": f"{platform.python_implementation()} {platform.python_version()}",
+    load_s = time_load(ic, clock)
+    return {"load_ms": 1e3 * load_s,
+            "python": f"{platform.python_implementation()} {platform.python_version()}",
             "engine": str(Path(ic.__file__).parent), "games": games, "seconds": dt,
             "actions": actions, "actions_per_s": actions / dt, "games_per_s": games / dt,
             "turns_per_game": turns / games, "heuristic_games": heuristic_games,
             "heuristic_games_per_s": heuristic_games / dh if dh else 0.0,
             "heuristic_actions_per_s": h_actions / dh if dh else 0.0}
+
+
+def time_load(ic: Any, clock: Any, actions: int = 300, loads: int = 5) -> float:
+    """Seconds to load a save of a random game after `actions` actions (the loader replays
+    and checks the whole history), the mean of `loads` loads."""
+    for s in range(100):
+        rng = random.Random(s)
+        g = ic.new_game(seed=s)
+        while not g.is_over and len(g.history) < actions:
+            g.apply(rng.choice(g.legal_actions()))
+        if len(g.history) == actions:
+            break
+    text = g.to_json()
+    t0 = clock()
+    for _ in range(loads):
+        ic.Game.from_json(text)
+    return float(clock() - t0) / loads
 
 
 def show(m: dict[str, Any], label: str = "") -> None:
@@ -71,6 +90,8 @@ def show(m: dict[str, Any], label: str = "") -> None:
           f"{1e3 * m['seconds'] / m['actions']:.3f} ms per action")
     print(f"  heuristic: {m['heuristic_games']} games, {m['heuristic_games_per_s']:.2f} games/s, "
           f"{m['heuristic_actions_per_s']:.0f} actions/s")
+    if "load_ms" in m:
+        print(f"  load a 300-action save: {m['load_ms']:.0f} ms")
 
 
 def child(root: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -95,6 +116,8 @@ def compare(args: argparse.Namespace) -> None:
                     for key in ("actions_per_s", "heuristic_games_per_s"):
                         if old is not None and old[key] > m[key]:
                             m[key] = old[key]
+                    if old is not None and old["load_ms"] < m["load_ms"]:
+                        m["load_ms"] = old["load_ms"]
                     if old is not None and old["seconds"] < m["seconds"]:
                         m["seconds"] = old["seconds"]
                     best[name] = m
@@ -105,7 +128,8 @@ def compare(args: argparse.Namespace) -> None:
     show(best["current"], "current: ")
     b, c = best["baseline"], best["current"]
     print(f"ratio current/baseline: random actions/s x{c['actions_per_s'] / b['actions_per_s']:.1f}"
-          f", heuristic games/s x{c['heuristic_games_per_s'] / b['heuristic_games_per_s']:.1f}")
+          f", heuristic games/s x{c['heuristic_games_per_s'] / b['heuristic_games_per_s']:.1f}"
+          f", loading a 300-action save x{b['load_ms'] / c['load_ms']:.1f} faster")
 
 
 def main() -> None:

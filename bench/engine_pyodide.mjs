@@ -45,6 +45,7 @@ json.dumps(engine_bench.measure("/${name}", ${games}, ${heuristicGames}, 0, time
       if (old) {
         m.actions_per_s = Math.max(m.actions_per_s, old.actions_per_s);
         m.heuristic_games_per_s = Math.max(m.heuristic_games_per_s, old.heuristic_games_per_s);
+        m.load_ms = Math.min(m.load_ms, old.load_ms);
       }
       best[name] = m;
     }
@@ -54,12 +55,13 @@ json.dumps(engine_bench.measure("/${name}", ${games}, ${heuristicGames}, 0, time
   for (const [name, m] of Object.entries(best)) {
     console.log(`  ${name === "baseline" ? `baseline ${baseline}` : "current"}: random ` +
       `${m.actions_per_s.toFixed(0)} actions/s, heuristic ` +
-      `${m.heuristic_games_per_s.toFixed(2)} games/s`);
+      `${m.heuristic_games_per_s.toFixed(2)} games/s, load a 300-action save ` +
+      `${m.load_ms.toFixed(0)} ms`);
   }
   console.log(`ratio current/baseline: random actions/s x` +
     `${(best.current.actions_per_s / best.baseline.actions_per_s).toFixed(1)}, heuristic ` +
     `games/s x${(best.current.heuristic_games_per_s / best.baseline.heuristic_games_per_s)
-      .toFixed(1)}`);
+      .toFixed(1)}, loading x${(best.baseline.load_ms / best.current.load_ms).toFixed(1)} faster`);
 } finally {
   execFileSync("git", ["-C", root, "worktree", "remove", "--force", base], { stdio: "ignore" });
   rmSync(tmp, { recursive: true, force: true });

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -14,6 +13,7 @@ from .escape import check_may_leave, leave
 from .intruder import break_out, determine_powers, halt, has
 from .station import (
     AIRLOCK_CONTROL,
+    COMPARTMENTS,
     FREEZER_SWITCH_AT,
     INVENTORY_AT,
     PERMANENT_CAGES_AT,
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from .state import Counter, Crewman, Item
 
 SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
+AIRLOCKS_AT: dict[str, list[str]] = {}  # corridor -> the airlocks opened from it
+for _lock, _corridor in AIRLOCK_CONTROL.items():
+    AIRLOCKS_AT.setdefault(_corridor, []).append(_lock)
 
 
 # --- who may act --------------------------------------------------------------------------
@@ -43,7 +46,7 @@ def actor(g: Game, a: Action, *, free_hands: bool = True) -> Crewman:
         if c.at != g.sub.at:
             raise deny(f"{c.name} is not in {g.place(g.sub.at)}, the compartment being "
                        "resolved", "Interaction Sub-routine")
-    elif c.at not in g.station_places():
+    elif c.at not in COMPARTMENTS:
         raise deny(f"{c.name} is not on the station", "Actions")
     if c.acted:
         raise deny(f"{c.name} has already taken his action this Interaction Phase", "Actions")
@@ -88,8 +91,9 @@ def empty_cage(g: Game, c: Crewman) -> Item | None:
 
 # --- candidates ---------------------------------------------------------------------------
 
-def candidates(g: Game) -> Iterator[Action]:
+def candidates(g: Game) -> list[Action]:
     """Every action worth checking in the current Crew Action Segment, in a fixed order."""
+    out: list[Action] = []
     if g.step == "crew_actions":
         assert g.sub is not None
         actors = g.crew_at(g.sub.at)
@@ -101,58 +105,62 @@ def candidates(g: Game) -> Iterator[Action]:
         if t.face_up:
             here.setdefault(t.at, []).append(t)
     second = g.phase == "interaction2"
-    aboard: dict[str | None, list[Crewman]] = {}  # g.crew_at for every place, built once
+    in_shuttle = g.in_shuttle()
+    holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
     for other in g.crew.values():
-        if other.status == "active":
-            aboard.setdefault(other.at, []).append(other)
+        if other.status == "active" and other.holding:
+            holders.setdefault(other.at, []).append(other)
+    carried: dict[str, list[Item]] = {}
+    for item in g.items.values():
+        for cid in item.carriers:
+            carried.setdefault(cid, []).append(item)
     for c in actors:
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
         # hands are full) and the Second Interaction Phase's actions in the first.
         if c.acted:
-            yield from hands(g, c)
+            out += hands(g, c, carried.get(c.id, []))
             continue
         busy = bool(c.holding or c.controlling)
         for t in sorted(here.get(c.at or "", []), key=g.token_order):
             if t.kind == "intruder" and not busy:
                 for w in weapons_of(g, c):
-                    yield action("attack", crew=c.id, target=t.token, weapon=w)
-                yield action("prod", crew=c.id, target=t.token)
-                yield action("cage", crew=c.id, target=t.token)
+                    out.append(action("attack", crew=c.id, target=t.token, weapon=w))
+                out.append(action("prod", crew=c.id, target=t.token))
+                out.append(action("cage", crew=c.id, target=t.token))
             elif t.kind == "lab_animal":
                 if not busy:
                     if g.marine(c):
                         for w in weapons_of(g, c):
-                            yield action("attack", crew=c.id, target=t.token, weapon=w)
-                    yield action("catch", crew=c.id, target=t.token)
+                            out.append(action("attack", crew=c.id, target=t.token, weapon=w))
+                    out.append(action("catch", crew=c.id, target=t.token))
                 if second and not c.controlling and c.holding in (None, t.id):
-                    yield action("transfer", crew=c.id, target=t.token)
+                    out.append(action("transfer", crew=c.id, target=t.token))
         if not busy:
-            for other in aboard.get(c.at or "", ()):
-                if other.holding:
-                    yield action("cage_animal", crew=c.id, holder=other.id)
-            for lock, corridor in AIRLOCK_CONTROL.items():
-                if c.at == corridor:
-                    yield action("open_airlock", crew=c.id, airlock=lock)
+            for other in holders.get(c.at or "", ()):
+                out.append(action("cage_animal", crew=c.id, holder=other.id))
+            for lock in AIRLOCKS_AT.get(c.at or "", ()):
+                out.append(action("open_airlock", crew=c.id, airlock=lock))
             if c.at == SELF_DESTRUCT_AT and second:
-                yield action("start_self_destruct", crew=c.id)
-                yield action("stop_self_destruct", crew=c.id)
-                yield action("freeze", crew=c.id)
+                out.append(action("start_self_destruct", crew=c.id))
+                out.append(action("stop_self_destruct", crew=c.id))
+                out.append(action("freeze", crew=c.id))
             if c.at == INVENTORY_AT and second:
                 for t in sorted(g.counters.values(), key=g.token_order):
                     if t.at == "not_used" and not t.inventoried:
-                        yield action("inventory", crew=c.id, target=t.token)
-            if g.in_shuttle():
-                yield action("open_hatches", crew=c.id)
-        yield from hands(g, c)
-    if g.in_shuttle():
-        yield action("prepare_hatches")
-    if g.phase == "interaction2" and not g.in_shuttle():
+                        out.append(action("inventory", crew=c.id, target=t.token))
+            if in_shuttle:
+                out.append(action("open_hatches", crew=c.id))
+        out += hands(g, c, carried.get(c.id, []))
+    if in_shuttle:
+        out.append(action("prepare_hatches"))
+    if second and not in_shuttle:
         for shuttle, dock in g.docks().items():
             waiting = [c.id for c in actors if c.at == dock and not c.acted]
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
                 for group in combinations(waiting, n):
-                    yield action("leave", shuttle=shuttle, crew=tuple(group))
-    yield from passes(g, "end_actions")
+                    out.append(action("leave", shuttle=shuttle, crew=tuple(group)))
+    out += passes(g, "end_actions")
+    return out
 
 
 # --- the actions --------------------------------------------------------------------------
@@ -485,8 +493,9 @@ def check_leave(g: Game, a: Action) -> None:
     check_may_leave(g, str(a.get("shuttle")), crew)
 
 
-def apply_leave(g: Game, a: Action) -> None:
-    leave(g, a["shuttle"], [g.crew[n] for n in a["crew"]])
+def apply_leave(g: Game, a: Action) -> Counter | None:
+    """Board and depart; the stowaway, if one got aboard (flow.leave starts the fight)."""
+    return leave(g, a["shuttle"], [g.crew[n] for n in a["crew"]])
 
 
 def check_release(g: Game, a: Action) -> None:

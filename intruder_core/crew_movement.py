@@ -87,95 +87,128 @@ def moves_from(g: Game, cid: str, at: str) -> tuple[tuple[str, int, bool, Action
     return done
 
 
-def candidates(g: Game) -> Iterator[Action]:
+def candidates(g: Game) -> list[Action]:
     """Exactly the legal actions of the Crew Movement Phase, labelled, in a fixed order.
 
     Each condition here is one the action's check below would refuse on, so the engine takes
     these without running the checks (tests/test_legal.py compares the two on many games); the
-    checks remain the home of each refusal's reason. This is the engine's hottest loop: the
-    objects are indexed once, and each action object is made once per game (`Game.labelled`)."""
-    made = g.made
+    checks remain the home of each refusal's reason. This is the engine's hottest loop: each
+    crewman's actions are kept (`Game.move_segs`) until he, his compartment (`Game.touched`)
+    or the phase's doors change, and each action object is made once per game."""
     waiting = ready(g) if shared(g) else ()
     crew = [c for c in g.crew.values() if c.status == "active" and c.at in COMPARTMENTS and
             not (waiting and side_of(g, c) in waiting)]
-    carried: dict[str, list[Item]] = {}
-    lying: dict[str | None, list[Item]] = {}
-    for item in g.items.values():
-        for cid in item.carriers:
-            carried.setdefault(cid, []).append(item)
-        lying.setdefault(item.at, []).append(item)
-    unlocked = g.unlocked
+    # What every crewman's actions depend on besides his own compartment: a change of turn,
+    # doors, Life Stage (Cage bearers, R14) or passed players rebuilds them all.
+    phase_key = (g.turn, tuple(g.unlocked), g.stage, tuple(waiting))
+    segs = g.move_segs
+    if g.move_key != phase_key:
+        segs.clear()
+        g.move_key = phase_key
+    touched = g.touched
+    items = g.items.values()
+    out: list[Action] = []
+    later: list[Action] = []
     for c in crew:
-        cid, at, mp = c.id, c.at or "", c.mp
-        mine = carried.get(cid, [])
-        free = not c.holding and not c.controlling
-        if c.controlling and not c.holding:
-            if mp >= MP_PER_TURN:  # he moves with the Intruder, all three points (R11)
-                for to, _, secured, move in moves_from(g, cid, at):
-                    if not secured or to in unlocked:
-                        yield move
-        elif mp and not c.holding:
-            least = mp
-            for item in mine:  # bearers of a caged Intruder move together (R14)
-                if item.contents and g.counters[item.contents].kind == "intruder":
-                    if len(item.carriers) < cage_needs(g, item):
-                        least = 0
-                        break
-                    least = min(least, *(g.crew[x].mp for x in item.carriers))
-            for to, cost, secured, move in moves_from(g, cid, at):
-                if secured and to not in unlocked:
-                    continue  # locked this phase (ruling R12)
-                if least < cost:
-                    continue  # too few movement points (his or a fellow bearer's)
-                yield move
-        if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
-            yield made.get(("force_into_freezer", cid)) or g.labelled(
-                ("force_into_freezer", cid), action("force_into_freezer", crew=cid))
-        if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
-            for item in lying.get(at, ()):
-                if cid not in item.carriers:
-                    if item.carriers and len(item.carriers) >= cage_needs(g, item):
-                        continue  # someone else carries it
-                    if not fits([*mine, item]):
-                        continue  # he cannot carry it too
-                    yield made.get(("pick_up", cid, item.id)) or g.labelled(
-                        ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id))
-        if free and at == "command":
-            for room, (roles, _) in UNLOCK.items():
-                if c.role in roles and room not in unlocked:
-                    yield made.get(("unlock", cid, room)) or g.labelled(
-                        ("unlock", cid, room), action("unlock", crew=cid, room=room))
-        if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
-            for item in lying.get("track", ()):
-                if item.worked_turn != g.turn:
-                    yield made.get(("construct", cid, item.id)) or g.labelled(
-                        ("construct", cid, item.id), action("construct", crew=cid, item=item.id))
+        own = (c.at, c.mp, c.holding, c.controlling, c.paid_pickup)
+        done = segs.get(c.id)
+        if done is None or done[0] != own or c.at in touched:
+            cid, at = c.id, c.at
+            mine = [i for i in items if cid in i.carriers]
+            lying: dict[str | None, list[Item]] = {at: [i for i in items if i.at == at]}
+            if c.role == "engineer" and at == CONSTRUCTION_AT:
+                lying["track"] = [i for i in items if i.at == "track"]
+            done = segs[cid] = (own, tuple(_functions(g, c, mine, lying)),
+                                tuple(_let_go(g, c, mine)))
+        out += done[1]
+        later += done[2]
+    touched.clear()
     if waiting == () and not shared(g):
-        yield made.get(("end_movement",)) or g.labelled(("end_movement",), action("end_movement"))
+        out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
+                                                               action("end_movement")))
     else:
-        for a in passes(g, "end_movement"):
-            yield g.labelled((a.type, str(a.get("player", ""))), a)
-    for c in crew:
-        cid = c.id
-        if c.holding:
-            yield made.get(("release", cid)) or g.labelled(("release", cid),
-                                                           action("release", crew=cid))
-        if c.controlling:
-            yield made.get(("let_go", cid)) or g.labelled(("let_go", cid),
-                                                          action("let_go", crew=cid))
-        for item in carried.get(cid, ()):
-            yield made.get(("drop", cid, item.id)) or g.labelled(
-                ("drop", cid, item.id), action("drop", crew=cid, item=item.id))
+        out += [g.labelled((a.type, str(a.get("player", ""))), a)
+                for a in passes(g, "end_movement")]
+    out += later
+    return out
 
 
-def hands(g: Game, c: Crewman) -> Iterator[Action]:
-    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object."""
+def _functions(g: Game, c: Crewman, mine: list[Item],
+               lying: dict[str | None, list[Item]]) -> Iterator[Action]:
+    """One crewman's moves and Functions (the first part of `candidates`)."""
+    made = g.made
+    unlocked = g.unlocked
+    cid, at, mp = c.id, c.at or "", c.mp
+    free = not c.holding and not c.controlling
+    if c.controlling and not c.holding:
+        if mp >= MP_PER_TURN:  # he moves with the Intruder, all three points (R11)
+            for to, _, secured, move in moves_from(g, cid, at):
+                if not secured or to in unlocked:
+                    yield move
+    elif mp and not c.holding:
+        least = mp
+        for item in mine:  # bearers of a caged Intruder move together (R14)
+            if item.contents and g.counters[item.contents].kind == "intruder":
+                if len(item.carriers) < cage_needs(g, item):
+                    least = 0
+                    break
+                least = min(least, *(g.crew[x].mp for x in item.carriers))
+        for to, cost, secured, move in moves_from(g, cid, at):
+            if secured and to not in unlocked:
+                continue  # locked this phase (ruling R12)
+            if least < cost:
+                continue  # too few movement points (his or a fellow bearer's)
+            yield move
+    if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
+        yield made.get(("force_into_freezer", cid)) or g.labelled(
+            ("force_into_freezer", cid), action("force_into_freezer", crew=cid))
+    if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
+        for item in lying.get(at, ()):
+            if cid not in item.carriers:
+                if item.carriers and len(item.carriers) >= cage_needs(g, item):
+                    continue  # someone else carries it
+                if not fits([*mine, item]):
+                    continue  # he cannot carry it too
+                yield made.get(("pick_up", cid, item.id)) or g.labelled(
+                    ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id))
+    if free and at == "command":
+        for room, (roles, _) in UNLOCK.items():
+            if c.role in roles and room not in unlocked:
+                yield made.get(("unlock", cid, room)) or g.labelled(
+                    ("unlock", cid, room), action("unlock", crew=cid, room=room))
+    if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
+        for item in lying.get("track", ()):
+            if item.worked_turn != g.turn:
+                yield made.get(("construct", cid, item.id)) or g.labelled(
+                    ("construct", cid, item.id), action("construct", crew=cid, item=item.id))
+
+
+def _let_go(g: Game, c: Crewman, mine: list[Item]) -> Iterator[Action]:
+    """What he may let go of (the last part of `candidates`): a Lab Animal, the Intruder,
+    an object."""
+    made, cid = g.made, c.id
     if c.holding:
-        yield action("release", crew=c.id)
+        yield made.get(("release", cid)) or g.labelled(("release", cid),
+                                                       action("release", crew=cid))
     if c.controlling:
-        yield action("let_go", crew=c.id)
-    for item in g.carried(c):
-        yield action("drop", crew=c.id, item=item.id)
+        yield made.get(("let_go", cid)) or g.labelled(("let_go", cid),
+                                                      action("let_go", crew=cid))
+    for item in mine:
+        yield made.get(("drop", cid, item.id)) or g.labelled(
+            ("drop", cid, item.id), action("drop", crew=cid, item=item.id))
+
+
+def hands(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Action]:
+    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object
+    (`mine`: what he carries, when the caller knows it)."""
+    out = []
+    if c.holding:
+        out.append(action("release", crew=c.id))
+    if c.controlling:
+        out.append(action("let_go", crew=c.id))
+    for item in g.carried(c) if mine is None else mine:
+        out.append(action("drop", crew=c.id, item=item.id))
+    return out
 
 
 def passes(g: Game, kind: str) -> Iterator[Action]:

@@ -46,8 +46,9 @@ def stowaway_candidates(g: Game) -> list[Counter]:
                                       setup_name(g, c)))
 
 
-def leave(g: Game, shuttle: str, crew: list[Crewman]) -> None:
-    """The crew boards and departs; roll for a stowaway at the instant of departure."""
+def leave(g: Game, shuttle: str, crew: list[Crewman]) -> Counter | None:
+    """The crew boards and departs; roll for a stowaway at the instant of departure. Returns
+    the Intruder aboard, whose fight flow.py then starts (R24), or None."""
     s = g.shuttles[shuttle]
     s.departed = True
     s.crew = [c.id for c in crew]
@@ -63,7 +64,7 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> None:
     if not free or die > isi:
         g.emit("no_stowaway", "No Intruder got aboard", RULE)
         arrive(g, shuttle)
-        return
+        return None
     pick = free[0]
     while len(free) > 1:
         d = g.roll("which Intruder stows away", RULE)
@@ -77,9 +78,7 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> None:
     pick.asleep_until = None
     g.emit("stowaway", f"The Intruder is aboard {g.place(shuttle)}!", RULE,
            shuttle=shuttle, token=pick.token)
-    from .flow import start_shuttle_fight
-
-    start_shuttle_fight(g, shuttle, pick)
+    return pick
 
 
 def arrive(g: Game, shuttle: str) -> None:

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import crew_actions, interaction, sides
 from . import crew_movement as crew_rules
 from . import intelligent as ii
-from . import interaction, sides
+from .combat import choose_target, will_attack
 from .escape import arrive, destroy_station, self_destruct_phase
 from .intruder import (
     DEAD_OR_GONE,
@@ -57,9 +58,9 @@ def run_phase(g: Game) -> None:
             g.step = "intruder_move"  # the Intruder player moves the counters (A)
             return
         random_movement(g)
-        interaction.begin(g, 1)
+        begin_interaction(g, 1)
     elif g.phase in ("interaction1", "interaction2"):
-        interaction.begin(g, g.interaction_number())
+        begin_interaction(g, g.interaction_number())
     elif g.phase == "crew_movement":
         begin_movement(g)
     elif g.phase == "metamorphosis":
@@ -92,7 +93,7 @@ def end_movement(g: Game) -> None:
     g.unlocked = []
     roll_metamorphosis(g)
     reveal_caged_powers(g)
-    interaction.begin(g, 2)
+    begin_interaction(g, 2)
 
 
 def pass_movement(g: Game, a: Action) -> None:
@@ -120,7 +121,7 @@ def end_segment(g: Game) -> None:
             return
         for c in g.crew_at(at):
             c.acted = True
-        interaction.next_subroutine(g)
+        next_subroutine(g)
     else:
         end_interaction_phase(g)
 
@@ -141,6 +142,110 @@ def end_interaction_phase(g: Game) -> None:
         self_destruct_phase(g)
         if not g.destroyed:
             new_turn(g)
+
+
+# --- the Interaction Phases: the Interaction Sub-routine, compartment by compartment (R2) ---
+
+def begin_interaction(g: Game, number: int) -> None:
+    """2. (or 5.) the First or Second Interaction Phase: every crewman may act again."""
+    g.phase = "interaction2" if number == 2 else "interaction1"
+    for c in g.crew.values():
+        c.acted = False
+    g.attacks = {}
+    g.kills = 0
+    g.queue = interaction.compartments_to_resolve(g)
+    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}",
+           "Sequence of Play", phase=g.phase, turn=g.turn)
+    next_subroutine(g)
+
+
+def next_subroutine(g: Game) -> None:
+    """Resolve the next compartment, or let the player choose the order (R2); with none
+    left, the rest of the phase is everyone's Crew Action Segment (R9)."""
+    g.sub = None
+    g.defense = None
+    g.queue = [at for at in g.queue if interaction.needs_interaction(g, at)]
+    if not g.queue:
+        wake_due(g)
+        sides.unready(g)
+        g.step = "free_actions"
+    elif len(g.queue) == 1:
+        start_subroutine(g, g.queue[0])
+    else:
+        g.step = "choose"
+
+
+def interact(g: Game, a: Action) -> None:
+    """The player chose the compartment to resolve next (R2)."""
+    start_subroutine(g, a["at"])
+
+
+def start_subroutine(g: Game, at: str) -> None:
+    """1. Combat Segment, then the Intruder Action Segments."""
+    interaction.combat_segment(g, at)
+    intruder_segment(g)
+
+
+def intruder_segment(g: Game) -> None:
+    """2. Intruder Action Segment, steps A-D, for each Intruder in turn (Clones); then
+    3. the Crew Action Segment. Stops at a decision: the Intelligent Intruder's (B) or the
+    crew's Self Defense (C)."""
+    assert g.sub is not None
+    at = g.sub.at
+    while g.sub.pending:
+        t = g.counters[g.sub.pending.pop(0)]
+        if t.at != at:
+            continue
+        able = t.cage is None and t.controlled_by is None and not t.asleep
+        if able and g.scenario == "intelligent_intruder":  # the Intruder player decides (B)
+            g.x.deciding = t.id
+            g.step = "intruder_attack"
+            return
+        target = choose_target(g, at) if able and will_attack(g) else None  # A
+        if not interaction.steps_b_to_d(g, t, target, able):
+            g.step = "defense"
+            return
+    crew_segment(g)
+
+
+def crew_segment(g: Game) -> None:
+    """3. Crew Action Segment; sleepers whose time is up wake first (R9, R14)."""
+    interaction.wake_for_actions(g)
+    sides.unready(g)
+    g.step = "crew_actions"
+
+
+def defend(g: Game, a: Action) -> None:
+    """Self Defense (C), then the attack if it had No Effect (D); the next Intruder."""
+    interaction.apply_defend(g, a)
+    intruder_segment(g)
+
+
+def no_defense(g: Game, a: Action) -> None:
+    """No Self Defense: the attack (D); the next Intruder."""
+    interaction.apply_no_defense(g, a)
+    intruder_segment(g)
+
+
+def end_intruder_movement(g: Game, a: Action) -> None:
+    """The Intelligent Intruder has moved: the First Interaction Phase."""
+    ii.apply_end_move(g, a)
+    begin_interaction(g, 1)
+
+
+def intruder_decides(g: Game, a: Action) -> None:
+    """The Intelligent Intruder attacks or holds back (B); steps C-D; the next Intruder."""
+    if ii.apply_intruder_attack(g, a):
+        intruder_segment(g)
+    else:
+        g.step = "defense"
+
+
+def leave(g: Game, a: Action) -> None:
+    """Escape via Shuttle: a stowaway starts a shuttle fight (R18, R24)."""
+    stowaway = crew_actions.apply_leave(g, a)
+    if stowaway is not None:
+        start_shuttle_fight(g, a["shuttle"], stowaway)
 
 
 # --- settling: the end of the game and passes that are no choice ---------------------------
@@ -196,18 +301,21 @@ def check_end(g: Game) -> None:
         return
     if g.step == "crew_actions" and g.in_shuttle():
         return  # a shuttle fight is still being played out
-    on_station = any(c.status == "active" and c.at in COMPARTMENTS for c in g.crew.values())
+    on_station = False
+    for c in g.crew.values():
+        if c.status == "active" and c.at in COMPARTMENTS:
+            on_station = True
+            break
     if not on_station and not g.destroyed and g.sd is not None:
         destroy_station(g)
     loose = escaped = False
     for t in g.counters.values():  # one pass: this runs after every action
-        if t.kind == "intruder":
-            if t.at == "escaped":
-                escaped = True
-            elif t.at not in DEAD_OR_GONE and not trapped_for_good(g, t):
-                loose = True
-        elif t.at == "escaped":
+        at = t.at
+        if at == "escaped":
             escaped = True
+        elif t.kind == "intruder" and at not in DEAD_OR_GONE and not (
+                t.cage is not None and trapped_for_good(g, t)):
+            loose = True
     if escaped or g.destroyed or not on_station or not loose:
         g.result = result_of(g)
         g.emit("game_over", f"Game over: {g.result['outcome']} "
@@ -239,7 +347,7 @@ def shuttle_round(g: Game) -> None:
         shuttle_fight_over(g)
         return
     g.sub.pending = [t.id for t in here]
-    interaction.intruder_segment(g)
+    intruder_segment(g)
 
 
 def fight_goes_on(g: Game) -> bool:

@@ -9,14 +9,14 @@ in flow.py; each action's check and effect are in the rule module HANDLERS names
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import crew_actions as act
 from . import crew_movement as crew_rules
 from . import flow, interaction, sides
 from . import intelligent as ii
-from .actions import ARGS, Action, Event, action
+from .actions import ARGS, Action, Event, action, event, new_action
 from .charts import POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
@@ -28,6 +28,10 @@ from .view import label as action_label
 
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
+Moves = tuple[tuple[str, int, bool, Action], ...]
+Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[str, ...], Moves]]
+# roster -> its labels by action, labelled actions by key, moves by crewman and place
+_ROSTER_LABELS: dict[tuple[object, ...], Labels] = {}  # Game._bind_labels
 Check = Callable[["Game", Action], None]
 Apply = Callable[["Game", Action], None]
 
@@ -39,10 +43,9 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
     "unlock": (crew_rules.check_unlock, crew_rules.apply_unlock, "Functions"),
     "construct": (crew_rules.check_construct, crew_rules.apply_construct, "Construct Weapons"),
     "end_movement": (crew_rules.check_end_movement, flow.pass_movement, "Sequence of Play"),
-    "interact": (interaction.check_interact, interaction.apply_interact, "ruling R2"),
-    "defend": (interaction.check_defend, interaction.apply_defend, "Intruder Action Segment C"),
-    "no_defense": (interaction.check_no_defense, interaction.apply_no_defense,
-                   "Intruder Action Segment C"),
+    "interact": (interaction.check_interact, flow.interact, "ruling R2"),
+    "defend": (interaction.check_defend, flow.defend, "Intruder Action Segment C"),
+    "no_defense": (interaction.check_no_defense, flow.no_defense, "Intruder Action Segment C"),
     "attack": (act.check_attack, act.apply_attack, "Attack the Intruder"),
     "prod": (act.check_prod, act.apply_prod, "Prod the Intruder"),
     "cage": (act.check_cage, act.apply_cage, "Attempt to Cage Intruder"),
@@ -55,7 +58,7 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
     "stop_self_destruct": (act.check_stop_sd, act.apply_stop_sd, "Self-Destruction"),
     "freeze": (act.check_freeze, act.apply_freeze, "Turn on the Freezer"),
     "inventory": (act.check_inventory, act.apply_inventory, "Inventory Lab Animals"),
-    "leave": (act.check_leave, act.apply_leave, "Leave in a Shuttle"),
+    "leave": (act.check_leave, flow.leave, "Leave in a Shuttle"),
     "release": (act.check_release, act.apply_release, "Attempt to Catch Lab Animal"),
     "let_go": (act.check_let_go, act.apply_let_go, "ruling R11"),
     "prepare_hatches": (act.check_prepare, act.apply_prepare, "Escape via Shuttle"),
@@ -66,10 +69,11 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {
     "open_cage": (ii.check_open_cage, ii.apply_open_cage, "The Intelligent Intruder"),
     "open_lab_cages": (ii.check_open_lab_cages, ii.apply_open_lab_cages,
                        "The Intelligent Intruder"),
-    "end_intruder_movement": (ii.check_end_move, ii.apply_end_move, "The Intelligent Intruder"),
-    "intruder_attack": (ii.check_intruder_attack, ii.apply_intruder_attack,
+    "end_intruder_movement": (ii.check_end_move, flow.end_intruder_movement,
+                              "The Intelligent Intruder"),
+    "intruder_attack": (ii.check_intruder_attack, flow.intruder_decides,
                         "The Intelligent Intruder"),
-    "intruder_hold": (ii.check_intruder_attack, ii.apply_intruder_attack,
+    "intruder_hold": (ii.check_intruder_attack, flow.intruder_decides,
                       "The Intelligent Intruder"),
 }
 
@@ -93,11 +97,20 @@ class Game(GameState):
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         # Labelled actions met so far: a label depends only on the action and the game's
-        # fixed roster of crewmen, objects and places, so it is worked out once per game.
+        # fixed roster of crewmen and objects, so it is worked out once per roster and shared
+        # by every game with that roster (`_bind_labels`; a bot's rollouts start many games).
         self._labels: dict[Action, Action] = {}
         self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
         # A crewman's labelled moves out of each compartment (crew_movement.moves_from).
-        self.made_moves: dict[tuple[str, ...], tuple[tuple[str, int, bool, Action], ...]] = {}
+        self.made_moves: dict[tuple[str, ...], Moves] = {}
+        self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
+        # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
+        # `move_key` (turn, doors, stage, passed players) holds, he is as he was, and no
+        # action has touched his compartment (`touched`, filled by `apply`).
+        self.move_segs: dict[str, tuple[tuple[object, ...], tuple[Action, ...],
+                                        tuple[Action, ...]]] = {}
+        self.move_key: tuple[object, ...] = ()
+        self.touched: set[str | None] = set()
 
     # --- public API ---------------------------------------------------------------------
 
@@ -188,9 +201,9 @@ class Game(GameState):
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
-        if isinstance(action, Action) and self._legal is not None and \
-                any(a is action for a in self._legal):
-            a = action  # one of legal_actions()' own, and the state has not changed since
+        for a in self._legal or ():
+            if a is action:
+                break  # one of legal_actions()' own, and the state has not changed since
         else:
             a = _parse(action)
             refusal = self._why_not(a)
@@ -201,12 +214,27 @@ class Game(GameState):
             self.events = []
             self.history.append(a.to_dict())
             self.changed()
-            HANDLERS[a.type][1](self, a)
+            if self.step == "move":
+                self._touch(a)
+            else:
+                HANDLERS[a.type][1](self, a)
             flow.settle(self)
         except BaseException:
             self._rewind(played)
             raise
         return self.events
+
+    def _touch(self, a: Action) -> None:
+        """Apply a Crew Movement Phase action, noting the compartments it touched (where its
+        crewman was and is): only the crewmen there need their actions worked out again."""
+        c = self.crew.get(str(a.get("crew", "")))
+        if c is None:  # a pass: every crewman's actions are worked out again
+            self.move_segs.clear()
+            HANDLERS[a.type][1](self, a)
+            return
+        self.touched.add(c.at)
+        HANDLERS[a.type][1](self, a)
+        self.touched.add(c.at)
 
     def _rewind(self, played: int) -> None:
         """Put the game back exactly as it was after its first `played` actions, replayed from
@@ -304,8 +332,24 @@ class Game(GameState):
     def legal_now(self) -> list[Action]:
         """The legal actions of every side, labelled, built once per decision."""
         if self._legal is None:
+            bound = self._labels_for
+            if bound is None or bound[0] is not self.crew or bound[1] is not self.items:
+                self._bind_labels()
             self._legal = self._generate()
         return self._legal
+
+    def _bind_labels(self) -> None:
+        """Share the labelled actions of every game with this roster (crew ids and roles,
+        object ids and kinds: all a label or a move list depends on)."""
+        roster = (tuple((c.id, c.role) for c in self.crew.values()),
+                  tuple((i.id, i.kind) for i in self.items.values()))
+        shared = _ROSTER_LABELS.get(roster)
+        if shared is None:
+            if len(_ROSTER_LABELS) >= 64:  # positions can make many rosters: stay bounded
+                _ROSTER_LABELS.clear()
+            shared = _ROSTER_LABELS[roster] = ({}, {}, {})
+        self._labels, self.made, self.made_moves = shared
+        self._labels_for = (self.crew, self.items)
 
     def _legal_set_now(self) -> frozenset[Action]:
         if self._legal_set is None:
@@ -316,7 +360,7 @@ class Game(GameState):
         """The candidates the rules allow, labelled. The Crew Movement Phase's generator
         offers only legal actions, so its checks are skipped; elsewhere each is checked."""
         if self.step == "move":
-            return list(crew_rules.candidates(self))
+            return crew_rules.candidates(self)
         labels = self._labels
         out = []
         for a in self._candidates():
@@ -326,7 +370,8 @@ class Game(GameState):
                 continue
             done = labels.get(a)
             if done is None:
-                done = labels[a] = Action(a.type, a.args, self.label(a), HANDLERS[a.type][2])
+                done = labels[a] = new_action(a.type, a.args, self.label(a),
+                                              HANDLERS[a.type][2])
             out.append(done)
         return out
 
@@ -335,19 +380,20 @@ class Game(GameState):
 
     # --- helpers for the rule modules ---------------------------------------------------
 
-    def _candidates(self) -> Iterator[Action]:
-        if self.step == "move":
-            yield from crew_rules.candidates(self)
-        elif self.step == "choose":
-            for at in self.queue:
-                yield action("interact", at=at)
-        elif self.step == "defense":
-            yield from interaction.defense_options(self)
-            yield action("no_defense")
-        elif self.step in ("crew_actions", "free_actions"):
-            yield from act.candidates(self)
-        elif self.step in ("intruder_move", "intruder_attack"):
-            yield from ii.candidates(self)
+    def _candidates(self) -> Iterable[Action]:
+        """The actions worth checking in the current step, in a fixed order."""
+        step = self.step
+        if step == "move":
+            return crew_rules.candidates(self)
+        if step == "choose":
+            return [action("interact", at=at) for at in self.queue]
+        if step == "defense":
+            return [*interaction.defense_options(self), action("no_defense")]
+        if step == "crew_actions" or step == "free_actions":
+            return act.candidates(self)
+        if step == "intruder_move" or step == "intruder_attack":
+            return ii.candidates(self)
+        return ()
 
     def roll(self, what: str, rule: str) -> int:
         """Roll one die and record it as an event: what it was for and the rule it answers."""
@@ -355,8 +401,8 @@ class Game(GameState):
         self.emit("roll", f"Rolled {die} for {what}", rule, die=die, purpose=what)
         return die
 
-    def emit(self, type: str, text: str, rule: str = "", **data: Any) -> None:
-        self.events.append(Event(type, text, rule, data))
+    def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:
+        self.events.append(event(type, text, rule, data))
 
     def score(self, kind: str, what: str) -> None:
         self.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})
@@ -420,9 +466,6 @@ class Game(GameState):
             raise IllegalAction(f"{c.name}'s player has already passed", "The Science Officer")
         return c
 
-    def station_places(self) -> set[str]:
-        return set(COMPARTMENTS)
-
     def station_crew(self) -> list[Crewman]:
         return [c for c in self.crew.values() if c.status == "active" and c.at in COMPARTMENTS]
 
@@ -448,7 +491,8 @@ class Game(GameState):
         """The labelled action for `key`, made from `a` the first time it is met this game."""
         done = self.made.get(key)
         if done is None:
-            done = self.made[key] = Action(a.type, a.args, self.label(a), HANDLERS[a.type][2])
+            done = self.made[key] = new_action(a.type, a.args, self.label(a),
+                                               HANDLERS[a.type][2])
         return done
 
     def label(self, a: Action) -> str:
@@ -456,7 +500,7 @@ class Game(GameState):
         return action_label(self, a)
 
 
-def replay(record: Any) -> Game:
+def replay(record: object) -> Game:
     """Rebuild a game from `Game.record()` data (a share link); CorruptSave if it does not
     replay: an unknown origin, or an action the rules refuse at its point in the game."""
     from .saves import replay as checked_replay

@@ -166,11 +166,10 @@ def check_end_move(g: Game, a: Action) -> None:
 
 
 def apply_end_move(g: Game, a: Action) -> None:
-    from . import interaction
-
+    """The Intruder player's movement is over (flow.end_intruder_movement goes on to the
+    First Interaction Phase)."""
     g.x.moved = {}
     g.x.stopped = []
-    interaction.begin(g, 1)
 
 
 def check_intruder_attack(g: Game, a: Action) -> None:
@@ -186,7 +185,9 @@ def check_intruder_attack(g: Game, a: Action) -> None:
             raise deny(f"{c.name} is not with the Intruder", RULE + " B")
 
 
-def apply_intruder_attack(g: Game, a: Action) -> None:
+def apply_intruder_attack(g: Game, a: Action) -> bool:
+    """The Intruder player's choice (B), then steps B-D: False while the crew decides on
+    Self Defense (C)."""
     from . import interaction
 
     assert g.x.deciding is not None
@@ -195,8 +196,7 @@ def apply_intruder_attack(g: Game, a: Action) -> None:
     target = g.crew[a["crew"]] if a.type == "intruder_attack" else None
     g.emit("decision", f"The Intruder {'attacks ' + target.name if target else 'holds back'}",
            RULE + " B", token=t.token)
-    if interaction.steps_b_to_d(g, t, target, able=True):
-        interaction.intruder_segment(g)
+    return interaction.steps_b_to_d(g, t, target, able=True)
 
 
 def intruder_view(g: Game) -> dict[str, object]:

@@ -1,4 +1,7 @@
-"""The two Interaction Phases and the Interaction Sub-routine (Sequence of Play; R2, R3)."""
+"""The rules inside the Interaction Sub-routine (Sequence of Play; R2, R3): which compartments
+interact, the Combat Segment's reveals, the Intruder Action Segment's steps B-D and Self
+Defense. Which step comes next is flow.py's (`begin_interaction`, `intruder_segment`): the
+functions here change the state, emit events and return what happened."""
 
 from __future__ import annotations
 
@@ -6,11 +9,10 @@ from typing import TYPE_CHECKING
 
 from . import lost
 from .actions import Action, action
-from .combat import check_fire, choose_target, fire, intruder_attack, weapons_of, will_attack
+from .combat import check_fire, fire, intruder_attack, weapons_of
 from .crew_movement import deny
 from .intruder import determine_powers, is_free, wake_due
-from .sequence import PHASE_NAMES
-from .sides import side_of, unready
+from .sides import side_of
 from .state import Defense, Subroutine
 from .station import ORDER
 
@@ -35,33 +37,10 @@ def needs_interaction(g: Game, at: str) -> bool:
     return False
 
 
-def begin(g: Game, number: int) -> None:
-    """Start the First or Second Interaction Phase."""
-    g.phase = "interaction2" if number == 2 else "interaction1"
-    for c in g.crew.values():
-        c.acted = False
-    g.attacks = {}
-    g.kills = 0
-    g.queue = sorted({c.at for c in g.station_crew() if c.at and needs_interaction(g, c.at)},
-                     key=ORDER.__getitem__)
-    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}",
-           "Sequence of Play", phase=g.phase, turn=g.turn)
-    next_subroutine(g)
-
-
-def next_subroutine(g: Game) -> None:
-    """Resolve the next compartment, or let the player choose the order (R2)."""
-    g.sub = None
-    g.defense = None
-    g.queue = [at for at in g.queue if needs_interaction(g, at)]
-    if not g.queue:
-        wake_due(g)  # the rest of the phase is everyone's Crew Action Segment (R9)
-        unready(g)
-        g.step = "free_actions"
-    elif len(g.queue) == 1:
-        start_subroutine(g, g.queue[0])
-    else:
-        g.step = "choose"
+def compartments_to_resolve(g: Game) -> list[str]:
+    """The compartments where crew meet counters, in the mapsheet's order (R2)."""
+    return sorted({c.at for c in g.station_crew() if c.at and needs_interaction(g, c.at)},
+                  key=ORDER.__getitem__)
 
 
 def check_interact(g: Game, a: Action) -> None:
@@ -71,12 +50,9 @@ def check_interact(g: Game, a: Action) -> None:
         raise deny("that compartment has no Interaction to resolve", "ruling R2")
 
 
-def apply_interact(g: Game, a: Action) -> None:
-    start_subroutine(g, a["at"])
-
-
-def start_subroutine(g: Game, at: str) -> None:
-    """1. Combat Segment: turn the counters face up and remove Dummies; then the Intruders."""
+def combat_segment(g: Game, at: str) -> None:
+    """1. Combat Segment: turn the counters face up and remove Dummies; the Intruders here
+    wait for their Intruder Action Segments (`Subroutine.pending`)."""
     g.queue.remove(at)
     g.sub = Subroutine(at)
     g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine", at=at)
@@ -85,7 +61,6 @@ def start_subroutine(g: Game, at: str) -> None:
         if not c.face_up:
             reveal(g, c)
     g.sub.pending = [c.id for c in here if c.kind == "intruder" and c.at == at]
-    intruder_segment(g)
 
 
 def reveal(g: Game, c: Counter) -> None:
@@ -101,25 +76,6 @@ def reveal(g: Game, c: Counter) -> None:
         c.at = "discovered"
 
 
-def intruder_segment(g: Game) -> None:
-    """2. Intruder Action Segment, steps A-D, for each Intruder in turn (Clones)."""
-    assert g.sub is not None
-    at = g.sub.at
-    while g.sub.pending:
-        t = g.counters[g.sub.pending.pop(0)]
-        if t.at != at:
-            continue
-        able = t.cage is None and t.controlled_by is None and not t.asleep
-        if able and g.scenario == "intelligent_intruder":  # the Intruder player decides (B)
-            g.x.deciding = t.id
-            g.step = "intruder_attack"
-            return
-        target = choose_target(g, at) if able and will_attack(g) else None  # A
-        if not steps_b_to_d(g, t, target, able):
-            return
-    crew_segment(g)
-
-
 def steps_b_to_d(g: Game, t: Counter, target: Crewman | None, able: bool) -> bool:
     """B powers, C Self Defense, D the attack; False while the crew decides on C."""
     determine_powers(g)  # B (ruling R3)
@@ -132,23 +88,21 @@ def steps_b_to_d(g: Game, t: Counter, target: Crewman | None, able: bool) -> boo
     g.emit("attack_target", f"The Intruder attacks {target.name}",
            "Intruder Attacks on Crewmen", crew=target.id, token=t.token)
     g.defense = Defense(t.id, target.id)
-    if defense_options(g):  # C: the player's decision
-        g.step = "defense"
+    if defense_options(g):  # C: the player's decision (flow.py makes it the "defense" step)
         return False
     g.defense = None
     intruder_attack(g, target)  # D
     return True
 
 
-def crew_segment(g: Game) -> None:
-    """3. Crew Action Segment; sleepers whose time is up wake first (R9, R14)."""
+def wake_for_actions(g: Game) -> None:
+    """Before a Crew Action Segment, sleepers whose time is up wake (R9, R14; R24 in a
+    shuttle)."""
     assert g.sub is not None
     if g.in_shuttle():
         wake_in_shuttle(g)
     else:
         wake_due(g, g.sub.at)
-    unready(g)
-    g.step = "crew_actions"
 
 
 def wake_in_shuttle(g: Game) -> None:
@@ -203,7 +157,6 @@ def apply_defend(g: Game, a: Action) -> None:
     g.defense = None
     if not effects:  # D: only after No Effect
         intruder_attack(g, target)
-    intruder_segment(g)
 
 
 def apply_no_defense(g: Game, a: Action) -> None:
@@ -211,4 +164,3 @@ def apply_no_defense(g: Game, a: Action) -> None:
     target = g.crew[g.defense.target]
     g.defense = None
     intruder_attack(g, target)
-    intruder_segment(g)

@@ -179,7 +179,7 @@ def _build(p: dict[str, Any]) -> Game:
 def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
     """Begin in an Interaction Phase's Crew Action Segment at `at`, with its counts running:
     attacks per Intruder (R8), crewmen killed (R5, Panic) and the compartments left to do."""
-    from .interaction import crew_segment, needs_interaction, next_subroutine
+    from .interaction import needs_interaction
     from .sequence import PHASE_NAMES
 
     if g.phase not in ("interaction1", "interaction2"):
@@ -194,7 +194,7 @@ def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
     g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
            phase=g.phase, turn=g.turn)
     if at is None:
-        next_subroutine(g)
+        flow.next_subroutine(g)
     else:
         if at not in COMPARTMENTS or not g.crew_at(at):
             raise ValueError("the interaction must be in a compartment with crew")
@@ -202,7 +202,7 @@ def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
             raise ValueError("counters in a running interaction are face up")
         g.sub = Subroutine(at, [], bool(spec.get("shaken", False)))
         g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine", at=at)
-        crew_segment(g)
+        flow.crew_segment(g)
     flow.settle(g)
 
 

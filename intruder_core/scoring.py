@@ -18,7 +18,7 @@ def total(g: Game) -> int:
     return sum(int(e["points"]) for e in g.ledger)
 
 
-def breakdown(g: Game) -> list[dict[str, Any]]:
+def breakdown(g: Game) -> list[dict[str, object]]:
     """One line per kind of scoring event: count, points each, subtotal."""
     out = []
     for kind, each in POINTS.items():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES
+from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
 from .escape import shuttles_may_leave
 from .scoring import breakdown, total
 from .state import BOXES, Subroutine
@@ -24,26 +24,50 @@ ON_BOARD = set(COMPARTMENTS) | {"shuttle1", "shuttle2", "shuttle3"}
 SD_BOX = {9: "active"}
 
 
-def counter_view(g: Game, c: Counter) -> dict[str, Any]:
-    d: dict[str, Any] = {"token": c.token, "at": c.at, "face_up": c.face_up}
+def counter_view(g: Game, c: Counter) -> dict[str, object]:
+    d: dict[str, object] = {"token": c.token, "at": c.at, "face_up": c.face_up}
     if c.face_up:
         d.update(kind=c.kind, asleep=c.asleep, caged=c.cage is not None,
                  controlled_by=c.controlled_by, held_by=c.held_by)
     return d
 
 
+BOX_COUNTS = ("discovered", "clones_pending", "caged_lab", "killed", "frozen", "escaped", "lost")
+_CHART_ROWS: dict[Stage, dict[str, object]] = {}  # a chart row as the view shows it, made once
+
+
+def chart_row(row: Stage) -> dict[str, object]:
+    """The view's "chart" entry for a Life Stage Chart row (a fresh dict each time: callers
+    may change what they are given)."""
+    done = _CHART_ROWS.get(row)
+    if done is None:
+        done = _CHART_ROWS[row] = {
+            "powers": row.powers, "metamorphosis": sorted(row.metamorphosis),
+            "attack": sorted(row.attack), "clones": row.clones, "control": sorted(row.control),
+            "humans_may_kill": row.humans_may_kill, "kill": sorted(row.kill)}
+    return {k: list(v) if type(v) is list else v for k, v in done.items()}
+
+
 def crew_view(g: Game) -> dict[str, Any]:
-    tokens = {c.id: c.token for c in g.counters.values()}
-    row = g.row
-    boxes: dict[str, Any] = {
+    """Everything the crew may know (docs/api.md). Built on every bot decision, so each
+    collection is walked once."""
+    counters = g.counters.values()
+    tokens = {c.id: c.token for c in counters}
+    ordered = sorted(counters, key=g.token_order)
+    in_box = dict.fromkeys(BOX_COUNTS, 0)
+    for c in counters:
+        if c.at in in_box:
+            in_box[c.at] += 1
+    boxes: dict[str, object] = {
         "not_used": [{"token": c.token, "kind": c.kind if c.inventoried else None}
-                     for c in sorted(g.counters.values(), key=g.token_order)
-                     if c.at == "not_used"],
+                     for c in ordered if c.at == "not_used"],
+        **in_box,
     }
-    for box in ("discovered", "clones_pending", "caged_lab", "killed", "frozen", "escaped",
-                "lost"):
-        boxes[box] = sum(1 for c in g.counters.values() if c.at == box)
-    decision: dict[str, Any] = {"step": g.step}
+    carrying: dict[str, list[str]] = {}
+    for i in g.items.values():
+        for cid in i.carriers:
+            carrying.setdefault(cid, []).append(i.id)
+    decision: dict[str, object] = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
     if g.sub is not None:
@@ -51,26 +75,24 @@ def crew_view(g: Game) -> dict[str, Any]:
     if g.defense is not None:
         decision["intruder"] = tokens[g.defense.intruder]
         decision["target"] = g.defense.target
+    chart = chart_row(g.row)
+    chart["cage_carriers"] = CAGE_CARRIERS[g.stage]
     return {
         "turn": g.turn,
         "phase": g.phase,
         "decision": decision,
         "over": g.is_over,
         "stage": g.stage,
-        "chart": {"powers": row.powers, "metamorphosis": sorted(row.metamorphosis),
-                  "attack": sorted(row.attack), "clones": row.clones,
-                  "control": sorted(row.control), "humans_may_kill": row.humans_may_kill,
-                  "kill": sorted(row.kill), "cage_carriers": CAGE_CARRIERS[g.stage]},
+        "chart": chart,
         "powers": {"known": list(g.known), "unknown": g.unknown,
                    "names": {p: POWER_NAMES[p] for p in g.known}},
         "crew": [{"id": c.id, "role": c.role, "name": c.name, "status": c.status,
                   "at": None if c.status == "lost" else c.at, "mp": c.mp, "acted": c.acted,
-                  "carrying": [i.id for i in g.carried(c)],
+                  "carrying": carrying.get(c.id, []),
                   "holding": tokens.get(c.holding or ""),
                   "controlling": tokens.get(c.controlling or "")}
                  for c in g.crew.values()],
-        "counters": [counter_view(g, c) for c in sorted(g.counters.values(), key=g.token_order)
-                     if c.at in ON_BOARD],
+        "counters": [counter_view(g, c) for c in ordered if c.at in ON_BOARD],
         "items": [{"id": i.id, "kind": i.kind, "name": i.name, "at": i.at,
                    "carriers": list(i.carriers), "contents": tokens.get(i.contents or ""),
                    "progress": i.progress, "needed": CONSTRUCTION_TURNS.get(i.kind)}
@@ -84,7 +106,7 @@ def crew_view(g: Game) -> dict[str, Any]:
                      for s in g.shuttles.values()},
         "score": {"total": total(g), "breakdown": breakdown(g), "ledger": list(g.ledger)},
         "result": g.result,
-        "bookkeeping": bookkeeping(g),  # public facts from this turn (docs/bots.md)
+        "bookkeeping": bookkeeping(g, tokens),  # public facts from this turn (docs/bots.md)
     }
 
 
@@ -102,18 +124,20 @@ def crew_view(g: Game) -> dict[str, Any]:
 # Nothing here depends on a face-down counter's identity.
 
 
-def bookkeeping(g: Game) -> dict[str, Any]:
-    """The view's "bookkeeping" entry (docs/bots.md)."""
-    tokens = {c.id: c.token for c in g.counters.values()}
+def bookkeeping(g: Game, tokens: dict[str, str] | None = None) -> dict[str, Any]:
+    """The view's "bookkeeping" entry (docs/bots.md); `tokens` (counter id -> token) when the
+    caller has them already."""
+    if tokens is None:
+        tokens = {c.id: c.token for c in g.counters.values()}
 
     def attacked(attacks: dict[str, int]) -> dict[str, int]:
         """Attacks this phase (R8) on Intruders still in play: the others cannot be attacked."""
         return {tokens[i]: n for i, n in attacks.items() if g.counters[i].at not in BOXES}
 
-    def sub_view(sub: Subroutine | None) -> dict[str, Any] | None:
+    def sub_view(sub: Subroutine | None) -> dict[str, object] | None:
         if sub is None:
             return None
-        out: dict[str, Any] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
+        out: dict[str, object] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
                                "shaken": sub.shaken}
         if sub.round is not None:
             out["round"] = sub.round

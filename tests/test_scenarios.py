@@ -111,8 +111,8 @@ def test_lost_crewman_hides_and_is_found() -> None:
     # an Interaction with him finds him
     finder = next(c for c in g.station_crew())
     finder.at = proxy.at
-    from intruder_core import interaction
-    interaction.begin(g, 1)
+    from intruder_core import flow
+    flow.begin_interaction(g, 1)
     assert who.status == "active" and who.at == proxy.at
     assert of_type(g.events, "found")
 
