@@ -186,6 +186,8 @@ class AdvisorMixin:
             el(name).disabled = not (crew_turn and has_bots)
         el("autoplay").hidden = self.autoplay
         el("autoplay-stop").hidden = not self.autoplay
+        for node in document.querySelectorAll("#actions .suggested, #board .suggested"):
+            node.classList.remove("suggested")  # a redraw keeps what did not change
         advice = el("advice")
         if self.suggestion is None:
             advice.innerHTML = ""
