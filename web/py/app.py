@@ -71,7 +71,7 @@ class App(AdvisorMixin, DialogsMixin):
         self.odds_run = 0                 # bumped to cancel a running estimate
         self.board_parts: dict[str, str] = {}   # the plan's parts as shown (draw_board)
         self.html_shown: dict[str, str] = {}    # panels' HTML as last set (set_html)
-        self._sha: tuple[Any, str] = (None, "")
+        self._sha: tuple[Any, str, str] = (None, "", "")
         self.rng = random.Random()
         self.aside: str | None = None     # a stored game that could not be loaded
         self.undo_states: dict[str, str] = {}  # undo envelope -> its state (to_json)
@@ -303,7 +303,7 @@ class App(AdvisorMixin, DialogsMixin):
             self.tabs.explain()
             return False
         before = storage.pack(self.record())
-        state = self.game.to_json()
+        state = self.state_json()
         self.cancel_odds()
         self.suggestion = None
         try:
@@ -323,7 +323,7 @@ class App(AdvisorMixin, DialogsMixin):
             self.alert("The rules engine failed on that move; nothing changed and your game "
                        "is kept (details in the browser console).", "error")
             return False
-        self._sha = (None, "")
+        self._sha = (None, "", "")
         dicts = [ev.to_dict() for ev in events or []]
         banner = panels.banner_html(dicts)
         if banner or by == "human":
@@ -587,8 +587,15 @@ class App(AdvisorMixin, DialogsMixin):
 
     def state_sha(self) -> str:
         """The state digest for body[data-state-sha], computed once per position."""
+        self.state_json()
+        return self._sha[2]
+
+    def state_json(self) -> str:
+        """game.to_json() of the current position, computed once per position (the digest
+        and the next action's undo snapshot share it)."""
         if self._sha[0] is not self.game:  # apply() forgets it: the game changed
-            self._sha = (self.game, session.state_digest(self.game.to_json()))
+            text = self.game.to_json()
+            self._sha = (self.game, text, session.state_digest(text))
         return self._sha[1]
 
     def focus_key(self) -> tuple[str, str] | None:
