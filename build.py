@@ -481,6 +481,27 @@ def allow_inline_script(page: str, body: str) -> str:
     return page.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
 
 
+PREVIEW_SLOT = '<div id="boot-station" class="boot-station" aria-hidden="true"'
+
+
+def write_station_preview(dist: Path, py: Path, engine: Path) -> None:
+    """The empty station, drawn at build time by the page's own renderer (render.preview_svg,
+    svgwrite in the venv), into index.html's boot screen: the first paint shows the plan
+    before Pyodide has loaded; app.py removes it when it draws the game. Only index.html:
+    the embedded page stays small (the byte budget)."""
+    page = dist / "index.html"
+    html = page.read_text()
+    if PREVIEW_SLOT not in html:
+        sys.exit("web/index.html has no boot-station slot for the station preview")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(engine.parent), str(WEB / "py")])}
+    svg = subprocess.run([str(py), "-c", "import render; print(render.preview_svg())"],
+                         check=True, capture_output=True, text=True, env=env).stdout.strip()
+    start = html.index(PREVIEW_SLOT)
+    end = html.index("</div>", start)
+    tag = html[start:html.index(">", start) + 1]
+    page.write_text(html[:start] + tag + svg + html[end:])
+
+
 def write_embed_page(dist: Path) -> None:
     """embed.html: index.html with body class "embed" (board, prompt and actions only; its
     own autosave), for an iframe on another page (docs/web.md)."""
@@ -619,6 +640,8 @@ def build(
     minify_site(dist)
     inline_critical(dist)
     write_embed_page(dist)
+    if not glue_only:
+        write_station_preview(dist, py, engine)
     copy_rule_texts(dist)
     write_glue_archive(dist)
     write_pyodide(py, dist / "pyodide", engine)

@@ -155,3 +155,16 @@ def test_minified_css_and_js_keep_what_matters() -> None:
          "const WARM = `\nimport x\n    // Python, indented\n`;\n"
     assert build.minify_js(js) == "function f() {\nreturn 1; // kept: not a whole line\n}\n" \
         "const WARM = `\nimport x\n    // Python, indented\n`;\n"
+
+
+def test_the_station_preview_goes_into_the_boot_screen(tmp_path: Path) -> None:
+    page = (ROOT / "web" / "index.html").read_text()
+    (tmp_path / "index.html").write_text(page)
+    build.write_station_preview(tmp_path, Path(sys.executable), ROOT / "intruder_core")
+    out = (tmp_path / "index.html").read_text()
+    start = out.index(build.PREVIEW_SLOT)
+    assert out[start:].split(">", 1)[1].startswith('<svg aria-hidden="true"')
+    assert out.count('class="room-box"') > 20 and out.count("<svg") == page.count("<svg") + 1
+    (tmp_path / "index.html").write_text(page.replace(build.PREVIEW_SLOT, "<div"))
+    with pytest.raises(SystemExit):
+        build.write_station_preview(tmp_path, Path(sys.executable), ROOT / "intruder_core")

@@ -600,3 +600,19 @@ def test_a_selection_changes_only_the_parts_it_shows() -> None:
     assert changed == {f"{render.ID}at-{crew['at']}", f"{render.ID}room-a1",
                        f"{render.ID}desc", *({f"{render.ID}at-a1"} if any(
                            c["at"] == "a1" for c in view["crew"]) else set())}
+
+
+def test_the_preview_is_the_empty_plan_as_a_picture() -> None:
+    """The boot screen's picture: every compartment and shuttle drawn as on the plan, but no
+    words (they would be under 11 px there), no controls and no id but the hatching's."""
+    svg = render.preview_svg()
+    root = parse(svg)
+    assert root.attrib["aria-hidden"] == "true"
+    boxes = [el for el in root.iter(f"{NS}rect") if el.attrib.get("class") == "room-box"]
+    assert len(boxes) == len(COMPARTMENTS)
+    assert not list(root.iter(f"{NS}text")) and not list(root.iter(f"{NS}title"))
+    assert [el.attrib["id"] for el in root.iter() if "id" in el.attrib] == [f"{render.ID}hatch"]
+    assert not [el for el in root.iter() if {"tabindex", "role", "aria-label"} & set(el.attrib)]
+    full = render.render_station({})
+    for box in boxes:  # the same boxes where the plan draws them
+        assert f'x="{box.attrib["x"]}" y="{box.attrib["y"]}"' in full

@@ -571,6 +571,9 @@ class App(AdvisorMixin, DialogsMixin):
         changed = [k for k, text in parts.items() if shown.get(k) != text]
         nodes = [nn(document.getElementById(k)) for k in changed] if shown else [None]
         if any(node is None for node in nodes):  # first drawing, or the board was cleared
+            preview = nn(el("boot-station"))  # the boot screen's picture shares the ids
+            if preview is not None:
+                preview.remove()
             board.innerHTML = self.render_module.assemble(parts)
             board.firstElementChild.setAttribute("data-live", "1")
         else:

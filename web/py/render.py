@@ -17,6 +17,7 @@ accessibility error). Every fact shown by colour is also shown by text or shape.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
@@ -839,6 +840,24 @@ def render_station(view: dict[str, Any], *, selected: str | None = None,
     (e.g. the Interaction being resolved).
     """
     return assemble(station_parts(view, selected=selected, reachable=reachable, focus=focus))
+
+
+PREVIEW_DROP = re.compile(r'<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>|<text[^>]*>.*?</text>'
+                          r'|<g id="st-at-[\w-]+" />'
+                          r'| (?:tabindex|role|aria-[a-z]+|data-[a-z-]+|xmlns:\w+|baseProfile'
+                          r'|version)="[^"]*"| id="(?!st-hatch")[^"]*"', re.S)
+
+
+def preview_svg() -> str:
+    """The empty station as a picture (no words, no controls, no ids but the hatching's):
+    build.py puts it in the boot screen, so the first paint shows the plan before Python has
+    started; the page removes it when it draws the game's plan (whose ids it would share).
+    Its words would be under 11 px at the boot screen's size, so it has none."""
+    text = PREVIEW_DROP.sub("", render_station({}))
+    text = re.sub(r"\s*\n\s*", "", text)
+    for spaced, tight in ((": ", ":"), ("{ ", "{"), (" }", "}"), ("; ", ";"), (" {", "{")):
+        text = text.replace(spaced, tight)
+    return text.replace("<svg ", '<svg aria-hidden="true" ', 1)
 
 
 def board_svg(view: dict[str, Any]) -> str:
