@@ -13,6 +13,7 @@ game:
   per second and per suggestion.
 
     python3 build.py && .venv/bin/python bench/page.py [--runs 3] [--clicks 40] [--odds 200]
+    .venv/bin/python bench/page.py --only clicks,computer   # some in-game figures, no boot
 """
 
 from __future__ import annotations
