@@ -19,6 +19,7 @@ docs/web.md.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import contextlib
 import functools
@@ -184,6 +185,7 @@ def build_core_wheel(py: Path, outdir: Path, engine: Path) -> Path:
         shutil.copy2(ROOT / "pyproject.toml", src)
         shutil.copytree(engine, src / "intruder_core",
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        strip_python_files(src / "intruder_core")
         readme = ROOT / "README.md"
         if readme.exists():
             shutil.copy2(readme, src)
@@ -288,6 +290,66 @@ def gzip_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), 9, mtime=0))
 
 
+def strip_python(source: str) -> str:
+    """Python source without its docstrings and comments (what the browser never reads):
+    the same code, parsed and written out again by ast. Top-level await (PyScript's
+    scripts) is allowed; line numbers in tracebacks no longer match the repository."""
+    tree = compile(source.lstrip("\ufeff"), "<shipped>", "exec",
+                   ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.unparse(tree) + "\n"
+
+
+def strip_python_files(folder: Path) -> None:
+    """strip_python on every .py file under `folder`, in place."""
+    for path in sorted(folder.rglob("*.py")):
+        path.write_text(strip_python(path.read_text(encoding="utf-8-sig")))
+
+
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+CSS_SPACE = re.compile(r"\s*([{};,])\s*")
+
+
+def minify_css(text: str) -> str:
+    """A style sheet without comments and the white space CSS does not need (around { } ; ,
+    and after a colon; never around + or -, which calc() needs)."""
+    text = " ".join(CSS_COMMENT.sub("", text).split())
+    text = CSS_SPACE.sub(r"\1", text).replace(";}", "}")
+    return re.sub(r":\s+", ":", text).strip() + "\n"
+
+
+def minify_js(text: str) -> str:
+    """A script without its whole-line // comments and its indentation, except inside
+    template literals (text such as embedded Python keeps every character)."""
+    out = []
+    in_template = False
+    for line in text.splitlines():
+        if not in_template:
+            line = line.strip()
+            if not line or line.startswith("//"):
+                continue
+        out.append(line)
+        if line.count("`") % 2:
+            in_template = not in_template
+    return "\n".join(out) + "\n"
+
+
+def minify_site(dist: Path) -> None:
+    """The shipped copies of the style sheets, scripts and Python glue, smaller: CSS and
+    JavaScript without comments and spare white space, Python without docstrings and
+    comments (strip_python). The repository's files stay as written."""
+    for path in sorted(dist.rglob("*.css")):
+        path.write_text(minify_css(path.read_text()))
+    for path in sorted([*dist.glob("*.js"), *dist.glob("*.mjs")]):
+        path.write_text(minify_js(path.read_text()))
+    strip_python_files(dist / "py")
+
+
 def bytes_added(dist: Path) -> tuple[int, int]:
     """(raw, gzip) bytes of every file of dist/ but the Pyodide runtime (RUNTIME_FILES)."""
     added = [dist / f for f in site_files(dist) if f not in RUNTIME_FILES]
@@ -295,11 +357,9 @@ def bytes_added(dist: Path) -> tuple[int, int]:
 
 
 def patch_wheel(src: Path, dst: Path, patches: dict[str, tuple[bytes, bytes]]) -> None:
-    """Copy a wheel, replacing text in some of its files (WHEEL_PATCHES) and their RECORD
-    lines; fail loudly if a patch no longer applies (a new version of the package)."""
-    if not patches:
-        shutil.copy2(src, dst)
-        return
+    """Copy a wheel, replacing text in some of its files (WHEEL_PATCHES), its Python without
+    docstrings and comments (strip_python), with their RECORD lines; fail loudly if a patch
+    no longer applies (a new version of the package)."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
         files = {info.filename: zin.read(info) for info in zin.infolist()}
         record_name = next(n for n in files if n.endswith(".dist-info/RECORD"))
@@ -308,13 +368,17 @@ def patch_wheel(src: Path, dst: Path, patches: dict[str, tuple[bytes, bytes]]) -
             if files[name].count(old) != 1:
                 sys.exit(f"{src.name}: the patch of {name} does not apply any more")
             files[name] = files[name].replace(old, new)
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            files[name] = strip_python(files[name].decode("utf-8-sig")).encode()
             digest = base64.urlsafe_b64encode(hashlib.sha256(files[name]).digest())
             line = f"{name},sha256={digest.rstrip(b'=').decode()},{len(files[name])}"
             record = [line if r.startswith(name + ",") else r for r in record]
         files[record_name] = ("\n".join(record) + "\n").encode()
         for name, data in files.items():
             zout.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
-                          compress_type=zipfile.ZIP_DEFLATED)
+                          compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 
 
 def write_glue_archive(dist: Path) -> None:
@@ -355,7 +419,7 @@ def write_snapshot_modules(pyodide_dir: Path, wheels: dict[str, str], glue: str)
         digest.update((WEB / module).read_bytes())
     key = digest.hexdigest()[:16]
     for module in SNAPSHOT_MODULES:
-        text = (WEB / module).read_text().replace("__SNAPSHOT_KEY__", key).replace(
+        text = minify_js((WEB / module).read_text()).replace("__SNAPSHOT_KEY__", key).replace(
             "__WHEELS__", json.dumps(wheels)).replace("__GLUE__", glue)
         (pyodide_dir / module).write_text(text)
 
@@ -415,6 +479,27 @@ def allow_inline_script(page: str, body: str) -> str:
     allows no inline script otherwise): 'sha256-...' added to script-src."""
     digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
     return page.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+
+
+PREVIEW_SLOT = '<div id="boot-station" class="boot-station" aria-hidden="true"'
+
+
+def write_station_preview(dist: Path, py: Path, engine: Path) -> None:
+    """The empty station, drawn at build time by the page's own renderer (render.preview_svg,
+    svgwrite in the venv), into index.html's boot screen: the first paint shows the plan
+    before Pyodide has loaded; app.py removes it when it draws the game. Only index.html:
+    the embedded page stays small (the byte budget)."""
+    page = dist / "index.html"
+    html = page.read_text()
+    if PREVIEW_SLOT not in html:
+        sys.exit("web/index.html has no boot-station slot for the station preview")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(engine.parent), str(WEB / "py")])}
+    svg = subprocess.run([str(py), "-c", "import render; print(render.preview_svg())"],
+                         check=True, capture_output=True, text=True, env=env).stdout.strip()
+    start = html.index(PREVIEW_SLOT)
+    end = html.index("</div>", start)
+    tag = html[start:html.index(">", start) + 1]
+    page.write_text(html[:start] + tag + svg + html[end:])
 
 
 def write_embed_page(dist: Path) -> None:
@@ -524,7 +609,7 @@ def write_service_worker(dist: Path) -> str:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((dist / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     urls = ["./", *(f"./{rel}" for rel in files), "./sw.js"]
-    template = (WEB / "sw.js").read_text()
+    template = minify_js((WEB / "sw.js").read_text())
     text = template.replace('"__VERSION__"', json.dumps(version)).replace(
         "__FILES__", json.dumps(urls, indent=1))
     (dist / "sw.js").write_text(text)
@@ -552,8 +637,11 @@ def build(
             if uses_engine_internals(module):
                 module.unlink()
     copy_pyscript(dist)
+    minify_site(dist)
     inline_critical(dist)
     write_embed_page(dist)
+    if not glue_only:
+        write_station_preview(dist, py, engine)
     copy_rule_texts(dist)
     write_glue_archive(dist)
     write_pyodide(py, dist / "pyodide", engine)

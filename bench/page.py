@@ -13,6 +13,7 @@ game:
   per second and per suggestion.
 
     python3 build.py && .venv/bin/python bench/page.py [--runs 3] [--clicks 40] [--odds 200]
+    .venv/bin/python bench/page.py --only clicks,computer   # some in-game figures, no boot
 """
 
 from __future__ import annotations
@@ -59,8 +60,12 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def measure_page(browser: Any, base: str, clicks: int, odds: int) -> list[str]:
-    """The in-game figures, as printed lines."""
+PARTS = ("clicks", "odds", "advisor", "computer")
+
+
+def measure_page(browser: Any, base: str, clicks: int, odds: int,
+                 parts: tuple[str, ...] = PARTS) -> list[str]:
+    """The in-game figures (those of `parts`), as printed lines."""
     lines = []
     ctx = browser.new_context()
     ctx.add_init_script(OBSERVE)
@@ -72,17 +77,32 @@ def measure_page(browser: Any, base: str, clicks: int, odds: int) -> list[str]:
                  " ms after the page was ready")
 
     times = []
-    for _ in range(clicks):
+    for _ in range(clicks if "clicks" in parts else 0):
         ms = page.evaluate(TIME_CLICK, "#board [data-crew]")
         if ms is None:
             break
         times.append(float(ms))
-    if times:
+    if "clicks" not in parts:
+        pass
+    elif times:
         lines.append(f"click to updated board: median {statistics.median(times):.0f} ms, "
                      f"p95 {p95(times):.0f} ms (n={len(times)}; target median <= 16 ms)")
     else:
         lines.append("click to updated board: not measured (no crewman token on the board)")
 
+    if "odds" in parts:
+        lines += measure_odds(page, odds)
+    if "advisor" in parts:
+        lines += measure_advisor(page, base)
+    if "computer" in parts:
+        lines += measure_computer(page, base)
+    ctx.close()
+    return lines
+
+
+def measure_odds(page: Any, odds: int) -> list[str]:
+    """Odds in the worker: samples/s and the main thread's long tasks meanwhile."""
+    lines = []
     t0 = page.evaluate("performance.now()")
     page.locator("#odds-start").click()
     page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
@@ -93,7 +113,12 @@ def measure_page(browser: Any, base: str, clicks: int, odds: int) -> list[str]:
     lines.append(f"Odds ({where}): {odds} samples in {secs:.1f} s, {rate} samples/s "
                  f"(target 200 in <= 5 s); main-thread long tasks meanwhile: {n_tasks}, "
                  f"longest {longest:.0f} ms (target none > 50 ms)")
+    return lines
 
+
+def measure_advisor(page: Any, base: str) -> list[str]:
+    """The search in the worker: rollouts per suggestion and per second."""
+    lines = []
     rollouts, spent = [], []
     for _ in range(3):
         boot_ms(page, base + "index.html?seed=52&advisor_ms=1000")
@@ -107,7 +132,12 @@ def measure_page(browser: Any, base: str, clicks: int, odds: int) -> list[str]:
                  f"{statistics.median(rollouts)} rollouts per suggestion, "
                  f"{statistics.median(per_s):.1f} rollouts/s; suggestion round trip "
                  f"{statistics.median(spent):.0f} ms")
+    return lines
 
+
+def measure_computer(page: Any, base: str) -> list[str]:
+    """A computer turn: the main thread's long tasks while the Intruder plays."""
+    lines = []
     boot_ms(page, base + "index.html?seed=3&pace_ms=100")
     page.wait_for_selector(WORKER, state="attached", timeout=180_000)
     t0 = page.evaluate("performance.now()")
@@ -122,7 +152,6 @@ def measure_page(browser: Any, base: str, clicks: int, odds: int) -> list[str]:
     lines.append(f"computer turn (Intruder, decisions in the "
                  f"{page.evaluate('document.body.dataset.botWhere')}): main-thread long tasks "
                  f"{n_tasks}, longest {longest:.0f} ms (each move applied and drawn on the page)")
-    ctx.close()
     return lines
 
 
@@ -132,19 +161,23 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=3, help="boot runs (medians)")
     p.add_argument("--clicks", type=int, default=40)
     p.add_argument("--odds", type=int, default=200, help="Odds samples")
+    p.add_argument("--only", default="", help="comma-separated in-game parts to measure, "
+                   f"without the boot figures ({', '.join(PARTS)})")
     opts = p.parse_args()
+    parts = tuple(x for x in opts.only.split(",") if x) or PARTS
     from playwright.sync_api import sync_playwright
 
     site = Site()
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            results = measure_boot(browser, site.url, opts.runs)
-            lines = measure_page(browser, site.url, opts.clicks, opts.odds)
+            results = {} if opts.only else measure_boot(browser, site.url, opts.runs)
+            lines = measure_page(browser, site.url, opts.clicks, opts.odds, parts)
             browser.close()
     finally:
         site.close()
-    print("\n".join([*boot_lines(results, opts.runs), bytes_line(), *lines]))
+    head = [] if opts.only else [*boot_lines(results, opts.runs), bytes_line()]
+    print("\n".join([*head, *lines]))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ as CPython; a corrupt snapshot is dropped and the page boots normally. Boot time
 from __future__ import annotations
 
 from conftest import Problems, Site
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from test_play import BODY, Boot, digest
 
 import intruder_core as ic
@@ -79,3 +79,31 @@ def test_a_corrupt_snapshot_never_keeps_the_page_from_booting(
         pick.first.click()
     page.locator("#actions button[data-index]:not([data-action*='\"end_'])").first.click()
     expect(page.locator(BODY)).not_to_have_attribute("data-state-sha", sha)
+
+
+def test_the_empty_station_paints_before_python_and_the_game_replaces_it(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """build.py draws the empty plan into the boot screen (render.preview_svg): with Pyodide's
+    WebAssembly held back, the first paint already shows every compartment; once the game is
+    drawn the picture is gone, so the plan's ids are the game's alone."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # not answered: Python cannot start
+        held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto(site.url + "?seed=3", wait_until="domcontentloaded")
+    preview = page.locator("#boot-station svg")
+    expect(preview).to_be_visible()
+    from intruder_core.station import COMPARTMENTS
+    assert preview.locator(".room-box").count() == len(COMPARTMENTS)
+    assert preview.locator("text, [tabindex], [role]").count() == 0
+    assert page.evaluate("performance.getEntriesByName('first-contentful-paint').length") == 1
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.fallback()
+    page.wait_for_selector(BODY + "[data-ready='1']", state="attached", timeout=120_000)
+    expect(page.locator("#boot-station")).to_have_count(0)
+    assert page.evaluate("document.querySelectorAll('[id=st-hatch]').length") == 1
+    expect(page.locator("#board [data-crew]").first).to_be_visible()

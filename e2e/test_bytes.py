@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from conftest import Problems, Site, build
 from playwright.sync_api import Page
 
@@ -25,8 +24,6 @@ def test_dist_and_precache_hold_no_maps_and_no_unused_chunks(site: Site) -> None
     assert not [u for u in precached if u.endswith(".map") or UNUSED.search(u)]
 
 
-@pytest.mark.xfail(reason="issue 13 is open: 682 KB added once the demos, the replay viewer, the "
-                   "table and the notices were merged (budget 600 KB)", strict=False)
 def test_bytes_added_stay_within_the_budget(site: Site) -> None:
     raw, gz = build.bytes_added(site.root)
     print(f"bytes added beyond the Pyodide runtime: {raw} raw, {gz} gzip")

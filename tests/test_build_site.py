@@ -94,3 +94,77 @@ def test_only_the_chunks_the_page_loads() -> None:
     assert any(c.startswith("error-") for c in chunks)
     for unused in ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", ".map"):
         assert not [c for c in chunks if unused in c], unused
+
+
+# --- the shipped copies, smaller: Python without docstrings, CSS and JS without comments -----
+
+PLAY = """
+import hashlib, random, sys
+import intruder_core as ic
+out = []
+for seed in range(4):
+    g = ic.new_game(seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over and len(g.log) < 400:
+        g.apply(rng.choice(g.legal_actions()))
+    out.append(hashlib.sha256(g.to_json().encode()).hexdigest())
+sys.path.insert(0, sys.argv[1])
+import render
+out.append(hashlib.sha256(render.render_station(g.view("crew")).encode()).hexdigest())
+print(" ".join(out))
+"""
+
+
+def test_the_stripped_engine_and_glue_play_and_draw_the_same(tmp_path: Path) -> None:
+    """Without docstrings and comments, the engine plays the same games and the plan draws
+    the same: the shipped code is the repository's code."""
+    import shutil
+    import subprocess
+
+    shutil.copytree(ROOT / "intruder_core", tmp_path / "intruder_core",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "web" / "py", tmp_path / "glue",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    build.strip_python_files(tmp_path / "intruder_core")
+    build.strip_python_files(tmp_path / "glue")
+    game = (tmp_path / "intruder_core" / "game.py").read_text()
+    assert '"""' not in game.split("\n", 1)[0] and "# " not in game
+
+    def run(where: Path, glue: Path) -> str:
+        return subprocess.run([sys.executable, "-c", PLAY, str(glue)], cwd=where, check=True,
+                              capture_output=True, text=True).stdout
+
+    assert run(tmp_path, tmp_path / "glue") == run(ROOT, ROOT / "web" / "py")
+
+
+def test_strip_python_keeps_code_and_top_level_await() -> None:
+    src = ('\ufeff"""Module doc."""\n# a comment\nimport x  # why\n\n\nclass A:\n'
+           '    """Doc."""\n\n\ndef f():\n    """Only a docstring."""\n\n\n'
+           'await x.go("# not a comment")\n')
+    out = build.strip_python(src)
+    assert out == 'import x\n\nclass A:\n    pass\n\ndef f():\n    pass\nawait x.go(' \
+        "'# not a comment')\n"
+
+
+def test_minified_css_and_js_keep_what_matters() -> None:
+    css = "/* note */\n.a  >  .b ,\n.c:hover {\n  width: calc(1px + 2px);\n  color : red;\n}\n" \
+          "@media (min-width: 60rem) { .d .e { margin: 0 } }\n"
+    assert build.minify_css(css) == ".a > .b,.c:hover{width:calc(1px + 2px);color :red}" \
+        "@media (min-width:60rem){.d .e{margin:0}}\n"
+    js = "// a comment\nfunction f() {\n    return 1; // kept: not a whole line\n}\n" \
+         "const WARM = `\nimport x\n    // Python, indented\n`;\n"
+    assert build.minify_js(js) == "function f() {\nreturn 1; // kept: not a whole line\n}\n" \
+        "const WARM = `\nimport x\n    // Python, indented\n`;\n"
+
+
+def test_the_station_preview_goes_into_the_boot_screen(tmp_path: Path) -> None:
+    page = (ROOT / "web" / "index.html").read_text()
+    (tmp_path / "index.html").write_text(page)
+    build.write_station_preview(tmp_path, Path(sys.executable), ROOT / "intruder_core")
+    out = (tmp_path / "index.html").read_text()
+    start = out.index(build.PREVIEW_SLOT)
+    assert out[start:].split(">", 1)[1].startswith('<svg aria-hidden="true"')
+    assert out.count('class="room-box"') > 20 and out.count("<svg") == page.count("<svg") + 1
+    (tmp_path / "index.html").write_text(page.replace(build.PREVIEW_SLOT, "<div"))
+    with pytest.raises(SystemExit):
+        build.write_station_preview(tmp_path, Path(sys.executable), ROOT / "intruder_core")

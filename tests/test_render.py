@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
@@ -536,3 +538,81 @@ def test_shafts_say_what_they_cost() -> None:
     for shaft in SHAFTS:
         (el,) = with_attr(root, "data-compartment")[shaft]
         assert "2 MP" in texts(el)
+
+
+# --- the plan in parts (the page swaps only the parts that changed) --------------------------
+
+
+def _fresh_parts(view: dict[str, Any], **kw: Any) -> dict[str, str]:
+    """station_parts with nothing remembered: every part drawn from the view."""
+    render._MEMO.clear()
+    return render.station_parts(view, **kw)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), pick=st.integers(0, 50))
+def test_a_remembered_part_is_the_part_drawn_afresh(seed: int, steps: int, pick: int) -> None:
+    """Along a random game, the parts drawn with what earlier positions left in the memo are
+    those drawn from nothing: its keys hold everything a part's drawing reads."""
+    g = ic.new_game(seed=seed)
+    rng = random.Random(seed)
+    render._MEMO.clear()
+    for step in range(steps):
+        if g.is_over:
+            break
+        view = g.view("crew")
+        active = [c["id"] for c in view["crew"] if c.get("status") == "active"]
+        selected = active[(pick + step) % len(active)] if active and step % 3 else None
+        reachable = {"a1": 1, "mess": 2} if step % 2 else {}
+        focus = (view.get("decision") or {}).get("at")
+        remembered = render.station_parts(view, selected=selected, reachable=reachable,
+                                          focus=focus)
+        saved = dict(render._MEMO)
+        assert remembered == _fresh_parts(view, selected=selected, reachable=reachable,
+                                          focus=focus)
+        render._MEMO.update(saved)
+        g.apply(rng.choice(g.legal_actions()))
+
+
+def test_each_part_is_one_element_with_its_id_and_the_plan_is_its_parts() -> None:
+    g = rich()
+    parts = render.station_parts(g.view("crew"), selected="co1", reachable={"a1": 1})
+    assert list(parts) == render.part_ids()
+    for part_id, text in parts.items():
+        assert ET.fromstring(text).attrib["id"] == part_id
+    svg = render.render_station(g.view("crew"), selected="co1", reachable={"a1": 1})
+    root = parse(svg)
+    found = {el.attrib["id"] for el in root.iter() if "id" in el.attrib}
+    assert set(parts) <= found
+    assert not any(i.startswith(render.SLOT) for i in found)
+    for text in parts.values():
+        assert text in svg
+
+
+def test_a_selection_changes_only_the_parts_it_shows() -> None:
+    """Selecting a crewman redraws his place's pieces and the reachable rooms, nothing else."""
+    g = ic.new_game(seed=3)
+    view = g.view("crew")
+    crew = next(c for c in view["crew"] if c.get("status") == "active")
+    before = render.station_parts(view)
+    after = render.station_parts(view, selected=crew["id"], reachable={"a1": 1})
+    changed = {k for k in before if before[k] != after[k]}
+    assert changed == {f"{render.ID}at-{crew['at']}", f"{render.ID}room-a1",
+                       f"{render.ID}desc", *({f"{render.ID}at-a1"} if any(
+                           c["at"] == "a1" for c in view["crew"]) else set())}
+
+
+def test_the_preview_is_the_empty_plan_as_a_picture() -> None:
+    """The boot screen's picture: every compartment and shuttle drawn as on the plan, but no
+    words (they would be under 11 px there), no controls and no id but the hatching's."""
+    svg = render.preview_svg()
+    root = parse(svg)
+    assert root.attrib["aria-hidden"] == "true"
+    boxes = [el for el in root.iter(f"{NS}rect") if el.attrib.get("class") == "room-box"]
+    assert len(boxes) == len(COMPARTMENTS)
+    assert not list(root.iter(f"{NS}text")) and not list(root.iter(f"{NS}title"))
+    assert [el.attrib["id"] for el in root.iter() if "id" in el.attrib] == [f"{render.ID}hatch"]
+    assert not [el for el in root.iter() if {"tabindex", "role", "aria-label"} & set(el.attrib)]
+    full = render.render_station({})
+    for box in boxes:  # the same boxes where the plan draws them
+        assert f'x="{box.attrib["x"]}" y="{box.attrib["y"]}"' in full

@@ -109,6 +109,7 @@ class AdvisorMixin:
     pace: float
     pending_side: str | None
     selected: str | None
+    state_json: Any  # App.state_json: game.to_json(), once per position
 
     def policy(self, side: str, search: bool = False) -> Any:
         """The bot for a side: intruder_ai for the Intruder, else a crew policy."""
@@ -130,7 +131,7 @@ class AdvisorMixin:
         with the heuristic; None when `side` has no decision."""
         if self.worker is not None and self.worker.up:
             answer = await self.worker.choose(
-                self.game.to_json(), side, "search" if search else "heuristic",
+                self.state_json(), side, "search" if search else "heuristic",
                 self.advisor_s, self.rng.randrange(1 << 30))
             if answer is not None and answer.get("none"):
                 return None
@@ -186,6 +187,8 @@ class AdvisorMixin:
             el(name).disabled = not (crew_turn and has_bots)
         el("autoplay").hidden = self.autoplay
         el("autoplay-stop").hidden = not self.autoplay
+        for node in document.querySelectorAll("#actions .suggested, #board .suggested"):
+            node.classList.remove("suggested")  # a redraw keeps what did not change
         advice = el("advice")
         if self.suggestion is None:
             advice.innerHTML = ""
@@ -335,7 +338,7 @@ class AdvisorMixin:
     async def odds_chunks(self, samples: int, seed: int) -> Any:
         """The running estimates of an Odds run: from the bots' worker (waiting for it to
         start), else computed here one game per chunk (each blocks the page ~0.3 s)."""
-        state, side = self.game.to_json(), self.side
+        state, side = self.state_json(), self.side
         if self.worker is not None:
             if not self.worker.up:
                 el("odds-text").textContent = "Starting the bots' worker…"

@@ -69,6 +69,9 @@ class App(AdvisorMixin, DialogsMixin):
         self.autoplay = False
         self.driving = False
         self.odds_run = 0                 # bumped to cancel a running estimate
+        self.board_parts: dict[str, str] = {}   # the plan's parts as shown (draw_board)
+        self.html_shown: dict[str, str] = {}    # panels' HTML as last set (set_html)
+        self._sha: tuple[Any, str, str] = (None, "", "")
         self.rng = random.Random()
         self.aside: str | None = None     # a stored game that could not be loaded
         self.undo_states: dict[str, str] = {}  # undo envelope -> its state (to_json)
@@ -300,7 +303,7 @@ class App(AdvisorMixin, DialogsMixin):
             self.tabs.explain()
             return False
         before = storage.pack(self.record())
-        state = self.game.to_json()
+        state = self.state_json()
         self.cancel_odds()
         self.suggestion = None
         try:
@@ -320,6 +323,7 @@ class App(AdvisorMixin, DialogsMixin):
             self.alert("The rules engine failed on that move; nothing changed and your game "
                        "is kept (details in the browser console).", "error")
             return False
+        self._sha = (None, "", "")
         dicts = [ev.to_dict() for ev in events or []]
         banner = panels.banner_html(dicts)
         if banner or by == "human":
@@ -436,15 +440,17 @@ class App(AdvisorMixin, DialogsMixin):
         self.costs = costs
 
         seed = self.seed() if self.game.is_over else "shown at the end"  # no spoilers
-        el("status").innerHTML = panels.status_html(self.view, seed) + self.seat_html()
+        self.set_html("status", panels.status_html(self.view, seed) + self.seat_html())
         el("prompt").textContent = self.prompt_text(turn)
-        el("actions").innerHTML = panels.actions_html(self.view, self.rows, self.selected, costs)
-        el("mapsheet").innerHTML = panels.mapsheet_html(self.view, self.stage_rows)
-        result = el("result")
-        result.innerHTML = panels.result_html(getattr(self.game, "result", None))
-        result.hidden = not self.game.is_over
+        self.set_html("actions", panels.actions_html(self.view, self.rows, self.selected,
+                                                     costs))
+        self.set_html("mapsheet", panels.mapsheet_html(self.view, self.stage_rows))
+        self.set_html("result", panels.result_html(getattr(self.game, "result", None)))
+        el("result").hidden = not self.game.is_over
         self.draw_board(costs)
-        el("banner").innerHTML = self.banner
+        self.set_html("banner", self.banner)
+        for node in document.querySelectorAll("#board .event-here"):
+            node.classList.remove("event-here")
         for place in self.flash:
             for node in document.querySelectorAll(f'#board [data-compartment="{place}"]'):
                 node.classList.add("event-here")
@@ -461,7 +467,7 @@ class App(AdvisorMixin, DialogsMixin):
                       if self.game.is_over else
                       "Nothing to undo since the last die roll or reveal")
         body = document.body.dataset
-        body.stateSha = session.state_digest(self.game.to_json())
+        body.stateSha = self.state_sha()
         body.step = str(step or "")
         body.selected = self.selected or ""
         body.side = self.side
@@ -517,6 +523,7 @@ class App(AdvisorMixin, DialogsMixin):
         """Hide everything the last side saw, and ask to pass the device to `side`."""
         self.pending_side = side
         self.selected = None
+        self.html_shown.clear()
         self.stop_autoplay()
         self.cancel_odds()
         self.banner, self.flash = "", []
@@ -549,15 +556,50 @@ class App(AdvisorMixin, DialogsMixin):
         self.draw(rebuild_log=True)
 
     def draw_board(self, costs: dict[str, int]) -> None:
-        """The station plan, with the selection and the reachable compartments."""
-        render_station = getattr(self.render_module, "render_station", None)
-        if not callable(render_station):
+        """The station plan, with the selection and the reachable compartments: the whole
+        plan the first time, then only the parts that changed (render.station_parts), so a
+        click redraws in one frame."""
+        station_parts = getattr(self.render_module, "station_parts", None)
+        if not callable(station_parts):
             return
         focus = (self.view.get("decision") or {}).get("at")
+        parts: dict[str, str] = station_parts(self.view, selected=self.selected,
+                                              reachable=costs, focus=focus)
         board = el("board")
-        board.innerHTML = render_station(self.view, selected=self.selected, reachable=costs,
-                                         focus=focus)
+        shown = self.board_parts if nn(board.querySelector("svg.station-map[data-live]")) \
+            is not None else {}
+        changed = [k for k, text in parts.items() if shown.get(k) != text]
+        nodes = [nn(document.getElementById(k)) for k in changed] if shown else [None]
+        if any(node is None for node in nodes):  # first drawing, or the board was cleared
+            preview = nn(el("boot-station"))  # the boot screen's picture shares the ids
+            if preview is not None:
+                preview.remove()
+            board.innerHTML = self.render_module.assemble(parts)
+            board.firstElementChild.setAttribute("data-live", "1")
+        else:
+            for node, part_id in zip(nodes, changed, strict=True):
+                node.outerHTML = parts[part_id]
+        self.board_parts = parts
 
+    def set_html(self, element_id: str, html: str) -> None:
+        """Replace an element's HTML only when it changed (a redraw keeps the rest as is)."""
+        node = el(element_id)
+        if self.html_shown.get(element_id) != html or nn(node.firstChild) is None:
+            node.innerHTML = html
+            self.html_shown[element_id] = html
+
+    def state_sha(self) -> str:
+        """The state digest for body[data-state-sha], computed once per position."""
+        self.state_json()
+        return self._sha[2]
+
+    def state_json(self) -> str:
+        """game.to_json() of the current position, computed once per position (the digest
+        and the next action's undo snapshot share it)."""
+        if self._sha[0] is not self.game:  # apply() forgets it: the game changed
+            text = self.game.to_json()
+            self._sha = (self.game, text, session.state_digest(text))
+        return self._sha[1]
 
     def focus_key(self) -> tuple[str, str] | None:
         """What has keyboard focus, as (attribute, value), to find it again after a redraw."""

@@ -16,9 +16,12 @@ accessibility error). Every fact shown by colour is also shown by text or shape.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
+from xml.etree import ElementTree as ET
 
 import layout  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
 import svgwrite  # type: ignore[import-untyped]
@@ -265,16 +268,44 @@ class Scene:
         self.item_by_id = {i["id"]: i for i in self.items}
         self.unlocked = set(view.get("unlocked", []))
         self.stage = view.get("stage")
+        self._crew_at: dict[str, list[dict[str, Any]]] = {}
+        self._counters_at: dict[str, list[dict[str, Any]]] = {}
+        self._items_at: dict[str, list[dict[str, Any]]] = {}
+        for c in self.crew:
+            self._crew_at.setdefault(c["at"], []).append(c)
+        for c in self.counters:
+            self._counters_at.setdefault(c.get("at"), []).append(c)
+        for i in self.items:
+            if not i.get("carriers"):
+                self._items_at.setdefault(i.get("at"), []).append(i)
 
     def crew_at(self, place: str) -> list[dict[str, Any]]:
-        return [c for c in self.crew if c["at"] == place]
+        return list(self._crew_at.get(place, ()))
 
     def counters_at(self, place: str) -> list[dict[str, Any]]:
-        return [c for c in self.counters if c.get("at") == place]
+        return list(self._counters_at.get(place, ()))
 
     def items_at(self, place: str) -> list[dict[str, Any]]:
         """Objects lying in a place (not carried)."""
-        return [i for i in self.items if i.get("at") == place and not i.get("carriers")]
+        return list(self._items_at.get(place, ()))
+
+    def place_key(self, place: str, selected: str | None) -> str:
+        """Everything the drawing of a place reads from the view, as text: its pieces, what
+        they carry, hold or control and who controls or holds them, the Life Stage and
+        the phase (movement points show in crew movement) and whether its crewman is
+        selected. Two equal keys draw the same (_memo)."""
+        crew = self.crew_at(place)
+        counters = self.counters_at(place)
+        items = self.items_at(place)
+        carried = [self.item_by_id.get(i) for c in crew for i in c.get("carrying", ())]
+        tokens = [c.get(k) for c in crew for k in ("holding", "controlling")]
+        tokens += [i.get("contents") for i in [*items, *carried] if i]
+        names = [self.crew_name(str(c.get(k))) for c in counters
+                 for k in ("controlled_by", "held_by") if c.get(k)]
+        sel = selected if any(c["id"] == selected for c in crew) else None
+        return repr((place, crew, counters, items, carried,
+                     [self.counter_by_token.get(t) for t in tokens if t], names, self.stage,
+                     self.view.get("phase"), sel))
 
     # --- words ------------------------------------------------------------------------------
 
@@ -669,16 +700,36 @@ def content_box(cid: str, reachable: bool = False) -> tuple[tuple[float, float, 
     return (x + 3, y + 3, w - 6, h - 3 - bottom), notch
 
 
-def render_station(view: dict[str, Any], *, selected: str | None = None,
-                   reachable: dict[str, int] | None = None, focus: str | None = None) -> str:
-    """The station plan for a crew view, as an SVG string (deterministic, reads only the view).
+# --- the plan: a static layer drawn once, and parts updated in place -------------------------
+#
+# The plan is a skeleton that never changes (space, passageways, the layers' groups) with a
+# slot for every part that can: the description, each door, room, shuttle and the pieces in
+# each place. `station_parts` draws the parts, each an element with its own id, so the page
+# (app.py) replaces only those whose text changed; `render_station` is the skeleton with the
+# parts in their slots. A part is drawn again only when what it shows changed (_MEMO).
 
-    `selected` rings one crewman; `reachable` (compartment -> movement-point cost) makes those
-    compartments buttons with the cost shown; `focus` marks one compartment as the current one
-    (e.g. the Interaction being resolved).
-    """
-    reachable = reachable or {}
-    scene = Scene(view)
+SLOT = "st-slot-"  # the placeholder of a part in the skeleton, replaced by the part
+
+
+def _slot(part_id: str) -> Group:
+    return _g(id=SLOT + part_id)
+
+
+def part_ids() -> list[str]:
+    """The ids of the parts, in the plan's drawing order."""
+    return ([f"{ID}desc"] + [f"{ID}door-{room}" for room in _door_rooms()]
+            + [f"{ID}room-{cid}" for cid in COMPARTMENTS]
+            + [f"{ID}shuttle-{sid}" for sid in layout.SHUTTLES]
+            + [f"{ID}at-{cid}" for cid in COMPARTMENTS])
+
+
+_SKELETON: list[str] = []
+
+
+def skeleton() -> list[str]:
+    """The plan without its parts, as the text between the slots (drawn once)."""
+    if _SKELETON:
+        return _SKELETON
     vx, vy, vw, vh = layout.VIEWBOX
     dwg = svgwrite.Drawing(profile="full", debug=False, size=("100%", "100%"))
     del dwg.attribs["height"]
@@ -689,10 +740,8 @@ def render_station(view: dict[str, Any], *, selected: str | None = None,
     })
     title = svgwrite.base.Title("Deep Space Station Prometheus")
     title.xml.set("id", f"{ID}title")
-    desc = svgwrite.base.Desc(_describe(scene, reachable))
-    desc.xml.set("id", f"{ID}desc")
     dwg.add(title)
-    dwg.add(desc)
+    dwg.add(_slot(f"{ID}desc"))
     dwg.defs.add(dwg.style(STYLE))
     hatch = dwg.pattern(id=f"{ID}hatch", size=(10, 10), patternUnits="userSpaceOnUse",
                         patternTransform="rotate(45)")
@@ -705,20 +754,110 @@ def render_station(view: dict[str, Any], *, selected: str | None = None,
         back.add(dwg.circle((_number(x), _number(y)), _number(r), class_="star",
                             opacity=_number(0.25 + r / 3)))
     dwg.add(back)
+    dwg.add(_passage_layer())
+    for layer, ids in (("rooms", [f"{ID}room-{cid}" for cid in COMPARTMENTS]),
+                       ("shuttles", [f"{ID}shuttle-{sid}" for sid in layout.SHUTTLES]),
+                       ("pieces", [f"{ID}at-{cid}" for cid in COMPARTMENTS])):
+        group = _g(id=f"{ID}{layer}")
+        for part_id in ids:
+            group.add(_slot(part_id))
+        dwg.add(group)
+    text = str(dwg.tostring())
+    chunks = text.split(f'<g id="{SLOT}')
+    out = [chunks[0]]
+    for chunk in chunks[1:]:
+        part_id, rest = chunk.split('" />', 1)
+        out += [part_id, rest]
+    if out[1::2] != part_ids():
+        raise AssertionError("the plan's slots are not its parts")  # a bug in this module
+    _SKELETON[:] = out
+    return _SKELETON
 
-    dwg.add(_passage_layer(scene))
-    rooms = _g(id=f"{ID}rooms")
+
+_MEMO: dict[tuple[Any, ...], str] = {}
+
+
+def _memo(key: tuple[Any, ...], draw: Callable[[], Any]) -> str:
+    """A part's text: drawn once per distinct `key` (everything the drawing reads)."""
+    text = _MEMO.get(key)
+    if text is None:
+        if len(_MEMO) > 5000:  # a long game: forget, rather than grow without end
+            _MEMO.clear()
+        text = _MEMO[key] = str(draw().tostring())
+    return text
+
+
+def station_parts(view: dict[str, Any], *, selected: str | None = None,
+                  reachable: dict[str, int] | None = None,
+                  focus: str | None = None) -> dict[str, str]:
+    """The plan's parts for a crew view (see render_station), by element id, in drawing
+    order: each the SVG text of one element that the page may swap for the one it shows."""
+    reachable = reachable or {}
+    scene = Scene(view)
+    desc = svgwrite.base.Desc(_describe(scene, reachable))
+    desc.xml.set("id", f"{ID}desc")
+    parts = {f"{ID}desc": ET.tostring(desc.xml, encoding="unicode")}
+    for room in _door_rooms():
+        is_open = room in scene.unlocked
+        parts[f"{ID}door-{room}"] = _memo(("door", room, is_open),
+                                          functools.partial(_door, room, is_open))
+    decision = view.get("decision") or {}
+    pending = set(decision.get("compartments") or [])
+    keys = {cid: scene.place_key(cid, selected) for cid in (*COMPARTMENTS, *layout.SHUTTLES)}
     for cid in COMPARTMENTS:
-        rooms.add(_room(scene, cid, reachable, focus, view))
-    dwg.add(rooms)
-    dwg.add(_shuttle_layer(scene, selected))
-    pieces = _g(id=f"{ID}pieces")
+        parts[f"{ID}room-{cid}"] = _memo(
+            ("room", keys[cid], cid in scene.unlocked, reachable.get(cid), cid in pending,
+             focus == cid), functools.partial(_room, scene, cid, reachable, focus, view))
+    shuttles = view.get("shuttles") or {}
+    for sid in layout.SHUTTLES:
+        info = shuttles.get(sid) or {}
+        parts[f"{ID}shuttle-{sid}"] = _memo(
+            ("shuttle", keys[sid], repr(sorted(info.items()))),
+            functools.partial(_shuttle, scene, sid, selected))
     for cid in COMPARTMENTS:
-        box, notch = content_box(cid, cid in reachable)
-        for g in scene.fitted(cid, selected, box, notch):
-            pieces.add(g)
-    dwg.add(pieces)
-    return str(dwg.tostring())
+        def draw(cid: str = cid) -> Group:
+            box, notch = content_box(cid, cid in reachable)
+            group = _g(id=f"{ID}at-{cid}")
+            for g in scene.fitted(cid, selected, box, notch):
+                group.add(g)
+            return group
+        parts[f"{ID}at-{cid}"] = _memo(("at", keys[cid], cid in reachable), draw)
+    return parts
+
+
+def assemble(parts: dict[str, str]) -> str:
+    """The whole plan: the skeleton with each part in its slot."""
+    out = skeleton()
+    return "".join(text if i % 2 == 0 else parts[text] for i, text in enumerate(out))
+
+
+def render_station(view: dict[str, Any], *, selected: str | None = None,
+                   reachable: dict[str, int] | None = None, focus: str | None = None) -> str:
+    """The station plan for a crew view, as an SVG string (deterministic, reads only the view).
+
+    `selected` rings one crewman; `reachable` (compartment -> movement-point cost) makes those
+    compartments buttons with the cost shown; `focus` marks one compartment as the current one
+    (e.g. the Interaction being resolved).
+    """
+    return assemble(station_parts(view, selected=selected, reachable=reachable, focus=focus))
+
+
+PREVIEW_DROP = re.compile(r'<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>|<text[^>]*>.*?</text>'
+                          r'|<g id="st-at-[\w-]+" />'
+                          r'| (?:tabindex|role|aria-[a-z]+|data-[a-z-]+|xmlns:\w+|baseProfile'
+                          r'|version)="[^"]*"| id="(?!st-hatch")[^"]*"', re.S)
+
+
+def preview_svg() -> str:
+    """The empty station as a picture (no words, no controls, no ids but the hatching's):
+    build.py puts it in the boot screen, so the first paint shows the plan before Python has
+    started; the page removes it when it draws the game's plan (whose ids it would share).
+    Its words would be under 11 px at the boot screen's size, so it has none."""
+    text = PREVIEW_DROP.sub("", render_station({}))
+    text = re.sub(r"\s*\n\s*", "", text)
+    for spaced, tight in ((": ", ":"), ("{ ", "{"), (" }", "}"), ("; ", ";"), (" {", "{")):
+        text = text.replace(spaced, tight)
+    return text.replace("<svg ", '<svg aria-hidden="true" ', 1)
 
 
 def board_svg(view: dict[str, Any]) -> str:
@@ -744,20 +883,32 @@ def _describe(scene: Scene, reachable: dict[str, int]) -> str:
     return " ".join(parts)
 
 
-def _passage_layer(scene: Scene) -> Group:
+@functools.cache
+def _door_rooms() -> tuple[str, ...]:
+    """The secured rooms, each with one door, in passage order."""
+    return tuple(a if a in SECURED else b for a, b, _, _ in passages()
+            if a in SECURED or b in SECURED)
+
+
+def _door(room: str, is_open: bool) -> Any:
+    """The door of a secured room: a filled bar when locked, hollow when open."""
+    _, _, p, q = next(x for x in passages() if room in x[:2])
+    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    w, h = (14, 6) if p[0] == q[0] else (6, 14)
+    return E.rect((_number(mx - w / 2), _number(my - h / 2)), (w, h),
+                  class_=f"door {'open' if is_open else 'locked'}", id=f"{ID}door-{room}")
+
+
+def _passage_layer() -> Group:
+    """The passageways, docking lines and airlock hatches (doors are parts: _door)."""
     layer = _g(id=f"{ID}passages", aria_hidden="true")
     for a, b, p, q in passages():
         cls = "passage shaftway" if a in SHAFTS or b in SHAFTS else "passage"
         layer.add(E.line((_number(p[0]), _number(p[1])), (_number(q[0]), _number(q[1])),
                          id=f"{ID}pass-{a}-{b}", class_=cls, data_between=f"{a} {b}"))
         room = a if a in SECURED else b if b in SECURED else None
-        if room:  # the door of a secured room: a filled bar when locked, hollow when open
-            state = "open" if room in scene.unlocked else "locked"
-            mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-            vertical = p[0] == q[0]
-            w, h = (14, 6) if vertical else (6, 14)
-            layer.add(E.rect((_number(mx - w / 2), _number(my - h / 2)), (w, h),
-                             class_=f"door {state}", id=f"{ID}door-{room}"))
+        if room:
+            layer.add(_slot(f"{ID}door-{room}"))
     for shuttle, dock in layout.SHUTTLES.items():
         dx, dy, dw, dh = layout.ROOMS[dock]
         y = dy + dh / 2
@@ -849,30 +1000,27 @@ def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
     return g
 
 
-def _shuttle_layer(scene: Scene, selected: str | None) -> Group:
-    layer = _g(id=f"{ID}shuttles")
-    shuttles = scene.view.get("shuttles") or {}
-    for sid in layout.SHUTTLES:
-        info = shuttles.get(sid) or {}
-        x, y, w, h = layout.ROOMS[sid]
-        status = "departed" if info.get("departed") else "docked"
-        if info.get("fight"):
-            status += ", fighting an Intruder aboard"
-        if info.get("prepared"):
-            status += ", hatches prepared"
-        contents = scene.contents_words(sid, selected)
-        words = f"{place_name(sid)} ({status}): " + ("; ".join(contents) if contents else "empty")
-        g = _g(id=f"{ID}shuttle-{sid}", class_=f"shuttle {status.split(',')[0]}",
-               data_shuttle=sid, role="group", aria_label=words)
-        _title(g, words)
-        g.add(E.rect((x, y), (w, h), rx=h / 2 - 8, ry=h / 2 - 8, class_="shuttle-box"))
-        g.add(E.text(layout.SHORT[sid], insert=(x + 16, y + 17), class_="label"))
-        g.add(E.text(status.split(",")[0].upper(), insert=(x + w - 16, y + 17),
-                     class_="sub", text_anchor="end"))
-        for piece in scene.fitted(sid, selected, (x + 12, y + 3, w - 24, h - 6), (0.0, 20.0)):
-            g.add(piece)
-        layer.add(g)
-    return layer
+def _shuttle(scene: Scene, sid: str, selected: str | None) -> Group:
+    """A shuttle with its state and the pieces aboard."""
+    info = (scene.view.get("shuttles") or {}).get(sid) or {}
+    x, y, w, h = layout.ROOMS[sid]
+    status = "departed" if info.get("departed") else "docked"
+    if info.get("fight"):
+        status += ", fighting an Intruder aboard"
+    if info.get("prepared"):
+        status += ", hatches prepared"
+    contents = scene.contents_words(sid, selected)
+    words = f"{place_name(sid)} ({status}): " + ("; ".join(contents) if contents else "empty")
+    g = _g(id=f"{ID}shuttle-{sid}", class_=f"shuttle {status.split(',')[0]}",
+           data_shuttle=sid, role="group", aria_label=words)
+    _title(g, words)
+    g.add(E.rect((x, y), (w, h), rx=h / 2 - 8, ry=h / 2 - 8, class_="shuttle-box"))
+    g.add(E.text(layout.SHORT[sid], insert=(x + 16, y + 17), class_="label"))
+    g.add(E.text(status.split(",")[0].upper(), insert=(x + w - 16, y + 17),
+                 class_="sub", text_anchor="end"))
+    for piece in scene.fitted(sid, selected, (x + 12, y + 3, w - 24, h - 6), (0.0, 20.0)):
+        g.add(piece)
+    return g
 
 
 KEY_ROWS: tuple[tuple[tuple[str, str], ...], ...] = (
