@@ -75,12 +75,15 @@ def crew_name(view: View, crew_id: str | None) -> str:
     return str(member.get("name")) if member else str(crew_id)
 
 
-def rule_link(rule: str) -> str:
-    """The "(rule)" link that opens the rules reference at `rule` (main.py handles clicks)."""
+def rule_link(rule: str, what: str = "") -> str:
+    """The "(rule)" link that opens the rules reference at `rule` (main.py handles clicks).
+    Its accessible name says which rule and, with `what`, for which action or event, so no
+    two links on the page share a name ("Rule: Crew Movement, for Engineer 1: Move to A-1")."""
     if not rule:
         return ""
-    return (f'<button type="button" class="rule-link" data-rule="{e(rule)}" title="{e(rule)}">'
-            f'(rule<span class="vh">: {e(rule)}</span>)</button>')
+    name = f"Rule: {rule}" + (f", for {what}" if what else "")
+    return (f'<button type="button" class="rule-link" data-rule="{e(rule)}" title="{e(rule)}" '
+            f'aria-label="{e(name)}">(rule)</button>')
 
 
 def span_list(values: Sequence[int]) -> str:
@@ -139,7 +142,7 @@ def action_button(row: ActionRow, prefix: str = "", extra: str = "") -> str:
     return (f'<li class="{cls}"><button type="button" class="act-btn" data-index="{index}" '
             f'data-action="{e(json.dumps(dict(data), sort_keys=True))}">'
             + (f'<span class="vh">{e(hidden)}</span>' if hidden else "")
-            + f"{e(shown)}{e(extra)}</button>{rule_link(rule)}</li>")
+            + f"{e(shown)}{e(extra)}</button>{rule_link(rule, label)}</li>")
 
 
 def crew_where(member: Mapping[str, Any], step: str | None) -> str:
@@ -173,12 +176,18 @@ def action_cost(view: View, data: Mapping[str, Any]) -> str:
 def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
     """Why an action a player may expect for crewman `who` is not offered: no pick-up with
     objects lying by him (no points left, hands full, or holding or controlling), no move
-    with no points left. Plain words, from the view and the legal actions."""
+    with no points left; and actions of another phase (Sequence of Play): no attack while
+    the crew moves, no move or pick-up in an Interaction. Plain words, from the view and
+    the legal actions."""
     step = (view.get("decision") or {}).get("step")
     member = crew_by_id(view).get(who)
-    if step != "move" or not member or member.get("status") != "active":
+    if not member or member.get("status") != "active":
         return []
     mine = {str(r[1].get("type")) for r in rows if r[1].get("crew") == who}
+    if step in ("crew_actions", "free_actions", "defense"):
+        return phase_hints(view, member, mine, str(step))
+    if step != "move":
+        return []
     out = []
     mp = int(member.get("mp", 0) or 0)
     lying = [i for i in view.get("items", []) or [] if i.get("at") == member.get("at")
@@ -194,6 +203,27 @@ def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
                        "or three small ones).")
     if "move" not in mine and mp == 0:
         out.append("No moves: he has no movement points left this turn.")
+    here = [c for c in view.get("counters", []) or [] if c.get("at") == member.get("at")]
+    if member.get("carrying") or here:
+        out.append("No attacks now: crewmen attack, catch, cage and freeze in the "
+                   "Interaction Phases, after the crew has moved (Sequence of Play).")
+    return out
+
+
+def phase_hints(view: View, member: Mapping[str, Any], mine: set[str], step: str
+                ) -> list[str]:
+    """Why a crewman cannot move or pick up in an Interaction (Sequence of Play), and why a
+    crewman away from it has nothing to do there."""
+    out = []
+    at = (view.get("decision") or {}).get("at")
+    if step == "crew_actions" and at and member.get("at") != at and not mine:
+        out.append(f"No actions for him in this Interaction: only crewmen in {place(at)} "
+                   "act now; the others act once the Interactions are over.")
+    elif step == "defense" and not mine:
+        out.append("No actions for him now: only the crewman attacked chooses a Self "
+                   "Defense attack.")
+    out.append("No moves or pick-ups now: crewmen move and pick up objects in the Crew "
+               "Movement Phase (Sequence of Play).")
     return out
 
 
@@ -260,6 +290,17 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
             f'role="group" aria-labelledby="{gid}">'
             f'<h3 id="{gid}">{pick} {where}</h3>'
             + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hints + "</div>")
+    idle = crew.get(str(selected)) if selected and selected not in groups else None
+    if idle is not None and idle.get("status") == "active":  # selected, nothing to do: why
+        hints = "".join(f'<p class="hint">{e(h)}</p>'
+                        for h in missing_hints(view, str(selected), rows))
+        parts.insert(0, f'<div class="crew-group selected" data-crew-group="{e(selected)}" '
+                        f'role="group" aria-labelledby="grp-{e(selected)}">'
+                        f'<h3 id="grp-{e(selected)}"><button type="button" class="crew-pick" '
+                        f'data-select="{e(selected)}" aria-pressed="true">'
+                        f'{e(idle.get("name", selected))}</button> <span class="crew-where">'
+                        f'{e(crew_where(idle, step))}</span></h3>'
+                        f'<p class="hint">He has no action now.</p>{hints}</div>')
     if step == "defense":  # "No Self Defense" after the defences
         parts.append(general_html)
     else:
@@ -513,9 +554,11 @@ def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None
         face = f'<span class="die" aria-hidden="true">{DIE_FACES[die - 1]}</span> '
     num = (f' data-seq="{seq}"' if seq is not None else "") + (
         f' data-group="{group}"' if group is not None else "")
+    # the link names its entry by number: the same text and rule may come twice
+    what = f"log entry {seq + 1}: {text}" if seq is not None else text
+    link = " " + rule_link(str(event["rule"]), what) if event.get("rule") else ""
     return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}"{num}>{face}'
-            f'<span class="ev-text">{e(text)}</span>'
-            f'{" " + rule_link(str(event["rule"])) if event.get("rule") else ""}</li>')
+            f'<span class="ev-text">{e(text)}</span>{link}</li>')
 
 
 def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int
