@@ -26,6 +26,7 @@ from typing import Any
 import advisor
 import board_input
 import dialogs
+import layout
 import panels
 import session
 import storage
@@ -90,7 +91,9 @@ class App(AdvisorMixin, DialogsMixin):
             listen(el("rules-search"), "input", self.on_rules_search),
             listen(el("new-scenario"), "change", self.update_new_form),
             listen(el("setting-confirm"), "change", self.on_setting),
+            listen(window, "resize", lambda _event: self.fit_board()),
         ]
+        self.board_whole = False  # "Whole station" on a small screen (fit_board)
 
     def spawn(self, coro: Any) -> None:
         """Run a coroutine on Pyodide's event loop, keeping a reference until it is done."""
@@ -153,6 +156,7 @@ class App(AdvisorMixin, DialogsMixin):
         """Once the page shows: a board wider than its box (a phone) is centred on the
         Command Module."""
         board = el("board")
+        self.fit_board()  # now that the page is laid out
         board.scrollLeft = (int(board.scrollWidth) - int(board.clientWidth)) // 2
 
     def resume(self) -> str:
@@ -257,7 +261,9 @@ class App(AdvisorMixin, DialogsMixin):
         tab): one per key, with optional (command, label) buttons."""
         if not text:
             return
-        box = el("notices")
+        box = nn(el("notices"))
+        if box is None:  # the page's document was replaced (a test's set_content)
+            return
         old = nn(box.querySelector(f'[data-notice="{key}"]'))
         node = old if old is not None else document.createElement("p")
         node.className = "notice"
@@ -445,6 +451,7 @@ class App(AdvisorMixin, DialogsMixin):
         result.hidden = not self.game.is_over
         self.draw_board(costs)
         el("banner").innerHTML = self.banner
+        el("toast").dataset.edge = layout.toast_edge(self.flash)
         for place in self.flash:
             for node in document.querySelectorAll(f'#board [data-compartment="{place}"]'):
                 node.classList.add("event-here")
@@ -557,6 +564,39 @@ class App(AdvisorMixin, DialogsMixin):
         board = el("board")
         board.innerHTML = render_station(self.view, selected=self.selected, reachable=costs,
                                          focus=focus)
+        self.fit_board()
+
+    def zoom_places(self) -> list[str]:
+        """Where things happen, for a small screen's part of the plan: the selected crewman
+        and where he can go, else the Interaction, else the last events, else the crew."""
+        crew = panels.crew_by_id(self.view)
+        if self.selected and self.selected in crew:
+            return [str(crew[self.selected].get("at")), *(self.costs or {})]
+        at = (self.view.get("decision") or {}).get("at")
+        if at:
+            return [str(at)]
+        if self.flash:
+            return list(self.flash)
+        return [str(c.get("at")) for c in crew.values() if c.get("status") == "active"]
+
+    def fit_board(self) -> None:
+        """A box too small for the whole plan at a readable scale (a phone) shows the part
+        where things happen (layout.zoom_box); the "Whole station" button shows it all."""
+        board = el("board")
+        svg = nn(board.querySelector("svg"))
+        if svg is None:
+            return
+        limit = str(window.getComputedStyle(board).maxHeight)
+        height = float(limit[:-2]) if limit.endswith("px") else 0.0
+        part = layout.zoom_box(float(board.clientWidth), height, self.zoom_places())
+        small = part != layout.VIEWBOX
+        box = layout.VIEWBOX if self.board_whole or not small else part
+        svg.setAttribute("viewBox", " ".join(str(n) for n in box))
+        board.dataset.zoom = ("whole" if self.board_whole else "part") if small else ""
+        button = nn(el("board-zoom"))
+        if button is not None:
+            button.hidden = not small
+            button.textContent = "Zoom in" if self.board_whole else "Whole station"
 
 
     def focus_key(self) -> tuple[str, str] | None:
@@ -710,6 +750,15 @@ class App(AdvisorMixin, DialogsMixin):
             el("new-dialog").showModal()
         elif name == "suggest":
             self.suggest()
+        elif name == "banner-close":  # the events toast, dismissed (the log keeps them)
+            self.banner, self.flash = "", []
+            el("banner").innerHTML = ""
+            for node in document.querySelectorAll("#board .event-here"):
+                node.classList.remove("event-here")
+            el("prompt").focus(js_obj({"preventScroll": True}))
+        elif name == "board-zoom":
+            self.board_whole = not self.board_whole
+            self.fit_board()
         elif name == "autoplay":
             self.toggle_autoplay(True)
         elif name == "autoplay-stop":

@@ -77,11 +77,12 @@ def crew_name(view: View, crew_id: str | None) -> str:
 
 def rule_link(rule: str, what: str = "") -> str:
     """The "(rule)" link that opens the rules reference at `rule` (main.py handles clicks).
-    Its accessible name says which rule and, with `what`, for which action or event, so no
-    two links on the page share a name ("Rule: Crew Movement, for Engineer 1: Move to A-1")."""
+    Its accessible name says which rule and, with `what`, which action or log entry it is
+    for, by number, so no two links share a name ("Rule: Crew Movement, action 3"); never
+    the action's own label, whose name must stay its button's alone."""
     if not rule:
         return ""
-    name = f"Rule: {rule}" + (f", for {what}" if what else "")
+    name = f"Rule: {rule}" + (f", {what}" if what else "")
     return (f'<button type="button" class="rule-link" data-rule="{e(rule)}" title="{e(rule)}" '
             f'aria-label="{e(name)}">(rule)</button>')
 
@@ -142,7 +143,7 @@ def action_button(row: ActionRow, prefix: str = "", extra: str = "") -> str:
     return (f'<li class="{cls}"><button type="button" class="act-btn" data-index="{index}" '
             f'data-action="{e(json.dumps(dict(data), sort_keys=True))}">'
             + (f'<span class="vh">{e(hidden)}</span>' if hidden else "")
-            + f"{e(shown)}{e(extra)}</button>{rule_link(rule, label)}</li>")
+            + f"{e(shown)}{e(extra)}</button>{rule_link(rule, f'action {index + 1}')}</li>")
 
 
 def crew_where(member: Mapping[str, Any], step: str | None) -> str:
@@ -555,7 +556,7 @@ def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None
     num = (f' data-seq="{seq}"' if seq is not None else "") + (
         f' data-group="{group}"' if group is not None else "")
     # the link names its entry by number: the same text and rule may come twice
-    what = f"log entry {seq + 1}: {text}" if seq is not None else text
+    what = f"log entry {seq + 1}" if seq is not None else ""
     link = " " + rule_link(str(event["rule"]), what) if event.get("rule") else ""
     return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}"{num}>{face}'
             f'<span class="ev-text">{e(text)}</span>{link}</li>')
