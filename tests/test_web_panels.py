@@ -292,7 +292,9 @@ def test_rule_links_name_their_rule_and_what_they_are_for_each_name_once() -> No
     names = [b.get("aria-label") for b in tree.iter("button") if b.get("class") == "rule-link"]
     assert names and len(names) == len(set(names)), names
     move = next(r for r in listed if r[1]["type"] == "move" and r[1]["crew"] == "co1")
-    assert f"Rule: {move[3]}, for {move[2]}" in names
+    assert f"Rule: {move[3]}, action {move[0] + 1}" in names
+    labels = [r[2] for r in listed]  # a button's label is its own: no link's name holds one
+    assert not any(label.lower() in name.lower() for name in names for label in labels)
     log = [ev.to_dict() for ev in game.log]
     log_names = [b.get("aria-label") for b in well_formed(panels.log_html(log)).iter("button")]
     assert len(log_names) == len(set(log_names)) > 1
