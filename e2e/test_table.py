@@ -249,9 +249,36 @@ def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
         anim = room.locator(".room-box").evaluate("r => getComputedStyle(r).animationName")
         assert (anim == "none") == (motion == "reduce"), anim
     check_table(page, DESKTOP["viewport"]["height"], f"events ({motion})")
-    # the dead crewman stays in view: the status line names him
+    # the dead crewman stays in view: the status line names him, and the plan marks him
+    # where he fell, as a casualty (not a token: no button, no data-crew)
     expect(page.locator("#status")).to_contain_text("Dead Engineer 1")
+    mark = page.locator('#board .casualty[aria-label="Engineer 1, dead: killed here"]')
+    expect(mark).to_have_count(1)
+    expect(mark).to_contain_text("✝E1")
+    expect(page.locator('#board [data-crew="en1"]')).to_have_count(0)
+    room = page.locator('#board [data-compartment="power"] .room-box').bounding_box()
+    chip = mark.bounding_box()
+    assert room and chip and room["x"] <= chip["x"] and chip["x"] + chip["width"] <= \
+        room["x"] + room["width"] and room["y"] <= chip["y"] and \
+        chip["y"] + chip["height"] <= room["y"] + room["height"], (room, chip)
     assert not axe_violations(page)
+    # a toast over the plan: it pushes nothing down, covers neither the prompt nor the
+    # actions, and slides in only without reduced motion
+    assert page.evaluate("getComputedStyle(document.getElementById('toast')).position") == \
+        "absolute"
+    toast = page.locator("#toast").bounding_box()
+    for part in ("#prompt", "#actions"):
+        other = page.locator(part).bounding_box()
+        assert toast and other and (toast["x"] + toast["width"] <= other["x"]
+                                    or toast["y"] + toast["height"] <= other["y"]), part
+    anim = banner.evaluate("b => getComputedStyle(b).animationName")
+    assert (anim == "none") == (motion == "reduce"), anim
+    if motion == "reduce":  # the toast can be dismissed; the log keeps the events
+        page.locator("#banner-close").click()
+        expect(banner.locator("li[data-type]")).to_have_count(0)
+        expect(page.locator("#banner-close")).to_be_hidden()
+        expect(page.locator('#log li[data-type="crew_killed"]')).to_have_count(1)
+        return
     # the next action of the player clears the banner
     page.locator("#actions button[data-action]").first.click()
     if page.locator("#confirm-dialog[open]").count():

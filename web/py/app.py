@@ -94,6 +94,7 @@ class App(AdvisorMixin, DialogsMixin):
             listen(window, "resize", lambda _event: self.fit_board()),
         ]
         self.board_whole = False  # "Whole station" on a small screen (fit_board)
+        self._casualties: tuple[str, str] = ("", "")  # (game and log length, its layer)
 
     def spawn(self, coro: Any) -> None:
         """Run a coroutine on Pyodide's event loop, keeping a reference until it is done."""
@@ -564,7 +565,21 @@ class App(AdvisorMixin, DialogsMixin):
         board = el("board")
         board.innerHTML = render_station(self.view, selected=self.selected, reachable=costs,
                                          focus=focus)
+        self.draw_casualties()
         self.fit_board()
+
+    def draw_casualties(self) -> None:
+        """The dead where they fell, killed and frozen Intruders (render.casualties_svg, from
+        the public log; redrawn from it only when the log changed)."""
+        layer = getattr(self.render_module, "casualties_svg", None)
+        svg = nn(el("board").querySelector("svg"))
+        if not callable(layer) or svg is None:
+            return
+        log = getattr(self.game, "log", [])
+        key = f"{id(self.game)}:{len(log)}"  # a new game object (load, undo) or new events
+        if self._casualties[0] != key:
+            self._casualties = (key, str(layer(self.view, (ev.to_dict() for ev in log))))
+        svg.insertAdjacentHTML("beforeend", self._casualties[1])
 
     def zoom_places(self) -> list[str]:
         """Where things happen, for a small screen's part of the plan: the selected crewman
