@@ -240,7 +240,7 @@ def test_buttons_that_cost_say_so_and_missing_pick_ups_are_explained() -> None:
     assert re.search(r"unlock the Freezer \(free\)", html)
     pick = next(r for r in listed if r[1]["type"] == "pick_up" and r[1]["crew"] == "en1")
     html = panels.actions_html(view, listed, "en1")
-    assert "(1 MP; more pick-ups free)" in html
+    assert "(1 MP)</button>" in html and "more pick-ups free until he moves" in html
     game.apply(pick[1])
     view2 = game.view("crew")
     again = [r for r in rows(game) if r[1]["type"] == "pick_up" and r[1]["crew"] == "en1"]

@@ -166,12 +166,23 @@ def action_cost(view: View, data: Mapping[str, Any]) -> str:
     kind = data.get("type")
     if kind == "pick_up":
         paid = data.get("crew") in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
-        return " (free: already paid)" if paid else " (1 MP; more pick-ups free)"
+        return " (free: already paid)" if paid else " (1 MP)"  # and cost_hints says why
     if kind in ("unlock", "drop"):
         return " (free)"
     if kind == "construct":
         return " (all 3 MP)"
     return ""
+
+
+def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
+    """What a cost on his buttons means, said once rather than on every button: the first
+    pick-up 1 movement point, then the rest free until he moves (ruling R27)."""
+    picks = [r for r in rows if r[1].get("type") == "pick_up" and r[1].get("crew") == who]
+    paid = who in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
+    if picks and not paid and (view.get("decision") or {}).get("step") == "move":
+        return ["Pick-ups: 1 MP for the first, more pick-ups free until he moves "
+                "(ruling R27)."]
+    return []
 
 
 def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
@@ -284,7 +295,8 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
                                if is_sel and costs.get(str(r[1].get("to"))) else "")
                  for r in moves if is_sel or step != "move"]
         items += [action_button(r, f"{name}: ", action_cost(view, r[1])) for r in others]
-        hints = "".join(f'<p class="hint">{e(h)}</p>' for h in missing_hints(view, who, rows)) \
+        hints = "".join(f'<p class="hint">{e(h)}</p>' for h in
+                        cost_hints(view, who, others) + missing_hints(view, who, rows)) \
             if is_sel else ""
         parts.append(
             f'<div class="crew-group{" selected" if is_sel else ""}" data-crew-group="{e(who)}" '
@@ -498,7 +510,8 @@ def crew_html(view: View) -> str:
         what = "; ".join(x for x in (carrying, ", ".join(extra)) if x) or "–"
         rows.append(f'<tr class="st-{e(status)}"><th scope="row">'
                     f'<button type="button" class="crew-pick link" data-select="{e(c.get("id"))}">'
-                    f'{e(c.get("name"))}</button></th><td>{e(where)}</td><td>{e(what)}</td></tr>')
+                    f'{e(c.get("name"))}<span class="vh">: select him (Crew card)</span>'
+                    f'</button></th><td>{e(where)}</td><td>{e(what)}</td></tr>')
     return ('<table class="chart roster"><caption class="vh">Crew</caption>'
             '<thead><tr><th scope="col">Crewman</th><th scope="col">Where</th>'
             f'<th scope="col">Carrying</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
