@@ -290,3 +290,47 @@ def re_word(word: str) -> Any:
     import re
 
     return re.compile(rf"(^|\s){word}(\s|$)")
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_on_a_phone_the_plan_fits_and_the_selected_actions_show_without_scrolling(
+    page: Page, site: Site, problems: Problems, boot: Boot, orientation: str
+) -> None:
+    w, h = (390, 844) if orientation == "portrait" else (844, 390)
+    page.set_viewport_size({"width": w, "height": h})
+    boot(site.url + "?seed=3")
+
+    def fits(where: str) -> None:
+        """The plan inside the screen's width (no sideways scrolling, in its box or the
+        page), at a readable scale; the prompt and the selected crewman's first action
+        whole on the first screen."""
+        figures = check_table(page, h, where)
+        board = page.evaluate("""() => { const b = document.getElementById('board');
+            return {sw: b.scrollWidth, cw: b.clientWidth, page: document.documentElement
+            .scrollWidth, right: b.querySelector('svg').getBoundingClientRect().right}; }""")
+        assert board["sw"] <= board["cw"] + 1 and board["page"] <= w, (where, board)
+        assert board["right"] <= w and figures["min_text"] >= 11, (where, board, figures)
+        for part in ("#prompt", "#actions .crew-group.selected button[data-index]"):
+            box = page.locator(part).first.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= h, (where, part, box)
+
+    page.locator('#board [data-crew="co1"]').click()
+    expect(page.locator("body")).to_have_attribute("data-selected", "co1")
+    # the part of the plan shown holds him and where he can go
+    for room in ("command", "a1", "b1", "c1"):
+        expect(page.locator(f'#board [data-compartment="{room}"]')).to_be_in_viewport()
+    fits(f"{orientation}, new game, co1 selected")
+    # "Whole station" shows all of the plan (smaller), and back
+    zoom = page.locator("#board-zoom")
+    expect(zoom).to_have_text("Whole station")
+    part = page.locator("#board svg").get_attribute("viewBox")
+    zoom.click()
+    expect(page.locator("#board svg")).to_have_attribute("viewBox", "0 0 666 872")
+    expect(page.locator("#board")).to_have_attribute("data-zoom", "whole")
+    page.get_by_role("button", name="Zoom in").click()
+    expect(page.locator("#board svg")).to_have_attribute("viewBox", part or "")
+    # after a Panic, with a crewman selected
+    states.load_state(page, site.url, states.after_panic())
+    page.locator('#actions [data-select="so2"]').first.click()
+    expect(page.locator("body")).to_have_attribute("data-selected", "so2")
+    fits(f"{orientation}, after a Panic, so2 selected")

@@ -601,6 +601,7 @@ class App(AdvisorMixin, DialogsMixin):
         svg = nn(board.querySelector("svg"))
         if svg is None:
             return
+        board.removeAttribute("data-zoom")  # measure the box as the layout gives it
         limit = str(window.getComputedStyle(board).maxHeight)
         height = float(limit[:-2]) if limit.endswith("px") else 0.0
         part = layout.zoom_box(float(board.clientWidth), height, self.zoom_places())
