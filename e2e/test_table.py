@@ -329,6 +329,16 @@ def test_on_a_phone_the_plan_fits_and_the_selected_actions_show_without_scrollin
     expect(page.locator("#board")).to_have_attribute("data-zoom", "whole")
     page.get_by_role("button", name="Zoom in").click()
     expect(page.locator("#board svg")).to_have_attribute("viewBox", part or "")
+    # keyboard focus on a compartment out of the part shown brings it into view
+    dock = page.locator('#board [data-compartment="dock2"]')
+    expect(dock).not_to_be_in_viewport(ratio=1)
+    dock.focus()
+    expect(page.locator("#board svg")).not_to_have_attribute("viewBox", part or "")
+    box, plan = dock.bounding_box(), page.locator("#board").bounding_box()
+    assert box and plan and plan["y"] <= box["y"] and box["y"] + box["height"] <= \
+        plan["y"] + plan["height"] + 1, (box, plan)
+    page.locator('#board [data-crew="co1"]').focus()  # and back to him
+    expect(page.locator('#board [data-compartment="command"]')).to_be_in_viewport(ratio=1)
     # after a Panic, with a crewman selected
     states.load_state(page, site.url, states.after_panic())
     page.locator('#actions [data-select="so2"]').first.click()

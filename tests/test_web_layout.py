@@ -42,3 +42,10 @@ def test_the_toast_sits_away_from_where_the_events_happened() -> None:
     assert layout.toast_edge(["dock1", "b2"]) == "bottom"
     assert layout.toast_edge(["dock2", "power"]) == "top"
     assert layout.toast_edge([]) == "top"
+
+
+def test_a_part_shows_a_room_only_whole() -> None:
+    box = layout.zoom_box(366, 340, ["dock1"])
+    assert layout.shows(box, "dock1") and not layout.shows(box, "dock2")
+    assert layout.shows(layout.zoom_box(366, 340, ["dock2"]), "dock2")
+    assert layout.shows(layout.VIEWBOX, "dock2") and layout.shows(box, "nowhere")

@@ -92,6 +92,7 @@ class App(AdvisorMixin, DialogsMixin):
             listen(el("new-scenario"), "change", self.update_new_form),
             listen(el("setting-confirm"), "change", self.on_setting),
             listen(window, "resize", lambda _event: self.fit_board()),
+            listen(el("board"), "focusin", self.on_board_focus),
         ]
         self.board_whole = False  # "Whole station" on a small screen (fit_board)
         self._casualties: tuple[str, str] = ("", "")  # (game and log length, its layer)
@@ -580,6 +581,28 @@ class App(AdvisorMixin, DialogsMixin):
         if self._casualties[0] != key:
             self._casualties = (key, str(layer(self.view, (ev.to_dict() for ev in log))))
         svg.insertAdjacentHTML("beforeend", self._casualties[1])
+
+    def on_board_focus(self, event: Any) -> None:
+        """Keyboard focus on a piece or compartment outside the part of the plan shown (a
+        phone): the part moves to it, so the focus is never out of sight."""
+        board = el("board")
+        if board.dataset.zoom != "part":
+            return
+        node = closest(event.target, "[data-compartment], [data-at], [data-stack]")
+        if node is None:
+            return
+        place = str(node.getAttribute("data-compartment") or node.getAttribute("data-at")
+                    or node.getAttribute("data-stack") or "")
+        svg = nn(board.querySelector("svg"))
+        if svg is None:
+            return
+        now = [int(float(n)) for n in str(svg.getAttribute("viewBox")).split()]
+        if len(now) != 4 or layout.shows((now[0], now[1], now[2], now[3]), place):
+            return
+        limit = str(window.getComputedStyle(board).maxHeight)
+        height = float(limit[:-2]) if limit.endswith("px") else 0.0
+        box = layout.zoom_box(float(board.clientWidth), height, [place])
+        svg.setAttribute("viewBox", " ".join(str(n) for n in box))
 
     def zoom_places(self) -> list[str]:
         """Where things happen, for a small screen's part of the plan: the selected crewman

@@ -137,3 +137,11 @@ def toast_edge(places: list[str]) -> str:
     happened in the upper half (so it does not hide them), else "top"."""
     ys = [ROOMS[p][1] + ROOMS[p][3] / 2 for p in places if p in ROOMS]
     return "bottom" if ys and sum(ys) / len(ys) < VIEWBOX[1] + VIEWBOX[3] / 2 else "top"
+
+
+def shows(box: tuple[int, int, int, int], place: str) -> bool:
+    """Whether the part `box` of the plan holds all of compartment `place`."""
+    if place not in ROOMS:
+        return True
+    x, y, w, h = ROOMS[place]
+    return box[0] <= x and box[1] <= y and x + w <= box[0] + box[2] and y + h <= box[1] + box[3]
