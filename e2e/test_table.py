@@ -114,6 +114,9 @@ def test_after_a_panic_the_board_is_readable_and_tappable(
     page.locator('[data-select="co1"]').first.click()
     expect(page.locator("#actions .crew-group").first).to_have_attribute(
         "data-crew-group", "co1")
+    # an action of another phase he may look for is explained (he carries a Blaster)
+    expect(page.locator('#actions [data-crew-group="co1"] .hint')).to_contain_text(
+        "No attacks now")
     check_table(page, h, f"{size} panic, co1 selected")
     # the room inspector lists every piece, with its actions; axe-clean too
     stack.click()
