@@ -104,6 +104,9 @@ def test_after_a_panic_the_board_is_readable_and_tappable(
     load(page, site, boot, states.after_panic())
     h = spec["viewport"]["height"]
     figures = check_table(page, h, f"{size} panic")
+    # the whole plan fits a wide screen: no part of it is cut off
+    zoom = page.locator("#board").get_attribute("data-zoom")
+    assert (zoom is None) == (size == "desktop"), zoom
     assert figures["tokens"] >= 1 and figures["min_text"] >= 11
     # nine crewmen do not fit the Command Module at full size: one stack, with its count
     stack = page.locator('#board [data-stack="command"]')

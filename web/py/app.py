@@ -631,7 +631,8 @@ class App(AdvisorMixin, DialogsMixin):
         small = part != layout.VIEWBOX
         box = layout.VIEWBOX if self.board_whole or not small else part
         svg.setAttribute("viewBox", " ".join(str(n) for n in box))
-        board.dataset.zoom = ("whole" if self.board_whole else "part") if small else ""
+        if small:  # else no data-zoom at all: the plan keeps its wide-screen sizing
+            board.dataset.zoom = "whole" if self.board_whole else "part"
         button = nn(el("board-zoom"))
         if button is not None:
             button.hidden = not small
