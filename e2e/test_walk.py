@@ -60,6 +60,7 @@ def check_step(page: Page, height: int, where: str) -> None:
     assert page_h <= MAX_VIEWPORTS * height, f"{where}: page {page_h} px tall"
     same = shared_names(page)
     assert not same, f"{where}: controls sharing a name: {same[:8]}"
+    print(where, f"page {page_h} px of {height}")  # the figures, with pytest -s
 
 
 def click_action(page: Page, index: int, who: str | None) -> None:
