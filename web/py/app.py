@@ -586,7 +586,7 @@ class App(AdvisorMixin, DialogsMixin):
         """Keyboard focus on a piece or compartment outside the part of the plan shown (a
         phone): the part moves to it, so the focus is never out of sight."""
         board = el("board")
-        if board.dataset.zoom != "part":
+        if board.getAttribute("data-zoom") != "part":  # absent when the plan fits
             return
         node = closest(event.target, "[data-compartment], [data-at], [data-stack]")
         if node is None:
