@@ -25,7 +25,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 import build  # noqa: E402
 
 OUT = HERE.parent / "docs" / "screenshots"
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}
 
 
 def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
@@ -41,6 +41,16 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
     def seed3(page: Any, url: str) -> None:
         page.goto(url + "?seed=3")
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+
+    def seed3_selected(page: Any, url: str) -> None:
+        seed3(page, url)
+        page.locator('#board [data-crew="co1"]').click()
+        page.wait_for_selector("body[data-selected='co1']")
+
+    def whole(page: Any, url: str) -> None:
+        seed3_selected(page, url)
+        if page.locator("#board-zoom").is_visible():  # only where the plan does not fit
+            page.locator("#board-zoom").click()
 
     def inspector(page: Any, url: str) -> None:
         panic(page, url)
@@ -60,9 +70,14 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
 
     return [
         ("start", "a new game (seed 3), Crew Movement", seed3),
+        ("start-selected", "seed 3, Command Officer 1 selected: where the plan does not fit, "
+                           "the part with him and where he can go", seed3_selected),
+        ("whole", "seed 3, Command Officer 1 selected, Whole station pressed (where the "
+                  "plan does not fit)", whole),
         ("guard", "ending crew movement with points left asks first", guard),
         ("events", "seed 52 after Self Defense: a death, a Panic and a metamorphosis in the "
-                   "banner with their dice, highlighted on the plan", banner),
+                   "toast with their dice, highlighted on the plan; Engineer 1 marked dead in "
+                   "Power", banner),
         ("inspector", "after a Panic, the room inspector of the Command Module", inspector),
         ("panic", "after a Panic: all nine crewmen in the Command Module", panic),
         ("panic-selected", "after a Panic, Command Officer 1 selected", panic_selected),
@@ -82,8 +97,9 @@ def main(only: str = "") -> None:
             for stem, what, go in shots():
                 if only and only not in stem:
                     continue
+                small = size != "desktop"
                 ctx = browser.new_context(viewport={"width": w, "height": h},
-                                          is_mobile=size == "phone", has_touch=size == "phone")
+                                          is_mobile=small, has_touch=small)
                 page = ctx.new_page()
                 page.goto(url + "?seed=1")
                 page.wait_for_selector("body[data-ready='1']", timeout=60_000)

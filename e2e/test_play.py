@@ -116,9 +116,12 @@ def test_move_by_click_and_keyboard_refuse_illegal_and_undo(
     board.locator('[data-compartment="a1"]').click()
     one = played(3, {"type": "move", "crew": "co1", "to": "a1"})
     expect_state(page, one)
-    # the newest event closes the latest phase's group (cause before effect)
-    expect(page.locator(f'#log li[data-seq="{len(one.log) - 1}"]')).to_have_text(
-        "Command Officer 1 moves to Corridor A-1 (rule: Crew Movement)")
+    # the newest event closes the latest phase's group (cause before effect); its rule link
+    # is named for its rule and its entry
+    newest = page.locator(f'#log li[data-seq="{len(one.log) - 1}"]')
+    expect(newest).to_have_text("Command Officer 1 moves to Corridor A-1 (rule)")
+    expect(newest.locator(".rule-link")).to_have_attribute(
+        "aria-label", re.compile(rf"^Rule: Crew Movement, log entry {len(one.log)}$"))
 
     # By keyboard: focus Command Officer 2's token, Enter; focus the Living Quarters, Enter.
     board.locator('[data-crew="co2"]').focus()

@@ -616,3 +616,27 @@ def test_the_preview_is_the_empty_plan_as_a_picture() -> None:
     full = render.render_station({})
     for box in boxes:  # the same boxes where the plan draws them
         assert f'x="{box.attrib["x"]}" y="{box.attrib["y"]}"' in full
+
+
+def test_casualties_are_drawn_where_they_fell_and_never_as_live_tokens() -> None:
+    game = ic.new_game(seed=52)  # Self Defense: Engineer 1 dies in Power (improvised attack)
+    game.apply(next(a for a in game.legal_actions() if a.type == "defend"
+                    and "improvised" in a.label))
+    log = [ev.to_dict() for ev in game.log]
+    assert ("dead", "en1", "power") in render.casualties(log)
+    layer = ET.fromstring(render.casualties_svg(game.view("crew"), log))
+    chips = [g for g in layer.iter() if "casualty" in (g.get("class") or "").split()]
+    assert [c.get("aria-label") for c in chips] == ["Engineer 1, dead: killed here"]
+    assert all(c.get("role") == "img" and c.get("tabindex") is None and c.get("data-crew") is None
+               for c in chips)
+    # the live plan has no token for him
+    assert 'data-crew="en1"' not in render.render_station(game.view("crew"))
+    # an Intruder killed in an Interaction, one frozen: where the rules keep them
+    events = [{"type": "reveal", "token": "c4", "at": "b1"},
+              {"type": "interaction", "at": "lab"},
+              {"type": "intruder_killed", "token": "c9"},
+              {"type": "phase"},
+              {"type": "intruder_killed", "token": "c4"},
+              {"type": "frozen", "token": "c7"}]
+    assert render.casualties(events) == [("killed", "c9", "lab"), ("killed", "c4", "b1"),
+                                         ("frozen", "c7", "freezer")]

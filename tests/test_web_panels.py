@@ -240,7 +240,7 @@ def test_buttons_that_cost_say_so_and_missing_pick_ups_are_explained() -> None:
     assert re.search(r"unlock the Freezer \(free\)", html)
     pick = next(r for r in listed if r[1]["type"] == "pick_up" and r[1]["crew"] == "en1")
     html = panels.actions_html(view, listed, "en1")
-    assert "(1 MP; more pick-ups free)" in html
+    assert "(1 MP)</button>" in html and "more pick-ups free until he moves" in html
     game.apply(pick[1])
     view2 = game.view("crew")
     again = [r for r in rows(game) if r[1]["type"] == "pick_up" and r[1]["crew"] == "en1"]
@@ -282,3 +282,46 @@ def test_room_inspector_lists_each_piece_with_state_and_actions() -> None:
     a1 = panels.inspector_html(view, "a1", listed, "co1", costs)
     assert "Move Command Officer 1 here (1 movement point)" in a1
     assert "Nothing here." in panels.inspector_html(view, "store_b2", listed, None)
+
+
+def test_rule_links_name_their_rule_and_what_they_are_for_each_name_once() -> None:
+    game = ic.new_game(seed=3)
+    listed = rows(game)
+    html = panels.actions_html(game.view("crew"), listed, "co1")
+    tree = well_formed(html)
+    names = [b.get("aria-label") for b in tree.iter("button") if b.get("class") == "rule-link"]
+    assert names and len(names) == len(set(names)), names
+    move = next(r for r in listed if r[1]["type"] == "move" and r[1]["crew"] == "co1")
+    assert f"Rule: {move[3]}, action {move[0] + 1}" in names
+    labels = [r[2] for r in listed]  # a button's label is its own: no link's name holds one
+    assert not any(label.lower() in name.lower() for name in names for label in labels)
+    log = [ev.to_dict() for ev in game.log]
+    log_names = [b.get("aria-label") for b in well_formed(panels.log_html(log)).iter("button")]
+    assert len(log_names) == len(set(log_names)) > 1
+
+
+def test_an_action_of_another_phase_is_explained() -> None:
+    import sys as _sys
+
+    _sys.path.insert(0, str(ROOT / "e2e"))
+    import states
+
+    # Crew Movement: he carries a weapon, so "why can't he attack?" gets its answer
+    moving = states.after_panic()
+    hints = panels.missing_hints(moving.view("crew"), "co1", rows(moving))
+    assert any(h.startswith("No attacks now") for h in hints), hints
+    # an Interaction: no moves or pick-ups, and a crewman elsewhere has no action there
+    game = ic.new_game(seed=1)
+    while game.view("crew")["decision"]["step"] != "crew_actions":  # the first Interaction
+        step = game.view("crew")["decision"]["step"]
+        game.apply(next(a for a in game.legal_actions() if a.type == "end_movement")
+                   if step == "move" else game.legal_actions()[-1])
+    view = game.view("crew")
+    listed = rows(game)
+    at = view["decision"]["at"]
+    away = next(c["id"] for c in view["crew"] if c["at"] != at and c["status"] == "active")
+    html = panels.actions_html(view, listed, away)
+    assert "No moves or pick-ups now" in html
+    assert f"only crewmen in {panels.place(at)} act now" in html
+    assert "He has no action now." in html and f'data-select="{away}"' in html
+    well_formed(html)

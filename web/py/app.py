@@ -26,6 +26,7 @@ from typing import Any
 import advisor
 import board_input
 import dialogs
+import layout
 import panels
 import session
 import storage
@@ -93,7 +94,11 @@ class App(AdvisorMixin, DialogsMixin):
             listen(el("rules-search"), "input", self.on_rules_search),
             listen(el("new-scenario"), "change", self.update_new_form),
             listen(el("setting-confirm"), "change", self.on_setting),
+            listen(window, "resize", lambda _event: self.fit_board()),
+            listen(el("board"), "focusin", self.on_board_focus),
         ]
+        self.board_whole = False  # "Whole station" on a small screen (fit_board)
+        self._casualties: tuple[str, str] = ("", "")  # (game and log length, its layer)
 
     def spawn(self, coro: Any) -> None:
         """Run a coroutine on Pyodide's event loop, keeping a reference until it is done."""
@@ -156,6 +161,7 @@ class App(AdvisorMixin, DialogsMixin):
         """Once the page shows: a board wider than its box (a phone) is centred on the
         Command Module."""
         board = el("board")
+        self.fit_board()  # now that the page is laid out
         board.scrollLeft = (int(board.scrollWidth) - int(board.clientWidth)) // 2
 
     def resume(self) -> str:
@@ -260,7 +266,9 @@ class App(AdvisorMixin, DialogsMixin):
         tab): one per key, with optional (command, label) buttons."""
         if not text:
             return
-        box = el("notices")
+        box = nn(el("notices"))
+        if box is None:  # the page's document was replaced (a test's set_content)
+            return
         old = nn(box.querySelector(f'[data-notice="{key}"]'))
         node = old if old is not None else document.createElement("p")
         node.className = "notice"
@@ -449,6 +457,7 @@ class App(AdvisorMixin, DialogsMixin):
         el("result").hidden = not self.game.is_over
         self.draw_board(costs)
         self.set_html("banner", self.banner)
+        el("toast").dataset.edge = layout.toast_edge(self.flash)
         for node in document.querySelectorAll("#board .event-here"):
             node.classList.remove("event-here")
         for place in self.flash:
@@ -580,6 +589,82 @@ class App(AdvisorMixin, DialogsMixin):
             for node, part_id in zip(nodes, changed, strict=True):
                 node.outerHTML = parts[part_id]
         self.board_parts = parts
+        self.draw_casualties()
+        self.fit_board()
+
+    def draw_casualties(self) -> None:
+        """The dead where they fell, killed and frozen Intruders (render.casualties_svg, from
+        the public log; redrawn from it only when the log changed)."""
+        layer = getattr(self.render_module, "casualties_svg", None)
+        svg = nn(el("board").querySelector("svg"))
+        if not callable(layer) or svg is None:
+            return
+        log = getattr(self.game, "log", [])
+        key = f"{id(self.game)}:{len(log)}"  # a new game object (load, undo) or new events
+        shown = nn(document.getElementById(f"{self.render_module.ID}casualties"))
+        if self._casualties[0] == key and shown is not None:
+            return  # the plan kept its layer (only changed parts are swapped)
+        if self._casualties[0] != key:
+            self._casualties = (key, str(layer(self.view, (ev.to_dict() for ev in log))))
+        if shown is not None:
+            shown.remove()
+        svg.insertAdjacentHTML("beforeend", self._casualties[1])
+
+    def on_board_focus(self, event: Any) -> None:
+        """Keyboard focus on a piece or compartment outside the part of the plan shown (a
+        phone): the part moves to it, so the focus is never out of sight."""
+        board = el("board")
+        if board.getAttribute("data-zoom") != "part":  # absent when the plan fits
+            return
+        node = closest(event.target, "[data-compartment], [data-at], [data-stack]")
+        if node is None:
+            return
+        place = str(node.getAttribute("data-compartment") or node.getAttribute("data-at")
+                    or node.getAttribute("data-stack") or "")
+        svg = nn(board.querySelector("svg"))
+        if svg is None:
+            return
+        now = [int(float(n)) for n in str(svg.getAttribute("viewBox")).split()]
+        if len(now) != 4 or layout.shows((now[0], now[1], now[2], now[3]), place):
+            return
+        limit = str(window.getComputedStyle(board).maxHeight)
+        height = float(limit[:-2]) if limit.endswith("px") else 0.0
+        box = layout.zoom_box(float(board.clientWidth), height, [place])
+        svg.setAttribute("viewBox", " ".join(str(n) for n in box))
+
+    def zoom_places(self) -> list[str]:
+        """Where things happen, for a small screen's part of the plan: the selected crewman
+        and where he can go, else the Interaction, else the last events, else the crew."""
+        crew = panels.crew_by_id(self.view)
+        if self.selected and self.selected in crew:
+            return [str(crew[self.selected].get("at")), *(self.costs or {})]
+        at = (self.view.get("decision") or {}).get("at")
+        if at:
+            return [str(at)]
+        if self.flash:
+            return list(self.flash)
+        return [str(c.get("at")) for c in crew.values() if c.get("status") == "active"]
+
+    def fit_board(self) -> None:
+        """A box too small for the whole plan at a readable scale (a phone) shows the part
+        where things happen (layout.zoom_box); the "Whole station" button shows it all."""
+        board = el("board")
+        svg = nn(board.querySelector("svg"))
+        if svg is None:
+            return
+        board.removeAttribute("data-zoom")  # measure the box as the layout gives it
+        limit = str(window.getComputedStyle(board).maxHeight)
+        height = float(limit[:-2]) if limit.endswith("px") else 0.0
+        part = layout.zoom_box(float(board.clientWidth), height, self.zoom_places())
+        small = part != layout.VIEWBOX
+        box = layout.VIEWBOX if self.board_whole or not small else part
+        svg.setAttribute("viewBox", " ".join(str(n) for n in box))
+        if small:  # else no data-zoom at all: the plan keeps its wide-screen sizing
+            board.dataset.zoom = "whole" if self.board_whole else "part"
+        button = nn(el("board-zoom"))
+        if button is not None:
+            button.hidden = not small
+            button.textContent = "Zoom in" if self.board_whole else "Whole station"
 
     def set_html(self, element_id: str, html: str) -> None:
         """Replace an element's HTML only when it changed (a redraw keeps the rest as is)."""
@@ -752,6 +837,15 @@ class App(AdvisorMixin, DialogsMixin):
             el("new-dialog").showModal()
         elif name == "suggest":
             self.suggest()
+        elif name == "banner-close":  # the events toast, dismissed (the log keeps them)
+            self.banner, self.flash = "", []
+            el("banner").innerHTML = ""
+            for node in document.querySelectorAll("#board .event-here"):
+                node.classList.remove("event-here")
+            el("prompt").focus(js_obj({"preventScroll": True}))
+        elif name == "board-zoom":
+            self.board_whole = not self.board_whole
+            self.fit_board()
         elif name == "autoplay":
             self.toggle_autoplay(True)
         elif name == "autoplay-stop":

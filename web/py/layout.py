@@ -101,3 +101,47 @@ KEY_BOXES: Final[tuple[tuple[int, int, int, int], ...]] = (
     (550, 8, 108, 276),
     (550, 588, 108, 276),
 )
+
+# The least scale at which the plan is readable and tappable: 14-unit text at 11 CSS px,
+# 32-unit tokens at 25 px (WCAG 2.5.8). A box too small for the whole plan at this scale
+# shows the part where things happen (zoom_box).
+MIN_SCALE: Final[float] = 0.787
+ZOOM_PAD: Final[int] = 16
+
+
+def zoom_box(width_px: float, height_px: float, places: list[str],
+             centre: str = "command") -> tuple[int, int, int, int]:
+    """The part of the plan a `width_px` x `height_px` box shows at MIN_SCALE: the whole plan
+    when it fits, else a window of that size around `places` (their bounding box, padded),
+    or around their middle (or `centre`'s) when they do not fit, kept inside the plan."""
+    vx, vy, vw, vh = VIEWBOX
+    if width_px <= 0:  # not laid out yet (a hidden page): nothing to fit
+        return VIEWBOX
+    ww = min(float(vw), width_px / MIN_SCALE)
+    wh = min(float(vh), height_px / MIN_SCALE) if height_px > 0 else float(vh)
+    if ww >= vw - 0.5 and wh >= vh - 0.5:
+        return VIEWBOX
+    rects = [ROOMS[p] for p in places if p in ROOMS] or [ROOMS.get(centre, ROOMS["command"])]
+    x0 = min(r[0] for r in rects) - ZOOM_PAD
+    y0 = min(r[1] for r in rects) - ZOOM_PAD
+    x1 = max(r[0] + r[2] for r in rects) + ZOOM_PAD
+    y1 = max(r[1] + r[3] for r in rects) + ZOOM_PAD
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    left = min(max(cx - ww / 2, vx), vx + vw - ww)
+    top = min(max(cy - wh / 2, vy), vy + vh - wh)
+    return (round(left), round(top), round(ww), round(wh))
+
+
+def toast_edge(places: list[str]) -> str:
+    """Which edge of the plan a toast about events at `places` sits on: "bottom" when they
+    happened in the upper half (so it does not hide them), else "top"."""
+    ys = [ROOMS[p][1] + ROOMS[p][3] / 2 for p in places if p in ROOMS]
+    return "bottom" if ys and sum(ys) / len(ys) < VIEWBOX[1] + VIEWBOX[3] / 2 else "top"
+
+
+def shows(box: tuple[int, int, int, int], place: str) -> bool:
+    """Whether the part `box` of the plan holds all of compartment `place`."""
+    if place not in ROOMS:
+        return True
+    x, y, w, h = ROOMS[place]
+    return box[0] <= x and box[1] <= y and x + w <= box[0] + box[2] and y + h <= box[1] + box[3]

@@ -75,12 +75,16 @@ def crew_name(view: View, crew_id: str | None) -> str:
     return str(member.get("name")) if member else str(crew_id)
 
 
-def rule_link(rule: str) -> str:
-    """The "(rule)" link that opens the rules reference at `rule` (main.py handles clicks)."""
+def rule_link(rule: str, what: str = "") -> str:
+    """The "(rule)" link that opens the rules reference at `rule` (main.py handles clicks).
+    Its accessible name says which rule and, with `what`, which action or log entry it is
+    for, by number, so no two links share a name ("Rule: Crew Movement, action 3"); never
+    the action's own label, whose name must stay its button's alone."""
     if not rule:
         return ""
-    return (f'<button type="button" class="rule-link" data-rule="{e(rule)}" title="{e(rule)}">'
-            f'(rule<span class="vh">: {e(rule)}</span>)</button>')
+    name = f"Rule: {rule}" + (f", {what}" if what else "")
+    return (f'<button type="button" class="rule-link" data-rule="{e(rule)}" title="{e(rule)}" '
+            f'aria-label="{e(name)}">(rule)</button>')
 
 
 def span_list(values: Sequence[int]) -> str:
@@ -139,7 +143,7 @@ def action_button(row: ActionRow, prefix: str = "", extra: str = "") -> str:
     return (f'<li class="{cls}"><button type="button" class="act-btn" data-index="{index}" '
             f'data-action="{e(json.dumps(dict(data), sort_keys=True))}">'
             + (f'<span class="vh">{e(hidden)}</span>' if hidden else "")
-            + f"{e(shown)}{e(extra)}</button>{rule_link(rule)}</li>")
+            + f"{e(shown)}{e(extra)}</button>{rule_link(rule, f'action {index + 1}')}</li>")
 
 
 def crew_where(member: Mapping[str, Any], step: str | None) -> str:
@@ -162,7 +166,7 @@ def action_cost(view: View, data: Mapping[str, Any]) -> str:
     kind = data.get("type")
     if kind == "pick_up":
         paid = data.get("crew") in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
-        return " (free: already paid)" if paid else " (1 MP; more pick-ups free)"
+        return " (free: already paid)" if paid else " (1 MP)"  # and cost_hints says why
     if kind in ("unlock", "drop"):
         return " (free)"
     if kind == "construct":
@@ -170,15 +174,32 @@ def action_cost(view: View, data: Mapping[str, Any]) -> str:
     return ""
 
 
+def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
+    """What a cost on his buttons means, said once rather than on every button: the first
+    pick-up 1 movement point, then the rest free until he moves (ruling R27)."""
+    picks = [r for r in rows if r[1].get("type") == "pick_up" and r[1].get("crew") == who]
+    paid = who in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
+    if picks and not paid and (view.get("decision") or {}).get("step") == "move":
+        return ["Pick-ups: 1 MP for the first, more pick-ups free until he moves "
+                "(ruling R27)."]
+    return []
+
+
 def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
     """Why an action a player may expect for crewman `who` is not offered: no pick-up with
     objects lying by him (no points left, hands full, or holding or controlling), no move
-    with no points left. Plain words, from the view and the legal actions."""
+    with no points left; and actions of another phase (Sequence of Play): no attack while
+    the crew moves, no move or pick-up in an Interaction. Plain words, from the view and
+    the legal actions."""
     step = (view.get("decision") or {}).get("step")
     member = crew_by_id(view).get(who)
-    if step != "move" or not member or member.get("status") != "active":
+    if not member or member.get("status") != "active":
         return []
     mine = {str(r[1].get("type")) for r in rows if r[1].get("crew") == who}
+    if step in ("crew_actions", "free_actions", "defense"):
+        return phase_hints(view, member, mine, str(step))
+    if step != "move":
+        return []
     out = []
     mp = int(member.get("mp", 0) or 0)
     lying = [i for i in view.get("items", []) or [] if i.get("at") == member.get("at")
@@ -194,6 +215,27 @@ def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
                        "or three small ones).")
     if "move" not in mine and mp == 0:
         out.append("No moves: he has no movement points left this turn.")
+    here = [c for c in view.get("counters", []) or [] if c.get("at") == member.get("at")]
+    if member.get("carrying") or here:
+        out.append("No attacks now: crewmen attack, catch, cage and freeze in the "
+                   "Interaction Phases, after the crew has moved (Sequence of Play).")
+    return out
+
+
+def phase_hints(view: View, member: Mapping[str, Any], mine: set[str], step: str
+                ) -> list[str]:
+    """Why a crewman cannot move or pick up in an Interaction (Sequence of Play), and why a
+    crewman away from it has nothing to do there."""
+    out = []
+    at = (view.get("decision") or {}).get("at")
+    if step == "crew_actions" and at and member.get("at") != at and not mine:
+        out.append(f"No actions for him in this Interaction: only crewmen in {place(at)} "
+                   "act now; the others act once the Interactions are over.")
+    elif step == "defense" and not mine:
+        out.append("No actions for him now: only the crewman attacked chooses a Self "
+                   "Defense attack.")
+    out.append("No moves or pick-ups now: crewmen move and pick up objects in the Crew "
+               "Movement Phase (Sequence of Play).")
     return out
 
 
@@ -253,13 +295,25 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
                                if is_sel and costs.get(str(r[1].get("to"))) else "")
                  for r in moves if is_sel or step != "move"]
         items += [action_button(r, f"{name}: ", action_cost(view, r[1])) for r in others]
-        hints = "".join(f'<p class="hint">{e(h)}</p>' for h in missing_hints(view, who, rows)) \
+        hints = "".join(f'<p class="hint">{e(h)}</p>' for h in
+                        cost_hints(view, who, others) + missing_hints(view, who, rows)) \
             if is_sel else ""
         parts.append(
             f'<div class="crew-group{" selected" if is_sel else ""}" data-crew-group="{e(who)}" '
             f'role="group" aria-labelledby="{gid}">'
             f'<h3 id="{gid}">{pick} {where}</h3>'
             + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hints + "</div>")
+    idle = crew.get(str(selected)) if selected and selected not in groups else None
+    if idle is not None and idle.get("status") == "active":  # selected, nothing to do: why
+        hints = "".join(f'<p class="hint">{e(h)}</p>'
+                        for h in missing_hints(view, str(selected), rows))
+        parts.insert(0, f'<div class="crew-group selected" data-crew-group="{e(selected)}" '
+                        f'role="group" aria-labelledby="grp-{e(selected)}">'
+                        f'<h3 id="grp-{e(selected)}"><button type="button" class="crew-pick" '
+                        f'data-select="{e(selected)}" aria-pressed="true">'
+                        f'{e(idle.get("name", selected))}</button> <span class="crew-where">'
+                        f'{e(crew_where(idle, step))}</span></h3>'
+                        f'<p class="hint">He has no action now.</p>{hints}</div>')
     if step == "defense":  # "No Self Defense" after the defences
         parts.append(general_html)
     else:
@@ -456,7 +510,8 @@ def crew_html(view: View) -> str:
         what = "; ".join(x for x in (carrying, ", ".join(extra)) if x) or "–"
         rows.append(f'<tr class="st-{e(status)}"><th scope="row">'
                     f'<button type="button" class="crew-pick link" data-select="{e(c.get("id"))}">'
-                    f'{e(c.get("name"))}</button></th><td>{e(where)}</td><td>{e(what)}</td></tr>')
+                    f'{e(c.get("name"))}<span class="vh">: select him (Crew card)</span>'
+                    f'</button></th><td>{e(where)}</td><td>{e(what)}</td></tr>')
     return ('<table class="chart roster"><caption class="vh">Crew</caption>'
             '<thead><tr><th scope="col">Crewman</th><th scope="col">Where</th>'
             f'<th scope="col">Carrying</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
@@ -513,9 +568,11 @@ def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None
         face = f'<span class="die" aria-hidden="true">{DIE_FACES[die - 1]}</span> '
     num = (f' data-seq="{seq}"' if seq is not None else "") + (
         f' data-group="{group}"' if group is not None else "")
+    # the link names its entry by number: the same text and rule may come twice
+    what = f"log entry {seq + 1}" if seq is not None else ""
+    link = " " + rule_link(str(event["rule"]), what) if event.get("rule") else ""
     return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}"{num}>{face}'
-            f'<span class="ev-text">{e(text)}</span>'
-            f'{" " + rule_link(str(event["rule"])) if event.get("rule") else ""}</li>')
+            f'<span class="ev-text">{e(text)}</span>{link}</li>')
 
 
 def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -1045,3 +1045,72 @@ def key_html() -> str:
                         for abbr, text in rows)
         parts.append(f'<div class="key-part"><h3>{title}</h3><dl>{items}</dl></div>')
     return "".join(parts)
+
+
+# --- casualties: the dead where they fell, killed and frozen Intruders ----------------------
+
+MARK = {"dead": "✝", "killed": "✝", "frozen": "❄"}
+
+
+def casualties(events: Iterable[Mapping[str, Any]]) -> list[tuple[str, str, str]]:
+    """(what, who, where) for each crewman killed and each Intruder killed or frozen, in the
+    order they fell, from the public log: a crewman where he fell (his crew_killed event), a
+    frozen Intruder in the Freezer (Capturing the Intruder), a killed one in the Interaction
+    where it fell, else where it was last seen."""
+    seen: dict[str, str] = {}
+    fight = ""
+    out: list[tuple[str, str, str]] = []
+    for ev in events:
+        kind, token = ev.get("type"), ev.get("token")
+        if kind == "phase":
+            fight = ""
+        elif kind == "interaction" and ev.get("at"):
+            fight = str(ev["at"])
+        elif kind == "reveal" and token and ev.get("at"):
+            seen[str(token)] = str(ev["at"])
+        elif kind == "move" and token and ev.get("to"):
+            seen[str(token)] = str(ev["to"])
+        elif kind == "placed":
+            seen.update({str(t): str(at) for t, at in ev.get("placed") or []})
+        elif kind == "crew_killed" and ev.get("crew") and ev.get("at"):
+            out.append(("dead", str(ev["crew"]), str(ev["at"])))
+        elif kind == "intruder_killed" and token:
+            out.append(("killed", str(token), fight or seen.get(str(token), "")))
+        elif kind == "frozen" and token:
+            out.append(("frozen", str(token), "freezer"))
+    return [c for c in out if c[2] in layout.ROOMS]
+
+
+def casualties_svg(view: dict[str, Any], events: Iterable[Mapping[str, Any]]) -> str:
+    """A layer for the plan (app.py adds it to the drawn SVG; app.css styles it): in each
+    room's bottom left corner (clear of its label, its cost badge and a shaft's entry note)
+    a grey dashed chip per casualty ("✝E1" a dead crewman, "✝c3" a
+    killed Intruder, "❄c3" a frozen one), or one chip with their number where they do not
+    fit; never a token: not a button, named in words."""
+    names = {str(c.get("id")): c for c in view.get("crew", []) or []}
+    by_place: dict[str, list[tuple[str, str, str]]] = {}
+    for what, who, where in casualties(events):
+        member = names.get(who, {})
+        if what == "dead":
+            short = f"{ROLE_LETTER.get(str(member.get('role')), '?')}{who[-1]}"
+            words = f"{member.get('name', who)}, dead: killed here"
+        else:
+            short = who
+            words = f"Intruder {who}, " + ("frozen" if what == "frozen" else "killed here")
+        by_place.setdefault(where, []).append((what, MARK[what] + short, words))
+    layer = _g(id=f"{ID}casualties", class_="casualties")
+    for where, chips in by_place.items():
+        x, y, w, h = layout.ROOMS[where]
+        if sum(_text_width(t, 14) + 13 for _, t, _ in chips) > w - 50:
+            chips = [("dead many", f"✝{len(chips)}", "; ".join(c[2] for c in chips))]
+        left, top = x + 3, y + h - 23 - (16 if where in SHAFTS else 0)
+        for what, text, words in chips:
+            cw = _text_width(text, 14) + 10
+            g = _g(class_=f"casualty {what}", role="img", aria_label=words,
+                   transform=f"translate({_number(left)},{_number(top)})")
+            _title(g, words)
+            g.add(E.rect((0, 0), (_number(cw), 20), rx=3, ry=3))
+            g.add(E.text(text, insert=(_number(cw / 2), 15), text_anchor="middle"))
+            layer.add(g)
+            left += cw + 3
+    return str(layer.tostring())

@@ -1,0 +1,124 @@
+"""Every state a game reaches keeps the table's bounds (issue 10), not just the three states
+test_table.py builds: a seeded game played by the crew bot (HeuristicPolicy, on CPython),
+each of its choices clicked on the page as a player would, at 1280x800 and 390x844. At
+each step: the page within about two viewports, no text under 11 CSS px, every tap target
+at least 24x24 CSS px, and no two controls (buttons, links, inputs, focusable SVG elements)
+with the same accessible name (read from Chromium's accessibility tree); the same names
+check in the room inspector, the guard and the rules reference.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from conftest import Problems, Site
+from playwright.sync_api import Page, expect
+from test_table import MAX_VIEWPORTS, SMALL_TARGETS, SMALL_TEXT
+
+import intruder_core as ic
+from intruder_core.bots import HeuristicPolicy
+
+Boot = Callable[[str], dict[str, str]]
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SEED = 21
+STEPS = 36  # turn 1 and into turn 2: moves, the Interactions, the Arms Room
+# Roles a player operates; Chromium names them in its accessibility tree.
+CONTROL_ROLES = {"button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox",
+                 "listbox", "menuitem", "tab", "switch", "slider", "spinbutton",
+                 "DisclosureTriangle"}
+
+
+def shared_names(page: Page) -> list[str]:
+    """Accessible names that two or more controls the player can reach share (hidden ones and
+    those made inert by an open modal dialog are out of the tree)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    names: Counter[str] = Counter()
+    for node in nodes:
+        if node.get("ignored"):
+            continue
+        role = node.get("role", {}).get("value")
+        if role not in CONTROL_ROLES:
+            continue
+        names[str(node.get("name", {}).get("value", "")).strip()] += 1
+    return sorted(f"{n!r} x{k}" for n, k in names.items() if k > 1)
+
+
+def check_step(page: Page, height: int, where: str) -> None:
+    small = page.evaluate(SMALL_TEXT)
+    assert not small, f"{where}: text under 11 px: {small[:8]}"
+    tiny = page.evaluate(SMALL_TARGETS)
+    assert not tiny, f"{where}: tap targets under 24x24 px: {tiny[:8]}"
+    page_h = page.evaluate("document.documentElement.scrollHeight")
+    assert page_h <= MAX_VIEWPORTS * height, f"{where}: page {page_h} px tall"
+    same = shared_names(page)
+    assert not same, f"{where}: controls sharing a name: {same[:8]}"
+    print(where, f"page {page_h} px of {height}")  # the figures, with pytest -s
+
+
+def click_action(page: Page, index: int, who: str | None) -> None:
+    """Click legal action `index` as a player would: first select its crewman (opening the
+    list of the other crewmen if he is in it), then the button; confirm a guard."""
+    button = page.locator(f'#actions button[data-index="{index}"]')
+    if who and not button.is_visible():
+        pick = page.locator(f'#actions [data-select="{who}"]').first
+        if not pick.is_visible():
+            page.locator("#actions .crew-others > summary").click()
+        pick.click()
+        expect(page.locator("body")).to_have_attribute("data-selected", who)
+    button.click()
+    if page.locator("#confirm-dialog[open]").count():
+        page.locator("#confirm-yes").click()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_bot_game_keeps_the_table_in_bounds_at_every_step(
+    page: Page, site: Site, problems: Problems, boot: Boot, size: str
+) -> None:
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    boot(site.url + f"?seed={SEED}")
+    game = ic.new_game(seed=SEED)
+    bot, rng = HeuristicPolicy(), random.Random(SEED)
+    for step in range(STEPS):
+        if game.is_over:
+            break
+        check_step(page, h, f"{size} step {step} ({game.view('crew')['decision']['step']})")
+        legal = list(game.legal_actions())
+        action, _why = bot.choose(game.view("crew"), legal, rng)
+        who = action.to_dict().get("crew")
+        click_action(page, legal.index(action), who if isinstance(who, str) else None)
+        game.apply(action)
+        expect(page.locator("body")).to_have_attribute(
+            "data-state-sha", hashlib.sha256(game.to_json().encode()).hexdigest())
+    check_step(page, h, f"{size} after {STEPS} steps")
+
+
+def test_no_two_controls_share_a_name_in_the_dialogs(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    import states
+
+    boot(site.url + "?seed=1")
+    states.load_state(page, site.url, states.after_panic())
+    assert not shared_names(page)
+    page.locator('[data-select="co1"]').first.click()
+    assert not shared_names(page), "co1 selected"
+    page.locator('#board [data-stack="command"]').click()
+    expect(page.locator("#inspector")).to_be_visible()
+    assert not shared_names(page), "the room inspector"
+    page.locator("#inspector").get_by_role("button", name="Close").click()
+    page.locator("#actions").get_by_role("button", name="End crew movement").click()
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    assert not shared_names(page), "the guard"
+    page.locator("#confirm-no").click()
+    page.locator("#rules").click()
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    assert not shared_names(page), "the rules reference"
