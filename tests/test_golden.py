@@ -6,7 +6,10 @@ probe actions and the final save. tests/data/golden.json was written by the engi
 a deliberate rule change (ruling R55, airlocks and a young Intruder: two cases changed,
 solitaire/-/random/3 and solitaire/-/heuristic/2) and once for a wording change in the log
 (issue 10: "attacks with improvised weapons", "uses the Gas Canister" instead of "fires the
-improvised"; checked by running the suite with the old wording, when every digest matched).
+improvised"; checked by running the suite with the old wording, when every digest matched),
+and once for button labels (issue 11: the Intelligent Intruder's actions worded, a crew attack
+naming its target, a Science Officer player's pass naming him; every digest matched with the
+old labels).
 A changed digest means the engine now behaves differently for the same seed and choices.
 """
 
