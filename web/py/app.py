@@ -55,6 +55,7 @@ class App(AdvisorMixin, DialogsMixin):
         self.numbered: list[dict[str, str]] = []
         self._tasks: set[Any] = set()
         self.costs: dict[str, int] = {}
+        self.tokens: list[str] = []       # counters the shown side may select (the Intruder's)
         self.banner = ""                  # the last action's headline events (panels.banner_html)
         self.flash: list[str] = []        # where they happened, highlighted on the plan
         self.pending_action: dict[str, Any] | None = None
@@ -428,11 +429,19 @@ class App(AdvisorMixin, DialogsMixin):
         self.rows = [(i, a.to_dict(), str(getattr(a, "label", "") or a.to_dict()),
                       str(getattr(a, "rule", "") or "")) for i, a in enumerate(actions)]
         crew = panels.crew_by_id(self.view)
+        acts = [r[1] for r in self.rows]
+        self.tokens = session.own_tokens(acts)  # the Intruder player's counters
         if self.selected and (crew.get(self.selected) or {}).get("status") not in (None,
                                                                                   "active"):
             self.selected = None
+        if self.selected and self.selected not in crew and self.selected not in self.tokens:
+            self.selected = None  # a counter with nothing left to do this phase
         step = (self.view.get("decision") or {}).get("step")
-        costs = session.reachable([r[1] for r in self.rows], self.selected, self.view)
+        if self.selected in self.tokens:
+            costs = session.counter_reach(acts, self.selected, self.view)
+            self.rows = session.selected_first(self.rows, self.selected)
+        else:
+            costs = session.reachable(acts, self.selected, self.view)
         self.costs = costs
 
         seed = self.seed() if self.game.is_over else "shown at the end"  # no spoilers
@@ -555,8 +564,12 @@ class App(AdvisorMixin, DialogsMixin):
             return
         focus = (self.view.get("decision") or {}).get("at")
         board = el("board")
+        extra: dict[str, Any] = {}
+        if self.tokens:  # the Intruder player's counters are pieces he selects and moves
+            extra = {"selectable": self.tokens,
+                     "unit": "steps" if self.selected in self.tokens else "MP"}
         board.innerHTML = render_station(self.view, selected=self.selected, reachable=costs,
-                                         focus=focus)
+                                         focus=focus, **extra)
 
 
     def focus_key(self) -> tuple[str, str] | None:
@@ -564,7 +577,8 @@ class App(AdvisorMixin, DialogsMixin):
         active = nn(document.activeElement)
         if active is None or active == document.body:
             return None
-        for attr in ("data-compartment", "data-crew", "data-select", "data-action"):
+        for attr in ("data-compartment", "data-crew", "data-token", "data-select",
+                     "data-action"):
             holder = closest(active, f"[{attr}]")
             if holder is not None:
                 return attr, str(holder.getAttribute(attr))
@@ -625,9 +639,20 @@ class App(AdvisorMixin, DialogsMixin):
             self.on_board(crew=str(node.getAttribute("data-crew")),
                           at=str(nn(node.getAttribute("data-at")) or ""))
             return
+        node = closest(target, "#board [data-token]")
+        if node is not None:
+            self.on_board(token=str(node.getAttribute("data-token")),
+                          at=str(nn(node.getAttribute("data-at")) or ""))
+            return
+        node = closest(target, "#board [data-items]")
+        if node is not None:
+            self.on_board(items=str(node.getAttribute("data-items")),
+                          at=str(nn(node.getAttribute("data-at")) or ""))
+            return
         node = closest(target, "#board [data-stack]")
         if node is not None:
-            self.on_board(stack=str(node.getAttribute("data-stack")))
+            self.on_board(stack=str(node.getAttribute("data-stack")),
+                          members=str(nn(node.getAttribute("data-members")) or ""))
             return
         node = closest(target, "#board [data-compartment]")
         if node is not None:
@@ -636,11 +661,14 @@ class App(AdvisorMixin, DialogsMixin):
     def on_board(self, **clicked: str) -> None:
         """A click on the plan (board_input.board_intent says what it means)."""
         intent = board_input.board_intent(self.view.get("decision") or {}, self.selected,
-                                          self.costs, **clicked)
+                                          self.costs, legal=[r[1] for r in self.rows],
+                                          tokens=self.tokens, **clicked)
         if intent.action is not None:
             self.request(intent.action)
         elif intent.select is not None:
             self.select(intent.select)
+            if intent.message:
+                self.alert(intent.message)
         elif intent.inspect is not None:
             self.open_inspector(intent.inspect)
         elif intent.message:
@@ -688,6 +716,11 @@ class App(AdvisorMixin, DialogsMixin):
         if token is not None:  # a token focused by keyboard: that crewman is meant
             event.preventDefault()
             self.select(str(token.getAttribute("data-crew")))
+            return
+        counter = closest(target, "#board [data-token][tabindex]")
+        if counter is not None:  # one of the Intruder player's counters
+            event.preventDefault()
+            self.select(str(counter.getAttribute("data-token")))
             return
         if closest(target, "#board [data-stack], #board [data-compartment]") is not None:
             event.preventDefault()

@@ -456,7 +456,8 @@ def crew_html(view: View) -> str:
         what = "; ".join(x for x in (carrying, ", ".join(extra)) if x) or "–"
         rows.append(f'<tr class="st-{e(status)}"><th scope="row">'
                     f'<button type="button" class="crew-pick link" data-select="{e(c.get("id"))}">'
-                    f'{e(c.get("name"))}</button></th><td>{e(where)}</td><td>{e(what)}</td></tr>')
+                    f'{e(c.get("name"))}<span class="vh"> (crew card)</span></button></th>'
+                    f'<td>{e(where)}</td><td>{e(what)}</td></tr>')
     return ('<table class="chart roster"><caption class="vh">Crew</caption>'
             '<thead><tr><th scope="col">Crewman</th><th scope="col">Where</th>'
             f'<th scope="col">Carrying</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')

@@ -177,6 +177,35 @@ def reachable(actions: Iterable[Mapping[str, Any]], crew: str | None,
             for a in actions if a.get("type") == "move" and a.get("crew") == crew}
 
 
+def counter_reach(actions: Iterable[Mapping[str, Any]], token: str | None,
+                  view: Mapping[str, Any]) -> dict[str, int]:
+    """{compartment: moves left} for the legal `move_counter` actions of one of the Intruder
+    player's counters (the engine's view says how many compartments it may still move)."""
+    if not token:
+        return {}
+    left = int((view.get("moves_left") or {}).get(token, 1))
+    return {str(a["to"]): left for a in actions
+            if a.get("type") == "move_counter" and a.get("token") == token}
+
+
+def own_tokens(actions: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The counters the shown side may select: those its legal actions name, in order."""
+    out: list[str] = []
+    for a in actions:
+        t = a.get("token")
+        if isinstance(t, str) and t and t not in out:
+            out.append(t)
+    return out
+
+
+def selected_first(rows: list[Any], selected: str | None) -> list[Any]:
+    """Action rows (index, action, label, rule) with the selected counter's actions first."""
+    if not selected:
+        return rows
+    mine = [r for r in rows if r[1].get("token") == selected]
+    return mine + [r for r in rows if r[1].get("token") != selected] if mine else rows
+
+
 def state_digest(text: str) -> str:
     """sha256 hex of a save (the e2e tests compare it with CPython's)."""
     return hashlib.sha256(text.encode()).hexdigest()
