@@ -8,8 +8,11 @@ with the page's own controls, and checks the page's state against the same game 
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from collections import Counter
+from typing import Any
 
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
@@ -17,6 +20,7 @@ from test_play import AXE, BODY, Boot, digest
 from test_scenarios import start
 
 import intruder_core as ic
+from intruder_core.bots import HeuristicPolicy, intruder_ai
 
 NAMED = ("button", "link", "checkbox", "combobox", "textbox", "radio", "spinbutton",
          "slider", "switch", "tab", "menuitem", "option")
@@ -46,6 +50,27 @@ def wait_turn(page: Page, turn: str) -> None:
     page.wait_for_function(
         "t => document.body.dataset.turn === t || document.body.dataset.turn === 'none:'",
         arg=turn, timeout=120_000)
+
+
+FREE_POINT = """cid => {
+  const room = document.querySelector(`#board [data-compartment="${cid}"]`);
+  const r = room.querySelector('.room-box').getBoundingClientRect();
+  for (let fy = 0.4; fy < 0.9; fy += 0.1) for (let fx = 0.2; fx < 0.85; fx += 0.1) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-compartment]') === room) return [x, y];
+  }
+  return null;
+}"""
+
+
+def click_room(page: Page, cid: str) -> None:
+    """Click a compartment's own background (not a token in it, not a neighbour)."""
+    room = page.locator(f'#board [data-compartment="{cid}"]')
+    room.scroll_into_view_if_needed()
+    point = page.evaluate(FREE_POINT, cid)
+    assert point, f"no free point in {cid}"
+    page.mouse.click(point[0], point[1])
 
 
 def select_counter(page: Page, token: str) -> None:
@@ -78,7 +103,7 @@ def intruder_moves_by_clicks(page: Page, game: ic.Game, moves: int) -> ic.Game:
         expect(room).to_have_class(re.compile(r"\breachable\b"))
         assert "step" in (room.get_attribute("aria-label") or "")
         assert not duplicate_names(page), duplicate_names(page)
-        room.click(position={"x": 6, "y": 6})  # its corner: not a token in it
+        click_room(page, a["to"])
         game.apply(a)
         expect(page.locator(BODY)).to_have_attribute("data-state-sha", digest(game))
     end = next(a for a in game.legal_actions("intruder") if a.type == "end_intruder_movement")
@@ -130,3 +155,194 @@ def test_the_intruder_player_plays_by_clicks_against_the_crew_bot(
     game = page_game(page)  # whatever the page holds replays on CPython, as it is
     assert decisions >= 3
     assert game.is_over or decisions >= 20, (decisions, game.step)
+
+
+# --- a generic player by hand: the page's controls, the bots' choices ------------------------
+
+CREW_BOT = HeuristicPolicy()
+
+
+def choose(game: ic.Game, side: str, rng: random.Random) -> Any:
+    """The action a player would take: the Intruder AI for the Intruder, the crew heuristic
+    for a crew side (each seeing only its side's view)."""
+    legal = game.legal_actions(side)
+    if side == "intruder":
+        return intruder_ai.choose(game.view("intruder"), legal, rng)[0]
+    return CREW_BOT.choose(game.view(side), legal, rng)[0]
+
+
+def action_button_index(page: Page, action: Any) -> int:
+    """The index of the button in #actions whose data is `action`, or -1."""
+    want = action.to_dict()
+    data = page.locator("#actions button[data-action]").evaluate_all(
+        "bs => bs.map(b => b.dataset.action)")
+    return next((i for i, d in enumerate(data) if json.loads(d) == want), -1)
+
+
+def press_action_button(page: Page, action: Any) -> None:
+    """Click an action's button, selecting its crewman first when his actions are folded."""
+    i = action_button_index(page, action)
+    if i < 0 and action.get("crew") and isinstance(action.get("crew"), str):
+        select_crew(page, action["crew"])
+        i = action_button_index(page, action)
+    assert i >= 0, f"no button for {action.to_dict()}"
+    page.locator("#actions button[data-action]").nth(i).click()
+
+
+def select_crew(page: Page, crew: str) -> None:
+    """Select a crewman: his token on the plan, else his line in the actions (the other
+    crewmen's lines are folded in a disclosure: open it first)."""
+    body = page.locator(BODY)
+    if body.get_attribute("data-selected") == crew:
+        return
+    token = page.locator(f'#board [data-crew="{crew}"]')
+    line = page.locator(f'#actions [data-select="{crew}"]')
+    if token.count():
+        room = page.locator(f'#board [data-compartment="{token.get_attribute("data-at")}"]')
+        if body.get_attribute("data-selected") and "reachable" in (
+                room.get_attribute("class") or ""):
+            # A tap on a crewman in a lit compartment moves the selected one there (by
+            # design): let go of him first.
+            page.keyboard.press("Escape")
+            expect(body).to_have_attribute("data-selected", "")
+        token.click()
+    else:
+        if not line.first.is_visible():
+            page.locator("#actions details.crew-others > summary").click()
+        line.first.click()
+    expect(body).to_have_attribute("data-selected", crew)
+
+
+def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
+    """Do `action` with the page's controls (the plan for moves and attacks, else its
+    button), answer a guard, and check the page's state against CPython's."""
+    if action.type == "move":
+        select_crew(page, action["crew"])
+        room = page.locator(f'#board [data-compartment="{action["to"]}"]')
+        expect(room).to_have_class(re.compile(r"\breachable\b"))
+        click_room(page, action["to"])
+    elif action.type == "move_counter":
+        select_counter(page, action["token"])
+        room = page.locator(f'#board [data-compartment="{action["to"]}"]')
+        expect(room).to_have_class(re.compile(r"\breachable\b"))
+        click_room(page, action["to"])
+    elif action.type == "intruder_attack" and \
+            page.locator(f'#board [data-crew="{action["crew"]}"]').count():
+        page.locator(f'#board [data-crew="{action["crew"]}"]').click()
+    else:
+        press_action_button(page, action)
+    dialog = page.locator("#confirm-dialog")
+    page.wait_for_timeout(50)
+    if dialog.is_visible():
+        page.locator("#confirm-yes").click()
+    game.apply(action)
+
+
+def settle(page: Page) -> str:
+    """Wait until a human is to play, a hand-over waits, or the game is over; say which."""
+    handle = page.wait_for_function(
+        """() => { const b = document.body.dataset;
+                   if (b.handover) return 'handover';
+                   if (b.turn === 'none:') return 'over';
+                   if ((b.turn || '').startsWith('human:') && b.autoplay !== '1') return 'human';
+                   return false; }""", timeout=120_000)
+    return str(handle.json_value())
+
+
+def check_handover(page: Page) -> None:
+    """During a hand-over: nothing to export, share or peek at through the debug hook."""
+    expect(page.locator("#export")).to_be_disabled()
+    expect(page.locator("#share")).to_be_disabled()
+    assert page.evaluate("intruderDebug.state()") is None
+    assert page.evaluate("intruderDebug.sha()") is None
+    expect(page.locator("#game-view")).to_be_hidden()
+    assert not duplicate_names(page), duplicate_names(page)
+
+
+def play_by_hand(page: Page, actions: int, seed: int = 0) -> tuple[ic.Game, int, set[str]]:
+    """Play up to `actions` human decisions with the page's controls; returns the game (as
+    the page holds it), the hand-overs seen and the sides played."""
+    rng = random.Random(seed)
+    handovers = 0
+    sides: set[str] = set()
+    body = page.locator(BODY)
+    for _ in range(actions):
+        state = settle(page)
+        if state == "over":
+            break
+        if state == "handover":
+            check_handover(page)
+            handovers += 1
+            page.locator("#handover-continue").click()
+            continue
+        side = str(body.get_attribute("data-turn")).split(":", 1)[1]
+        sides.add(side)
+        game = page_game(page)
+        assert not duplicate_names(page), duplicate_names(page)
+        action = choose(game, side, rng)
+        before = body.get_attribute("data-state-sha")
+        perform(page, game, side, action)
+        try:
+            page.wait_for_function(
+                "s => document.body.dataset.handover || document.body.dataset.stateSha !== s",
+                arg=before, timeout=60_000)
+        except Exception as exc:
+            page.screenshot(path="/tmp/s11/fail.png")
+            raise AssertionError(f"{side} {action.label}: nothing happened; alert: "
+                                 f"{page.inner_text('#alert')!r}, selected "
+                                 f"{body.get_attribute('data-selected')}") from exc
+        if not body.get_attribute("data-handover"):  # the same game as on CPython
+            expect(body).to_have_attribute("data-state-sha", digest(game))
+    return page_game_when_shown(page), handovers, sides
+
+
+def page_game_when_shown(page: Page) -> ic.Game:
+    if page.locator(BODY).get_attribute("data-handover"):
+        page.locator("#handover-continue").click()
+    return page_game(page)
+
+
+def test_intelligent_intruder_hot_seat_by_hand(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    start(page, "intelligent_intruder", 1, seats="hotseat")
+    game, handovers, sides = play_by_hand(page, 60, seed=1)
+    assert sides == {"crew", "intruder"} and handovers >= 2
+    # The crew's screen keeps the Intruder's counters face down (the hand-over check).
+    if page.locator(BODY).get_attribute("data-side") == "crew" and not game.is_over:
+        expect(page.locator("#board .counter.known")).to_have_count(0)
+        expect(page.locator("#board .counter.selectable")).to_have_count(0)
+    page.locator("#share").click()
+    expect(page.locator("#share-spoiler")).to_contain_text("every side's secrets")
+    page.locator("#share-dialog [data-command='close:share-dialog']").click()
+    assert not axe_violations(page), axe_violations(page)
+
+
+def test_science_officer_hot_seat_by_hand_shows_whose_turn_and_both_scores(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    start(page, "science_officer", 3, seats="hotseat")
+    expect(page.locator("#status .seats")).to_contain_text("Command: you, 0 points")
+    expect(page.locator("#status .seats")).to_contain_text("Science Officer: human, 0 points")
+    expect(page.locator("#status .yours")).to_contain_text("Command Officers and Engineers")
+    game, handovers, sides = play_by_hand(page, 80, seed=3)
+    assert sides == {"command", "science"} and handovers >= 1
+    if not game.is_over:
+        side = str(body.get_attribute("data-side"))
+        expect(page.locator("#prompt")).to_contain_text(
+            "Command" if side == "command" else "Science Officer")
+    assert not axe_violations(page), axe_violations(page)
+
+
+def test_return_to_prometheus_with_lost_crewmen_by_hand(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    start(page, "return_to_prometheus", 4, options=("lost_crewmen", "marines"))
+    game, handovers, sides = play_by_hand(page, 80, seed=4)
+    assert sides == {"crew"} and handovers == 0
+    assert game.origin.get("options", {}).get("lost_crewmen") or game.options.get("lost_crewmen")
+    assert not axe_violations(page), axe_violations(page)

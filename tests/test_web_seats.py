@@ -127,3 +127,18 @@ def test_a_stack_holding_the_intruders_counters_selects_them_in_turn() -> None:
     assert move.action == {"type": "move_counter", "token": "c1", "to": "store_a1"}
     assert board_input.board_intent({}, None, {}, stack="mess", members="co1 co2").inspect \
         == "mess"
+
+
+def test_multi_seat_saves_warn_and_the_science_officers_scores_are_the_engines() -> None:
+    assert session.secrets_warning({"crew": "human"}) == ""
+    two = {"crew": "human", "intruder": "human"}
+    assert "every side's secrets" in session.secrets_warning(two)
+    assert session.secrets_warning(two, over=True) == ""
+    g = ic.new_game(seed=3, scenario="science_officer")
+    from intruder_core.scoring import science_officer_result
+    assert session.side_scores(g) == science_officer_result(g, "win")["scores"]
+    g.crew["so1"].status = "dead"
+    assert session.side_scores(g)["science"] == -3 and session.side_scores(g)["command"] == 0
+    assert session.side_crewmen(g, "science") == "Science Officers"
+    assert session.side_crewmen(g, "command") == "Command Officers and Engineers"
+    assert session.side_scores(ic.new_game(seed=3)) == {}

@@ -333,6 +333,65 @@ def shown_side(seats: Mapping[str, str], last: str | None) -> str:
     return next((s for s, who in seats.items() if who == "human"), next(iter(seats), "crew"))
 
 
+def secrets_warning(seats: Mapping[str, str], over: bool = False) -> str:
+    """What a save or link of a game with more than one side gives away (nothing once the
+    game is over, or with one side)."""
+    if over or len(seats) < 2:
+        return ""
+    sides = " and ".join(side_name(s) for s in seats)
+    return (f"It holds every side's secrets ({sides}): whoever opens it can see the other "
+            "side's hidden counters and plans. Keep it from the other player until the game "
+            "is over.")
+
+
+ROLE_PLURALS = {"command": "Command Officers", "science": "Science Officers",
+                "engineer": "Engineers"}
+
+
+def side_scores(game: Any) -> dict[str, int]:
+    """Each crew player's score so far in The Science Officer, as the engine counts it at the
+    end (scoring.science_officer_result); {} in the other scenarios or an engine without it."""
+    if getattr(game, "scenario", None) != "science_officer":
+        return {}
+    try:
+        from intruder_core.scoring import science_officer_result
+    except ImportError:
+        return {}
+    return {str(k): int(v) for k, v in science_officer_result(game, "win")["scores"].items()}
+
+
+def side_crewmen(game: Any, side: str) -> str:
+    """Whose crewmen a crew player commands, in words ("Command Officers and Engineers"),
+    from the engine's sides.side_of; "" when the engine cannot say."""
+    try:
+        from intruder_core.sides import side_of
+    except ImportError:
+        return ""
+    roles: list[str] = []
+    for c in getattr(game, "crew", {}).values():
+        if side_of(game, c) == side and c.role not in roles:
+            roles.append(c.role)
+    return " and ".join(ROLE_PLURALS.get(r, r) for r in roles)
+
+
+def moved_to(events: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The compartments pieces moved to in these events (the computer's moves, outlined)."""
+    return [str(e["to"]) for e in events if e.get("type") == "move" and e.get("to")]
+
+
+def announcement(events: Iterable[Mapping[str, Any]], limit: int = 6) -> str:
+    """What a screen reader hears after an action: its events in order, once (not the whole
+    log), the longest runs cut short with the count of the rest."""
+    texts = [str(e.get("text") or "") for e in events if e.get("text")]
+    if len(texts) > limit:
+        rest = len(texts) - limit
+        texts = [*texts[:limit], f"and {rest} more event{'s' if rest != 1 else ''} in the log"]
+    return " ".join(t if t.endswith((".", "!", "?")) else t + "." for t in texts)
+
+
+HANDOVER_LOCKED = ("share", "export")  # toolbar buttons off while the device changes hands
+
+
 def is_crew_side(side: str | None) -> bool:
     """Whether a side is (part of) the crew: the advisor and the odds play the crew."""
     return side in ("crew", "command", "science")
