@@ -346,3 +346,41 @@ def test_return_to_prometheus_with_lost_crewmen_by_hand(
     assert sides == {"crew"} and handovers == 0
     assert game.origin.get("options", {}).get("lost_crewmen") or game.options.get("lost_crewmen")
     assert not axe_violations(page), axe_violations(page)
+
+
+def test_watching_the_computer_its_pace_is_a_setting_and_skip_ends_the_wait(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    start(page, "intelligent_intruder", 1, seats="crew")
+    # The computer plays the Intruder at the stored pace (Normal): the control says so.
+    pace = page.locator("#actions #pace")
+    expect(pace).to_be_visible()
+    expect(pace).to_have_value("600")
+    assert not duplicate_names(page), duplicate_names(page)
+    pace.select_option("1500")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('intruder:settings'))")
+    assert stored["pace_ms"] == 1500
+    # Each move is outlined on the plan as it is made, and said once in the live region.
+    expect(page.locator("#board .event-here").first).to_be_attached(timeout=30_000)
+    expect(page.locator("#announce")).to_contain_text("moves to")
+    said = page.inner_text("#announce")
+    assert said.count("moves to") <= 6 and said != page.inner_text("#log")
+    page.locator("#actions #skip").click()
+    expect(body).to_have_attribute("data-turn", "human:crew", timeout=60_000)
+    expect(page.locator("#pace")).to_have_count(0)
+    # The pace is kept for the next visit.
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('intruder:settings'))")
+    assert stored["pace_ms"] == 1500
+    # The player's own action is announced once, in words: its events, not the log.
+    game = page_game(page)
+    seen = len(game.log)
+    action = choose(game, "crew", random.Random(3))
+    perform(page, game, "crew", action)
+    expect(body).to_have_attribute("data-state-sha", digest(game))
+    new = [e.text for e in game.log[seen:]]
+    if new:
+        expect(page.locator("#announce")).to_contain_text(new[0])
