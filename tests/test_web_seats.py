@@ -142,3 +142,20 @@ def test_multi_seat_saves_warn_and_the_science_officers_scores_are_the_engines()
     assert session.side_crewmen(g, "science") == "Science Officers"
     assert session.side_crewmen(g, "command") == "Command Officers and Engineers"
     assert session.side_scores(ic.new_game(seed=3)) == {}
+
+
+def test_the_intruder_players_list_shows_one_counter_in_full_and_the_others_in_a_line() -> None:
+    import dialogs
+
+    g, legal, view = intruder_game()
+    rows = [(i, a, "", "") for i, a in enumerate(legal)]
+    tokens = session.own_tokens(legal)
+    shown = session.counter_rows(rows, tokens[0])
+    assert {r[1].get("token") for r in shown} == {tokens[0], None}
+    html = dialogs.other_counters_html(view, rows, tokens[0])
+    assert html.count("data-select=") == len(tokens) - 1
+    c = g.by_token(tokens[1])
+    kind = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}[c.kind]
+    n = sum(1 for a in legal if a.get("token") == tokens[1])
+    assert f">{kind} {tokens[1]}<span class=\"crew-line\"> in {g.place(c.at)}: {n} actions" in html
+    assert dialogs.other_counters_html(view, rows[:0], None) == ""

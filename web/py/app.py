@@ -457,6 +457,8 @@ class App(AdvisorMixin, DialogsMixin):
         if self.selected and self.selected not in crew and self.selected not in self.tokens:
             self.selected = None  # a counter with nothing left to do this phase
         step = (self.view.get("decision") or {}).get("step")
+        if self.tokens and self.selected not in self.tokens:
+            self.selected = self.tokens[0]  # the Intruder player always has a counter in hand
         if self.selected in self.tokens:
             costs = session.counter_reach(acts, self.selected, self.view)
             self.rows = session.selected_first(self.rows, self.selected)
@@ -471,6 +473,11 @@ class App(AdvisorMixin, DialogsMixin):
             if nn(el("pace")) is None:
                 el("actions").innerHTML = dialogs.watch_html(session.side_name(str(turn.side)),
                                                              round(self.pace * 1000))
+        elif self.tokens:  # the selected counter's actions; the others one line each
+            shown = session.counter_rows(self.rows, self.selected)
+            el("actions").innerHTML = panels.actions_html(self.view, shown, self.selected,
+                                                          costs) + \
+                dialogs.other_counters_html(self.view, self.rows, self.selected)
         else:
             el("actions").innerHTML = panels.actions_html(self.view, self.rows, self.selected,
                                                           costs)

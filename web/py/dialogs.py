@@ -81,6 +81,34 @@ def watch_html(side: str, pace_ms: int) -> str:
             "</div>")
 
 
+KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
+
+
+def other_counters_html(view: Mapping[str, Any], rows: Sequence[Any],
+                        selected: str | None) -> str:
+    """The Intruder player's other counters, one line each with its number of actions (a
+    button that selects it), folded under a disclosure like the other crewmen."""
+    counts: dict[str, int] = {}
+    for r in rows:
+        t = r[1].get("token")
+        if isinstance(t, str) and t != selected:
+            counts[t] = counts.get(t, 0) + 1
+    if not counts:
+        return ""
+    where = {str(c.get("token")): c for c in view.get("counters", [])}
+    lines = []
+    for t, n in counts.items():
+        c = where.get(t, {})
+        name = f"{KIND_WORDS.get(str(c.get('kind')), 'Counter')} {t}"
+        lines.append(f'<li><button type="button" class="crew-pick" data-select="{panels.e(t)}" '
+                     f'aria-pressed="false">{panels.e(name)}<span class="crew-line"> in '
+                     f'{panels.e(panels.place(c.get("at")))}: {n} action'
+                     f'{"s" if n != 1 else ""}</span></button></li>')
+    return (f'<details class="crew-others"><summary class="others-title">{len(counts)} other '
+            f'counter{"s" if len(counts) != 1 else ""}<span class="vh">: select one to see its '
+            f'actions</span></summary><ul class="acts">{"".join(lines)}</ul></details>')
+
+
 def difficulties() -> list[tuple[str, str]]:
     """The difficulty levels of this engine (standard first), each with its description."""
     try:

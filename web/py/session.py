@@ -206,6 +206,12 @@ def selected_first(rows: list[Any], selected: str | None) -> list[Any]:
     return mine + [r for r in rows if r[1].get("token") != selected] if mine else rows
 
 
+def counter_rows(rows: list[Any], selected: str | None) -> list[Any]:
+    """The rows shown in full for the Intruder player: the selected counter's and those of no
+    counter (ending the movement); the others are one line per counter."""
+    return [r for r in rows if r[1].get("token") in (None, selected)]
+
+
 def state_digest(text: str) -> str:
     """sha256 hex of a save (the e2e tests compare it with CPython's)."""
     return hashlib.sha256(text.encode()).hexdigest()
