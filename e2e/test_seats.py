@@ -81,7 +81,17 @@ def select_counter(page: Page, token: str) -> None:
         if body.get_attribute("data-selected") == token:
             return
         own = page.locator(f'#board [data-token="{token}"]')
-        if own.count():
+        stack = page.locator(f'#board [data-stack][data-members~="{token}"]')
+        at = (own if own.count() else stack).first.get_attribute(
+            "data-at" if own.count() else "data-stack")
+        lit = "reachable" in (page.locator(f'#board [data-compartment="{at}"]')
+                              .get_attribute("class") or "")
+        if lit:  # a tap there would move the counter in hand: pick it from the list
+            line = page.locator(f'#actions [data-select="{token}"]')
+            if not line.is_visible():
+                page.locator("#actions details.crew-others > summary").click()
+            line.click()
+        elif own.count():
             own.click()
         else:
             page.locator(f'#board [data-stack][data-members~="{token}"]').click()
