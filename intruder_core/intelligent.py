@@ -209,4 +209,10 @@ def intruder_view(g: Game) -> dict[str, object]:
     for c in v["counters"]:
         c["kind"] = kinds[c["token"]]
     v["side"] = "intruder"
+    # A: the compartments each counter may still move this phase (two if Very Fast)
+    done = moved(g)
+    v["moves_left"] = {c.token: compartments_per_phase(g, c) - done.get(c.id, 0)
+                       for c in g.counters.values()
+                       if g.step == "intruder_move" and c.at in ADJACENT and c.token
+                       and moves_randomly(c) and c.id not in g.x.stopped}
     return v

@@ -188,8 +188,47 @@ SIMPLE_LABELS = {
 }
 
 
+# The Intelligent Intruder's actions: their labels name the counter as the Intruder player
+# knows it (he may examine every counter on the station) and the place it is in now, so they
+# change as the counter moves and are made afresh at each decision (Game._generate).
+LIVE_LABELS = frozenset({"move_counter", "destroy", "open_cage", "open_lab_cages",
+                         "intruder_attack", "intruder_hold", "end_intruder_movement"})
+PLAYER_WORDS = {"command": "Command", "science": "Science Officer"}
+KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
+
+
+def intruder_label(g: Game, a: Action) -> str:
+    """A label for one of the Intruder player's actions: "Intruder c6: Store C1 -> Corridor
+    C-1" (the counter by kind and token, the place and the effect)."""
+    if a.type == "end_intruder_movement":
+        return "End the Intruder's movement"
+    c = g.by_token(a.get("token"))
+    if c is None:
+        return a.type
+    who = f"{KIND_WORDS.get(c.kind, 'Counter')} {c.token}"
+    here = g.place(c.at)
+    t = a.type
+    if t == "move_counter":
+        return f"{who}: {here} -> {g.place(a['to'])}"
+    if t in ("destroy", "open_cage"):
+        item = g.items[a["item"]]
+        if t == "destroy":
+            return f"{who}: destroy the {item.name} in {here}"
+        inside = g.counters[item.contents] if item.contents else None
+        freed = f", freeing {KIND_WORDS.get(inside.kind, 'a counter')} {inside.token or ''}" \
+            if inside is not None else ""
+        return f"{who}: open the {item.name} in {here}{freed}".rstrip()
+    if t == "open_lab_cages":
+        return f"{who}: open the permanent cages in {here}"
+    if t == "intruder_attack":
+        return f"{who} in {here}: attack {g.crew[a['crew']].name}"
+    return f"{who} in {here}: hold back, attack nobody"
+
+
 def label(g: Game, a: Action) -> str:
     """A short text for a button."""
+    if a.type in LIVE_LABELS:
+        return intruder_label(g, a)
     who = g.crew[a["crew"]].name if isinstance(a.get("crew"), str) and \
         a.get("crew") in g.crew else ""
     t = a.type
@@ -203,9 +242,15 @@ def label(g: Game, a: Action) -> str:
         return f"{who}: unlock the {g.place(a['room'])}"
     if t in ("attack", "defend"):
         weapon = "improvised weapons" if a["weapon"] == "improvised" else a["weapon"]
-        kind = "Self Defense with" if t == "defend" else "attack with"
-        return f"{who}: {kind} {weapon}"
+        if t == "defend":
+            return f"{who}: Self Defense with {weapon}"
+        c = g.by_token(a["target"])  # two Intruders in one compartment: say which
+        target = f"{KIND_WORDS.get(c.kind, 'counter')} {c.token}" if c is not None \
+            else str(a["target"])
+        return f"{who}: attack {target} with {weapon}"
     template = SIMPLE_LABELS.get(t)
+    if t in ("end_movement", "end_actions") and a.get("player"):  # two crew players
+        return f"{SIMPLE_LABELS[t]} ({PLAYER_WORDS.get(a['player'], a['player'])})"
     if template is not None:
         return template.format(who=who, target=a.get("target"),
                                airlock=g.place(a.get("airlock")))

@@ -9,7 +9,10 @@ solitaire/-/random/3 and solitaire/-/heuristic/2) and once for a wording change 
 improvised"; checked by running the suite with the old wording, when every digest matched),
 and once for opaque counter ids (ruling R64: the saves are format 2 with counters renamed;
 checked by bench/golden_names.py, which fingerprints the saves written back in format 1 and
-matched every digest of the 5058f99 file).
+matched every digest of the 5058f99 file),
+and once for button labels (issue 11: the Intelligent Intruder's actions worded, a crew attack
+naming its target, a Science Officer player's pass naming him; every digest matched with the
+old labels).
 A changed digest means the engine now behaves differently for the same seed and choices.
 """
 

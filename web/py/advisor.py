@@ -252,7 +252,7 @@ class AdvisorMixin:
                 if not bot_turn:
                     break
                 game = self.game
-                await asyncio.sleep(self.pace)
+                await asyncio.sleep(0 if getattr(self, "skipping", False) else self.pace)
                 if game is not self.game or self.current_turn() != turn or (
                         turn.kind == "human" and not self.autoplay):
                     continue
@@ -273,6 +273,7 @@ class AdvisorMixin:
                     break
         finally:
             self.driving = False
+            self.skipping = False
             if self.autoplay and (self.game.is_over or self.pending_side is not None
                                   or self.current_turn().side != self.side):
                 self.stop_autoplay()

@@ -26,6 +26,7 @@ from typing import Any
 import advisor
 import board_input
 import dialogs
+import keys
 import layout
 import panels
 import session
@@ -56,6 +57,8 @@ class App(AdvisorMixin, DialogsMixin):
         self.numbered: list[dict[str, str]] = []
         self._tasks: set[Any] = set()
         self.costs: dict[str, int] = {}
+        self.tokens: list[str] = []       # counters the shown side may select (the Intruder's)
+        self.board_at: str | None = None  # where the keyboard player is on the plan
         self.banner = ""                  # the last action's headline events (panels.banner_html)
         self.flash: list[str] = []        # where they happened, highlighted on the plan
         self.pending_action: dict[str, Any] | None = None
@@ -83,8 +86,10 @@ class App(AdvisorMixin, DialogsMixin):
                              or advisor.ODDS_SAMPLES)
         advisor_ms = session.parse_seed(nn(params.get("advisor_ms")))
         self.advisor_s = advisor.ADVISOR_S if advisor_ms is None else advisor_ms / 1000
-        pace_ms = session.parse_seed(nn(params.get("pace_ms")))
-        self.pace = advisor.PACE_S if pace_ms is None else pace_ms / 1000
+        pace_ms = session.parse_seed(nn(params.get("pace_ms")))  # the URL wins, else the setting
+        self.pace = int(self.settings.get("pace_ms", 600)) / 1000 if pace_ms is None \
+            else pace_ms / 1000
+        self.skipping = False             # Skip: the computer plays on without pauses
         self._proxies = [
             listen(document, "click", self.on_click),
             listen(document, "keydown", self.on_key),
@@ -96,6 +101,7 @@ class App(AdvisorMixin, DialogsMixin):
             listen(el("setting-confirm"), "change", self.on_setting),
             listen(window, "resize", lambda _event: self.fit_board()),
             listen(el("board"), "focusin", self.on_board_focus),
+            listen(document, "change", self.on_change),
         ]
         self.board_whole = False  # "Whole station" on a small screen (fit_board)
         self._casualties: tuple[str, str] = ("", "")  # (game and log length, its layer)
@@ -337,6 +343,9 @@ class App(AdvisorMixin, DialogsMixin):
         if banner or by == "human":
             self.banner = banner
             self.flash = [h["at"] for h in panels.headlines(dicts) if h["at"]]
+        if by == "computer":  # watching the computer: where its move went, outlined
+            self.flash = list(dict.fromkeys(self.flash + session.moved_to(dicts)))
+        self.announce(dicts)
         if by == "computer":  # the computer's moves are not taken back with the player's
             self.undo = session.UndoStack()
         else:
@@ -350,6 +359,18 @@ class App(AdvisorMixin, DialogsMixin):
         self.save()
         self.draw(new_events=dicts)
         return True
+
+    def announce(self, events: list[dict[str, Any]]) -> None:
+        """Say an action's events once, in a polite live region of their own (not the log)."""
+        box = nn(el("announce"))
+        if box is None:
+            box = document.createElement("p")
+            box.id = "announce"
+            box.className = "vh"
+            box.setAttribute("role", "status")
+            box.setAttribute("aria-live", "polite")
+            document.body.append(box)
+        box.textContent = session.announcement(events)
 
     def refuse(self, exc: Any) -> None:
         """Show an IllegalAction's reason and rule (with its rule link)."""
@@ -440,22 +461,43 @@ class App(AdvisorMixin, DialogsMixin):
         self.rows = [(i, a.to_dict(), str(getattr(a, "label", "") or a.to_dict()),
                       str(getattr(a, "rule", "") or "")) for i, a in enumerate(actions)]
         crew = panels.crew_by_id(self.view)
+        acts = [r[1] for r in self.rows]
+        self.tokens = session.own_tokens(acts)  # the Intruder player's counters
         if self.selected and (crew.get(self.selected) or {}).get("status") not in (None,
                                                                                   "active"):
             self.selected = None
+        if self.selected and self.selected not in crew and self.selected not in self.tokens:
+            self.selected = None  # a counter with nothing left to do this phase
         step = (self.view.get("decision") or {}).get("step")
-        costs = session.reachable([r[1] for r in self.rows], self.selected, self.view)
+        if self.tokens and self.selected not in self.tokens:
+            self.selected = self.tokens[0]  # the Intruder player always has a counter in hand
+        if self.selected in self.tokens:
+            costs = session.counter_reach(acts, self.selected, self.view)
+            self.rows = session.selected_first(self.rows, self.selected)
+        else:
+            costs = session.reachable(acts, self.selected, self.view)
         self.costs = costs
 
         seed = self.seed() if self.game.is_over else "shown at the end"  # no spoilers
         self.set_html("status", panels.status_html(self.view, seed) + self.seat_html())
         el("prompt").textContent = self.prompt_text(turn)
-        self.set_html("actions", panels.actions_html(self.view, self.rows, self.selected,
-                                                     costs))
+        if turn.kind == "computer":  # watching the computer: its pace, and Skip
+            if nn(el("pace")) is None:  # set once, so the pace control keeps its focus
+                el("actions").innerHTML = dialogs.watch_html(session.side_name(str(turn.side)),
+                                                             round(self.pace * 1000))
+                self.html_shown.pop("actions", None)
+        elif self.tokens:  # the selected counter's actions; the others one line each
+            shown = session.counter_rows(self.rows, self.selected)
+            self.set_html("actions", panels.actions_html(self.view, shown, self.selected, costs)
+                          + dialogs.other_counters_html(self.view, self.rows, self.selected))
+        else:
+            self.set_html("actions", panels.actions_html(self.view, self.rows, self.selected,
+                                                         costs))
         self.set_html("mapsheet", panels.mapsheet_html(self.view, self.stage_rows))
         self.set_html("result", panels.result_html(getattr(self.game, "result", None)))
         el("result").hidden = not self.game.is_over
         self.draw_board(costs)
+        self.rove()
         self.set_html("banner", self.banner)
         el("toast").dataset.edge = layout.toast_edge(self.flash)
         for node in document.querySelectorAll("#board .event-here"):
@@ -507,10 +549,19 @@ class App(AdvisorMixin, DialogsMixin):
         """" · You: crew · Intruder: computer" when the game has more than one side."""
         if len(self.seats) < 2:
             return ""
-        parts = [f"{panels.e(session.side_name(s).capitalize())}: "
-                 f"{'computer' if who == 'computer' else ('you' if s == self.side else 'human')}"
-                 for s, who in self.seats.items()]
-        return f' <span class="seats">· {" · ".join(parts)}</span>'
+        scores = session.side_scores(self.game)  # The Science Officer: each player's points
+        parts = []
+        for s, who in self.seats.items():
+            name = session.side_name(s)
+            who_words = "computer" if who == "computer" else "you" if s == self.side \
+                else "human"
+            part = f"{name[:1].upper()}{name[1:]}: {who_words}"
+            if s in scores:
+                part += f", {scores[s]} points"
+            parts.append(panels.e(part))
+        mine = session.side_crewmen(self.game, self.side) if scores else ""
+        yours = f' <span class="yours">· Your crewmen: {panels.e(mine)}</span>' if mine else ""
+        return f' <span class="seats">· {" · ".join(parts)}</span>{yours}'
 
     def prompt_text(self, turn: Any) -> str:
         """The pending decision, or who else is deciding."""
@@ -523,7 +574,8 @@ class App(AdvisorMixin, DialogsMixin):
                     "open, then end the movement" if step == "intruder_move" else
                     "The Intruder attacks: choose whom each counter attacks, or hold")
         if len(self.seats) > 1 and not self.game.is_over:
-            text = f"{session.side_name(self.side).capitalize()}: {text}"
+            name = session.side_name(self.side)
+            text = f"{name[:1].upper()}{name[1:]}: {text}"  # "Science Officer: ..."
         return text
 
     # --- hot-seat hand-over ------------------------------------------------------------------
@@ -541,12 +593,20 @@ class App(AdvisorMixin, DialogsMixin):
             el(box).innerHTML = ""
         el("prompt").textContent = ""
         self.alert("")  # a refusal or a note may name what the last side saw
+        if nn(el("announce")) is not None:
+            el("announce").textContent = ""
         el("share-link").value = ""
         el("odds").hidden = True
         document.body.dataset.suggested = ""
         el("game-view").hidden = True
         el("handover-text").textContent = (
             f"Pass the device to the {session.side_name(side)} player.")
+        for name in session.HANDOVER_LOCKED:  # their files and links hold both sides' secrets
+            node = nn(el(name))
+            if node is not None:
+                node.disabled = True
+        for dialog in document.querySelectorAll("dialog[open]"):
+            dialog.close()
         el("handover").hidden = False
         document.body.dataset.handover = side
         document.body.dataset.side = ""
@@ -561,6 +621,10 @@ class App(AdvisorMixin, DialogsMixin):
         self.undo = session.UndoStack()  # no taking back the other player's moves
         el("handover").hidden = True
         el("game-view").hidden = False
+        for name in session.HANDOVER_LOCKED:
+            node = nn(el(name))
+            if node is not None:
+                node.disabled = False
         document.body.dataset.handover = ""
         self.draw(rebuild_log=True)
 
@@ -572,8 +636,12 @@ class App(AdvisorMixin, DialogsMixin):
         if not callable(station_parts):
             return
         focus = (self.view.get("decision") or {}).get("at")
+        extra: dict[str, Any] = {}
+        if self.tokens:  # the Intruder player's counters are pieces he selects and moves
+            extra = {"selectable": self.tokens,
+                     "unit": "steps" if self.selected in self.tokens else "MP"}
         parts: dict[str, str] = station_parts(self.view, selected=self.selected,
-                                              reachable=costs, focus=focus)
+                                              reachable=costs, focus=focus, **extra)
         board = el("board")
         shown = self.board_parts if nn(board.querySelector("svg.station-map[data-live]")) \
             is not None else {}
@@ -691,7 +759,8 @@ class App(AdvisorMixin, DialogsMixin):
         active = nn(document.activeElement)
         if active is None or active == document.body:
             return None
-        for attr in ("data-compartment", "data-crew", "data-select", "data-action"):
+        for attr in ("data-compartment", "data-crew", "data-token", "data-select",
+                     "data-action"):
             holder = closest(active, f"[{attr}]")
             if holder is not None:
                 return attr, str(holder.getAttribute(attr))
@@ -707,7 +776,96 @@ class App(AdvisorMixin, DialogsMixin):
             if node.getAttribute(attr) == value:
                 node.focus()
                 return
+        stop = nn(document.querySelector('#board [data-compartment][tabindex="0"]'))
+        if key[0] in ("data-compartment", "data-crew", "data-token") and stop is not None:
+            stop.focus()  # a piece that left: the player stays on the plan where he was
+            return
+        if key[0] == "data-action" and nn(document.querySelector("#actions button.act-btn")):
+            self.focus_actions()  # the button pressed is gone: the next choice, in the list
+            return
         el("prompt").focus(js_obj({"preventScroll": True}))
+
+    # --- keyboard on the plan (keys.py) ------------------------------------------------------
+
+    def where(self, node: Any) -> str | None:
+        """The compartment a plan element stands for (a room, or the room of a piece)."""
+        for attr in ("data-compartment", "data-stack", "data-at"):
+            holder = closest(node, f"#board [{attr}]")
+            if holder is not None:
+                return str(holder.getAttribute(attr))
+        return None
+
+    def rove(self) -> None:
+        """The plan is one Tab stop (roving tabindex): one compartment takes Tab, the rest of
+        the plan is reached with the arrow keys."""
+        board = nn(el("board"))
+        if board is None:
+            return
+        sel_at = None
+        if self.selected:
+            member = panels.crew_by_id(self.view).get(self.selected) or {}
+            counter = next((c for c in self.view.get("counters", [])
+                            if c.get("token") == self.selected), {})
+            sel_at = member.get("at") or counter.get("at")
+        pending = list((self.view.get("decision") or {}).get("compartments") or [])
+        stop = keys.roving_stop(sel_at, self.costs, self.board_at, pending)
+        for node in board.querySelectorAll("[tabindex]"):
+            node.setAttribute("tabindex", "-1")
+        room = nn(board.querySelector(f'[data-compartment="{stop}"]'))
+        if room is not None:
+            room.setAttribute("tabindex", "0")
+
+    def go_to(self, cid: str) -> None:
+        """Move the keyboard focus (and the plan's Tab stop) to a compartment."""
+        room = nn(document.querySelector(f'#board [data-compartment="{cid}"]'))
+        if room is None:
+            return
+        self.board_at = cid
+        for node in document.querySelectorAll('#board [tabindex="0"]'):
+            node.setAttribute("tabindex", "-1")
+        room.setAttribute("tabindex", "0")
+        room.focus()
+
+    def board_key(self, event: Any) -> bool:
+        """Arrows, Enter/Space, I and A on the plan; True when the key was used."""
+        key = str(event.key)
+        cid = self.where(event.target)
+        if cid is None:
+            return False
+        if key in keys.ARROWS:
+            event.preventDefault()  # the page does not scroll
+            to = keys.neighbour(cid, key)
+            if to is not None:
+                self.go_to(to)
+            return True
+        if key in ("i", "I"):
+            event.preventDefault()
+            self.board_at = cid
+            self.open_inspector(cid)
+            return True
+        if key in ("a", "A"):
+            event.preventDefault()
+            self.board_at = cid
+            self.focus_actions()
+            return True
+        if key in ("Enter", " ") and closest(event.target, "#board [data-compartment]"):
+            event.preventDefault()
+            self.board_at = cid
+            what, piece = keys.enter_target(self.view, cid, self.selected, self.costs,
+                                            [r[1] for r in self.rows])
+            if what == "select" and piece is not None:
+                self.select(piece)
+            else:
+                self.on_board(compartment=cid)
+            return True
+        return False
+
+    def focus_actions(self) -> None:
+        """Focus the selected piece's first action (else the first action on the page)."""
+        first = nn(document.querySelector("#actions .crew-group.selected button.act-btn")) \
+            or nn(document.querySelector("#actions button.act-btn"))
+        if first is not None:
+            first.focus()
 
     # --- events ------------------------------------------------------------------------------
 
@@ -752,9 +910,20 @@ class App(AdvisorMixin, DialogsMixin):
             self.on_board(crew=str(node.getAttribute("data-crew")),
                           at=str(nn(node.getAttribute("data-at")) or ""))
             return
+        node = closest(target, "#board [data-token]")
+        if node is not None:
+            self.on_board(token=str(node.getAttribute("data-token")),
+                          at=str(nn(node.getAttribute("data-at")) or ""))
+            return
+        node = closest(target, "#board [data-items]")
+        if node is not None:
+            self.on_board(items=str(node.getAttribute("data-items")),
+                          at=str(nn(node.getAttribute("data-at")) or ""))
+            return
         node = closest(target, "#board [data-stack]")
         if node is not None:
-            self.on_board(stack=str(node.getAttribute("data-stack")))
+            self.on_board(stack=str(node.getAttribute("data-stack")),
+                          members=str(nn(node.getAttribute("data-members")) or ""))
             return
         node = closest(target, "#board [data-compartment]")
         if node is not None:
@@ -763,11 +932,14 @@ class App(AdvisorMixin, DialogsMixin):
     def on_board(self, **clicked: str) -> None:
         """A click on the plan (board_input.board_intent says what it means)."""
         intent = board_input.board_intent(self.view.get("decision") or {}, self.selected,
-                                          self.costs, **clicked)
+                                          self.costs, legal=[r[1] for r in self.rows],
+                                          tokens=self.tokens, **clicked)
         if intent.action is not None:
             self.request(intent.action)
         elif intent.select is not None:
             self.select(intent.select)
+            if intent.message:
+                self.alert(intent.message)
         elif intent.inspect is not None:
             self.open_inspector(intent.inspect)
         elif intent.message:
@@ -809,6 +981,13 @@ class App(AdvisorMixin, DialogsMixin):
                 "dialog[open]")) is None:
             self.select(self.selected)
             return
+        if event.key == "?" and not closest(target, "input, textarea, select") and \
+                nn(document.querySelector("dialog[open]")) is None:
+            event.preventDefault()
+            self.open_keys_help()
+            return
+        if self.board_key(event):
+            return
         if event.key not in ("Enter", " "):
             return
         token = closest(target, "#board [data-crew]")
@@ -816,9 +995,19 @@ class App(AdvisorMixin, DialogsMixin):
             event.preventDefault()
             self.select(str(token.getAttribute("data-crew")))
             return
+        counter = closest(target, "#board [data-token][tabindex]")
+        if counter is not None:  # one of the Intruder player's counters
+            event.preventDefault()
+            self.select(str(counter.getAttribute("data-token")))
+            return
         if closest(target, "#board [data-stack], #board [data-compartment]") is not None:
             event.preventDefault()
             self.on_click(event)
+
+    def on_change(self, event: Any) -> None:
+        """A control of the page changed (the computer's pace)."""
+        if str(getattr(event.target, "id", "")) == "pace":
+            self.on_pace(str(event.target.value))
 
     def on_hash(self, _event: Any) -> None:
         """A share link opened in this page (only the #g= part changed)."""
@@ -854,6 +1043,8 @@ class App(AdvisorMixin, DialogsMixin):
             self.spawn(self.run_odds())
         elif name == "odds-cancel":
             self.cancel_odds()
+        elif name == "skip":
+            self.skipping = True
         elif name == "handover-continue":
             self.end_handover()
         elif name == "scenario-rules":
@@ -864,6 +1055,8 @@ class App(AdvisorMixin, DialogsMixin):
             self.open_settings()
         elif name == "undo":
             self.do_undo()
+        elif name in session.HANDOVER_LOCKED and self.pending_side is not None:
+            self.alert("Not during the hand-over: the next player continues first.")
         elif name == "share":
             self.open_share()
         elif name == "copy-link":

@@ -11,7 +11,7 @@ a stack, or on a compartment while nobody is selected, opens the room inspector.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
 
@@ -25,37 +25,79 @@ class Intent(NamedTuple):
     message: str = ""
 
 
-def _move(selected: str, to: str) -> Intent:
+def _move(selected: str, to: str, tokens: Collection[str] = ()) -> Intent:
+    """Move the selected piece: a crewman (`move`) or one of the Intruder player's counters
+    (`move_counter`)."""
+    if selected in tokens:
+        return Intent(action={"type": "move_counter", "token": selected, "to": to})
     return Intent(action={"type": "move", "crew": selected, "to": to})
 
 
 def board_intent(decision: Mapping[str, Any], selected: str | None, costs: Mapping[str, int],
                  *, compartment: str | None = None, crew: str | None = None,
-                 at: str | None = None, stack: str | None = None) -> Intent:
-    """The meaning of a click on the plan: on `crew` (a token, standing `at`), on `stack` (a
-    stack of pieces in that place) or on `compartment`. `costs` are the compartments lit for
-    the selected crewman (session.reachable)."""
+                 at: str | None = None, stack: str | None = None, token: str | None = None,
+                 items: str | None = None, members: str | None = None,
+                 legal: Sequence[Mapping[str, Any]] = (), tokens: Collection[str] = ()) -> Intent:
+    """The meaning of a click on the plan: on `crew` (a token, standing `at`), on a counter
+    `token` (standing `at`), on `items` (an object chip: the objects' ids, space-separated), on
+    `stack` (a stack of pieces in that place, holding `members`) or on `compartment`. `costs`
+    are the compartments lit for the selected piece (session.reachable or counter_reach);
+    `tokens` the counters the shown side may select; `legal` its legal actions (as dicts)."""
     if crew is not None:
+        attack = [a for a in legal if a.get("type") == "intruder_attack"
+                  and a.get("crew") == crew]
+        if attack:  # the Intruder attacks the crewman clicked (Intelligent Intruder B)
+            return Intent(action=dict(attack[0]))
         if selected and crew != selected and at in costs:
-            return _move(selected, str(at))
+            return _move(selected, str(at), tokens)
         return Intent(select=crew)
+    if token is not None:
+        if selected and token != selected and at in costs:
+            return _move(selected, str(at), tokens)
+        if token in tokens:
+            return Intent(select=token)
+        return Intent(inspect=at) if at else Intent()
+    if items is not None:
+        return object_intent(items.split(), selected, legal, at)
     if stack is not None:
         if selected and stack in costs:
-            return _move(selected, stack)
+            return _move(selected, stack, tokens)
+        mine = [m for m in (members or "").split() if m in tokens]
+        if mine:  # the Intruder player's counters in a stack: each click selects the next
+            after = mine.index(selected) + 1 if selected in mine else 0
+            return Intent(select=mine[after % len(mine)])
         return Intent(inspect=stack)
     if compartment is None:
         return Intent()
-    return compartment_intent(decision, selected, compartment, costs)
+    return compartment_intent(decision, selected, compartment, costs, tokens)
+
+
+def object_intent(ids: Sequence[str], selected: str | None, legal: Sequence[Mapping[str, Any]],
+                  at: str | None = None) -> Intent:
+    """A click on an object: the one legal action on it (the Intruder destroys it or opens a
+    cage); with a choice, the counter that can act is selected so its actions come first."""
+    acts = [a for a in legal if a.get("item") in ids
+            and (not selected or a.get("token") in (None, selected))]
+    if len(acts) == 1:
+        return Intent(action=dict(acts[0]))
+    actors = sorted({str(a.get("token")) for a in acts if a.get("token")})
+    if acts and len(actors) == 1 and actors[0] != selected:
+        return Intent(select=actors[0], message="Choose what to do with it in the list of "
+                      "actions.")
+    if acts:
+        return Intent(message="Choose what to do with it in the list of actions.")
+    return Intent(inspect=at) if at else Intent()
 
 
 def compartment_intent(decision: Mapping[str, Any], selected: str | None, cid: str,
-                       costs: Mapping[str, int] | None = None) -> Intent:
+                       costs: Mapping[str, int] | None = None,
+                       tokens: Collection[str] = ()) -> Intent:
     """A click on compartment `cid`: resolve its Interaction in a choice of Interactions,
-    else move the selected crewman there (the engine refuses what is not legal, with its
+    else move the selected piece there (the engine refuses what is not legal, with its
     reason), else open the room inspector."""
     step = decision.get("step")
     if step == "choose" and cid in (decision.get("compartments") or []):
         return Intent(action={"type": "interact", "at": cid})
     if selected:
-        return _move(selected, cid)
+        return _move(selected, cid, tokens)
     return Intent(inspect=cid)

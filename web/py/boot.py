@@ -56,9 +56,14 @@ def install_debug_hook(app: Any) -> None:
     """window.intruderDebug for the e2e tests: the exact state, and a determinism probe."""
     import session
 
+    def state() -> str | None:
+        """The exact state, except during a hot-seat hand-over (nothing to peek at then)."""
+        return None if app.pending_side is not None else app.game.to_json()
+
     hook = js.Object.new()
-    hook.state = create_proxy(lambda: app.game.to_json())
-    hook.sha = create_proxy(lambda: session.state_digest(app.game.to_json()))
+    hook.state = create_proxy(state)
+    hook.sha = create_proxy(lambda: None if app.pending_side is not None else
+                            session.state_digest(app.game.to_json()))
     hook.simulate = create_proxy(lambda seed, n: session.first_policy_digest(int(seed), int(n)))
     window.intruderDebug = hook
 

@@ -61,6 +61,54 @@ def guard_question(action: Mapping[str, Any], view: Mapping[str, Any],
             f"take {'an action' if len(left) == 1 else 'actions'}.")
 
 
+# The computer's pace, as the page offers it: ms between its moves, and the word for it.
+PACES: tuple[tuple[int, str], ...] = ((1500, "Slow"), (600, "Normal"), (200, "Fast"),
+                                      (0, "Instant"))
+
+
+def watch_html(side: str, pace_ms: int) -> str:
+    """While the computer plays: what it is doing, its pace (a setting) and Skip."""
+    options = "".join(f'<option value="{ms}"{" selected" if ms == pace_ms else ""}>{word}'
+                      f"{f' ({ms / 1000:g} s a move)' if ms else ''}</option>"
+                      for ms, word in PACES)
+    if all(ms != pace_ms for ms, _ in PACES):
+        options += f'<option value="{pace_ms}" selected>{pace_ms} ms a move</option>'
+    return (f'<div class="watching"><p>The computer is playing the {panels.e(side)}: each '
+            "move is outlined on the plan as it is made.</p>"
+            '<label for="pace">Computer\'s pace</label> '
+            f'<select id="pace" data-setting="pace_ms">{options}</select> '
+            '<button type="button" id="skip" data-command="skip">Skip to your turn</button>'
+            "</div>")
+
+
+KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
+
+
+def other_counters_html(view: Mapping[str, Any], rows: Sequence[Any],
+                        selected: str | None) -> str:
+    """The Intruder player's other counters, one line each with its number of actions (a
+    button that selects it), folded under a disclosure like the other crewmen."""
+    counts: dict[str, int] = {}
+    for r in rows:
+        t = r[1].get("token")
+        if isinstance(t, str) and t != selected:
+            counts[t] = counts.get(t, 0) + 1
+    if not counts:
+        return ""
+    where = {str(c.get("token")): c for c in view.get("counters", [])}
+    lines = []
+    for t, n in counts.items():
+        c = where.get(t, {})
+        name = f"{KIND_WORDS.get(str(c.get('kind')), 'Counter')} {t}"
+        lines.append(f'<li><button type="button" class="crew-pick" data-select="{panels.e(t)}" '
+                     f'aria-pressed="false">{panels.e(name)}<span class="crew-line"> in '
+                     f'{panels.e(panels.place(c.get("at")))}: {n} action'
+                     f'{"s" if n != 1 else ""}</span></button></li>')
+    return (f'<details class="crew-others"><summary class="others-title">{len(counts)} other '
+            f'counter{"s" if len(counts) != 1 else ""}<span class="vh">: select one to see its '
+            f'actions</span></summary><ul class="acts">{"".join(lines)}</ul></details>')
+
+
 def difficulties() -> list[tuple[str, str]]:
     """The difficulty levels of this engine (standard first), each with its description."""
     try:
@@ -105,6 +153,37 @@ class DialogsMixin:
         el("confirm-dialog").close()
         if yes and action is not None:
             self.apply(action)
+
+    def on_pace(self, value: str) -> None:
+        """The computer's pace chosen on the page: used at once and stored in the settings."""
+        import storage
+
+        try:
+            ms = int(value)
+        except ValueError:
+            return
+        self.pace = ms / 1000
+        self.settings["pace_ms"] = ms
+        storage.save_settings(self.store, self.settings)
+
+    def open_keys_help(self) -> None:
+        """The keyboard shortcuts (keys.SHORTCUTS) in a dialog, made on first use."""
+        import keys
+
+        dialog = nn(el("keys-dialog"))
+        if dialog is None:
+            dialog = document.createElement("dialog")
+            dialog.id = "keys-dialog"
+            dialog.setAttribute("aria-labelledby", "keys-title")
+            rows = "".join(f"<tr><th scope=\"row\"><kbd>{panels.e(k)}</kbd></th>"
+                           f"<td>{panels.e(what)}</td></tr>" for k, what in keys.SHORTCUTS)
+            dialog.innerHTML = (
+                '<h2 id="keys-title">Keyboard shortcuts</h2>'
+                f'<table class="chart keys"><tbody>{rows}</tbody></table>'
+                '<div class="dialog-buttons"><button type="button" class="primary" '
+                'data-command="close:keys-dialog">Close</button></div>')
+            document.body.append(dialog)
+        dialog.showModal()
 
     def open_settings(self) -> None:
         """The settings dialog, showing the stored settings."""
@@ -204,8 +283,10 @@ class DialogsMixin:
         el("share-status").textContent = ""
         note = el("share-spoiler")
         if nn(note) is not None:
+            secrets = session.secrets_warning(getattr(self, "seats", {}), self.game.is_over)
             note.textContent = (
                 "This link shows the finished game." if self.game.is_over else
+                f"This link holds the whole set-up. {secrets}" if secrets else
                 "This link holds the whole set-up: whoever opens it can work out where every "
                 "hidden counter is. Share it with a friend, not to play this game yourself.")
         el("share-dialog").showModal()
@@ -221,9 +302,13 @@ class DialogsMixin:
             el("share-status").textContent = "Copying is not allowed here: press Ctrl+C."
 
     def export(self) -> None:
-        """Download the save (the page's envelope: nothing hidden in plain text)."""
+        """Download the save (the page's envelope: nothing hidden in plain text); with more
+        than one side, say that the file holds every side's secrets."""
         self.download(storage.pack(self.record()), session.save_filename(self.record(),
                                                                          self.view))
+        secrets = session.secrets_warning(getattr(self, "seats", {}), self.game.is_over)
+        if secrets:
+            self.notice("export", f"Exported this game's save. {secrets}")
 
     def download_aside(self) -> None:
         """Download the stored game that could not be loaded (for a bug report, or later)."""

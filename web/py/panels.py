@@ -698,7 +698,8 @@ def result_html(result: Mapping[str, Any] | None) -> str:
                '<thead><tr><th scope="col">For</th><th scope="col">Count</th>'
                '<th scope="col">Points</th></tr></thead>'
                f"<tbody>{score_rows(breakdown)}</tbody></table>" if breakdown else "")
-            + '<p><button type="button" class="primary" data-command="new">New game</button></p>')
+            + '<p><button type="button" class="primary" data-command="new">Start a new game'
+            "</button></p>")
 
 
 # --- the rules reference ---------------------------------------------------------------------

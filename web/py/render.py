@@ -278,6 +278,9 @@ class Scene:
         for i in self.items:
             if not i.get("carriers"):
                 self._items_at.setdefault(i.get("at"), []).append(i)
+        self.selectable: set[str] = set()  # counters the shown side may select (its own)
+        self.selected: str | None = None
+        self.unit = "MP"  # what a lit compartment's number counts ("steps": counter moves)
 
     def crew_at(self, place: str) -> list[dict[str, Any]]:
         return list(self._crew_at.get(place, ()))
@@ -302,10 +305,12 @@ class Scene:
         tokens += [i.get("contents") for i in [*items, *carried] if i]
         names = [self.crew_name(str(c.get(k))) for c in counters
                  for k in ("controlled_by", "held_by") if c.get(k)]
-        sel = selected if any(c["id"] == selected for c in crew) else None
+        sel = selected if any(c["id"] == selected for c in crew) or \
+            any(c.get("token") == selected for c in counters) else None
+        mine = sorted(str(c.get("token")) for c in counters if c.get("token") in self.selectable)
         return repr((place, crew, counters, items, carried,
                      [self.counter_by_token.get(t) for t in tokens if t], names, self.stage,
-                     self.view.get("phase"), sel))
+                     self.view.get("phase"), sel, mine))
 
     # --- words ------------------------------------------------------------------------------
 
@@ -317,6 +322,9 @@ class Scene:
 
     def counter_words(self, token: str, short: bool = False) -> str:
         c = self.counter_by_token.get(token)
+        if c is not None and not c.get("face_up") and c.get("kind"):  # the Intruder's view
+            return f"{KIND_NAME.get(str(c['kind']), 'counter')} {token}" + (
+                "" if short else ", face down")
         if c is None or not c.get("face_up"):
             return f"counter {token}" if short else f"face-down counter {token}"
         kind = KIND_NAME.get(str(c.get("kind")), "counter")
@@ -400,13 +408,20 @@ class Scene:
             cls = f"counter face-up kind-{kind}"
         attrs = {"id": f"{ID}counter-{token}", "class": cls, "data-token": token,
                  "data-at": c.get("at"), "role": "img"}
+        words = self.counter_words(token)
+        if token in self.selectable:  # the Intruder player's own piece: a button
+            chosen = token == self.selected
+            attrs.update({"role": "button", "tabindex": "0",
+                          "aria-pressed": "true" if chosen else "false"})
+            attrs["class"] += " selectable" + (" selected" if chosen else "")
+            words += f" in {place_name(str(c.get('at')))}" + (", selected" if chosen else "")
 
         def shape(w: float, h: float) -> Any:
             r = min(w, h) / 2 - 1
             return E.rect((0, 0), (_number(w), _number(h)), rx=_number(r), ry=_number(r),
                           class_="tok")
 
-        return _token_piece(attrs, self.counter_words(token), shape, lines, badge,
+        return _token_piece(attrs, words, shape, lines, badge,
                             caged=bool(c.get("face_up") and c.get("caged")),
                             shape_kind="counter")
 
@@ -426,18 +441,21 @@ class Scene:
             abbr = ITEM_ABBR.get(kind, kind[:2].title())
             text = abbr + (f"×{len(items)}" if len(items) > 1 else "")
             words = _and([self.item_words(i) for i in items])
-            pieces.append(self._chip(f"{ID}items-{place}-{kind}", text, words, kind))
+            pieces.append(self._chip(f"{ID}items-{place}-{kind}", text, words, kind,
+                                     [str(i["id"]) for i in items], place))
         for i in singles:
             text = f"{ITEM_ABBR.get(str(i.get('kind')), '?')}:{i['contents']}"
             pieces.append(self._chip(f"{ID}item-{i['id']}", text, self.item_words(i),
-                                     str(i.get("kind"))))
+                                     str(i.get("kind")), [str(i["id"])], place))
         return pieces
 
-    def _chip(self, ident: str, text: str, words: str, kind: str) -> Piece:
+    def _chip(self, ident: str, text: str, words: str, kind: str,
+              ids: list[str] | None = None, place: str | None = None) -> Piece:
         w, h = _text_width(text, SUB) + 8, 24
 
         def draw() -> Group:
-            g = _g(id=ident, class_=f"item kind-{kind}", role="img", aria_label=words)
+            g = _g(id=ident, class_=f"item kind-{kind}", role="img", aria_label=words,
+                   data_items=" ".join(ids or []), data_at=place)
             _title(g, words)
             g.add(E.rect((0, 0), (w, h), rx=3, ry=3, class_="chip"))
             g.add(E.text(text, insert=(_number(w / 2), 17), class_="chip-text",
@@ -789,11 +807,15 @@ def _memo(key: tuple[Any, ...], draw: Callable[[], Any]) -> str:
 
 def station_parts(view: dict[str, Any], *, selected: str | None = None,
                   reachable: dict[str, int] | None = None,
-                  focus: str | None = None) -> dict[str, str]:
+                  focus: str | None = None, selectable: Iterable[str] = (),
+                  unit: str = "MP") -> dict[str, str]:
     """The plan's parts for a crew view (see render_station), by element id, in drawing
     order: each the SVG text of one element that the page may swap for the one it shows."""
     reachable = reachable or {}
     scene = Scene(view)
+    scene.selectable = set(selectable)
+    scene.selected = selected
+    scene.unit = unit
     desc = svgwrite.base.Desc(_describe(scene, reachable))
     desc.xml.set("id", f"{ID}desc")
     parts = {f"{ID}desc": ET.tostring(desc.xml, encoding="unicode")}
@@ -807,7 +829,7 @@ def station_parts(view: dict[str, Any], *, selected: str | None = None,
     for cid in COMPARTMENTS:
         parts[f"{ID}room-{cid}"] = _memo(
             ("room", keys[cid], cid in scene.unlocked, reachable.get(cid), cid in pending,
-             focus == cid), functools.partial(_room, scene, cid, reachable, focus, view))
+             focus == cid, unit), functools.partial(_room, scene, cid, reachable, focus, view))
     shuttles = view.get("shuttles") or {}
     for sid in layout.SHUTTLES:
         info = shuttles.get(sid) or {}
@@ -832,14 +854,17 @@ def assemble(parts: dict[str, str]) -> str:
 
 
 def render_station(view: dict[str, Any], *, selected: str | None = None,
-                   reachable: dict[str, int] | None = None, focus: str | None = None) -> str:
+                   reachable: dict[str, int] | None = None, focus: str | None = None,
+                   selectable: Iterable[str] = (), unit: str = "MP") -> str:
     """The station plan for a crew view, as an SVG string (deterministic, reads only the view).
 
     `selected` rings one crewman; `reachable` (compartment -> movement-point cost) makes those
     compartments buttons with the cost shown; `focus` marks one compartment as the current one
-    (e.g. the Interaction being resolved).
+    (e.g. the Interaction being resolved). `selectable` counters (the Intruder player's) are
+    buttons, `selected` may be one of them; `unit` "steps" shows a counter's moves left.
     """
-    return assemble(station_parts(view, selected=selected, reachable=reachable, focus=focus))
+    return assemble(station_parts(view, selected=selected, reachable=reachable, focus=focus,
+                                  selectable=selectable, unit=unit))
 
 
 PREVIEW_DROP = re.compile(r'<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>|<text[^>]*>.*?</text>'
@@ -934,8 +959,15 @@ def _visible_room_text(scene: Scene, cid: str, cost: int | None) -> list[str]:
     if cid in SECURED:
         out.append("OPEN" if cid in scene.unlocked else "LOCKED")
     if cost is not None:
-        out.append(f"{cost} MP")
+        out.append(_cost_text(scene, cost))
     return out
+
+
+def _cost_text(scene: Scene, cost: int) -> str:
+    """A lit compartment's number: "2 MP" for a crewman, "1 step" left for a counter."""
+    if scene.unit == "steps":
+        return f"{cost} step" + ("s" if cost != 1 else "")
+    return f"{cost} MP"
 
 
 def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
@@ -949,8 +981,11 @@ def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
         state.append("locked" if locked else "unlocked")
         classes.append("locked" if locked else "unlocked")
     cost = reachable.get(cid)
-    if cost is not None:
+    if cost is not None and scene.unit == "steps":
+        state.append(f"reachable, {cost} step{'s' if cost != 1 else ''} left")
+    elif cost is not None:
         state.append(f"reachable for {cost} movement point{'s' if cost != 1 else ''}")
+    if cost is not None:
         classes.append("reachable")
     decision = view.get("decision") or {}
     pending = cid in (decision.get("compartments") or [])
@@ -987,7 +1022,7 @@ def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
         g.add(E.text("LOCKED " if locked else "OPEN ", insert=(lx + 14, ly),
                      class_="lock-text"))
     if cost is not None:
-        text = f"{cost} MP"
+        text = _cost_text(scene, cost)
         pw = _text_width(text, 11) + 6
         px, py = x + w - pw - 4, y + h - 9
         g.add(E.rect((_number(px), py), (_number(pw), 18), rx=9, ry=9, class_="cost"))

@@ -177,6 +177,41 @@ def reachable(actions: Iterable[Mapping[str, Any]], crew: str | None,
             for a in actions if a.get("type") == "move" and a.get("crew") == crew}
 
 
+def counter_reach(actions: Iterable[Mapping[str, Any]], token: str | None,
+                  view: Mapping[str, Any]) -> dict[str, int]:
+    """{compartment: moves left} for the legal `move_counter` actions of one of the Intruder
+    player's counters (the engine's view says how many compartments it may still move)."""
+    if not token:
+        return {}
+    left = int((view.get("moves_left") or {}).get(token, 1))
+    return {str(a["to"]): left for a in actions
+            if a.get("type") == "move_counter" and a.get("token") == token}
+
+
+def own_tokens(actions: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The counters the shown side may select: those its legal actions name, in order."""
+    out: list[str] = []
+    for a in actions:
+        t = a.get("token")
+        if isinstance(t, str) and t and t not in out:
+            out.append(t)
+    return out
+
+
+def selected_first(rows: list[Any], selected: str | None) -> list[Any]:
+    """Action rows (index, action, label, rule) with the selected counter's actions first."""
+    if not selected:
+        return rows
+    mine = [r for r in rows if r[1].get("token") == selected]
+    return mine + [r for r in rows if r[1].get("token") != selected] if mine else rows
+
+
+def counter_rows(rows: list[Any], selected: str | None) -> list[Any]:
+    """The rows shown in full for the Intruder player: the selected counter's and those of no
+    counter (ending the movement); the others are one line per counter."""
+    return [r for r in rows if r[1].get("token") in (None, selected)]
+
+
 def state_digest(text: str) -> str:
     """sha256 hex of a save (the e2e tests compare it with CPython's)."""
     return hashlib.sha256(text.encode()).hexdigest()
@@ -302,6 +337,65 @@ def shown_side(seats: Mapping[str, str], last: str | None) -> str:
     if last is not None and seats.get(last) == "human":
         return last
     return next((s for s, who in seats.items() if who == "human"), next(iter(seats), "crew"))
+
+
+def secrets_warning(seats: Mapping[str, str], over: bool = False) -> str:
+    """What a save or link of a game with more than one side gives away (nothing once the
+    game is over, or with one side)."""
+    if over or len(seats) < 2:
+        return ""
+    sides = " and ".join(side_name(s) for s in seats)
+    return (f"It holds every side's secrets ({sides}): whoever opens it can see the other "
+            "side's hidden counters and plans. Keep it from the other player until the game "
+            "is over.")
+
+
+ROLE_PLURALS = {"command": "Command Officers", "science": "Science Officers",
+                "engineer": "Engineers"}
+
+
+def side_scores(game: Any) -> dict[str, int]:
+    """Each crew player's score so far in The Science Officer, as the engine counts it at the
+    end (scoring.science_officer_result); {} in the other scenarios or an engine without it."""
+    if getattr(game, "scenario", None) != "science_officer":
+        return {}
+    try:
+        from intruder_core.scoring import science_officer_result
+    except ImportError:
+        return {}
+    return {str(k): int(v) for k, v in science_officer_result(game, "win")["scores"].items()}
+
+
+def side_crewmen(game: Any, side: str) -> str:
+    """Whose crewmen a crew player commands, in words ("Command Officers and Engineers"),
+    from the engine's sides.side_of; "" when the engine cannot say."""
+    try:
+        from intruder_core.sides import side_of
+    except ImportError:
+        return ""
+    roles: list[str] = []
+    for c in getattr(game, "crew", {}).values():
+        if side_of(game, c) == side and c.role not in roles:
+            roles.append(c.role)
+    return " and ".join(ROLE_PLURALS.get(r, r) for r in roles)
+
+
+def moved_to(events: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The compartments pieces moved to in these events (the computer's moves, outlined)."""
+    return [str(e["to"]) for e in events if e.get("type") == "move" and e.get("to")]
+
+
+def announcement(events: Iterable[Mapping[str, Any]], limit: int = 6) -> str:
+    """What a screen reader hears after an action: its events in order, once (not the whole
+    log), the longest runs cut short with the count of the rest."""
+    texts = [str(e.get("text") or "") for e in events if e.get("text")]
+    if len(texts) > limit:
+        rest = len(texts) - limit
+        texts = [*texts[:limit], f"and {rest} more event{'s' if rest != 1 else ''} in the log"]
+    return " ".join(t if t.endswith((".", "!", "?")) else t + "." for t in texts)
+
+
+HANDOVER_LOCKED = ("share", "export")  # toolbar buttons off while the device changes hands
 
 
 def is_crew_side(side: str | None) -> bool:

@@ -162,12 +162,13 @@ def storage_problem(exc: Any) -> str:
 
 
 # The player's settings (key "settings", JSON) and their defaults.
-SETTINGS_DEFAULTS: dict[str, bool] = {
+SETTINGS_DEFAULTS: dict[str, Any] = {
     "confirm": True,   # ask before ending a phase with movement points or actions left
+    "pace_ms": 600,    # the computer's pace: ms between its moves (dialogs.PACES)
 }
 
 
-def load_settings(store: Store) -> dict[str, bool]:
+def load_settings(store: Store) -> dict[str, Any]:
     """The settings, defaults filled in; a damaged entry gives the defaults."""
     out = dict(SETTINGS_DEFAULTS)
     try:
@@ -176,11 +177,12 @@ def load_settings(store: Store) -> dict[str, bool]:
         return out
     if isinstance(saved, dict):
         for key, default in SETTINGS_DEFAULTS.items():
-            if isinstance(saved.get(key), type(default)):
+            if isinstance(saved.get(key), type(default)) and \
+                    isinstance(saved.get(key), bool) == isinstance(default, bool):
                 out[key] = saved[key]
     return out
 
 
-def save_settings(store: Store, settings: dict[str, bool]) -> str:
+def save_settings(store: Store, settings: dict[str, Any]) -> str:
     """Store the settings; returns the storage error or ""."""
     return store.set("settings", json.dumps(settings, sort_keys=True))

@@ -1,0 +1,396 @@
+"""Every seat played by hand: the Intruder player by clicks on the plan (his counters, the
+lit compartments, the crewmen he attacks) against the crew bot and in hot-seat, with every
+control's accessible name unique in every state reached and axe clean.
+
+The test reads the page's game (intruderDebug.state) to choose a legal action, performs it
+with the page's own controls, and checks the page's state against the same game on CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+from conftest import Problems, Site
+from playwright.sync_api import Page, expect
+from test_play import AXE, BODY, Boot, digest
+from test_scenarios import start
+
+import intruder_core as ic
+from intruder_core.bots import HeuristicPolicy, intruder_ai
+
+NAMED = ("button", "link", "checkbox", "combobox", "textbox", "radio", "spinbutton",
+         "slider", "switch", "tab", "menuitem", "option")
+
+
+def page_game(page: Page) -> ic.Game:
+    return ic.Game.from_json(page.evaluate("intruderDebug.state()"))
+
+
+def duplicate_names(page: Page) -> list[str]:
+    """Controls that share a role and accessible name (from the accessibility tree)."""
+    snap = page.locator("body").aria_snapshot()
+    names = re.findall(r"^\s*- (\w+) \"(.*?)\"", snap, flags=re.M)
+    seen = Counter((role, name) for role, name in names if role in NAMED)
+    return [f"{role} {name!r} x{n}" for (role, name), n in seen.items() if n > 1]
+
+
+def axe_violations(page: Page) -> list[str]:
+    page.evaluate(AXE.read_text() + "\n;0")
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} - {[n['target'] for n in v['nodes']][:3]}"
+            for v in result["violations"]]
+
+
+def wait_turn(page: Page, turn: str) -> None:
+    """Until it is `turn` ("human:intruder") or the game is over."""
+    page.wait_for_function(
+        "t => document.body.dataset.turn === t || document.body.dataset.turn === 'none:'",
+        arg=turn, timeout=120_000)
+
+
+FREE_POINT = """cid => {
+  const room = document.querySelector(`#board [data-compartment="${cid}"]`);
+  const r = room.querySelector('.room-box').getBoundingClientRect();
+  for (let fy = 0.4; fy < 0.9; fy += 0.1) for (let fx = 0.2; fx < 0.85; fx += 0.1) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-compartment]') === room) return [x, y];
+  }
+  return null;
+}"""
+
+
+def click_room(page: Page, cid: str) -> None:
+    """Click a compartment's own background (not a token in it, not a neighbour)."""
+    room = page.locator(f'#board [data-compartment="{cid}"]')
+    room.scroll_into_view_if_needed()
+    point = page.evaluate(FREE_POINT, cid)
+    assert point, f"no free point in {cid}"
+    page.mouse.click(point[0], point[1])
+
+
+def select_counter(page: Page, token: str) -> None:
+    """Select one of the Intruder's counters on the plan: its token, or the stack holding it
+    (each click on a stack selects the next of his counters there)."""
+    body = page.locator(BODY)
+    for _ in range(6):
+        if body.get_attribute("data-selected") == token:
+            return
+        own = page.locator(f'#board [data-token="{token}"]')
+        stack = page.locator(f'#board [data-stack][data-members~="{token}"]')
+        at = (own if own.count() else stack).first.get_attribute(
+            "data-at" if own.count() else "data-stack")
+        lit = "reachable" in (page.locator(f'#board [data-compartment="{at}"]')
+                              .get_attribute("class") or "")
+        if lit:  # a tap there would move the counter in hand: pick it from the list
+            line = page.locator(f'#actions [data-select="{token}"]')
+            if not line.is_visible():
+                page.locator("#actions details.crew-others > summary").click()
+            line.click()
+        elif own.count():
+            own.click()
+        else:
+            page.locator(f'#board [data-stack][data-members~="{token}"]').click()
+        page.wait_for_function("s => document.body.dataset.stateSha !== undefined", arg=None)
+    expect(body).to_have_attribute("data-selected", token)
+
+
+def intruder_moves_by_clicks(page: Page, game: ic.Game, moves: int) -> ic.Game:
+    """Move up to `moves` counters by clicking them and a lit compartment, then end the
+    movement with its button; each step checked against CPython."""
+    for _ in range(moves):
+        legal = [a for a in game.legal_actions("intruder") if a.type == "move_counter"]
+        if not legal:
+            break
+        a = legal[len(legal) // 2]
+        select_counter(page, a["token"])
+        room = page.locator(f'#board [data-compartment="{a["to"]}"]')
+        expect(room).to_have_attribute("role", "button")
+        expect(room).to_have_class(re.compile(r"\breachable\b"))
+        assert "step" in (room.get_attribute("aria-label") or "")
+        assert not duplicate_names(page), duplicate_names(page)
+        click_room(page, a["to"])
+        game.apply(a)
+        expect(page.locator(BODY)).to_have_attribute("data-state-sha", digest(game))
+    end = next(a for a in game.legal_actions("intruder") if a.type == "end_intruder_movement")
+    page.locator("#actions").get_by_role("button", name=end.label, exact=True).click()
+    game.apply(end)
+    return game
+
+
+def intruder_attacks_by_clicks(page: Page, game: ic.Game) -> None:
+    """An attack decision: click the crewman attacked (or the button when he is stacked)."""
+    legal = game.legal_actions("intruder")
+    attack = next((a for a in legal if a.type == "intruder_attack"), legal[-1])
+    token = page.locator(f'#board [data-crew="{attack.get("crew")}"]')
+    if attack.type == "intruder_attack" and token.count():
+        token.click()
+    else:
+        page.locator("#actions").get_by_role("button", name=attack.label, exact=True).click()
+
+
+def test_the_intruder_player_plays_by_clicks_against_the_crew_bot(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3&pace_ms=10")
+    body = page.locator(BODY)
+    start(page, "intelligent_intruder", 1, seats="intruder")
+    expect(body).to_have_attribute("data-side", "intruder")
+    # The buttons say what each does: the counter as he knows it, from where to where.
+    first = page.locator('#actions button[data-action*="move_counter"]').first
+    expect(first).to_contain_text(re.compile(r"(Intruder|Lab Animal|Dummy) \S+: .+ -> .+"))
+    assert not axe_violations(page), axe_violations(page)
+    decisions = 0
+    for _turn in range(60):
+        wait_turn(page, "human:intruder")
+        if body.get_attribute("data-turn") == "none:":
+            break
+        game = page_game(page)
+        assert not duplicate_names(page), duplicate_names(page)
+        if game.step == "intruder_move":
+            intruder_moves_by_clicks(page, game, moves=2 if decisions < 6 else 1)
+        else:
+            intruder_attacks_by_clicks(page, game)
+        decisions += 1
+        page.wait_for_function(
+            "s => document.body.dataset.stateSha !== s", arg=digest(game), timeout=60_000) \
+            if game.is_over is False and body.get_attribute("data-state-sha") == digest(game) \
+            else None
+        if decisions == 3:
+            assert not axe_violations(page), axe_violations(page)
+    game = page_game(page)  # whatever the page holds replays on CPython, as it is
+    assert decisions >= 3
+    assert game.is_over or decisions >= 20, (decisions, game.step)
+
+
+# --- a generic player by hand: the page's controls, the bots' choices ------------------------
+
+CREW_BOT = HeuristicPolicy()
+
+
+def choose(game: ic.Game, side: str, rng: random.Random) -> Any:
+    """The action a player would take: the Intruder AI for the Intruder, the crew heuristic
+    for a crew side (each seeing only its side's view)."""
+    legal = game.legal_actions(side)
+    if side == "intruder":
+        return intruder_ai.choose(game.view("intruder"), legal, rng)[0]
+    return CREW_BOT.choose(game.view(side), legal, rng)[0]
+
+
+def action_button_index(page: Page, action: Any) -> int:
+    """The index of the button in #actions whose data is `action`, or -1."""
+    want = action.to_dict()
+    data = page.locator("#actions button[data-action]").evaluate_all(
+        "bs => bs.map(b => b.dataset.action)")
+    return next((i for i, d in enumerate(data) if json.loads(d) == want), -1)
+
+
+def press_action_button(page: Page, action: Any) -> None:
+    """Click an action's button, selecting its crewman first when his actions are folded."""
+    i = action_button_index(page, action)
+    if i < 0 and action.get("crew") and isinstance(action.get("crew"), str):
+        select_crew(page, action["crew"])
+        i = action_button_index(page, action)
+    assert i >= 0, f"no button for {action.to_dict()}"
+    page.locator("#actions button[data-action]").nth(i).click()
+
+
+def select_crew(page: Page, crew: str) -> None:
+    """Select a crewman: his token on the plan, else his line in the actions (the other
+    crewmen's lines are folded in a disclosure: open it first)."""
+    body = page.locator(BODY)
+    if body.get_attribute("data-selected") == crew:
+        return
+    token = page.locator(f'#board [data-crew="{crew}"]')
+    line = page.locator(f'#actions [data-select="{crew}"]')
+    if token.count():
+        room = page.locator(f'#board [data-compartment="{token.get_attribute("data-at")}"]')
+        if body.get_attribute("data-selected") and "reachable" in (
+                room.get_attribute("class") or ""):
+            # A tap on a crewman in a lit compartment moves the selected one there (by
+            # design): let go of him first.
+            page.keyboard.press("Escape")
+            expect(body).to_have_attribute("data-selected", "")
+        token.click()
+    else:
+        if not line.first.is_visible():
+            page.locator("#actions details.crew-others > summary").click()
+        line.first.click()
+    expect(body).to_have_attribute("data-selected", crew)
+
+
+def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
+    """Do `action` with the page's controls (the plan for moves and attacks, else its
+    button), answer a guard, and check the page's state against CPython's."""
+    if action.type == "move":
+        select_crew(page, action["crew"])
+        room = page.locator(f'#board [data-compartment="{action["to"]}"]')
+        expect(room).to_have_class(re.compile(r"\breachable\b"))
+        click_room(page, action["to"])
+    elif action.type == "move_counter":
+        select_counter(page, action["token"])
+        room = page.locator(f'#board [data-compartment="{action["to"]}"]')
+        expect(room).to_have_class(re.compile(r"\breachable\b"))
+        click_room(page, action["to"])
+    elif action.type == "intruder_attack" and \
+            page.locator(f'#board [data-crew="{action["crew"]}"]').count():
+        page.locator(f'#board [data-crew="{action["crew"]}"]').click()
+    else:
+        press_action_button(page, action)
+    dialog = page.locator("#confirm-dialog")
+    page.wait_for_timeout(50)
+    if dialog.is_visible():
+        page.locator("#confirm-yes").click()
+    game.apply(action)
+
+
+def settle(page: Page) -> str:
+    """Wait until a human is to play, a hand-over waits, or the game is over; say which."""
+    handle = page.wait_for_function(
+        """() => { const b = document.body.dataset;
+                   if (b.handover) return 'handover';
+                   if (b.turn === 'none:') return 'over';
+                   if ((b.turn || '').startsWith('human:') && b.autoplay !== '1') return 'human';
+                   return false; }""", timeout=120_000)
+    return str(handle.json_value())
+
+
+def check_handover(page: Page) -> None:
+    """During a hand-over: nothing to export, share or peek at through the debug hook."""
+    expect(page.locator("#export")).to_be_disabled()
+    expect(page.locator("#share")).to_be_disabled()
+    assert page.evaluate("intruderDebug.state()") is None
+    assert page.evaluate("intruderDebug.sha()") is None
+    expect(page.locator("#game-view")).to_be_hidden()
+    assert not duplicate_names(page), duplicate_names(page)
+
+
+def play_by_hand(page: Page, actions: int, seed: int = 0) -> tuple[ic.Game, int, set[str]]:
+    """Play up to `actions` human decisions with the page's controls; returns the game (as
+    the page holds it), the hand-overs seen and the sides played."""
+    rng = random.Random(seed)
+    handovers = 0
+    sides: set[str] = set()
+    body = page.locator(BODY)
+    for _ in range(actions):
+        state = settle(page)
+        if state == "over":
+            break
+        if state == "handover":
+            check_handover(page)
+            handovers += 1
+            page.locator("#handover-continue").click()
+            continue
+        side = str(body.get_attribute("data-turn")).split(":", 1)[1]
+        sides.add(side)
+        game = page_game(page)
+        assert not duplicate_names(page), duplicate_names(page)
+        action = choose(game, side, rng)
+        before = body.get_attribute("data-state-sha")
+        perform(page, game, side, action)
+        try:
+            page.wait_for_function(
+                "s => document.body.dataset.handover || document.body.dataset.stateSha !== s",
+                arg=before, timeout=60_000)
+        except Exception as exc:
+            page.screenshot(path="/tmp/s11/fail.png")
+            raise AssertionError(f"{side} {action.label}: nothing happened; alert: "
+                                 f"{page.inner_text('#alert')!r}, selected "
+                                 f"{body.get_attribute('data-selected')}") from exc
+        if not body.get_attribute("data-handover"):  # the same game as on CPython
+            expect(body).to_have_attribute("data-state-sha", digest(game))
+    return page_game_when_shown(page), handovers, sides
+
+
+def page_game_when_shown(page: Page) -> ic.Game:
+    if page.locator(BODY).get_attribute("data-handover"):
+        page.locator("#handover-continue").click()
+    return page_game(page)
+
+
+def test_intelligent_intruder_hot_seat_by_hand(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    start(page, "intelligent_intruder", 1, seats="hotseat")
+    game, handovers, sides = play_by_hand(page, 60, seed=1)
+    assert sides == {"crew", "intruder"} and handovers >= 2
+    # The crew's screen keeps the Intruder's counters face down (the hand-over check).
+    if page.locator(BODY).get_attribute("data-side") == "crew" and not game.is_over:
+        expect(page.locator("#board .counter.known")).to_have_count(0)
+        expect(page.locator("#board .counter.selectable")).to_have_count(0)
+    page.locator("#share").click()
+    expect(page.locator("#share-spoiler")).to_contain_text("every side's secrets")
+    page.locator("#share-dialog [data-command='close:share-dialog']").click()
+    assert not axe_violations(page), axe_violations(page)
+
+
+def test_science_officer_hot_seat_by_hand_shows_whose_turn_and_both_scores(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    start(page, "science_officer", 3, seats="hotseat")
+    expect(page.locator("#status .seats")).to_contain_text("Command: you, 0 points")
+    expect(page.locator("#status .seats")).to_contain_text("Science Officer: human, 0 points")
+    expect(page.locator("#status .yours")).to_contain_text("Command Officers and Engineers")
+    game, handovers, sides = play_by_hand(page, 80, seed=3)
+    assert sides == {"command", "science"} and handovers >= 1
+    if not game.is_over:
+        side = str(body.get_attribute("data-side"))
+        expect(page.locator("#prompt")).to_contain_text(
+            "Command" if side == "command" else "Science Officer")
+    assert not axe_violations(page), axe_violations(page)
+
+
+def test_return_to_prometheus_with_lost_crewmen_by_hand(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    start(page, "return_to_prometheus", 4, options=("lost_crewmen", "marines"))
+    game, handovers, sides = play_by_hand(page, 80, seed=4)
+    assert sides == {"crew"} and handovers == 0
+    assert game.origin.get("options", {}).get("lost_crewmen") or game.options.get("lost_crewmen")
+    assert not axe_violations(page), axe_violations(page)
+
+
+def test_watching_the_computer_its_pace_is_a_setting_and_skip_ends_the_wait(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    start(page, "intelligent_intruder", 1, seats="crew")
+    # The computer plays the Intruder at the stored pace (Normal): the control says so.
+    pace = page.locator("#actions #pace")
+    expect(pace).to_be_visible()
+    expect(pace).to_have_value("600")
+    assert not duplicate_names(page), duplicate_names(page)
+    pace.select_option("1500")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('intruder:settings'))")
+    assert stored["pace_ms"] == 1500
+    # Each move is outlined on the plan as it is made, and said once in the live region.
+    expect(page.locator("#board .event-here").first).to_be_attached(timeout=30_000)
+    expect(page.locator("#announce")).to_contain_text("moves to")
+    said = page.inner_text("#announce")
+    assert said.count("moves to") <= 6 and said != page.inner_text("#log")
+    page.locator("#actions #skip").click()
+    expect(body).to_have_attribute("data-turn", "human:crew", timeout=60_000)
+    expect(page.locator("#pace")).to_have_count(0)
+    # The pace is kept for the next visit.
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('intruder:settings'))")
+    assert stored["pace_ms"] == 1500
+    # The player's own action is announced once, in words: its events, not the log.
+    game = page_game(page)
+    seen = len(game.log)
+    action = choose(game, "crew", random.Random(3))
+    perform(page, game, "crew", action)
+    expect(body).to_have_attribute("data-state-sha", digest(game))
+    new = [e.text for e in game.log[seen:]]
+    if new:
+        expect(page.locator("#announce")).to_contain_text(new[0])

@@ -1,0 +1,161 @@
+"""The Intruder player's board on CPython: what a click on his counters, a lit compartment,
+a crewman or an object means, decided from the engine's legal actions (no rule restated)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+
+import board_input
+import render
+import session
+
+import intruder_core as ic
+from intruder_core.station import ADJACENT
+
+
+def intruder_game() -> tuple[ic.Game, list[dict], dict]:
+    g = ic.new_game(seed=1, scenario="intelligent_intruder")
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    return g, legal, g.view("intruder")
+
+
+def test_a_counter_is_selected_then_moved_by_a_click_on_a_lit_compartment() -> None:
+    g, legal, view = intruder_game()
+    tokens = session.own_tokens(legal)
+    assert tokens and all(g.by_token(t) is not None for t in tokens)
+    token = tokens[0]
+    at = g.by_token(token).at
+    intent = board_input.board_intent({}, None, {}, token=token, at=at, legal=legal,
+                                      tokens=tokens)
+    assert intent.select == token
+    costs = session.counter_reach(legal, token, view)
+    assert costs and set(costs) <= set(ADJACENT[at]) and set(costs.values()) == {1}
+    to = next(iter(costs))
+    intent = board_input.board_intent({}, token, costs, compartment=to, legal=legal,
+                                      tokens=tokens)
+    assert intent.action == {"type": "move_counter", "token": token, "to": to}
+    g.apply(intent.action)  # the engine takes it as it is
+    assert g.by_token(token).at == to
+    # Moved once this phase: nothing left to light for it.
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    assert session.counter_reach(legal, token, g.view("intruder")) == {}
+    assert token not in g.view("intruder")["moves_left"]
+
+
+def test_very_fast_counters_show_two_steps_left() -> None:
+    g = ic.new_game(seed=1, scenario="intelligent_intruder")
+    g.known.append("very_fast")
+    g.changed()
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    token = session.own_tokens(legal)[0]
+    costs = session.counter_reach(legal, token, g.view("intruder"))
+    assert set(costs.values()) == {2}
+    to = next(t for t in costs if not g.crew_at(t))  # one meeting a crewman stops there
+    g.apply({"type": "move_counter", "token": token, "to": to})
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    left = session.counter_reach(legal, token, g.view("intruder"))
+    assert left and set(left.values()) == {1}
+
+
+def test_a_click_on_a_crewman_in_the_attack_decision_attacks_him() -> None:
+    legal = [{"type": "intruder_attack", "token": "c6", "crew": "en1"},
+             {"type": "intruder_attack", "token": "c6", "crew": "so2"},
+             {"type": "intruder_hold", "token": "c6"}]
+    intent = board_input.board_intent({"step": "intruder_attack"}, None, {}, crew="so2",
+                                      at="mess", legal=legal, tokens=["c6"])
+    assert intent.action == legal[1]
+    # In the crew's own decisions a click on a crewman still selects him.
+    assert board_input.board_intent({}, None, {}, crew="so2", at="mess").select == "so2"
+
+
+def test_a_click_on_an_object_destroys_it_or_asks_which() -> None:
+    legal = [{"type": "destroy", "token": "c6", "item": "blaster1"},
+             {"type": "destroy", "token": "c6", "item": "cage1"},
+             {"type": "open_cage", "token": "c6", "item": "cage1"}]
+    one = board_input.board_intent({}, None, {}, items="blaster1", at="arms", legal=legal,
+                                   tokens=["c6"])
+    assert one.action == legal[0]
+    two = board_input.board_intent({}, None, {}, items="cage1", at="arms", legal=legal,
+                                   tokens=["c6"])
+    assert two.action is None and two.select == "c6" and two.message
+    none = board_input.board_intent({}, None, {}, items="gas1", at="arms", legal=legal,
+                                    tokens=["c6"])
+    assert none.inspect == "arms"
+
+
+def test_the_selected_counters_actions_come_first() -> None:
+    rows = [(0, {"type": "move_counter", "token": "c1", "to": "a"}, "A", ""),
+            (1, {"type": "move_counter", "token": "c2", "to": "b"}, "B", ""),
+            (2, {"type": "end_intruder_movement"}, "End", "")]
+    assert [r[0] for r in session.selected_first(rows, "c2")] == [1, 0, 2]
+    assert session.selected_first(rows, None) == rows
+
+
+def test_the_intruder_players_counters_are_named_buttons_on_the_plan() -> None:
+    g, legal, view = intruder_game()
+    tokens = session.own_tokens(legal)
+    token = tokens[0]
+    costs = session.counter_reach(legal, token, view)
+    svg = render.render_station(view, selected=token, reachable=costs, selectable=tokens,
+                                unit="steps")
+    c = g.by_token(token)
+    kind = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}[c.kind]
+    assert f'{kind} {token}, face down in {g.place(c.at)}, selected" aria-pressed="true"' in svg
+    assert svg.count('aria-pressed="true"') == 1
+    assert svg.count('class="counter face-down known') >= 1  # others may be in stacks
+    assert ">1 step<" in svg and "reachable, 1 step left" in svg
+    assert "reachable for" not in svg
+    # The crew's plan has no counter buttons and no kinds.
+    crew_svg = render.render_station(g.view("crew"))
+    assert 'data-token' in crew_svg and "face down in" not in crew_svg
+
+
+def test_a_stack_holding_the_intruders_counters_selects_them_in_turn() -> None:
+    tokens = ["c4", "c7"]
+    first = board_input.board_intent({}, None, {}, stack="store_a1", members="co1 c4 c7",
+                                     tokens=tokens)
+    assert first.select == "c4"
+    second = board_input.board_intent({}, "c4", {}, stack="store_a1", members="co1 c4 c7",
+                                      tokens=tokens)
+    assert second.select == "c7"
+    # Lit for the selected piece: the stack's room is where it moves.
+    move = board_input.board_intent({}, "c1", {"store_a1": 1}, stack="store_a1",
+                                    members="c4 c7", tokens=["c1", "c4", "c7"])
+    assert move.action == {"type": "move_counter", "token": "c1", "to": "store_a1"}
+    assert board_input.board_intent({}, None, {}, stack="mess", members="co1 co2").inspect \
+        == "mess"
+
+
+def test_multi_seat_saves_warn_and_the_science_officers_scores_are_the_engines() -> None:
+    assert session.secrets_warning({"crew": "human"}) == ""
+    two = {"crew": "human", "intruder": "human"}
+    assert "every side's secrets" in session.secrets_warning(two)
+    assert session.secrets_warning(two, over=True) == ""
+    g = ic.new_game(seed=3, scenario="science_officer")
+    from intruder_core.scoring import science_officer_result
+    assert session.side_scores(g) == science_officer_result(g, "win")["scores"]
+    g.crew["so1"].status = "dead"
+    assert session.side_scores(g)["science"] == -3 and session.side_scores(g)["command"] == 0
+    assert session.side_crewmen(g, "science") == "Science Officers"
+    assert session.side_crewmen(g, "command") == "Command Officers and Engineers"
+    assert session.side_scores(ic.new_game(seed=3)) == {}
+
+
+def test_the_intruder_players_list_shows_one_counter_in_full_and_the_others_in_a_line() -> None:
+    import dialogs
+
+    g, legal, view = intruder_game()
+    rows = [(i, a, "", "") for i, a in enumerate(legal)]
+    tokens = session.own_tokens(legal)
+    shown = session.counter_rows(rows, tokens[0])
+    assert {r[1].get("token") for r in shown} == {tokens[0], None}
+    html = dialogs.other_counters_html(view, rows, tokens[0])
+    assert html.count("data-select=") == len(tokens) - 1
+    c = g.by_token(tokens[1])
+    kind = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}[c.kind]
+    n = sum(1 for a in legal if a.get("token") == tokens[1])
+    assert f">{kind} {tokens[1]}<span class=\"crew-line\"> in {g.place(c.at)}: {n} actions" in html
+    assert dialogs.other_counters_html(view, rows[:0], None) == ""
