@@ -24,7 +24,7 @@ from .scenarios import PLAYERS
 from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
 from .station import COMPARTMENTS, SHUTTLE_DOCK, name
 from .variants import chart
-from .view import LIVE_LABELS
+from .view import FRESH_LABELS
 from .view import label as action_label
 
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
@@ -369,7 +369,7 @@ class Game(GameState):
                 HANDLERS[a.type][0](self, a)
             except IllegalAction:
                 continue
-            if a.type in LIVE_LABELS:  # its label names where the counter is now
+            if a.type in FRESH_LABELS:  # its label reads the state: made afresh
                 out.append(Action(a.type, a.args, self.label(a), HANDLERS[a.type][2]))
                 continue
             done = labels.get(a)

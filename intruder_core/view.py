@@ -193,6 +193,9 @@ SIMPLE_LABELS = {
 # change as the counter moves and are made afresh at each decision (Game._generate).
 LIVE_LABELS = frozenset({"move_counter", "destroy", "open_cage", "open_lab_cages",
                          "intruder_attack", "intruder_hold", "end_intruder_movement"})
+# Labels that read more than the roster (a counter's place, a target's kind), so the labelled
+# actions one game shares with every game of its roster (Game._bind_labels) can't hold them.
+FRESH_LABELS = LIVE_LABELS | {"attack"}
 PLAYER_WORDS = {"command": "Command", "science": "Science Officer"}
 KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
 

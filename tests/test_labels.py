@@ -100,3 +100,27 @@ def test_other_scenarios_have_no_two_buttons_alike() -> None:
     g = ic.new_game(seed=3, scenario="science_officer")
     ends = sorted(a.label for a in g.legal_actions() if a.type == "end_movement")
     assert ends == ["End crew movement (Command)", "End crew movement (Science Officer)"]
+
+
+def test_a_label_shared_between_games_of_one_roster_is_the_label_of_this_game() -> None:
+    """The engine shares labelled actions between games with the same roster (rollouts start
+    many games); a label that reads the state (a target's kind, a counter's place) must still
+    be this game's: every label equals view.label made afresh, game after game."""
+    from intruder_core.view import label
+
+    checked: Counter[str] = Counter()
+    for scenario, options in (("return_to_prometheus", {"marines": True}),
+                              ("return_to_prometheus", {}),
+                              ("solitaire", {"lost_crewmen": True}),
+                              ("intelligent_intruder", {})):
+        for seed in range(4):
+            g = ic.new_game(seed=seed, scenario=scenario, options=options)
+            rng = random.Random(seed)
+            for _ in range(3000):
+                if g.is_over:
+                    break
+                for a in g.legal_actions():
+                    assert a.label == label(g, a), (scenario, seed, a.to_dict())
+                    checked[a.type] += 1
+                g.apply(rng.choice(g.legal_actions(g.to_move()[0])))
+    assert checked["attack"] > 0 and checked["move"] > 0
