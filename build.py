@@ -453,25 +453,27 @@ INLINED = {
 
 
 def inline_critical(dist: Path) -> None:
-    """Put boot.js and the style sheets into the pages (index.html, and so embed.html, the demo
-    and replay pages) and drop the files: the boot screen then paints from the page alone, with
-    no request before the first paint (a slow network gave the preloaded runtime the bandwidth
-    first)."""
-    pages = {page: page.read_text() for page in sorted(dist.glob("*.html"))}
+    """Put boot.js and the style sheets into index.html (and so embed.html, made from it) and
+    drop the files no other page links: the game's boot screen then paints from the page alone,
+    with no request before the first paint (a slow network gave the preloaded runtime the
+    bandwidth first). The demo and replay pages link boot.js and app.css instead: one shared,
+    cached copy costs fewer bytes than a copy inlined in each page (issue 13's byte budget)."""
+    index = dist / "index.html"
+    html = index.read_text()
+    others = [page.read_text() for page in sorted(dist.glob("*.html")) if page != index]
     for tag, (name, kind) in INLINED.items():
-        if tag not in pages[dist / "index.html"]:
+        if tag not in html:
             sys.exit(f"web/index.html no longer has {tag}: update build.INLINED")
         text = (dist / name).read_text()
         if f"</{kind}" in text:
             sys.exit(f"{name} contains </{kind}: it cannot be inlined")
         body = f"\n{text.rstrip()}\n"
-        for page, html in pages.items():
-            if tag in html and kind == "script":
-                html = allow_inline_script(html, body)
-            pages[page] = html.replace(tag, f"<{kind}>{body}</{kind}>")
-        (dist / name).unlink()
-    for page, html in pages.items():
-        page.write_text(html)
+        if kind == "script":
+            html = allow_inline_script(html, body)
+        html = html.replace(tag, f"<{kind}>{body}</{kind}>")
+        if not any(tag in other for other in others):
+            (dist / name).unlink()
+    index.write_text(html)
 
 
 def allow_inline_script(page: str, body: str) -> str:
