@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pytest
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
-from test_table import MAX_VIEWPORTS, SMALL_TARGETS, SMALL_TEXT
+from test_table import check_table
 
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy
@@ -52,15 +52,11 @@ def shared_names(page: Page) -> list[str]:
 
 
 def check_step(page: Page, height: int, where: str) -> None:
-    small = page.evaluate(SMALL_TEXT)
-    assert not small, f"{where}: text under 11 px: {small[:8]}"
-    tiny = page.evaluate(SMALL_TARGETS)
-    assert not tiny, f"{where}: tap targets under 24x24 px: {tiny[:8]}"
-    page_h = page.evaluate("document.documentElement.scrollHeight")
-    assert page_h <= MAX_VIEWPORTS * height, f"{where}: page {page_h} px tall"
+    """test_table's measures (text, tap targets, page height; its figures printed with
+    pytest -s), and no two controls sharing an accessible name."""
+    check_table(page, height, where)
     same = shared_names(page)
     assert not same, f"{where}: controls sharing a name: {same[:8]}"
-    print(where, f"page {page_h} px of {height}")  # the figures, with pytest -s
 
 
 def click_action(page: Page, index: int, who: str | None) -> None:
