@@ -145,7 +145,7 @@ def test_the_intruder_player_plays_by_clicks_against_the_crew_bot(
     expect(first).to_contain_text(re.compile(r"(Intruder|Lab Animal|Dummy) \S+: .+ -> .+"))
     assert not axe_violations(page), axe_violations(page)
     decisions = 0
-    for _turn in range(60):
+    for _turn in range(150):  # a whole game: seed 3 ends in about 30 Intruder decisions
         wait_turn(page, "human:intruder")
         if body.get_attribute("data-turn") == "none:":
             break
@@ -164,7 +164,7 @@ def test_the_intruder_player_plays_by_clicks_against_the_crew_bot(
             assert not axe_violations(page), axe_violations(page)
     game = page_game(page)  # whatever the page holds replays on CPython, as it is
     assert decisions >= 3
-    assert game.is_over or decisions >= 20, (decisions, game.step)
+    assert game.is_over, (decisions, game.step)  # played to the end, by clicks
 
 
 # --- a generic player by hand: the page's controls, the bots' choices ------------------------
@@ -327,6 +327,9 @@ def test_intelligent_intruder_hot_seat_by_hand(
     expect(page.locator("#share-spoiler")).to_contain_text("every side's secrets")
     page.locator("#share-dialog [data-command='close:share-dialog']").click()
     assert not axe_violations(page), axe_violations(page)
+    # On to the end: a whole hot-seat game by hand (about 150 actions from the start).
+    game, _, _ = play_by_hand(page, 400, seed=2)
+    assert game.is_over, game.step
 
 
 def test_science_officer_hot_seat_by_hand_shows_whose_turn_and_both_scores(
