@@ -175,3 +175,21 @@ def test_the_station_preview_goes_into_the_boot_screen(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text(page.replace(build.PREVIEW_SLOT, "<div"))
     with pytest.raises(SystemExit):
         build.write_station_preview(tmp_path, Path(sys.executable), ROOT / "intruder_core")
+
+
+def test_only_a_renderer_crash_runs_a_browser_test_again() -> None:
+    crash = ('<testcase classname="e2e.test_keyboard" name="test_game[chromium]">'
+             '<failure message="playwright._impl._errors.TargetClosedError: Page.wait_for_selector:'
+             ' Page crashed">trace</failure></testcase>')
+    passed = '<testcase classname="e2e.test_play" name="test_ok[chromium]"/>'
+    real = ('<testcase classname="e2e.test_play" name="test_bad[chromium]">'
+            '<failure message="AssertionError: assert 1 == 2">trace</failure></testcase>')
+
+    def report(*cases: str) -> str:
+        return f'<testsuites><testsuite name="pytest">{"".join(cases)}</testsuite></testsuites>'
+
+    assert build.renderer_crashes(report(crash, passed)) == \
+        ["e2e/test_keyboard.py::test_game[chromium]"]
+    assert build.renderer_crashes(report(crash, real)) == []  # a real failure: no second run
+    assert build.renderer_crashes(report(passed)) == []
+    assert build.renderer_crashes("") == []
