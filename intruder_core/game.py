@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from . import crew_actions as act
@@ -202,9 +204,10 @@ class Game(GameState):
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
-        for a in self._legal or ():
-            if a is action:
-                break  # one of legal_actions()' own, and the state has not changed since
+        legal = self._legal
+        if legal is not None and any(map(is_, legal, repeat(action))):
+            a = action  # one of legal_actions()' own, and the state has not changed since
+            assert isinstance(a, Action)
         else:
             a = _parse(action)
             refusal = self._why_not(a)
@@ -227,15 +230,21 @@ class Game(GameState):
 
     def _touch(self, a: Action) -> None:
         """Apply a Crew Movement Phase action, noting the compartments it touched (where its
-        crewman was and is): only the crewmen there need their actions worked out again."""
+        crewman was and is): only the crewmen there need their actions worked out again.
+
+        A move by a crewman who carries nothing touches no compartment: the objects there
+        are as they were, and only his own actions change (his place and points, which
+        `crew_movement.candidates` sees on him)."""
         c = self.crew.get(str(a.get("crew", "")))
         if c is None:  # a pass: every crewman's actions are worked out again
             self.move_segs.clear()
             HANDLERS[a.type][1](self, a)
             return
-        self.touched.add(c.at)
+        was = c.at
         HANDLERS[a.type][1](self, a)
-        self.touched.add(c.at)
+        if a.type != "move" or self.carried(c):
+            self.touched.add(was)
+            self.touched.add(c.at)
 
     def _rewind(self, played: int) -> None:
         """Put the game back exactly as it was after its first `played` actions, replayed from
