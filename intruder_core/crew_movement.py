@@ -69,6 +69,12 @@ def in_movement(g: Game) -> None:
 
 # --- candidates ---------------------------------------------------------------------------
 
+# Station data the movement generator's caching relies on (`candidates`): the secured rooms
+# are entered from the Command Module alone, where they are unlocked (Functions).
+OPENS_ONTO_COMMAND = all(ADJACENT[room] == ("command",) for room in SECURED) and all(
+    room in ADJACENT["command"] for room in SECURED)
+assert OPENS_ONTO_COMMAND, "a secured room opens elsewhere: key move_segs on g.unlocked too"
+
 # compartment -> (neighbour, its entry cost, secured) for the movement generator
 _STEPS = {at: tuple((to, move_cost(to, False), to in SECURED) for to in near)
           for at, near in ADJACENT.items()}
@@ -95,35 +101,42 @@ def candidates(g: Game) -> list[Action]:
     checks remain the home of each refusal's reason. This is the engine's hottest loop: each
     crewman's actions are kept (`Game.move_segs`) until he, his compartment (`Game.touched`)
     or the phase's doors change, and each action object is made once per game."""
-    waiting = ready(g) if shared(g) else ()
-    crew = [c for c in g.crew.values() if c.status == "active" and c.at in COMPARTMENTS and
-            not (waiting and side_of(g, c) in waiting)]
+    sharing = shared(g)
+    waiting = ready(g) if sharing else ()
     # What every crewman's actions depend on besides his own compartment: a change of turn,
-    # doors, Life Stage (Cage bearers, R14) or passed players rebuilds them all.
-    phase_key = (g.turn, tuple(g.unlocked), g.stage, tuple(waiting))
+    # Life Stage (Cage bearers, R14) or passed players rebuilds them all. The doors need not:
+    # every secured room opens onto the Command Module alone (OPENS_ONTO_COMMAND), where
+    # the unlocking crewman stands, so an unlock touches only the crewmen there.
     segs = g.move_segs
-    if g.move_key != phase_key:
+    if (g.turn, g.stage, waiting) != g.move_key:
         segs.clear()
-        g.move_key = phase_key
+        g.move_key = (g.turn, g.stage, waiting)
     touched = g.touched
     items = g.items.values()
     out: list[Action] = []
     later: list[Action] = []
-    for c in crew:
-        own = (c.at, c.mp, c.holding, c.controlling, c.paid_pickup)
-        done = segs.get(c.id)
-        if done is None or done[0] != own or c.at in touched:
-            cid, at = c.id, c.at
+    for c in g.crew.values():
+        at = c.at
+        if c.status != "active" or at not in COMPARTMENTS or (
+                waiting and side_of(g, c) in waiting):
+            continue
+        cid = c.id
+        done = segs.get(cid)
+        if (done is None or at in touched or done[0] != (at, c.mp, c.holding, c.controlling,
+                                                          c.paid_pickup)):
             mine = [i for i in items if cid in i.carriers]
             lying: dict[str | None, list[Item]] = {at: [i for i in items if i.at == at]}
             if c.role == "engineer" and at == CONSTRUCTION_AT:
                 lying["track"] = [i for i in items if i.at == "track"]
-            done = segs[cid] = (own, tuple(_functions(g, c, mine, lying)),
+            done = segs[cid] = ((at, c.mp, c.holding, c.controlling, c.paid_pickup),
+                                tuple(_functions(g, c, mine, lying)),
                                 tuple(_let_go(g, c, mine)))
         out += done[1]
-        later += done[2]
-    touched.clear()
-    if waiting == () and not shared(g):
+        if done[2]:
+            later += done[2]
+    if touched:
+        touched.clear()
+    if not sharing:
         out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
                                                                action("end_movement")))
     else:

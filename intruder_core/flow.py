@@ -252,8 +252,6 @@ def leave(g: Game, a: Action) -> None:
 
 def settle(g: Game) -> None:
     """Check for the end; skip decisions that offer nothing but passing."""
-    from .game import HANDLERS
-
     while True:
         g.changed()
         if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
@@ -266,7 +264,7 @@ def settle(g: Game) -> None:
         only = only_pass(g)
         if only is None:
             break
-        HANDLERS[only.type][1](g, only)
+        g.effect(only)
     g.log.extend(g.events)
 
 

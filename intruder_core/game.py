@@ -18,7 +18,7 @@ from . import crew_actions as act
 from . import crew_movement as crew_rules
 from . import flow, interaction, sides
 from . import intelligent as ii
-from .actions import ARGS, Action, Event, action, event, new_action
+from .actions import ARGS, Action, Event, action, new_action
 from .charts import POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
@@ -29,6 +29,7 @@ from .variants import chart
 from .view import FRESH_LABELS
 from .view import label as action_label
 
+_new_event = object.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
 Moves = tuple[tuple[str, int, bool, Action], ...]
@@ -108,7 +109,7 @@ class Game(GameState):
         self.made_moves: dict[tuple[str, ...], Moves] = {}
         self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
         # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
-        # `move_key` (turn, doors, stage, passed players) holds, he is as he was, and no
+        # `move_key` (turn, stage, passed players) holds, he is as he was, and no
         # action has touched his compartment (`touched`, filled by `apply`).
         self.move_segs: dict[str, tuple[tuple[object, ...], tuple[Action, ...],
                                         tuple[Action, ...]]] = {}
@@ -415,7 +416,15 @@ class Game(GameState):
         return die
 
     def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:
-        self.events.append(event(type, text, rule, data))
+        """Note something that happened. The Event is built without the frozen dataclass's
+        __init__ (every event passes here): the same object in every way, and as immutable."""
+        e = _new_event(Event)
+        e.__dict__.update(type=type, text=text, rule=rule, data=data)
+        self.events.append(e)
+
+    def effect(self, a: Action) -> None:
+        """Carry out an action already known to be legal (its handler's effect)."""
+        HANDLERS[a.type][1](self, a)
 
     def score(self, kind: str, what: str) -> None:
         self.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})
