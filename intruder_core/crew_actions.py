@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .actions import Action, action
+from .actions import Action, Arg, action
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
 from .crew_movement import check_pass, deny, hands, passes
@@ -92,7 +92,8 @@ def empty_cage(g: Game, c: Crewman) -> Item | None:
 # --- candidates ---------------------------------------------------------------------------
 
 def candidates(g: Game) -> list[Action]:
-    """Every action worth checking in the current Crew Action Segment, in a fixed order."""
+    """Every action worth checking in the current Crew Action Segment, in a fixed order.
+    Offered labelled (`_offer`) but for attacks, whose labels are made afresh (view.py)."""
     out: list[Action] = []
     if g.step == "crew_actions":
         assert g.sub is not None
@@ -104,6 +105,8 @@ def candidates(g: Game) -> list[Action]:
     for t in g.counters.values():
         if t.face_up:
             here.setdefault(t.at, []).append(t)
+    for found in here.values():
+        found.sort(key=g.token_order)
     second = g.phase == "interaction2"
     in_shuttle = g.in_shuttle()
     holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
@@ -115,52 +118,64 @@ def candidates(g: Game) -> list[Action]:
         for cid in item.carriers:
             carried.setdefault(cid, []).append(item)
     for c in actors:
+        cid, at = c.id, c.at or ""
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
         # hands are full) and the Second Interaction Phase's actions in the first.
         if c.acted:
-            out += hands(g, c, carried.get(c.id, []))
+            out += hands(g, c, carried.get(cid, []))
             continue
         busy = bool(c.holding or c.controlling)
-        for t in sorted(here.get(c.at or "", []), key=g.token_order):
+        for t in here.get(at, ()):
+            tok = t.token
             if t.kind == "intruder" and not busy:
                 for w in weapons_of(g, c):
-                    out.append(action("attack", crew=c.id, target=t.token, weapon=w))
-                out.append(action("prod", crew=c.id, target=t.token))
-                out.append(action("cage", crew=c.id, target=t.token))
+                    out.append(action("attack", crew=cid, target=tok, weapon=w))
+                out.append(_offer(g, ("prod", cid, tok), crew=cid, target=tok))
+                out.append(_offer(g, ("cage", cid, tok), crew=cid, target=tok))
             elif t.kind == "lab_animal":
                 if not busy:
                     if g.marine(c):
                         for w in weapons_of(g, c):
-                            out.append(action("attack", crew=c.id, target=t.token, weapon=w))
-                    out.append(action("catch", crew=c.id, target=t.token))
+                            out.append(action("attack", crew=cid, target=tok, weapon=w))
+                    out.append(_offer(g, ("catch", cid, tok), crew=cid, target=tok))
                 if second and not c.controlling and c.holding in (None, t.id):
-                    out.append(action("transfer", crew=c.id, target=t.token))
+                    out.append(_offer(g, ("transfer", cid, tok), crew=cid, target=tok))
         if not busy:
-            for other in holders.get(c.at or "", ()):
-                out.append(action("cage_animal", crew=c.id, holder=other.id))
-            for lock in AIRLOCKS_AT.get(c.at or "", ()):
-                out.append(action("open_airlock", crew=c.id, airlock=lock))
-            if c.at == SELF_DESTRUCT_AT and second:
-                out.append(action("start_self_destruct", crew=c.id))
-                out.append(action("stop_self_destruct", crew=c.id))
-                out.append(action("freeze", crew=c.id))
-            if c.at == INVENTORY_AT and second:
+            for other in holders.get(at, ()):
+                out.append(_offer(g, ("cage_animal", cid, other.id), crew=cid,
+                                  holder=other.id))
+            for lock in AIRLOCKS_AT.get(at, ()):
+                out.append(_offer(g, ("open_airlock", cid, lock), crew=cid, airlock=lock))
+            if at == SELF_DESTRUCT_AT and second:
+                out.append(_offer(g, ("start_self_destruct", cid), crew=cid))
+                out.append(_offer(g, ("stop_self_destruct", cid), crew=cid))
+                out.append(_offer(g, ("freeze", cid), crew=cid))
+            if at == INVENTORY_AT and second:
                 for t in sorted(g.counters.values(), key=g.token_order):
                     if t.at == "not_used" and not t.inventoried:
-                        out.append(action("inventory", crew=c.id, target=t.token))
+                        out.append(_offer(g, ("inventory", cid, t.token), crew=cid,
+                                          target=t.token))
             if in_shuttle:
-                out.append(action("open_hatches", crew=c.id))
-        out += hands(g, c, carried.get(c.id, []))
+                out.append(_offer(g, ("open_hatches", cid), crew=cid))
+        out += hands(g, c, carried.get(cid, []))
     if in_shuttle:
-        out.append(action("prepare_hatches"))
+        out.append(_offer(g, ("prepare_hatches",)))
     if second and not in_shuttle:
         for shuttle, dock in g.docks().items():
             waiting = [c.id for c in actors if c.at == dock and not c.acted]
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
                 for group in combinations(waiting, n):
-                    out.append(action("leave", shuttle=shuttle, crew=tuple(group)))
-    out += passes(g, "end_actions")
+                    out.append(_offer(g, ("leave", shuttle, *group), shuttle=shuttle,
+                                      crew=group))
+    out += [_offer(g, (a.type, str(a.get("player", ""))), **dict(a.args))
+            for a in passes(g, "end_actions")]
     return out
+
+
+def _offer(g: Game, key: tuple[str, ...], **args: Arg) -> Action:
+    """The labelled action `key` names (its type and the values of its arguments), made once
+    per roster (Game.labelled), so the engine need not look its label up at each decision."""
+    return g.made.get(key) or g.labelled(key, action(key[0], **args))
 
 
 # --- the actions --------------------------------------------------------------------------

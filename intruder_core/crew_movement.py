@@ -130,7 +130,7 @@ def candidates(g: Game) -> list[Action]:
                 lying["track"] = [i for i in items if i.at == "track"]
             done = segs[cid] = ((at, c.mp, c.holding, c.controlling, c.paid_pickup),
                                 tuple(_functions(g, c, mine, lying)),
-                                tuple(_let_go(g, c, mine)))
+                                tuple(hands(g, c, mine)))
         out += done[1]
         if done[2]:
             later += done[2]
@@ -196,31 +196,20 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
                     ("construct", cid, item.id), action("construct", crew=cid, item=item.id))
 
 
-def _let_go(g: Game, c: Crewman, mine: list[Item]) -> Iterator[Action]:
-    """What he may let go of (the last part of `candidates`): a Lab Animal, the Intruder,
-    an object."""
-    made, cid = g.made, c.id
-    if c.holding:
-        yield made.get(("release", cid)) or g.labelled(("release", cid),
-                                                       action("release", crew=cid))
-    if c.controlling:
-        yield made.get(("let_go", cid)) or g.labelled(("let_go", cid),
-                                                      action("let_go", crew=cid))
-    for item in mine:
-        yield made.get(("drop", cid, item.id)) or g.labelled(
-            ("drop", cid, item.id), action("drop", crew=cid, item=item.id))
-
-
 def hands(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Action]:
-    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object
-    (`mine`: what he carries, when the caller knows it)."""
+    """What a crewman can let go of at any decision, labelled: a Lab Animal, the Intruder,
+    an object (`mine`: what he carries, when the caller knows it)."""
+    made, cid = g.made, c.id
     out = []
     if c.holding:
-        out.append(action("release", crew=c.id))
+        out.append(made.get(("release", cid)) or g.labelled(("release", cid),
+                                                            action("release", crew=cid)))
     if c.controlling:
-        out.append(action("let_go", crew=c.id))
+        out.append(made.get(("let_go", cid)) or g.labelled(("let_go", cid),
+                                                           action("let_go", crew=cid)))
     for item in g.carried(c) if mine is None else mine:
-        out.append(action("drop", crew=c.id, item=item.id))
+        out.append(made.get(("drop", cid, item.id)) or g.labelled(
+            ("drop", cid, item.id), action("drop", crew=cid, item=item.id)))
     return out
 
 

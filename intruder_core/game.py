@@ -375,17 +375,20 @@ class Game(GameState):
         labels = self._labels
         out = []
         for a in self._candidates():
+            check, _, rule = HANDLERS[a.type]
             try:
-                HANDLERS[a.type][0](self, a)
+                check(self, a)
             except IllegalAction:
                 continue
+            if a.label:  # offered labelled by its generator
+                out.append(a)
+                continue
             if a.type in FRESH_LABELS:  # its label reads the state: made afresh
-                out.append(Action(a.type, a.args, self.label(a), HANDLERS[a.type][2]))
+                out.append(Action(a.type, a.args, self.label(a), rule))
                 continue
             done = labels.get(a)
             if done is None:
-                done = labels[a] = new_action(a.type, a.args, self.label(a),
-                                              HANDLERS[a.type][2])
+                done = labels[a] = new_action(a.type, a.args, self.label(a), rule)
             out.append(done)
         return out
 
