@@ -11,6 +11,7 @@ from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from,
 from .crew_movement import check_pass, deny, hands, passes
 from .escape import check_may_leave, leave
 from .intruder import break_out, determine_powers, halt, has
+from .sides import shared
 from .station import (
     AIRLOCK_CONTROL,
     COMPARTMENTS,
@@ -25,6 +26,12 @@ if TYPE_CHECKING:
     from .state import Counter, Crewman, Item
 
 SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
+# Offered by `candidates` (and the Interaction's choice, `Game._candidates`) only when their
+# checks pass, so `Game._generate` takes them unchecked, except in the Science Officer's
+# shared phases (a passed player's crewmen may do nothing there). tests/test_legal.py compares
+# the legal actions with every candidate's check, decision after decision.
+LEGAL_WHEN_OFFERED = frozenset({"end_actions", "interact", "freeze", "drop", "release",
+                                "let_go"})
 AIRLOCKS_AT: dict[str, list[str]] = {}  # corridor -> the airlocks opened from it
 for _lock, _corridor in AIRLOCK_CONTROL.items():
     AIRLOCKS_AT.setdefault(_corridor, []).append(_lock)
@@ -101,22 +108,25 @@ def candidates(g: Game) -> list[Action]:
     else:
         actors = g.station_crew()
     actors = [c for c in actors if not c.acted or c.holding or c.controlling]
-    here: dict[str, list[Counter]] = {}
-    for t in g.counters.values():
-        if t.face_up:
-            here.setdefault(t.at, []).append(t)
-    for found in here.values():
-        found.sort(key=g.token_order)
+    here: dict[str, list[Counter]] = {}  # face-up counters where someone may still act
+    holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
+    places = {c.at for c in actors if not c.acted}
+    if places:
+        for t in g.counters.values():
+            if t.face_up and t.at in places:
+                here.setdefault(t.at, []).append(t)
+        for found in here.values():
+            found.sort(key=g.token_order)
+        for other in g.crew.values():
+            if other.holding and other.status == "active" and other.at in places:
+                holders.setdefault(other.at, []).append(other)
     second = g.phase == "interaction2"
     in_shuttle = g.in_shuttle()
-    holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
-    for other in g.crew.values():
-        if other.status == "active" and other.holding:
-            holders.setdefault(other.at, []).append(other)
     carried: dict[str, list[Item]] = {}
-    for item in g.items.values():
-        for cid in item.carriers:
-            carried.setdefault(cid, []).append(item)
+    if actors:
+        for item in g.items.values():
+            for cid in item.carriers:
+                carried.setdefault(cid, []).append(item)
     for c in actors:
         cid, at = c.id, c.at or ""
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
@@ -149,6 +159,7 @@ def candidates(g: Game) -> list[Action]:
             if at == SELF_DESTRUCT_AT and second:
                 out.append(_offer(g, ("start_self_destruct", cid), crew=cid))
                 out.append(_offer(g, ("stop_self_destruct", cid), crew=cid))
+            if at == FREEZER_SWITCH_AT and second:  # the same switchboard (R13, R17)
                 out.append(_offer(g, ("freeze", cid), crew=cid))
             if at == INVENTORY_AT and second:
                 for t in sorted(g.counters.values(), key=g.token_order):
@@ -167,8 +178,11 @@ def candidates(g: Game) -> list[Action]:
                 for group in combinations(waiting, n):
                     out.append(_offer(g, ("leave", shuttle, *group), shuttle=shuttle,
                                       crew=group))
-    out += [_offer(g, (a.type, str(a.get("player", ""))), **dict(a.args))
-            for a in passes(g, "end_actions")]
+    if not shared(g):
+        out.append(g.made.get(("end_actions", "")) or _offer(g, ("end_actions", "")))
+    else:
+        out += [_offer(g, (a.type, str(a.get("player", ""))), **dict(a.args))
+                for a in passes(g, "end_actions")]
     return out
 
 

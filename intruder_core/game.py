@@ -369,17 +369,20 @@ class Game(GameState):
 
     def _generate(self) -> list[Action]:
         """The candidates the rules allow, labelled. The Crew Movement Phase's generator
-        offers only legal actions, so its checks are skipped; elsewhere each is checked."""
+        offers only legal actions, so its checks are skipped; elsewhere each is checked but
+        those offered only when legal (crew_actions.LEGAL_WHEN_OFFERED)."""
         if self.step == "move":
             return crew_rules.candidates(self)
         labels = self._labels
+        trusted = () if sides.shared(self) else act.LEGAL_WHEN_OFFERED
         out = []
         for a in self._candidates():
             check, _, rule = HANDLERS[a.type]
-            try:
-                check(self, a)
-            except IllegalAction:
-                continue
+            if a.type not in trusted:
+                try:
+                    check(self, a)
+                except IllegalAction:
+                    continue
             if a.label:  # offered labelled by its generator
                 out.append(a)
                 continue
