@@ -24,7 +24,7 @@ from .dice import Dice
 from .errors import CorruptSave, IllegalAction
 from .scenarios import PLAYERS
 from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
-from .station import COMPARTMENTS, SHUTTLE_DOCK, name
+from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
 from .variants import chart
 from .view import FRESH_LABELS
 from .view import label as action_label
@@ -233,19 +233,20 @@ class Game(GameState):
         """Apply a Crew Movement Phase action, noting the compartments it touched (where its
         crewman was and is): only the crewmen there need their actions worked out again.
 
-        A move by a crewman who carries nothing touches no compartment: the objects there
-        are as they were, and only his own actions change (his place and points, which
-        `crew_movement.candidates` sees on him)."""
+        A move touches only the compartments objects left and entered (`relocate` notes
+        them): a crewman who carries nothing changes only his own actions (his place and
+        points, which `crew_movement.candidates` sees on him)."""
         c = self.crew.get(str(a.get("crew", "")))
         if c is None:  # a pass: every crewman's actions are worked out again
             self.move_segs.clear()
             HANDLERS[a.type][1](self, a)
             return
-        was = c.at
+        if a.type == "move":  # `relocate` notes where objects left and arrived
+            HANDLERS["move"][1](self, a)
+            return
+        self.touched.add(c.at)
         HANDLERS[a.type][1](self, a)
-        if a.type != "move" or self.carried(c):
-            self.touched.add(was)
-            self.touched.add(c.at)
+        self.touched.add(c.at)
 
     def _rewind(self, played: int) -> None:
         """Put the game back exactly as it was after its first `played` actions, replayed from
@@ -453,7 +454,7 @@ class Game(GameState):
         return self.sub.at
 
     def place(self, at: str | None) -> str:
-        return name(at) if at else "nowhere"
+        return NAMES.get(at, at) if at else "nowhere"
 
     def describe(self, c: Counter) -> str:
         if not c.face_up:
@@ -505,13 +506,17 @@ class Game(GameState):
         return [i for i in self.items.values() if cid in i.carriers]
 
     def relocate(self, c: Crewman, to: str) -> None:
-        """Move a crewman with everything he carries, holds or controls."""
+        """Move a crewman with everything he carries, holds or controls; the compartments
+        objects leave and enter are touched (the Crew Movement Phase's cache, `_touch`)."""
+        was = c.at
         c.at = to
         c.paid_pickup = False
         for item in self.carried(c):
             item.at = to
             if item.contents:
                 self.counters[item.contents].at = to
+            self.touched.add(was)
+            self.touched.add(to)
         if c.holding:
             self.counters[c.holding].at = to
 

@@ -39,8 +39,8 @@ def needs_interaction(g: Game, at: str) -> bool:
 
 def compartments_to_resolve(g: Game) -> list[str]:
     """The compartments where crew meet counters, in the mapsheet's order (R2)."""
-    return sorted({c.at for c in g.station_crew() if c.at and needs_interaction(g, c.at)},
-                  key=ORDER.__getitem__)
+    manned = {c.at for c in g.station_crew() if c.at}
+    return sorted((at for at in manned if needs_interaction(g, at)), key=ORDER.__getitem__)
 
 
 def check_interact(g: Game, a: Action) -> None:
