@@ -35,7 +35,7 @@ def deny(message: str, rule: str) -> IllegalAction:
 
 def fits(items: list[Item]) -> bool:
     """He can carry these objects together (Crew Movement; the limit is charts.can_carry)."""
-    return can_carry(i.kind for i in items)
+    return can_carry([i.kind for i in items])
 
 
 def move_cost(to: str, controlling: bool) -> int:
@@ -129,7 +129,7 @@ def candidates(g: Game) -> list[Action]:
             if c.role == "engineer" and at == CONSTRUCTION_AT:
                 lying["track"] = [i for i in items if i.at == "track"]
             done = segs[cid] = ((at, c.mp, c.holding, c.controlling, c.paid_pickup),
-                                tuple(_functions(g, c, mine, lying)),
+                                _functions(g, c, mine, lying),
                                 tuple(hands(g, c, mine)))
         out += done[1]
         if done[2]:
@@ -147,9 +147,10 @@ def candidates(g: Game) -> list[Action]:
 
 
 def _functions(g: Game, c: Crewman, mine: list[Item],
-               lying: dict[str | None, list[Item]]) -> Iterator[Action]:
+               lying: dict[str | None, list[Item]]) -> tuple[Action, ...]:
     """One crewman's moves and Functions (the first part of `candidates`)."""
     made = g.made
+    out: list[Action] = []
     unlocked = g.unlocked
     cid, at, mp = c.id, c.at or "", c.mp
     free = not c.holding and not c.controlling
@@ -157,7 +158,7 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
         if mp >= MP_PER_TURN:  # he moves with the Intruder, all three points (R11)
             for to, _, secured, move in moves_from(g, cid, at):
                 if not secured or to in unlocked:
-                    yield move
+                    out.append(move)
     elif mp and not c.holding:
         least = mp
         for item in mine:  # bearers of a caged Intruder move together (R14)
@@ -171,10 +172,10 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
                 continue  # locked this phase (ruling R12)
             if least < cost:
                 continue  # too few movement points (his or a fellow bearer's)
-            yield move
+            out.append(move)
     if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
-        yield made.get(("force_into_freezer", cid)) or g.labelled(
-            ("force_into_freezer", cid), action("force_into_freezer", crew=cid))
+        out.append(made.get(("force_into_freezer", cid)) or g.labelled(
+            ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
     if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
         for item in lying.get(at, ()):
             if cid not in item.carriers:
@@ -182,18 +183,19 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
                     continue  # someone else carries it
                 if not fits([*mine, item]):
                     continue  # he cannot carry it too
-                yield made.get(("pick_up", cid, item.id)) or g.labelled(
-                    ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id))
+                out.append(made.get(("pick_up", cid, item.id)) or g.labelled(
+                    ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id)))
     if free and at == "command":
         for room, (roles, _) in UNLOCK.items():
             if c.role in roles and room not in unlocked:
-                yield made.get(("unlock", cid, room)) or g.labelled(
-                    ("unlock", cid, room), action("unlock", crew=cid, room=room))
+                out.append(made.get(("unlock", cid, room)) or g.labelled(
+                    ("unlock", cid, room), action("unlock", crew=cid, room=room)))
     if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
         for item in lying.get("track", ()):
             if item.worked_turn != g.turn:
-                yield made.get(("construct", cid, item.id)) or g.labelled(
-                    ("construct", cid, item.id), action("construct", crew=cid, item=item.id))
+                out.append(made.get(("construct", cid, item.id)) or g.labelled(
+                    ("construct", cid, item.id), action("construct", crew=cid, item=item.id)))
+    return tuple(out)
 
 
 def hands(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Action]:

@@ -275,8 +275,9 @@ def only_pass(g: Game) -> Action | None:
     if len(g.players) == 1:  # one side decides everything (the solitaire game)
         if not legal:
             raise RuntimeError(f"no legal action in step {g.step!r}")
-        if any(a.type not in PASSES for a in legal):
-            return None
+        for a in legal:
+            if a.type not in PASSES:
+                return None  # a real choice
         return legal[0]
     passes: dict[str, Action] = {}
     busy: set[str] = set()
