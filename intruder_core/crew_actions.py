@@ -31,7 +31,7 @@ SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
 # shared phases (a passed player's crewmen may do nothing there). tests/test_legal.py compares
 # the legal actions with every candidate's check, decision after decision.
 LEGAL_WHEN_OFFERED = frozenset({"end_actions", "interact", "freeze", "drop", "release",
-                                "let_go"})
+                                "let_go", "catch", "open_airlock"})
 AIRLOCKS_AT: dict[str, list[str]] = {}  # corridor -> the airlocks opened from it
 for _lock, _corridor in AIRLOCK_CONTROL.items():
     AIRLOCKS_AT.setdefault(_corridor, []).append(_lock)
@@ -147,7 +147,9 @@ def candidates(g: Game) -> list[Action]:
                     if g.marine(c):
                         for w in weapons_of(g, c):
                             out.append(action("attack", crew=cid, target=tok, weapon=w))
-                    out.append(_offer(g, ("catch", cid, tok), crew=cid, target=tok))
+                    if not (in_shuttle or t.held_by or t.cage or
+                            too_encumbered_to_catch(carried.get(cid, []))):
+                        out.append(_offer(g, ("catch", cid, tok), crew=cid, target=tok))
                 if second and not c.controlling and c.holding in (None, t.id):
                     out.append(_offer(g, ("transfer", cid, tok), crew=cid, target=tok))
         if not busy:
@@ -155,7 +157,8 @@ def candidates(g: Game) -> list[Action]:
                 out.append(_offer(g, ("cage_animal", cid, other.id), crew=cid,
                                   holder=other.id))
             for lock in AIRLOCKS_AT.get(at, ()):
-                out.append(_offer(g, ("open_airlock", cid, lock), crew=cid, airlock=lock))
+                if not killing_in_sight(g, lock):
+                    out.append(_offer(g, ("open_airlock", cid, lock), crew=cid, airlock=lock))
             if at == SELF_DESTRUCT_AT and second:
                 out.append(_offer(g, ("start_self_destruct", cid), crew=cid))
                 out.append(_offer(g, ("stop_self_destruct", cid), crew=cid))
@@ -275,10 +278,14 @@ def check_catch(g: Game, a: Action) -> None:
     t = animal_here(g, c, a.get("target"))
     if t.held_by or t.cage:
         raise deny("that Lab Animal is already caught", rule)
-    carried = g.carried(c)
-    if any(i.size == "large" for i in carried) or len(carried) > 1:
+    if too_encumbered_to_catch(g.carried(c)):
         raise deny(f"{c.name} is too encumbered: no large object and at most one small one "
                    "(drop the rest first)", rule)
+
+
+def too_encumbered_to_catch(carried: list[Item]) -> bool:
+    """A crewman catches a Lab Animal with no large object and at most one small one."""
+    return len(carried) > 1 or (len(carried) == 1 and carried[0].size == "large")
 
 
 def apply_catch(g: Game, a: Action) -> None:
@@ -354,13 +361,18 @@ def check_open_airlock(g: Game, a: Action) -> None:
         raise deny("there is no such airlock", rule)
     if c.at != AIRLOCK_CONTROL[lock]:
         raise deny(f"the {g.place(lock)} is opened from {g.place(AIRLOCK_CONTROL[lock])}", rule)
-    # Life Stage 1 or 2: "the crew can take no action to kill it except in Self Defense";
-    # venting face-down counters is allowed, the crew does not know what is there (R55)
-    if not g.row.humans_may_kill and any(t.kind == "intruder" and t.face_up and t.at == lock
-                                         for t in g.counters.values()):
+    if killing_in_sight(g, lock):
         raise deny(f"in Life Stage {g.stage} the crew may not try to kill the Intruder except "
                    f"in Self Defense, and the Intruder in the {g.place(lock)} is in plain sight",
                    "Restrictions and Modifications to Combat; ruling R55")
+
+
+def killing_in_sight(g: Game, lock: str) -> bool:
+    """Life Stage 1 or 2: "the crew can take no action to kill it except in Self Defense",
+    and a face-up Intruder is in the airlock; venting face-down counters is allowed, the
+    crew does not know what is there (R55)."""
+    return not g.row.humans_may_kill and any(
+        t.at == lock and t.kind == "intruder" and t.face_up for t in g.counters.values())
 
 
 def apply_open_airlock(g: Game, a: Action) -> None:
