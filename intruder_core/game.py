@@ -426,7 +426,11 @@ class Game(GameState):
         """Note something that happened. The Event is built without the frozen dataclass's
         __init__ (every event passes here): the same object in every way, and as immutable."""
         e = _new_event(Event)
-        e.__dict__.update(type=type, text=text, rule=rule, data=data)
+        fields = e.__dict__
+        fields["type"] = type
+        fields["text"] = text
+        fields["rule"] = rule
+        fields["data"] = data
         self.events.append(e)
 
     def effect(self, a: Action) -> None:
@@ -499,7 +503,7 @@ class Game(GameState):
         return [c for c in self.crew.values() if c.status == "active" and c.at in COMPARTMENTS]
 
     def crew_at(self, at: str) -> list[Crewman]:
-        return [c for c in self.crew.values() if c.status == "active" and c.at == at]
+        return [c for c in self.crew.values() if c.at == at and c.status == "active"]
 
     def carried(self, c: Crewman) -> list[Item]:
         cid = c.id
