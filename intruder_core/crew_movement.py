@@ -258,9 +258,10 @@ def check_move(g: Game, a: Action) -> None:
                        "Crew Movement")
 
 
-def movers(g: Game, c: Crewman) -> list[Crewman]:
-    """The crewman and anyone bearing a caged Intruder with him, who move together (R14)."""
-    group = movers_or_none(g, c)
+def movers(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Crewman]:
+    """The crewman and anyone bearing a caged Intruder with him, who move together (R14)
+    (`mine`: what he carries, when the caller knows it)."""
+    group = movers_or_none(g, c, mine)
     if group is None:
         item = next(i for i in g.carried(c) if i.contents and
                     g.counters[i.contents].kind == "intruder")
@@ -270,10 +271,11 @@ def movers(g: Game, c: Crewman) -> list[Crewman]:
     return group
 
 
-def movers_or_none(g: Game, c: Crewman) -> list[Crewman] | None:
+def movers_or_none(g: Game, c: Crewman,
+                   mine: list[Item] | None = None) -> list[Crewman] | None:
     """As `movers`, or None when a caged Intruder he carries lacks bearers (R14)."""
     group = [c]
-    for item in g.carried(c):
+    for item in g.carried(c) if mine is None else mine:
         if item.contents and g.counters[item.contents].kind == "intruder":
             if len(item.carriers) < cage_needs(g, item):
                 return None
@@ -384,9 +386,10 @@ def apply_move(g: Game, a: Action) -> None:
                crew=c.id, to=to)
         return
     cost = move_cost(to, False)
-    for mover in movers(g, c):
+    mine = g.carried(c)
+    for mover in movers(g, c, mine):
         mover.mp -= cost
-        g.relocate(mover, to)
+        g.relocate(mover, to, mine if mover is c else None)
         g.emit("move", f"{mover.name} moves to {g.place(to)}", "Crew Movement",
                crew=mover.id, to=to, cost=cost)
 

@@ -509,13 +509,14 @@ class Game(GameState):
         cid = c.id
         return [i for i in self.items.values() if cid in i.carriers]
 
-    def relocate(self, c: Crewman, to: str) -> None:
-        """Move a crewman with everything he carries, holds or controls; the compartments
-        objects leave and enter are touched (the Crew Movement Phase's cache, `_touch`)."""
+    def relocate(self, c: Crewman, to: str, carried: list[Item] | None = None) -> None:
+        """Move a crewman with everything he carries (`carried`, when the caller knows it),
+        holds or controls; the compartments objects leave and enter are touched (the Crew
+        Movement Phase's cache, `_touch`)."""
         was = c.at
         c.at = to
         c.paid_pickup = False
-        for item in self.carried(c):
+        for item in self.carried(c) if carried is None else carried:
             item.at = to
             if item.contents:
                 self.counters[item.contents].at = to
