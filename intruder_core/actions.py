@@ -167,13 +167,6 @@ def new_action(type: str, args: tuple[tuple[str, Arg], ...], label: str, rule: s
     return a
 
 
-def event(type: str, text: str, rule: str, data: dict[str, object]) -> Event:
-    """An Event built without the frozen dataclass's __init__ (Game.emit: every event)."""
-    e = object.__new__(Event)
-    e.__dict__.update(type=type, text=text, rule=rule, data=data)
-    return e
-
-
 @dataclass(frozen=True)
 class Event:
     """Something that happened. Die rolls carry the die, what it was for and the rule."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .actions import Action, action
+from .actions import Action, Arg, action
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
 from .crew_movement import check_pass, deny, hands, passes
 from .escape import check_may_leave, leave
 from .intruder import break_out, determine_powers, halt, has
+from .sides import shared
 from .station import (
     AIRLOCK_CONTROL,
     COMPARTMENTS,
@@ -25,6 +26,12 @@ if TYPE_CHECKING:
     from .state import Counter, Crewman, Item
 
 SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
+# Offered by `candidates` (and the Interaction's choice, `Game._candidates`) only when their
+# checks pass, so `Game._generate` takes them unchecked, except in the Science Officer's
+# shared phases (a passed player's crewmen may do nothing there). tests/test_legal.py compares
+# the legal actions with every candidate's check, decision after decision.
+LEGAL_WHEN_OFFERED = frozenset({"end_actions", "interact", "freeze", "drop", "release",
+                                "let_go", "catch", "open_airlock"})
 AIRLOCKS_AT: dict[str, list[str]] = {}  # corridor -> the airlocks opened from it
 for _lock, _corridor in AIRLOCK_CONTROL.items():
     AIRLOCKS_AT.setdefault(_corridor, []).append(_lock)
@@ -92,7 +99,8 @@ def empty_cage(g: Game, c: Crewman) -> Item | None:
 # --- candidates ---------------------------------------------------------------------------
 
 def candidates(g: Game) -> list[Action]:
-    """Every action worth checking in the current Crew Action Segment, in a fixed order."""
+    """Every action worth checking in the current Crew Action Segment, in a fixed order.
+    Offered labelled (`_offer`) but for attacks, whose labels are made afresh (view.py)."""
     out: list[Action] = []
     if g.step == "crew_actions":
         assert g.sub is not None
@@ -100,67 +108,91 @@ def candidates(g: Game) -> list[Action]:
     else:
         actors = g.station_crew()
     actors = [c for c in actors if not c.acted or c.holding or c.controlling]
-    here: dict[str, list[Counter]] = {}
-    for t in g.counters.values():
-        if t.face_up:
-            here.setdefault(t.at, []).append(t)
+    here: dict[str, list[Counter]] = {}  # face-up counters where someone may still act
+    holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
+    places = {c.at for c in actors if not c.acted}
+    if places:
+        for t in g.counters.values():
+            if t.face_up and t.at in places:
+                here.setdefault(t.at, []).append(t)
+        for found in here.values():
+            found.sort(key=g.token_order)
+        for other in g.crew.values():
+            if other.holding and other.status == "active" and other.at in places:
+                holders.setdefault(other.at, []).append(other)
     second = g.phase == "interaction2"
     in_shuttle = g.in_shuttle()
-    holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
-    for other in g.crew.values():
-        if other.status == "active" and other.holding:
-            holders.setdefault(other.at, []).append(other)
     carried: dict[str, list[Item]] = {}
-    for item in g.items.values():
-        for cid in item.carriers:
-            carried.setdefault(cid, []).append(item)
+    if actors:
+        for item in g.items.values():
+            for cid in item.carriers:
+                carried.setdefault(cid, []).append(item)
     for c in actors:
+        cid, at = c.id, c.at or ""
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
         # hands are full) and the Second Interaction Phase's actions in the first.
         if c.acted:
-            out += hands(g, c, carried.get(c.id, []))
+            out += hands(g, c, carried.get(cid, []))
             continue
         busy = bool(c.holding or c.controlling)
-        for t in sorted(here.get(c.at or "", []), key=g.token_order):
+        for t in here.get(at, ()):
+            tok = t.token
             if t.kind == "intruder" and not busy:
                 for w in weapons_of(g, c):
-                    out.append(action("attack", crew=c.id, target=t.token, weapon=w))
-                out.append(action("prod", crew=c.id, target=t.token))
-                out.append(action("cage", crew=c.id, target=t.token))
+                    out.append(action("attack", crew=cid, target=tok, weapon=w))
+                out.append(_offer(g, ("prod", cid, tok), crew=cid, target=tok))
+                out.append(_offer(g, ("cage", cid, tok), crew=cid, target=tok))
             elif t.kind == "lab_animal":
                 if not busy:
                     if g.marine(c):
                         for w in weapons_of(g, c):
-                            out.append(action("attack", crew=c.id, target=t.token, weapon=w))
-                    out.append(action("catch", crew=c.id, target=t.token))
+                            out.append(action("attack", crew=cid, target=tok, weapon=w))
+                    if not (in_shuttle or t.held_by or t.cage or
+                            too_encumbered_to_catch(carried.get(cid, []))):
+                        out.append(_offer(g, ("catch", cid, tok), crew=cid, target=tok))
                 if second and not c.controlling and c.holding in (None, t.id):
-                    out.append(action("transfer", crew=c.id, target=t.token))
+                    out.append(_offer(g, ("transfer", cid, tok), crew=cid, target=tok))
         if not busy:
-            for other in holders.get(c.at or "", ()):
-                out.append(action("cage_animal", crew=c.id, holder=other.id))
-            for lock in AIRLOCKS_AT.get(c.at or "", ()):
-                out.append(action("open_airlock", crew=c.id, airlock=lock))
-            if c.at == SELF_DESTRUCT_AT and second:
-                out.append(action("start_self_destruct", crew=c.id))
-                out.append(action("stop_self_destruct", crew=c.id))
-                out.append(action("freeze", crew=c.id))
-            if c.at == INVENTORY_AT and second:
+            for other in holders.get(at, ()):
+                out.append(_offer(g, ("cage_animal", cid, other.id), crew=cid,
+                                  holder=other.id))
+            for lock in AIRLOCKS_AT.get(at, ()):
+                if not killing_in_sight(g, lock):
+                    out.append(_offer(g, ("open_airlock", cid, lock), crew=cid, airlock=lock))
+            if at == SELF_DESTRUCT_AT and second:
+                out.append(_offer(g, ("start_self_destruct", cid), crew=cid))
+                out.append(_offer(g, ("stop_self_destruct", cid), crew=cid))
+            if at == FREEZER_SWITCH_AT and second:  # the same switchboard (R13, R17)
+                out.append(_offer(g, ("freeze", cid), crew=cid))
+            if at == INVENTORY_AT and second:
                 for t in sorted(g.counters.values(), key=g.token_order):
                     if t.at == "not_used" and not t.inventoried:
-                        out.append(action("inventory", crew=c.id, target=t.token))
+                        out.append(_offer(g, ("inventory", cid, t.token), crew=cid,
+                                          target=t.token))
             if in_shuttle:
-                out.append(action("open_hatches", crew=c.id))
-        out += hands(g, c, carried.get(c.id, []))
+                out.append(_offer(g, ("open_hatches", cid), crew=cid))
+        out += hands(g, c, carried.get(cid, []))
     if in_shuttle:
-        out.append(action("prepare_hatches"))
+        out.append(_offer(g, ("prepare_hatches",)))
     if second and not in_shuttle:
         for shuttle, dock in g.docks().items():
             waiting = [c.id for c in actors if c.at == dock and not c.acted]
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
                 for group in combinations(waiting, n):
-                    out.append(action("leave", shuttle=shuttle, crew=tuple(group)))
-    out += passes(g, "end_actions")
+                    out.append(_offer(g, ("leave", shuttle, *group), shuttle=shuttle,
+                                      crew=group))
+    if not shared(g):
+        out.append(g.made.get(("end_actions", "")) or _offer(g, ("end_actions", "")))
+    else:
+        out += [_offer(g, (a.type, str(a.get("player", ""))), **dict(a.args))
+                for a in passes(g, "end_actions")]
     return out
+
+
+def _offer(g: Game, key: tuple[str, ...], **args: Arg) -> Action:
+    """The labelled action `key` names (its type and the values of its arguments), made once
+    per roster (Game.labelled), so the engine need not look its label up at each decision."""
+    return g.made.get(key) or g.labelled(key, action(key[0], **args))
 
 
 # --- the actions --------------------------------------------------------------------------
@@ -246,10 +278,14 @@ def check_catch(g: Game, a: Action) -> None:
     t = animal_here(g, c, a.get("target"))
     if t.held_by or t.cage:
         raise deny("that Lab Animal is already caught", rule)
-    carried = g.carried(c)
-    if any(i.size == "large" for i in carried) or len(carried) > 1:
+    if too_encumbered_to_catch(g.carried(c)):
         raise deny(f"{c.name} is too encumbered: no large object and at most one small one "
                    "(drop the rest first)", rule)
+
+
+def too_encumbered_to_catch(carried: list[Item]) -> bool:
+    """A crewman catches a Lab Animal with no large object and at most one small one."""
+    return len(carried) > 1 or (len(carried) == 1 and carried[0].size == "large")
 
 
 def apply_catch(g: Game, a: Action) -> None:
@@ -325,13 +361,18 @@ def check_open_airlock(g: Game, a: Action) -> None:
         raise deny("there is no such airlock", rule)
     if c.at != AIRLOCK_CONTROL[lock]:
         raise deny(f"the {g.place(lock)} is opened from {g.place(AIRLOCK_CONTROL[lock])}", rule)
-    # Life Stage 1 or 2: "the crew can take no action to kill it except in Self Defense";
-    # venting face-down counters is allowed, the crew does not know what is there (R55)
-    if not g.row.humans_may_kill and any(t.kind == "intruder" and t.face_up and t.at == lock
-                                         for t in g.counters.values()):
+    if killing_in_sight(g, lock):
         raise deny(f"in Life Stage {g.stage} the crew may not try to kill the Intruder except "
                    f"in Self Defense, and the Intruder in the {g.place(lock)} is in plain sight",
                    "Restrictions and Modifications to Combat; ruling R55")
+
+
+def killing_in_sight(g: Game, lock: str) -> bool:
+    """Life Stage 1 or 2: "the crew can take no action to kill it except in Self Defense",
+    and a face-up Intruder is in the airlock; venting face-down counters is allowed, the
+    crew does not know what is there (R55)."""
+    return not g.row.humans_may_kill and any(
+        t.at == lock and t.kind == "intruder" and t.face_up for t in g.counters.values())
 
 
 def apply_open_airlock(g: Game, a: Action) -> None:

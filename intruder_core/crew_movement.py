@@ -35,7 +35,7 @@ def deny(message: str, rule: str) -> IllegalAction:
 
 def fits(items: list[Item]) -> bool:
     """He can carry these objects together (Crew Movement; the limit is charts.can_carry)."""
-    return can_carry(i.kind for i in items)
+    return can_carry([i.kind for i in items])
 
 
 def move_cost(to: str, controlling: bool) -> int:
@@ -69,6 +69,12 @@ def in_movement(g: Game) -> None:
 
 # --- candidates ---------------------------------------------------------------------------
 
+# Station data the movement generator's caching relies on (`candidates`): the secured rooms
+# are entered from the Command Module alone, where they are unlocked (Functions).
+OPENS_ONTO_COMMAND = all(ADJACENT[room] == ("command",) for room in SECURED) and all(
+    room in ADJACENT["command"] for room in SECURED)
+assert OPENS_ONTO_COMMAND, "a secured room opens elsewhere: key move_segs on g.unlocked too"
+
 # compartment -> (neighbour, its entry cost, secured) for the movement generator
 _STEPS = {at: tuple((to, move_cost(to, False), to in SECURED) for to in near)
           for at, near in ADJACENT.items()}
@@ -95,35 +101,42 @@ def candidates(g: Game) -> list[Action]:
     checks remain the home of each refusal's reason. This is the engine's hottest loop: each
     crewman's actions are kept (`Game.move_segs`) until he, his compartment (`Game.touched`)
     or the phase's doors change, and each action object is made once per game."""
-    waiting = ready(g) if shared(g) else ()
-    crew = [c for c in g.crew.values() if c.status == "active" and c.at in COMPARTMENTS and
-            not (waiting and side_of(g, c) in waiting)]
+    sharing = shared(g)
+    waiting = ready(g) if sharing else ()
     # What every crewman's actions depend on besides his own compartment: a change of turn,
-    # doors, Life Stage (Cage bearers, R14) or passed players rebuilds them all.
-    phase_key = (g.turn, tuple(g.unlocked), g.stage, tuple(waiting))
+    # Life Stage (Cage bearers, R14) or passed players rebuilds them all. The doors need not:
+    # every secured room opens onto the Command Module alone (OPENS_ONTO_COMMAND), where
+    # the unlocking crewman stands, so an unlock touches only the crewmen there.
     segs = g.move_segs
-    if g.move_key != phase_key:
+    if (g.turn, g.stage, waiting) != g.move_key:
         segs.clear()
-        g.move_key = phase_key
+        g.move_key = (g.turn, g.stage, waiting)
     touched = g.touched
     items = g.items.values()
     out: list[Action] = []
     later: list[Action] = []
-    for c in crew:
-        own = (c.at, c.mp, c.holding, c.controlling, c.paid_pickup)
-        done = segs.get(c.id)
-        if done is None or done[0] != own or c.at in touched:
-            cid, at = c.id, c.at
+    for c in g.crew.values():
+        at = c.at
+        if c.status != "active" or at not in COMPARTMENTS or (
+                waiting and side_of(g, c) in waiting):
+            continue
+        cid = c.id
+        done = segs.get(cid)
+        if (done is None or at in touched or done[0] != (at, c.mp, c.holding, c.controlling,
+                                                          c.paid_pickup)):
             mine = [i for i in items if cid in i.carriers]
             lying: dict[str | None, list[Item]] = {at: [i for i in items if i.at == at]}
             if c.role == "engineer" and at == CONSTRUCTION_AT:
                 lying["track"] = [i for i in items if i.at == "track"]
-            done = segs[cid] = (own, tuple(_functions(g, c, mine, lying)),
-                                tuple(_let_go(g, c, mine)))
+            done = segs[cid] = ((at, c.mp, c.holding, c.controlling, c.paid_pickup),
+                                _functions(g, c, mine, lying),
+                                tuple(hands(g, c, mine)))
         out += done[1]
-        later += done[2]
-    touched.clear()
-    if waiting == () and not shared(g):
+        if done[2]:
+            later += done[2]
+    if touched:
+        touched.clear()
+    if not sharing:
         out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
                                                                action("end_movement")))
     else:
@@ -134,9 +147,10 @@ def candidates(g: Game) -> list[Action]:
 
 
 def _functions(g: Game, c: Crewman, mine: list[Item],
-               lying: dict[str | None, list[Item]]) -> Iterator[Action]:
+               lying: dict[str | None, list[Item]]) -> tuple[Action, ...]:
     """One crewman's moves and Functions (the first part of `candidates`)."""
     made = g.made
+    out: list[Action] = []
     unlocked = g.unlocked
     cid, at, mp = c.id, c.at or "", c.mp
     free = not c.holding and not c.controlling
@@ -144,7 +158,7 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
         if mp >= MP_PER_TURN:  # he moves with the Intruder, all three points (R11)
             for to, _, secured, move in moves_from(g, cid, at):
                 if not secured or to in unlocked:
-                    yield move
+                    out.append(move)
     elif mp and not c.holding:
         least = mp
         for item in mine:  # bearers of a caged Intruder move together (R14)
@@ -158,10 +172,10 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
                 continue  # locked this phase (ruling R12)
             if least < cost:
                 continue  # too few movement points (his or a fellow bearer's)
-            yield move
+            out.append(move)
     if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
-        yield made.get(("force_into_freezer", cid)) or g.labelled(
-            ("force_into_freezer", cid), action("force_into_freezer", crew=cid))
+        out.append(made.get(("force_into_freezer", cid)) or g.labelled(
+            ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
     if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
         for item in lying.get(at, ()):
             if cid not in item.carriers:
@@ -169,45 +183,35 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
                     continue  # someone else carries it
                 if not fits([*mine, item]):
                     continue  # he cannot carry it too
-                yield made.get(("pick_up", cid, item.id)) or g.labelled(
-                    ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id))
+                out.append(made.get(("pick_up", cid, item.id)) or g.labelled(
+                    ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id)))
     if free and at == "command":
         for room, (roles, _) in UNLOCK.items():
             if c.role in roles and room not in unlocked:
-                yield made.get(("unlock", cid, room)) or g.labelled(
-                    ("unlock", cid, room), action("unlock", crew=cid, room=room))
+                out.append(made.get(("unlock", cid, room)) or g.labelled(
+                    ("unlock", cid, room), action("unlock", crew=cid, room=room)))
     if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
         for item in lying.get("track", ()):
             if item.worked_turn != g.turn:
-                yield made.get(("construct", cid, item.id)) or g.labelled(
-                    ("construct", cid, item.id), action("construct", crew=cid, item=item.id))
-
-
-def _let_go(g: Game, c: Crewman, mine: list[Item]) -> Iterator[Action]:
-    """What he may let go of (the last part of `candidates`): a Lab Animal, the Intruder,
-    an object."""
-    made, cid = g.made, c.id
-    if c.holding:
-        yield made.get(("release", cid)) or g.labelled(("release", cid),
-                                                       action("release", crew=cid))
-    if c.controlling:
-        yield made.get(("let_go", cid)) or g.labelled(("let_go", cid),
-                                                      action("let_go", crew=cid))
-    for item in mine:
-        yield made.get(("drop", cid, item.id)) or g.labelled(
-            ("drop", cid, item.id), action("drop", crew=cid, item=item.id))
+                out.append(made.get(("construct", cid, item.id)) or g.labelled(
+                    ("construct", cid, item.id), action("construct", crew=cid, item=item.id)))
+    return tuple(out)
 
 
 def hands(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Action]:
-    """What a crewman can let go of at any decision: a Lab Animal, the Intruder, an object
-    (`mine`: what he carries, when the caller knows it)."""
+    """What a crewman can let go of at any decision, labelled: a Lab Animal, the Intruder,
+    an object (`mine`: what he carries, when the caller knows it)."""
+    made, cid = g.made, c.id
     out = []
     if c.holding:
-        out.append(action("release", crew=c.id))
+        out.append(made.get(("release", cid)) or g.labelled(("release", cid),
+                                                            action("release", crew=cid)))
     if c.controlling:
-        out.append(action("let_go", crew=c.id))
+        out.append(made.get(("let_go", cid)) or g.labelled(("let_go", cid),
+                                                           action("let_go", crew=cid)))
     for item in g.carried(c) if mine is None else mine:
-        out.append(action("drop", crew=c.id, item=item.id))
+        out.append(made.get(("drop", cid, item.id)) or g.labelled(
+            ("drop", cid, item.id), action("drop", crew=cid, item=item.id)))
     return out
 
 
@@ -254,9 +258,10 @@ def check_move(g: Game, a: Action) -> None:
                        "Crew Movement")
 
 
-def movers(g: Game, c: Crewman) -> list[Crewman]:
-    """The crewman and anyone bearing a caged Intruder with him, who move together (R14)."""
-    group = movers_or_none(g, c)
+def movers(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Crewman]:
+    """The crewman and anyone bearing a caged Intruder with him, who move together (R14)
+    (`mine`: what he carries, when the caller knows it)."""
+    group = movers_or_none(g, c, mine)
     if group is None:
         item = next(i for i in g.carried(c) if i.contents and
                     g.counters[i.contents].kind == "intruder")
@@ -266,10 +271,11 @@ def movers(g: Game, c: Crewman) -> list[Crewman]:
     return group
 
 
-def movers_or_none(g: Game, c: Crewman) -> list[Crewman] | None:
+def movers_or_none(g: Game, c: Crewman,
+                   mine: list[Item] | None = None) -> list[Crewman] | None:
     """As `movers`, or None when a caged Intruder he carries lacks bearers (R14)."""
     group = [c]
-    for item in g.carried(c):
+    for item in g.carried(c) if mine is None else mine:
         if item.contents and g.counters[item.contents].kind == "intruder":
             if len(item.carriers) < cage_needs(g, item):
                 return None
@@ -380,9 +386,10 @@ def apply_move(g: Game, a: Action) -> None:
                crew=c.id, to=to)
         return
     cost = move_cost(to, False)
-    for mover in movers(g, c):
+    mine = g.carried(c)
+    for mover in movers(g, c, mine):
         mover.mp -= cost
-        g.relocate(mover, to)
+        g.relocate(mover, to, mine if mover is c else None)
         g.emit("move", f"{mover.name} moves to {g.place(to)}", "Crew Movement",
                crew=mover.id, to=to, cost=cost)
 

@@ -252,8 +252,6 @@ def leave(g: Game, a: Action) -> None:
 
 def settle(g: Game) -> None:
     """Check for the end; skip decisions that offer nothing but passing."""
-    from .game import HANDLERS
-
     while True:
         g.changed()
         if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
@@ -266,7 +264,7 @@ def settle(g: Game) -> None:
         only = only_pass(g)
         if only is None:
             break
-        HANDLERS[only.type][1](g, only)
+        g.effect(only)
     g.log.extend(g.events)
 
 
@@ -277,8 +275,9 @@ def only_pass(g: Game) -> Action | None:
     if len(g.players) == 1:  # one side decides everything (the solitaire game)
         if not legal:
             raise RuntimeError(f"no legal action in step {g.step!r}")
-        if any(a.type not in PASSES for a in legal):
-            return None
+        for a in legal:
+            if a.type not in PASSES:
+                return None  # a real choice
         return legal[0]
     passes: dict[str, Action] = {}
     busy: set[str] = set()

@@ -10,23 +10,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from . import crew_actions as act
 from . import crew_movement as crew_rules
 from . import flow, interaction, sides
 from . import intelligent as ii
-from .actions import ARGS, Action, Event, action, event, new_action
+from .actions import ARGS, Action, Event, action, new_action
 from .charts import POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
 from .scenarios import PLAYERS
 from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
-from .station import COMPARTMENTS, SHUTTLE_DOCK, name
+from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
 from .variants import chart
 from .view import FRESH_LABELS
 from .view import label as action_label
 
+_new_event = object.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
 Moves = tuple[tuple[str, int, bool, Action], ...]
@@ -106,7 +109,7 @@ class Game(GameState):
         self.made_moves: dict[tuple[str, ...], Moves] = {}
         self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
         # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
-        # `move_key` (turn, doors, stage, passed players) holds, he is as he was, and no
+        # `move_key` (turn, stage, passed players) holds, he is as he was, and no
         # action has touched his compartment (`touched`, filled by `apply`).
         self.move_segs: dict[str, tuple[tuple[object, ...], tuple[Action, ...],
                                         tuple[Action, ...]]] = {}
@@ -202,9 +205,10 @@ class Game(GameState):
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
-        for a in self._legal or ():
-            if a is action:
-                break  # one of legal_actions()' own, and the state has not changed since
+        legal = self._legal
+        if legal is not None and any(map(is_, legal, repeat(action))):
+            a = action  # one of legal_actions()' own, and the state has not changed since
+            assert isinstance(a, Action)
         else:
             a = _parse(action)
             refusal = self._why_not(a)
@@ -227,11 +231,18 @@ class Game(GameState):
 
     def _touch(self, a: Action) -> None:
         """Apply a Crew Movement Phase action, noting the compartments it touched (where its
-        crewman was and is): only the crewmen there need their actions worked out again."""
+        crewman was and is): only the crewmen there need their actions worked out again.
+
+        A move touches only the compartments objects left and entered (`relocate` notes
+        them): a crewman who carries nothing changes only his own actions (his place and
+        points, which `crew_movement.candidates` sees on him)."""
         c = self.crew.get(str(a.get("crew", "")))
         if c is None:  # a pass: every crewman's actions are worked out again
             self.move_segs.clear()
             HANDLERS[a.type][1](self, a)
+            return
+        if a.type == "move":  # `relocate` notes where objects left and arrived
+            HANDLERS["move"][1](self, a)
             return
         self.touched.add(c.at)
         HANDLERS[a.type][1](self, a)
@@ -359,23 +370,29 @@ class Game(GameState):
 
     def _generate(self) -> list[Action]:
         """The candidates the rules allow, labelled. The Crew Movement Phase's generator
-        offers only legal actions, so its checks are skipped; elsewhere each is checked."""
+        offers only legal actions, so its checks are skipped; elsewhere each is checked but
+        those offered only when legal (crew_actions.LEGAL_WHEN_OFFERED)."""
         if self.step == "move":
             return crew_rules.candidates(self)
         labels = self._labels
+        trusted = () if sides.shared(self) else act.LEGAL_WHEN_OFFERED
         out = []
         for a in self._candidates():
-            try:
-                HANDLERS[a.type][0](self, a)
-            except IllegalAction:
+            check, _, rule = HANDLERS[a.type]
+            if a.type not in trusted:
+                try:
+                    check(self, a)
+                except IllegalAction:
+                    continue
+            if a.label:  # offered labelled by its generator
+                out.append(a)
                 continue
             if a.type in FRESH_LABELS:  # its label reads the state: made afresh
-                out.append(Action(a.type, a.args, self.label(a), HANDLERS[a.type][2]))
+                out.append(Action(a.type, a.args, self.label(a), rule))
                 continue
             done = labels.get(a)
             if done is None:
-                done = labels[a] = new_action(a.type, a.args, self.label(a),
-                                              HANDLERS[a.type][2])
+                done = labels[a] = new_action(a.type, a.args, self.label(a), rule)
             out.append(done)
         return out
 
@@ -406,7 +423,19 @@ class Game(GameState):
         return die
 
     def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:
-        self.events.append(event(type, text, rule, data))
+        """Note something that happened. The Event is built without the frozen dataclass's
+        __init__ (every event passes here): the same object in every way, and as immutable."""
+        e = _new_event(Event)
+        fields = e.__dict__
+        fields["type"] = type
+        fields["text"] = text
+        fields["rule"] = rule
+        fields["data"] = data
+        self.events.append(e)
+
+    def effect(self, a: Action) -> None:
+        """Carry out an action already known to be legal (its handler's effect)."""
+        HANDLERS[a.type][1](self, a)
 
     def score(self, kind: str, what: str) -> None:
         self.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})
@@ -429,7 +458,7 @@ class Game(GameState):
         return self.sub.at
 
     def place(self, at: str | None) -> str:
-        return name(at) if at else "nowhere"
+        return NAMES.get(at, at) if at else "nowhere"
 
     def describe(self, c: Counter) -> str:
         if not c.face_up:
@@ -474,20 +503,25 @@ class Game(GameState):
         return [c for c in self.crew.values() if c.status == "active" and c.at in COMPARTMENTS]
 
     def crew_at(self, at: str) -> list[Crewman]:
-        return [c for c in self.crew.values() if c.status == "active" and c.at == at]
+        return [c for c in self.crew.values() if c.at == at and c.status == "active"]
 
     def carried(self, c: Crewman) -> list[Item]:
         cid = c.id
         return [i for i in self.items.values() if cid in i.carriers]
 
-    def relocate(self, c: Crewman, to: str) -> None:
-        """Move a crewman with everything he carries, holds or controls."""
+    def relocate(self, c: Crewman, to: str, carried: list[Item] | None = None) -> None:
+        """Move a crewman with everything he carries (`carried`, when the caller knows it),
+        holds or controls; the compartments objects leave and enter are touched (the Crew
+        Movement Phase's cache, `_touch`)."""
+        was = c.at
         c.at = to
         c.paid_pickup = False
-        for item in self.carried(c):
+        for item in self.carried(c) if carried is None else carried:
             item.at = to
             if item.contents:
                 self.counters[item.contents].at = to
+            self.touched.add(was)
+            self.touched.add(to)
         if c.holding:
             self.counters[c.holding].at = to
 

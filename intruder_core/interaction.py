@@ -22,24 +22,25 @@ if TYPE_CHECKING:
 
 
 def needs_interaction(g: Game, at: str) -> bool:
-    """Crew plus a face-down counter, a free face-up Intruder or a free Lab Animal (R2)."""
-    if not g.crew_at(at):
-        return False
-    for c in g.counters.values():
-        if c.at != at:
-            continue
-        if not c.face_up:
-            return True
-        if c.kind == "intruder" and is_free(c):
-            return True
-        if c.kind == "lab_animal" and c.held_by is None and c.cage is None:
-            return True
-    return False
+    """Crew plus a counter that makes an Interaction (R2)."""
+    return bool(g.crew_at(at)) and any(c.at == at and makes_interaction(c)
+                                       for c in g.counters.values())
+
+
+def makes_interaction(c: Counter) -> bool:
+    """A face-down counter, a free face-up Intruder or a free Lab Animal meets the crew in
+    an Interaction (R2)."""
+    if not c.face_up:
+        return True
+    if c.kind == "intruder":
+        return is_free(c)
+    return c.kind == "lab_animal" and c.held_by is None and c.cage is None
 
 
 def compartments_to_resolve(g: Game) -> list[str]:
     """The compartments where crew meet counters, in the mapsheet's order (R2)."""
-    return sorted({c.at for c in g.station_crew() if c.at and needs_interaction(g, c.at)},
+    manned = {c.at for c in g.station_crew()}
+    return sorted({c.at for c in g.counters.values() if c.at in manned and makes_interaction(c)},
                   key=ORDER.__getitem__)
 
 

@@ -137,12 +137,15 @@ SELF_DESTRUCT_AT: Final[str] = "command"  # ruling R17
 INVENTORY_AT: Final[str] = "computer"  # ruling R16
 
 
+# The printed names of the compartments and shuttles.
+NAMES: Final[dict[str, str]] = {
+    **{c: printed for c, (printed, _) in COMPARTMENTS.items()},
+    "shuttle1": "Shuttle #1", "shuttle2": "Shuttle #2", "shuttle3": "Shuttle #3"}
+
+
 def name(compartment: str) -> str:
-    """The printed name of a compartment or shuttle."""
-    if compartment in COMPARTMENTS:
-        return COMPARTMENTS[compartment][0]
-    return {"shuttle1": "Shuttle #1", "shuttle2": "Shuttle #2",
-            "shuttle3": "Shuttle #3"}.get(compartment, compartment)
+    """The printed name of a compartment or shuttle (else the id as it is)."""
+    return NAMES.get(compartment, compartment)
 
 
 def entry_cost(compartment: str) -> int:

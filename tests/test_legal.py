@@ -13,6 +13,7 @@ import random
 import pytest
 
 import intruder_core as ic
+from intruder_core.crew_actions import LEGAL_WHEN_OFFERED
 from intruder_core.crew_movement import UNLOCK
 from intruder_core.errors import IllegalAction
 from intruder_core.game import HANDLERS
@@ -83,3 +84,40 @@ def test_an_action_changed_by_hand_is_still_judged_afresh() -> None:
     assert g.why_illegal({"type": "fly", "crew": c.id}) is not None
     assert str(g.why_illegal({"type": "move", "crew": "zz9", "to": "a1"})).startswith(
         "there is no crewman")
+
+
+def checked(g: ic.Game) -> list[ic.Action]:
+    """Outside the Crew Movement Phase, the legal actions as the rules' checks give them:
+    every candidate of the step whose check passes, in the candidates' order, labelled."""
+    out = []
+    for a in g._candidates():
+        try:
+            HANDLERS[a.type][0](g, a)
+        except IllegalAction:
+            continue
+        out.append(a)
+    return out
+
+
+@pytest.mark.parametrize("scenario,options", [
+    ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
+    ("return_to_prometheus", {"marines": True}), ("science_officer", {}),
+    ("intelligent_intruder", {}),
+])
+def test_other_steps_offer_exactly_the_checked_actions(scenario: str, options: dict) -> None:
+    """The actions taken unchecked (crew_actions.LEGAL_WHEN_OFFERED) and those offered
+    labelled: the same list, order and labels as checking every candidate."""
+    unchecked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = ic.new_game(seed=seed, scenario=scenario, options=options)
+        while not g.is_over and g.turn < 30:
+            legal = g.legal_actions()
+            if g.step != "move":
+                expect = checked(g)
+                assert legal == expect
+                assert [a.label for a in legal] == [g.label(a) for a in expect]
+                assert [a.rule for a in legal] == [HANDLERS[a.type][2] for a in expect]
+                unchecked += sum(a.type in LEGAL_WHEN_OFFERED for a in legal)
+            g.apply(rng.choice(legal))
+    assert unchecked > 100
