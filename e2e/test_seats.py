@@ -14,10 +14,12 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
 from test_play import AXE, BODY, Boot, digest
 from test_scenarios import start
+from test_table import check_table
 
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy, intruder_ai
@@ -116,8 +118,14 @@ def intruder_moves_by_clicks(page: Page, game: ic.Game, moves: int) -> ic.Game:
         click_room(page, a["to"])
         game.apply(a)
         expect(page.locator(BODY)).to_have_attribute("data-state-sha", digest(game))
-    end = next(a for a in game.legal_actions("intruder") if a.type == "end_intruder_movement")
+    legal = game.legal_actions("intruder")
+    end = next(a for a in legal if a.type == "end_intruder_movement")
     page.locator("#actions").get_by_role("button", name=end.label, exact=True).click()
+    if len(legal) > 1:  # counters could still move or act: the guard asks first
+        expect(page.locator("#confirm-dialog")).to_be_visible()
+        expect(page.locator("#confirm-dialog")).to_contain_text(
+            "End the Intruder's movement?")
+        page.locator("#confirm-yes").click()
     game.apply(end)
     return game
 
@@ -165,6 +173,148 @@ def test_the_intruder_player_plays_by_clicks_against_the_crew_bot(
     game = page_game(page)  # whatever the page holds replays on CPython, as it is
     assert decisions >= 3
     assert game.is_over, (decisions, game.step)  # played to the end, by clicks
+
+
+BOARD_BUTTONS = """() => [...document.querySelectorAll('#board [role=button]')]
+  .filter(e => e.getBoundingClientRect().width > 0)
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.getAttribute('aria-label'), r.width, r.height,
+                      e.dataset.items || null]; })"""
+
+
+def check_board_buttons(page: Page, where: str, least: float = 24) -> list[Any]:
+    """Every button on the plan at least `least` CSS px each way, no two with the same name;
+    returns them as [name, width, height, data-items] (printed with pytest -s)."""
+    buttons = page.evaluate(BOARD_BUTTONS)
+    small = [b for b in buttons if b[1] < least or b[2] < least]
+    assert not small, f"{where}: board buttons under {least:.1f} px: {small[:5]}"
+    names = Counter(b[0] for b in buttons)
+    assert all(n == 1 for n in names.values()), [k for k, n in names.items() if n > 1]
+    objects = [b for b in buttons if b[3]]
+    print(where, len(buttons), "buttons, smallest",
+          f"{min(b[1] for b in buttons):.1f}x{min(b[2] for b in buttons):.1f}",
+          "objects", [(b[0].split(":")[0], round(b[1], 1), round(b[2], 1)) for b in objects])
+    return buttons
+
+
+def intruder_with_objects(crowded: bool = False) -> ic.Game:
+    """The Intelligent Intruder's movement: a free Intruder beside two Blasters and a Cage
+    holding a Lab Animal in Corridor B-1, another in the Lab with its empty Cages and a Lab
+    Animal in the permanent cages; `crowded`: three crewmen, a Dummy and more objects in the
+    Crew's Mess with a third Intruder."""
+    crew = {c: {"at": "command"} for c in ("co1", "co2", "co3", "so1", "so2", "so3", "en1",
+                                            "en2", "en3")}
+    items = {"cage1": "b1", "blaster1": "b1", "blaster2": "b1"}
+    counters = [{"kind": "intruder", "at": "b1"},
+                {"kind": "lab_animal", "at": "b1", "face_up": True, "caged": "cage1"},
+                {"kind": "intruder", "at": "lab"},
+                {"kind": "lab_animal", "at": "caged_lab"}]
+    if crowded:
+        crew.update({c: {"at": "mess"} for c in ("co2", "so3", "en1")})
+        items.update({"gas1": "mess", "prod1": "mess", "dart1": "mess"})
+        counters += [{"kind": "intruder", "at": "mess"}, {"kind": "dummy", "at": "mess"}]
+    return ic.Game.from_position({"scenario": "intelligent_intruder", "phase": "movement",
+                                  "seed": 5, "crew": crew, "items": items,
+                                  "counters": counters})
+
+
+def load_intruder_seat(page: Page, site: Site, game: ic.Game) -> None:
+    """The page resumes `game` with the Intruder played by hand (the crew by the bot)."""
+    page.evaluate("s => { localStorage.setItem('intruder:save', s);"
+                  " localStorage.removeItem('intruder:undo');"
+                  " localStorage.setItem('intruder:seats', "
+                  "JSON.stringify({crew: 'computer', intruder: 'human'})); }", game.to_json())
+    page.goto(site.url + "?pace_ms=10")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    expect(page.locator(BODY)).to_have_attribute("data-turn", "human:intruder",
+                                                 timeout=60_000)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_objects_the_intruder_may_act_on_are_named_buttons_of_token_size(
+    page: Page, site: Site, problems: Problems, boot: Boot, size: str
+) -> None:
+    w, h = (1280, 800) if size == "desktop" else (390, 844)
+    page.set_viewport_size({"width": w, "height": h})
+    boot(site.url + "?seed=3")
+    for crowded in (False, True):
+        game = intruder_with_objects(crowded)
+        load_intruder_seat(page, site, game)
+        where = f"{size}{' crowded' if crowded else ''}"
+        buttons = check_board_buttons(page, where)
+        check_table(page, h, where)
+        assert not duplicate_names(page), duplicate_names(page)
+        if page.locator("#board-zoom").is_visible():
+            # A phone's "Whole station" is the overview drawn smaller than the rules (docs/
+            # web.md): there the object buttons are as big as the tokens (32 units).
+            page.locator("#board-zoom").click()
+            expect(page.locator("#board")).to_have_attribute("data-zoom", "whole")
+            least = 32 * page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+            objects = [b for b in page.evaluate(BOARD_BUTTONS) if b[3]]
+            assert objects and all(b[2] >= least - 0.5 for b in objects), (least, objects)
+            page.locator("#board-zoom").click()
+            expect(page.locator("#board")).to_have_attribute("data-zoom", "part")
+        names = {b[0] for b in buttons if b[3]}
+        assert "Bl×2: Blaster 1 and Blaster 2 in Corridor B-1: destroy them" in names
+        assert "Lab: the permanent cages in Laboratory: open them" in names
+    # A click on the Lab's cages opens them: the engine's one legal action, on the page.
+    legal = game.legal_actions("intruder")
+    opening = next(a for a in legal if a.type == "open_lab_cages")
+    cages = page.locator('#board [data-items="lab-cages"]')
+    if size == "desktop":
+        cages.click()
+    else:  # out of the part of the plan shown: by keyboard
+        cages.focus()
+        page.keyboard.press("Enter")
+    game.apply(opening)
+    expect(page.locator(BODY)).to_have_attribute("data-state-sha", digest(game))
+    expect(page.locator('#board [data-items="lab-cages"]')).to_have_count(0)
+    if size == "desktop":
+        assert not axe_violations(page), axe_violations(page)
+
+
+def test_the_objects_are_reached_by_keyboard_and_the_end_of_movement_is_guarded(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    game = intruder_with_objects()
+    load_intruder_seat(page, site, game)
+    body = page.locator(BODY)
+    here = next(c.token for c in game.counters.values() if c.kind == "intruder"
+                and c.at == "b1")
+    # From Corridor B-1 by keys: Enter selects the Intruder there, Enter again goes on to the
+    # first object it may act on, Right to the next; Enter on one destroys it.
+    page.locator('#board [data-compartment="b1"]').focus()
+    page.keyboard.press("Enter")
+    expect(body).to_have_attribute("data-selected", here)
+    page.keyboard.press("Enter")
+    focused = page.evaluate("document.activeElement.dataset.items")
+    assert focused == "blaster1 blaster2", focused
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.items") == "cage1"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # past the first: back on the compartment
+    assert page.evaluate("document.activeElement.dataset.compartment") == "b1"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # two Blasters: which one is said in the list
+    expect(page.locator("#alert")).to_contain_text("list of actions")
+    # Ending the movement with counters that could still move asks first; No changes nothing.
+    before = body.get_attribute("data-state-sha")
+    page.locator("#actions").get_by_role("button", name="End the Intruder's movement",
+                                         exact=True).click()
+    dialog = page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("could still move or act")
+    expect(dialog).to_contain_text(here)
+    assert not duplicate_names(page), duplicate_names(page)
+    page.locator("#confirm-no").click()
+    expect(dialog).to_be_hidden()
+    assert body.get_attribute("data-state-sha") == before
+    page.locator("#actions").get_by_role("button", name="End the Intruder's movement",
+                                         exact=True).click()
+    page.locator("#confirm-yes").click()
+    expect(body).not_to_have_attribute("data-state-sha", before, timeout=60_000)
 
 
 # --- a generic player by hand: the page's controls, the bots' choices ------------------------
