@@ -12,6 +12,7 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,10 +20,12 @@ from conftest import Problems, Site
 from playwright.sync_api import Page, expect
 from test_play import AXE, BODY, Boot, digest
 from test_scenarios import start
-from test_table import check_table
+from test_table import SMALL_TARGETS, SMALL_TEXT, check_table
 
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy, intruder_ai
+from intruder_core.scoring import science_officer_result
+from intruder_core.sides import side_of
 
 NAMED = ("button", "link", "checkbox", "combobox", "textbox", "radio", "spinbutton",
          "slider", "switch", "tab", "menuitem", "option")
@@ -419,9 +422,14 @@ def check_handover(page: Page) -> None:
     assert not duplicate_names(page), duplicate_names(page)
 
 
-def play_by_hand(page: Page, actions: int, seed: int = 0) -> tuple[ic.Game, int, set[str]]:
+Check = Callable[[Page, str, ic.Game], None]
+
+
+def play_by_hand(page: Page, actions: int, seed: int = 0, check: Check | None = None
+                 ) -> tuple[ic.Game, int, set[str]]:
     """Play up to `actions` human decisions with the page's controls; returns the game (as
-    the page holds it), the hand-overs seen and the sides played."""
+    the page holds it), the hand-overs seen and the sides played. `check(page, side, game)`
+    looks at every state a player decides in."""
     rng = random.Random(seed)
     handovers = 0
     sides: set[str] = set()
@@ -439,6 +447,8 @@ def play_by_hand(page: Page, actions: int, seed: int = 0) -> tuple[ic.Game, int,
         sides.add(side)
         game = page_game(page)
         assert not duplicate_names(page), duplicate_names(page)
+        if check is not None:
+            check(page, side, game)
         action = choose(game, side, rng)
         before = body.get_attribute("data-state-sha")
         perform(page, game, side, action)
@@ -482,33 +492,90 @@ def test_intelligent_intruder_hot_seat_by_hand(
     assert game.is_over, game.step
 
 
-def test_science_officer_hot_seat_by_hand_shows_whose_turn_and_both_scores(
+class SeatChecks:
+    """What every state a crew player decides in must show (issue 11): the side whose turn it
+    is, only his crewmen to select, each Science Officer player's score as the engine counts
+    it, text and tap targets (test_table's measures), and axe at a few states."""
+
+    def __init__(self, height: int, axe_at: tuple[int, ...] = (5, 60)) -> None:
+        self.height, self.axe_at, self.states, self.axe_runs = height, axe_at, 0, 0
+        self.scores_seen: set[tuple[int, int]] = set()
+        self.tallest = 0  # the page's height, reported (test_table holds its bound)
+
+    def __call__(self, page: Page, side: str, game: ic.Game) -> None:
+        where = f"state {self.states} ({side}, turn {game.turn}, {game.step})"
+        body = page.locator(BODY)
+        assert body.get_attribute("data-side") == side, where
+        assert body.get_attribute("data-turn") == f"human:{side}", where
+        crew = {c.id for c in game.crew.values() if side_of(game, c) == side}
+        picks = page.locator("#actions [data-select]").evaluate_all(
+            "bs => bs.map(b => b.dataset.select)")
+        assert set(picks) <= crew, (where, sorted(set(picks) - crew))
+        if game.scenario == "science_officer":
+            scores = science_officer_result(game, "win")["scores"]
+            seats = page.inner_text("#status .seats")
+            for player, name in (("command", "Command"), ("science", "Science Officer")):
+                who = "you" if player == side else "human"
+                assert f"{name}: {who}, {scores[player]} points" in seats, (where, seats)
+            self.scores_seen.add((scores["command"], scores["science"]))
+            mine = "Science Officers" if side == "science" else "Command Officers and Engineers"
+            assert page.inner_text("#status .yours").endswith(mine), where
+            expect(page.locator("#prompt")).to_contain_text(
+                "Science Officer:" if side == "science" else "Command:")
+        small = page.evaluate(SMALL_TEXT)
+        assert not small, f"{where}: text under 11 px: {small[:8]}"
+        tiny = page.evaluate(SMALL_TARGETS)
+        assert not tiny, f"{where}: tap targets under 24x24 px: {tiny[:8]}"
+        self.tallest = max(self.tallest, page.evaluate("document.documentElement.scrollHeight"))
+        if self.states in self.axe_at:
+            assert not axe_violations(page), (where, axe_violations(page))
+            self.axe_runs += 1
+        self.states += 1
+
+
+def test_science_officer_hot_seat_by_hand_to_the_end(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
     boot(site.url + "?seed=3")
-    body = page.locator(BODY)
     start(page, "science_officer", 3, seats="hotseat")
     expect(page.locator("#status .seats")).to_contain_text("Command: you, 0 points")
     expect(page.locator("#status .seats")).to_contain_text("Science Officer: human, 0 points")
     expect(page.locator("#status .yours")).to_contain_text("Command Officers and Engineers")
-    game, handovers, sides = play_by_hand(page, 80, seed=3)
+    checks = SeatChecks(800)
+    game, handovers, sides = play_by_hand(page, 600, seed=3, check=checks)
     assert sides == {"command", "science"} and handovers >= 1
-    if not game.is_over:
-        side = str(body.get_attribute("data-side"))
-        expect(page.locator("#prompt")).to_contain_text(
-            "Command" if side == "command" else "Science Officer")
-    assert not axe_violations(page), axe_violations(page)
+    assert game.is_over, (checks.states, game.turn, game.step)  # played to the end, by hand
+    assert checks.axe_runs == 2 and len(checks.scores_seen) > 1  # the scores moved
+    # The end shows both players' final scores, the engine's.
+    result = game.result or {}
+    print("Science Officer, seed 3:", checks.states, "decisions,", handovers, "hand-overs,",
+          result.get("outcome"), result.get("scores"), "tallest page", checks.tallest, "px")
+    for player, points in (result.get("scores") or {}).items():
+        expect(page.locator("#result")).to_contain_text(str(points))
+        assert player in ("command", "science")
+    assert not duplicate_names(page), duplicate_names(page)
 
 
-def test_return_to_prometheus_with_lost_crewmen_by_hand(
+def test_return_to_prometheus_with_lost_crewmen_by_hand_to_the_end(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
     boot(site.url + "?seed=3")
-    start(page, "return_to_prometheus", 4, options=("lost_crewmen", "marines"))
-    game, handovers, sides = play_by_hand(page, 80, seed=4)
+    start(page, "return_to_prometheus", 13, options=("lost_crewmen", "marines"))
+    checks = SeatChecks(800)
+    game, handovers, sides = play_by_hand(page, 600, seed=4, check=checks)
     assert sides == {"crew"} and handovers == 0
     assert game.origin.get("options", {}).get("lost_crewmen") or game.options.get("lost_crewmen")
-    assert not axe_violations(page), axe_violations(page)
+    assert game.is_over, (checks.states, game.turn, game.step)  # played to the end, by hand
+    assert checks.axe_runs == 2
+    # Lost Crewmen found, a shuttle come and gone: the scenario's own rules were played.
+    assert {"lost_crewman", "arrival", "departure"} <= {e.type for e in game.log}
+    result = game.result or {}
+    print("Return to Prometheus, seed 13:", checks.states, "decisions,",
+          result.get("outcome"), result.get("score"), "tallest page", checks.tallest, "px")
+    expect(page.locator(BODY)).to_have_attribute("data-turn", "none:")
+    assert not duplicate_names(page), duplicate_names(page)
 
 
 def test_watching_the_computer_its_pace_is_a_setting_and_skip_ends_the_wait(
