@@ -142,6 +142,15 @@ def intruder_attacks_by_clicks(page: Page, game: ic.Game) -> None:
         token.click()
     else:
         page.locator("#actions").get_by_role("button", name=attack.label, exact=True).click()
+    confirm_guard(page, f"{attack.label}? It cannot be taken back.")
+
+
+def confirm_guard(page: Page, question: str) -> None:
+    """The guard asks `question` before an irreversible choice: answer yes."""
+    dialog = page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible(timeout=30_000)
+    expect(dialog).to_contain_text(question)
+    page.locator("#confirm-yes").click()
 
 
 def test_the_intruder_player_plays_by_clicks_against_the_crew_bot(
@@ -394,10 +403,15 @@ def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
         page.locator(f'#board [data-crew="{action["crew"]}"]').click()
     else:
         press_action_button(page, action)
-    dialog = page.locator("#confirm-dialog")
-    page.wait_for_timeout(50)
-    if dialog.is_visible():
-        page.locator("#confirm-yes").click()
+    if action.type in ("intruder_attack", "intruder_hold"):  # always asked: dice follow
+        confirm_guard(page, f"{action.label}? It cannot be taken back.")
+    elif action.type == "end_intruder_movement" and len(game.legal_actions(side)) > 1:
+        confirm_guard(page, "End the Intruder's movement?")
+    else:
+        dialog = page.locator("#confirm-dialog")
+        page.wait_for_timeout(50)
+        if dialog.is_visible():
+            page.locator("#confirm-yes").click()
     game.apply(action)
 
 

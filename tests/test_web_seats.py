@@ -243,3 +243,19 @@ def test_the_intruder_player_is_asked_before_ending_his_movement_with_moves_left
     assert all(t in question for t in tokens)
     assert dialogs.guard_question(end, view, [r for r in rows if r[1] == end]) == ""
     assert dialogs.guard_question(legal[0], view, rows) == ""
+
+
+def test_the_intruder_player_is_asked_before_his_attack_decision() -> None:
+    import dialogs
+
+    rows = [(0, {"type": "intruder_attack", "token": "c6", "crew": "en1"},
+             "Intruder c6 in Crew's Mess: attack Engineer 1", ""),
+            (1, {"type": "intruder_hold", "token": "c6"},
+             "Intruder c6 in Crew's Mess: hold back, attack nobody", "")]
+    assert dialogs.guard_question(rows[0][1], {}, rows) == (
+        "Intruder c6 in Crew's Mess: attack Engineer 1? It cannot be taken back.")
+    assert dialogs.guard_question(rows[1][1], {}, rows).startswith(
+        "Intruder c6 in Crew's Mess: hold back, attack nobody?")
+    # Not one of the legal actions: nothing to ask (the engine refuses it with its reason).
+    assert dialogs.guard_question({"type": "intruder_attack", "token": "c6", "crew": "so2"},
+                                  {}, rows) == ""

@@ -37,10 +37,14 @@ def guard_question(action: Mapping[str, Any], view: Mapping[str, Any],
     the Crew Movement Phase while crewmen still have movement points and something to do
     with them, or ending the actions while crewmen could still act. Neither can be undone
     once the dice that follow are rolled. The Intruder player's end of his movement is asked
-    the same way while his counters could still move or act (Intelligent Intruder A, C)."""
+    the same way while his counters could still move or act (Intelligent Intruder A, C), and
+    his choice of whom to attack (B): its dice follow at once."""
     kind = action.get("type")
     if kind == "end_intruder_movement":
         return _intruder_guard(view, rows)
+    if kind in ("intruder_attack", "intruder_hold"):
+        label = next((r[2] for r in rows if r[1] == dict(action)), "")
+        return f"{label}? It cannot be taken back." if label else ""
     if kind not in ("end_movement", "end_actions"):
         return ""
     crew = panels.crew_by_id(view)
