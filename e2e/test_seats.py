@@ -142,14 +142,16 @@ def intruder_attacks_by_clicks(page: Page, game: ic.Game) -> None:
         token.click()
     else:
         page.locator("#actions").get_by_role("button", name=attack.label, exact=True).click()
-    confirm_guard(page, f"{attack.label}? It cannot be taken back.")
+    confirm_guard(page, f"{attack.label}?",
+                  "Attack" if attack.type == "intruder_attack" else "Hold back")
 
 
-def confirm_guard(page: Page, question: str) -> None:
-    """The guard asks `question` before an irreversible choice: answer yes."""
+def confirm_guard(page: Page, question: str, yes: str = "End anyway") -> None:
+    """The guard asks `question` before an irreversible choice: answer `yes`."""
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_be_visible(timeout=30_000)
     expect(dialog).to_contain_text(question)
+    expect(page.locator("#confirm-yes")).to_have_text(yes)
     page.locator("#confirm-yes").click()
 
 
@@ -404,7 +406,8 @@ def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
     else:
         press_action_button(page, action)
     if action.type in ("intruder_attack", "intruder_hold"):  # always asked: dice follow
-        confirm_guard(page, f"{action.label}? It cannot be taken back.")
+        confirm_guard(page, f"{action.label}?",
+                      "Attack" if action.type == "intruder_attack" else "Hold back")
     elif action.type == "end_intruder_movement" and len(game.legal_actions(side)) > 1:
         confirm_guard(page, "End the Intruder's movement?")
     else:

@@ -253,9 +253,12 @@ def test_the_intruder_player_is_asked_before_his_attack_decision() -> None:
             (1, {"type": "intruder_hold", "token": "c6"},
              "Intruder c6 in Crew's Mess: hold back, attack nobody", "")]
     assert dialogs.guard_question(rows[0][1], {}, rows) == (
-        "Intruder c6 in Crew's Mess: attack Engineer 1? It cannot be taken back.")
-    assert dialogs.guard_question(rows[1][1], {}, rows).startswith(
+        "Intruder c6 in Crew's Mess: attack Engineer 1?")
+    assert dialogs.guard_question(rows[1][1], {}, rows) == (
         "Intruder c6 in Crew's Mess: hold back, attack nobody?")
+    # Its button goes ahead in the action's words, not "End anyway".
+    assert [dialogs.guard_yes(r[1]) for r in rows] == ["Attack", "Hold back"]
+    assert dialogs.guard_yes({"type": "end_intruder_movement"}) == "End anyway"
     # Not one of the legal actions: nothing to ask (the engine refuses it with its reason).
     assert dialogs.guard_question({"type": "intruder_attack", "token": "c6", "crew": "so2"},
                                   {}, rows) == ""

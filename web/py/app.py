@@ -703,10 +703,15 @@ class App(AdvisorMixin, DialogsMixin):
 
     def zoom_places(self) -> list[str]:
         """Where things happen, for a small screen's part of the plan: the selected crewman
-        and where he can go, else the Interaction, else the last events, else the crew."""
+        (or counter) and where he can go, else the Interaction, else the last events, else
+        the crew."""
         crew = panels.crew_by_id(self.view)
         if self.selected and self.selected in crew:
             return [str(crew[self.selected].get("at")), *(self.costs or {})]
+        held = next((c for c in self.view.get("counters", [])
+                     if self.selected and c.get("token") == self.selected), None)
+        if held is not None:  # the Intruder player's counter in hand, and where it may go
+            return [str(held.get("at")), *(self.costs or {})]
         at = (self.view.get("decision") or {}).get("at")
         if at:
             return [str(at)]

@@ -44,7 +44,7 @@ def guard_question(action: Mapping[str, Any], view: Mapping[str, Any],
         return _intruder_guard(view, rows)
     if kind in ("intruder_attack", "intruder_hold"):
         label = next((r[2] for r in rows if r[1] == dict(action)), "")
-        return f"{label}? It cannot be taken back." if label else ""
+        return f"{label}?" if label else ""
     if kind not in ("end_movement", "end_actions"):
         return ""
     crew = panels.crew_by_id(view)
@@ -89,6 +89,12 @@ def watch_html(side: str, pace_ms: int) -> str:
 
 
 KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
+
+
+def guard_yes(action: Mapping[str, Any]) -> str:
+    """The guard's button that goes ahead, in the words of the action held back."""
+    return {"intruder_attack": "Attack", "intruder_hold": "Hold back"}.get(
+        str(action.get("type")), "End anyway")
 
 
 def _intruder_guard(view: Mapping[str, Any], rows: Sequence[panels.ActionRow]) -> str:
@@ -167,6 +173,7 @@ class DialogsMixin:
         turns it off); the answer comes back as the command confirm-yes or confirm-no."""
         self.pending_action = action
         el("confirm-text").textContent = question
+        el("confirm-yes").textContent = guard_yes(action)
         el("confirm-dialog").showModal()
         el("confirm-no").focus()
 
