@@ -262,3 +262,27 @@ def test_the_intruder_player_is_asked_before_his_attack_decision() -> None:
     # Not one of the legal actions: nothing to ask (the engine refuses it with its reason).
     assert dialogs.guard_question({"type": "intruder_attack", "token": "c6", "crew": "so2"},
                                   {}, rows) == ""
+
+
+def test_a_crowded_room_stacks_the_pictures_before_the_object_buttons() -> None:
+    import re
+
+    g = ic.Game.from_position({
+        "scenario": "intelligent_intruder", "phase": "movement", "seed": 5,
+        "crew": {c: {"at": "command"} for c in ("co1", "co2", "co3", "so1", "so2", "so3", "en1",
+                                                 "en2", "en3")},
+        "items": {k: "c1" for k in ("cage1", "cage2", "blaster1", "blaster2", "gas1", "gas2",
+                                    "prod1", "prod2", "dart1", "dart2")},
+        "counters": [{"kind": "intruder", "at": "c1", "face_up": True}]})
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    view = g.view("intruder")
+    actable = {k: v for k, v in board_input.actable_objects(legal).items()
+               if k in ("cage1", "cage2")}  # say only the Cages may be acted on here
+    parts = render.station_parts(view, actable=actable)
+    room = parts["st-at-c1"]
+    assert 'data-items="cage1 cage2"' in room and 'role="button"' in room
+    # Every object drawn once: the Cages' button, the others in a stack or as pictures.
+    held = " ".join(re.findall(r'data-(?:items|members)="([^"]*)"', room)).split()
+    for item in ("cage1", "cage2", "blaster1", "blaster2", "gas1", "gas2", "prod1", "prod2",
+                 "dart1", "dart2"):
+        assert held.count(item) == 1, (item, held)

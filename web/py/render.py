@@ -574,9 +574,10 @@ class Scene:
         item_pieces = self.item_pieces(place)
         levels: list[list[Piece]] = [crew_pieces + counter_pieces + item_pieces]
         # objects the player may act on stay buttons of their own until the very last level
-        n_buttons = sum(str(i["id"]) in self.actable for i in self.items_at(place)) + \
+        n_buttons = sum(any(i in self.actable for i in group[0])
+                        for group in self._object_groups(place)) + \
             (place == PERMANENT_CAGES_AT and LAB_CAGES in self.actable)
-        buttons = item_pieces[:n_buttons]
+        buttons = item_pieces[:n_buttons]  # item_pieces puts them first
         if len(item_pieces) - len(buttons) > 1:
             item_pieces = [*buttons, self.stack_piece(place, [], [], items, room_w)]
             levels.append(crew_pieces + counter_pieces + item_pieces)
