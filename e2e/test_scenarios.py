@@ -69,6 +69,7 @@ def test_intelligent_intruder_hot_seat_hands_over_and_hides_the_other_side(
     move = page.locator('#actions button[data-action*="move_counter"]').first
     move.click()
     page.locator('#actions button[data-action*="end_intruder_movement"]').click()
+    page.locator("#confirm-yes").click()  # the guard: his other counters could still move
     # The crew's turn: hand over, and nothing of the Intruder's view stays in the page.
     expect(page.locator("#handover-text")).to_have_text("Pass the device to the crew player.")
     expect(page.locator("#board .counter")).to_have_count(0)
@@ -172,6 +173,7 @@ def test_intruder_player_against_the_crew_bot_and_the_difficulty(
     expect(page.locator("#board .counter.known").first).to_be_visible()
     before = page.locator("#log li").count()
     page.locator('#actions button[data-action*="end_intruder_movement"]').click()
+    page.locator("#confirm-yes").click()  # the guard: his other counters could still move
     # The crew bot plays the crew's turn by itself, then it is the Intruder player's again.
     page.wait_for_function("n => document.querySelectorAll('#log li').length > n + 3",
                            arg=before, timeout=30_000)

@@ -12,15 +12,20 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
 from test_play import AXE, BODY, Boot, digest
 from test_scenarios import start
+from test_table import SMALL_TARGETS, SMALL_TEXT, check_table
 
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy, intruder_ai
+from intruder_core.scoring import science_officer_result
+from intruder_core.sides import side_of
 
 NAMED = ("button", "link", "checkbox", "combobox", "textbox", "radio", "spinbutton",
          "slider", "switch", "tab", "menuitem", "option")
@@ -116,8 +121,14 @@ def intruder_moves_by_clicks(page: Page, game: ic.Game, moves: int) -> ic.Game:
         click_room(page, a["to"])
         game.apply(a)
         expect(page.locator(BODY)).to_have_attribute("data-state-sha", digest(game))
-    end = next(a for a in game.legal_actions("intruder") if a.type == "end_intruder_movement")
+    legal = game.legal_actions("intruder")
+    end = next(a for a in legal if a.type == "end_intruder_movement")
     page.locator("#actions").get_by_role("button", name=end.label, exact=True).click()
+    if len(legal) > 1:  # counters could still move or act: the guard asks first
+        expect(page.locator("#confirm-dialog")).to_be_visible()
+        expect(page.locator("#confirm-dialog")).to_contain_text(
+            "End the Intruder's movement?")
+        page.locator("#confirm-yes").click()
     game.apply(end)
     return game
 
@@ -131,6 +142,17 @@ def intruder_attacks_by_clicks(page: Page, game: ic.Game) -> None:
         token.click()
     else:
         page.locator("#actions").get_by_role("button", name=attack.label, exact=True).click()
+    confirm_guard(page, f"{attack.label}?",
+                  "Attack" if attack.type == "intruder_attack" else "Hold back")
+
+
+def confirm_guard(page: Page, question: str, yes: str = "End anyway") -> None:
+    """The guard asks `question` before an irreversible choice: answer `yes`."""
+    dialog = page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible(timeout=30_000)
+    expect(dialog).to_contain_text(question)
+    expect(page.locator("#confirm-yes")).to_have_text(yes)
+    page.locator("#confirm-yes").click()
 
 
 def test_the_intruder_player_plays_by_clicks_against_the_crew_bot(
@@ -165,6 +187,148 @@ def test_the_intruder_player_plays_by_clicks_against_the_crew_bot(
     game = page_game(page)  # whatever the page holds replays on CPython, as it is
     assert decisions >= 3
     assert game.is_over, (decisions, game.step)  # played to the end, by clicks
+
+
+BOARD_BUTTONS = """() => [...document.querySelectorAll('#board [role=button]')]
+  .filter(e => e.getBoundingClientRect().width > 0)
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.getAttribute('aria-label'), r.width, r.height,
+                      e.dataset.items || null]; })"""
+
+
+def check_board_buttons(page: Page, where: str, least: float = 24) -> list[Any]:
+    """Every button on the plan at least `least` CSS px each way, no two with the same name;
+    returns them as [name, width, height, data-items] (printed with pytest -s)."""
+    buttons = page.evaluate(BOARD_BUTTONS)
+    small = [b for b in buttons if b[1] < least or b[2] < least]
+    assert not small, f"{where}: board buttons under {least:.1f} px: {small[:5]}"
+    names = Counter(b[0] for b in buttons)
+    assert all(n == 1 for n in names.values()), [k for k, n in names.items() if n > 1]
+    objects = [b for b in buttons if b[3]]
+    print(where, len(buttons), "buttons, smallest",
+          f"{min(b[1] for b in buttons):.1f}x{min(b[2] for b in buttons):.1f}",
+          "objects", [(b[0].split(":")[0], round(b[1], 1), round(b[2], 1)) for b in objects])
+    return buttons
+
+
+def intruder_with_objects(crowded: bool = False) -> ic.Game:
+    """The Intelligent Intruder's movement: a free Intruder beside two Blasters and a Cage
+    holding a Lab Animal in Corridor B-1, another in the Lab with its empty Cages and a Lab
+    Animal in the permanent cages; `crowded`: three crewmen, a Dummy and more objects in the
+    Crew's Mess with a third Intruder."""
+    crew = {c: {"at": "command"} for c in ("co1", "co2", "co3", "so1", "so2", "so3", "en1",
+                                            "en2", "en3")}
+    items = {"cage1": "b1", "blaster1": "b1", "blaster2": "b1"}
+    counters = [{"kind": "intruder", "at": "b1"},
+                {"kind": "lab_animal", "at": "b1", "face_up": True, "caged": "cage1"},
+                {"kind": "intruder", "at": "lab"},
+                {"kind": "lab_animal", "at": "caged_lab"}]
+    if crowded:
+        crew.update({c: {"at": "mess"} for c in ("co2", "so3", "en1")})
+        items.update({"gas1": "mess", "prod1": "mess", "dart1": "mess"})
+        counters += [{"kind": "intruder", "at": "mess"}, {"kind": "dummy", "at": "mess"}]
+    return ic.Game.from_position({"scenario": "intelligent_intruder", "phase": "movement",
+                                  "seed": 5, "crew": crew, "items": items,
+                                  "counters": counters})
+
+
+def load_intruder_seat(page: Page, site: Site, game: ic.Game) -> None:
+    """The page resumes `game` with the Intruder played by hand (the crew by the bot)."""
+    page.evaluate("s => { localStorage.setItem('intruder:save', s);"
+                  " localStorage.removeItem('intruder:undo');"
+                  " localStorage.setItem('intruder:seats', "
+                  "JSON.stringify({crew: 'computer', intruder: 'human'})); }", game.to_json())
+    page.goto(site.url + "?pace_ms=10")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    expect(page.locator(BODY)).to_have_attribute("data-turn", "human:intruder",
+                                                 timeout=60_000)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_objects_the_intruder_may_act_on_are_named_buttons_of_token_size(
+    page: Page, site: Site, problems: Problems, boot: Boot, size: str
+) -> None:
+    w, h = (1280, 800) if size == "desktop" else (390, 844)
+    page.set_viewport_size({"width": w, "height": h})
+    boot(site.url + "?seed=3")
+    for crowded in (False, True):
+        game = intruder_with_objects(crowded)
+        load_intruder_seat(page, site, game)
+        where = f"{size}{' crowded' if crowded else ''}"
+        buttons = check_board_buttons(page, where)
+        check_table(page, h, where)
+        assert not duplicate_names(page), duplicate_names(page)
+        if page.locator("#board-zoom").is_visible():
+            # A phone's "Whole station" is the overview drawn smaller than the rules (docs/
+            # web.md): there the object buttons are as big as the tokens (32 units).
+            page.locator("#board-zoom").click()
+            expect(page.locator("#board")).to_have_attribute("data-zoom", "whole")
+            least = 32 * page.evaluate("document.querySelector('#board svg').getScreenCTM().a")
+            objects = [b for b in page.evaluate(BOARD_BUTTONS) if b[3]]
+            assert objects and all(b[2] >= least - 0.5 for b in objects), (least, objects)
+            page.locator("#board-zoom").click()
+            expect(page.locator("#board")).to_have_attribute("data-zoom", "part")
+        names = {b[0] for b in buttons if b[3]}
+        assert "Bl×2: Blaster 1 and Blaster 2 in Corridor B-1: destroy them" in names
+        assert "Lab: the permanent cages in Laboratory: open them" in names
+    # A click on the Lab's cages opens them: the engine's one legal action, on the page.
+    legal = game.legal_actions("intruder")
+    opening = next(a for a in legal if a.type == "open_lab_cages")
+    cages = page.locator('#board [data-items="lab-cages"]')
+    if size == "desktop":
+        cages.click()
+    else:  # out of the part of the plan shown: by keyboard
+        cages.focus()
+        page.keyboard.press("Enter")
+    game.apply(opening)
+    expect(page.locator(BODY)).to_have_attribute("data-state-sha", digest(game))
+    expect(page.locator('#board [data-items="lab-cages"]')).to_have_count(0)
+    if size == "desktop":
+        assert not axe_violations(page), axe_violations(page)
+
+
+def test_the_objects_are_reached_by_keyboard_and_the_end_of_movement_is_guarded(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    game = intruder_with_objects()
+    load_intruder_seat(page, site, game)
+    body = page.locator(BODY)
+    here = next(c.token for c in game.counters.values() if c.kind == "intruder"
+                and c.at == "b1")
+    # From Corridor B-1 by keys: Enter selects the Intruder there, Enter again goes on to the
+    # first object it may act on, Right to the next; Enter on one destroys it.
+    page.locator('#board [data-compartment="b1"]').focus()
+    page.keyboard.press("Enter")
+    expect(body).to_have_attribute("data-selected", here)
+    page.keyboard.press("Enter")
+    focused = page.evaluate("document.activeElement.dataset.items")
+    assert focused == "blaster1 blaster2", focused
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.items") == "cage1"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # past the first: back on the compartment
+    assert page.evaluate("document.activeElement.dataset.compartment") == "b1"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # two Blasters: which one is said in the list
+    expect(page.locator("#alert")).to_contain_text("list of actions")
+    # Ending the movement with counters that could still move asks first; No changes nothing.
+    before = body.get_attribute("data-state-sha")
+    page.locator("#actions").get_by_role("button", name="End the Intruder's movement",
+                                         exact=True).click()
+    dialog = page.locator("#confirm-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("could still move or act")
+    expect(dialog).to_contain_text(here)
+    assert not duplicate_names(page), duplicate_names(page)
+    page.locator("#confirm-no").click()
+    expect(dialog).to_be_hidden()
+    assert body.get_attribute("data-state-sha") == before
+    page.locator("#actions").get_by_role("button", name="End the Intruder's movement",
+                                         exact=True).click()
+    page.locator("#confirm-yes").click()
+    expect(body).not_to_have_attribute("data-state-sha", before, timeout=60_000)
 
 
 # --- a generic player by hand: the page's controls, the bots' choices ------------------------
@@ -241,10 +405,16 @@ def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
         page.locator(f'#board [data-crew="{action["crew"]}"]').click()
     else:
         press_action_button(page, action)
-    dialog = page.locator("#confirm-dialog")
-    page.wait_for_timeout(50)
-    if dialog.is_visible():
-        page.locator("#confirm-yes").click()
+    if action.type in ("intruder_attack", "intruder_hold"):  # always asked: dice follow
+        confirm_guard(page, f"{action.label}?",
+                      "Attack" if action.type == "intruder_attack" else "Hold back")
+    elif action.type == "end_intruder_movement" and len(game.legal_actions(side)) > 1:
+        confirm_guard(page, "End the Intruder's movement?")
+    else:
+        dialog = page.locator("#confirm-dialog")
+        page.wait_for_timeout(50)
+        if dialog.is_visible():
+            page.locator("#confirm-yes").click()
     game.apply(action)
 
 
@@ -269,9 +439,14 @@ def check_handover(page: Page) -> None:
     assert not duplicate_names(page), duplicate_names(page)
 
 
-def play_by_hand(page: Page, actions: int, seed: int = 0) -> tuple[ic.Game, int, set[str]]:
+Check = Callable[[Page, str, ic.Game], None]
+
+
+def play_by_hand(page: Page, actions: int, seed: int = 0, check: Check | None = None
+                 ) -> tuple[ic.Game, int, set[str]]:
     """Play up to `actions` human decisions with the page's controls; returns the game (as
-    the page holds it), the hand-overs seen and the sides played."""
+    the page holds it), the hand-overs seen and the sides played. `check(page, side, game)`
+    looks at every state a player decides in."""
     rng = random.Random(seed)
     handovers = 0
     sides: set[str] = set()
@@ -289,6 +464,8 @@ def play_by_hand(page: Page, actions: int, seed: int = 0) -> tuple[ic.Game, int,
         sides.add(side)
         game = page_game(page)
         assert not duplicate_names(page), duplicate_names(page)
+        if check is not None:
+            check(page, side, game)
         action = choose(game, side, rng)
         before = body.get_attribute("data-state-sha")
         perform(page, game, side, action)
@@ -332,33 +509,90 @@ def test_intelligent_intruder_hot_seat_by_hand(
     assert game.is_over, game.step
 
 
-def test_science_officer_hot_seat_by_hand_shows_whose_turn_and_both_scores(
+class SeatChecks:
+    """What every state a crew player decides in must show (issue 11): the side whose turn it
+    is, only his crewmen to select, each Science Officer player's score as the engine counts
+    it, text and tap targets (test_table's measures), and axe at a few states."""
+
+    def __init__(self, height: int, axe_at: tuple[int, ...] = (5, 60)) -> None:
+        self.height, self.axe_at, self.states, self.axe_runs = height, axe_at, 0, 0
+        self.scores_seen: set[tuple[int, int]] = set()
+        self.tallest = 0  # the page's height, reported (test_table holds its bound)
+
+    def __call__(self, page: Page, side: str, game: ic.Game) -> None:
+        where = f"state {self.states} ({side}, turn {game.turn}, {game.step})"
+        body = page.locator(BODY)
+        assert body.get_attribute("data-side") == side, where
+        assert body.get_attribute("data-turn") == f"human:{side}", where
+        crew = {c.id for c in game.crew.values() if side_of(game, c) == side}
+        picks = page.locator("#actions [data-select]").evaluate_all(
+            "bs => bs.map(b => b.dataset.select)")
+        assert set(picks) <= crew, (where, sorted(set(picks) - crew))
+        if game.scenario == "science_officer":
+            scores = science_officer_result(game, "win")["scores"]
+            seats = page.inner_text("#status .seats")
+            for player, name in (("command", "Command"), ("science", "Science Officer")):
+                who = "you" if player == side else "human"
+                assert f"{name}: {who}, {scores[player]} points" in seats, (where, seats)
+            self.scores_seen.add((scores["command"], scores["science"]))
+            mine = "Science Officers" if side == "science" else "Command Officers and Engineers"
+            assert page.inner_text("#status .yours").endswith(mine), where
+            expect(page.locator("#prompt")).to_contain_text(
+                "Science Officer:" if side == "science" else "Command:")
+        small = page.evaluate(SMALL_TEXT)
+        assert not small, f"{where}: text under 11 px: {small[:8]}"
+        tiny = page.evaluate(SMALL_TARGETS)
+        assert not tiny, f"{where}: tap targets under 24x24 px: {tiny[:8]}"
+        self.tallest = max(self.tallest, page.evaluate("document.documentElement.scrollHeight"))
+        if self.states in self.axe_at:
+            assert not axe_violations(page), (where, axe_violations(page))
+            self.axe_runs += 1
+        self.states += 1
+
+
+def test_science_officer_hot_seat_by_hand_to_the_end(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
     boot(site.url + "?seed=3")
-    body = page.locator(BODY)
     start(page, "science_officer", 3, seats="hotseat")
     expect(page.locator("#status .seats")).to_contain_text("Command: you, 0 points")
     expect(page.locator("#status .seats")).to_contain_text("Science Officer: human, 0 points")
     expect(page.locator("#status .yours")).to_contain_text("Command Officers and Engineers")
-    game, handovers, sides = play_by_hand(page, 80, seed=3)
+    checks = SeatChecks(800)
+    game, handovers, sides = play_by_hand(page, 600, seed=3, check=checks)
     assert sides == {"command", "science"} and handovers >= 1
-    if not game.is_over:
-        side = str(body.get_attribute("data-side"))
-        expect(page.locator("#prompt")).to_contain_text(
-            "Command" if side == "command" else "Science Officer")
-    assert not axe_violations(page), axe_violations(page)
+    assert game.is_over, (checks.states, game.turn, game.step)  # played to the end, by hand
+    assert checks.axe_runs == 2 and len(checks.scores_seen) > 1  # the scores moved
+    # The end shows both players' final scores, the engine's.
+    result = game.result or {}
+    print("Science Officer, seed 3:", checks.states, "decisions,", handovers, "hand-overs,",
+          result.get("outcome"), result.get("scores"), "tallest page", checks.tallest, "px")
+    for player, points in (result.get("scores") or {}).items():
+        expect(page.locator("#result")).to_contain_text(str(points))
+        assert player in ("command", "science")
+    assert not duplicate_names(page), duplicate_names(page)
 
 
-def test_return_to_prometheus_with_lost_crewmen_by_hand(
+def test_return_to_prometheus_with_lost_crewmen_by_hand_to_the_end(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
     boot(site.url + "?seed=3")
-    start(page, "return_to_prometheus", 4, options=("lost_crewmen", "marines"))
-    game, handovers, sides = play_by_hand(page, 80, seed=4)
+    start(page, "return_to_prometheus", 13, options=("lost_crewmen", "marines"))
+    checks = SeatChecks(800)
+    game, handovers, sides = play_by_hand(page, 600, seed=4, check=checks)
     assert sides == {"crew"} and handovers == 0
     assert game.origin.get("options", {}).get("lost_crewmen") or game.options.get("lost_crewmen")
-    assert not axe_violations(page), axe_violations(page)
+    assert game.is_over, (checks.states, game.turn, game.step)  # played to the end, by hand
+    assert checks.axe_runs == 2
+    # Lost Crewmen found, a shuttle come and gone: the scenario's own rules were played.
+    assert {"lost_crewman", "arrival", "departure"} <= {e.type for e in game.log}
+    result = game.result or {}
+    print("Return to Prometheus, seed 13:", checks.states, "decisions,",
+          result.get("outcome"), result.get("score"), "tallest page", checks.tallest, "px")
+    expect(page.locator(BODY)).to_have_attribute("data-turn", "none:")
+    assert not duplicate_names(page), duplicate_names(page)
 
 
 def test_watching_the_computer_its_pace_is_a_setting_and_skip_ends_the_wait(

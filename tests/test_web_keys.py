@@ -91,3 +91,22 @@ def test_the_pace_control_offers_the_setting_and_skip() -> None:
     assert storage.load_settings(store) == {"confirm": False, "pace_ms": 200}
     storage.save_settings(store, {"confirm": 1, "pace_ms": True})  # wrong types: defaults
     assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600}
+
+
+def test_enter_goes_on_from_the_players_pieces_to_the_objects_he_may_act_on() -> None:
+    g = ic.new_game(seed=1, scenario="intelligent_intruder")
+    view = g.view("intruder")
+    actions = [a.to_dict() for a in g.legal_actions("intruder")]
+    room = next(c for c in ADJACENT if keys.own_pieces(view, c, actions))
+    here = keys.own_pieces(view, room, actions)
+    objects = ["blaster1 blaster2", "cage1"]
+    assert keys.enter_target(view, room, None, {}, actions, objects) == ("select", here[0])
+    assert keys.enter_target(view, room, here[-1], {}, actions, objects) == \
+        ("object", objects[0])
+    empty = next(c for c in ADJACENT if not keys.own_pieces(view, c, actions))
+    assert keys.enter_target(view, empty, None, {}, actions, objects) == ("object", objects[0])
+    # Arrows on an object: the next or previous one, past either end back to the room.
+    assert keys.object_step(objects, objects[0], "ArrowRight") == objects[1]
+    assert keys.object_step(objects, objects[1], "ArrowUp") == objects[0]
+    assert keys.object_step(objects, objects[1], "ArrowDown") is None
+    assert keys.object_step(objects, objects[0], "ArrowLeft") is None

@@ -159,3 +159,130 @@ def test_the_intruder_players_list_shows_one_counter_in_full_and_the_others_in_a
     n = sum(1 for a in legal if a.get("token") == tokens[1])
     assert f">{kind} {tokens[1]}<span class=\"crew-line\"> in {g.place(c.at)}: {n} actions" in html
     assert dialogs.other_counters_html(view, rows[:0], None) == ""
+
+
+def intruder_with_objects() -> ic.Game:
+    """The Intelligent Intruder's movement: a free Intruder beside two Blasters and a Cage
+    holding a Lab Animal in Corridor B-1, another with a Lab Animal in the Lab's permanent
+    cages (and the Lab's own empty Cages)."""
+    return ic.Game.from_position({
+        "scenario": "intelligent_intruder", "phase": "movement", "seed": 5,
+        "crew": {c: {"at": "command"} for c in ("co1", "co2", "co3", "so1", "so2", "so3", "en1",
+                                                 "en2", "en3")},
+        "items": {"cage1": "b1", "blaster1": "b1", "blaster2": "b1"},
+        "counters": [{"kind": "intruder", "at": "b1"},
+                     {"kind": "lab_animal", "at": "b1", "face_up": True, "caged": "cage1"},
+                     {"kind": "intruder", "at": "lab"},
+                     {"kind": "lab_animal", "at": "caged_lab"}]})
+
+
+def test_objects_the_intruder_may_act_on_are_token_sized_buttons_saying_what_they_do() -> None:
+    import re
+
+    g = intruder_with_objects()
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    actable = board_input.actable_objects(legal)
+    assert actable["cage1"] == "destroy or open" and actable["blaster1"] == "destroy"
+    assert actable[board_input.LAB_CAGES] == "open"
+    tokens = session.own_tokens(legal)
+    view = g.view("intruder")
+    svg = render.render_station(view, selected=tokens[0], selectable=tokens, unit="steps",
+                                actable=actable)
+    buttons = re.findall(r'<g [^>]*data-items="([^"]*)"[^>]*>', svg)
+    names = re.findall(r'<g aria-label="([^"]*)"[^>]*data-items=', svg)
+    assert sorted(buttons) == sorted(["blaster1 blaster2", "cage1", "cage2 cage3 cage4",
+                                      board_input.LAB_CAGES])
+    assert len(set(names)) == len(names) == 4
+    assert "Bl×2: Blaster 1 and Blaster 2 in Corridor B-1: destroy them" in names
+    assert any(n.startswith("Cg:") and n.endswith("in Corridor B-1: destroy or open it")
+               for n in names)
+    assert "Lab: the permanent cages in Laboratory: open them" in names
+    scene = render.Scene(view)
+    scene.actable = actable
+    for place in ("b1", "lab"):  # each at least a token's size: 24 CSS px on a phone
+        assert all(p.w >= render.MIN_TOKEN and p.h >= render.MIN_TOKEN
+                   for p in scene.item_pieces(place))
+    # The crew's plan (nothing to act on) keeps them pictures.
+    crew_svg = render.render_station(g.view("crew"))
+    assert 'data-items="cage1"' in crew_svg and 'role="button" tabindex="0" data-items' \
+        not in crew_svg and crew_svg.count('class="item kind-') >= 2
+
+
+def test_a_click_on_an_object_button_does_what_the_engine_allows() -> None:
+    g = intruder_with_objects()
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    here = next(c.token for c in g.counters.values() if c.kind == "intruder" and c.at == "b1")
+    lab = next(c.token for c in g.counters.values() if c.kind == "intruder" and c.at == "lab")
+    # The Lab's cages: the one legal action, whoever is in hand.
+    cages = board_input.board_intent({}, here, {}, items=board_input.LAB_CAGES, at="lab",
+                                     legal=legal, tokens=[here, lab])
+    assert cages.action == {"type": "open_lab_cages", "token": lab}
+    # Two Blasters: which one is the player's choice (the list names each).
+    two = board_input.board_intent({}, here, {}, items="blaster1 blaster2", at="b1",
+                                   legal=legal, tokens=[here, lab])
+    assert two.action is None and two.message
+    one = board_input.board_intent({}, lab, {}, items="blaster1", at="b1", legal=legal,
+                                   tokens=[here, lab])
+    assert one.action == {"type": "destroy", "token": here, "item": "blaster1"}
+    g.apply(one.action)  # the engine takes it as it is
+    assert g.items["blaster1"].at == "lost"
+
+
+def test_the_intruder_player_is_asked_before_ending_his_movement_with_moves_left() -> None:
+    import dialogs
+
+    g = intruder_with_objects()
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    rows = [(i, a, "", "") for i, a in enumerate(legal)]
+    view = g.view("intruder")
+    end = {"type": "end_intruder_movement"}
+    question = dialogs.guard_question(end, view, rows)
+    tokens = session.own_tokens(legal)
+    assert question.startswith(f"End the Intruder's movement? {len(tokens)} counters could "
+                               "still move or act: ")
+    assert all(t in question for t in tokens)
+    assert dialogs.guard_question(end, view, [r for r in rows if r[1] == end]) == ""
+    assert dialogs.guard_question(legal[0], view, rows) == ""
+
+
+def test_the_intruder_player_is_asked_before_his_attack_decision() -> None:
+    import dialogs
+
+    rows = [(0, {"type": "intruder_attack", "token": "c6", "crew": "en1"},
+             "Intruder c6 in Crew's Mess: attack Engineer 1", ""),
+            (1, {"type": "intruder_hold", "token": "c6"},
+             "Intruder c6 in Crew's Mess: hold back, attack nobody", "")]
+    assert dialogs.guard_question(rows[0][1], {}, rows) == (
+        "Intruder c6 in Crew's Mess: attack Engineer 1?")
+    assert dialogs.guard_question(rows[1][1], {}, rows) == (
+        "Intruder c6 in Crew's Mess: hold back, attack nobody?")
+    # Its button goes ahead in the action's words, not "End anyway".
+    assert [dialogs.guard_yes(r[1]) for r in rows] == ["Attack", "Hold back"]
+    assert dialogs.guard_yes({"type": "end_intruder_movement"}) == "End anyway"
+    # Not one of the legal actions: nothing to ask (the engine refuses it with its reason).
+    assert dialogs.guard_question({"type": "intruder_attack", "token": "c6", "crew": "so2"},
+                                  {}, rows) == ""
+
+
+def test_a_crowded_room_stacks_the_pictures_before_the_object_buttons() -> None:
+    import re
+
+    g = ic.Game.from_position({
+        "scenario": "intelligent_intruder", "phase": "movement", "seed": 5,
+        "crew": {c: {"at": "command"} for c in ("co1", "co2", "co3", "so1", "so2", "so3", "en1",
+                                                 "en2", "en3")},
+        "items": {k: "c1" for k in ("cage1", "cage2", "blaster1", "blaster2", "gas1", "gas2",
+                                    "prod1", "prod2", "dart1", "dart2")},
+        "counters": [{"kind": "intruder", "at": "c1", "face_up": True}]})
+    legal = [a.to_dict() for a in g.legal_actions("intruder")]
+    view = g.view("intruder")
+    actable = {k: v for k, v in board_input.actable_objects(legal).items()
+               if k in ("cage1", "cage2")}  # say only the Cages may be acted on here
+    parts = render.station_parts(view, actable=actable)
+    room = parts["st-at-c1"]
+    assert 'data-items="cage1 cage2"' in room and 'role="button"' in room
+    # Every object drawn once: the Cages' button, the others in a stack or as pictures.
+    held = " ".join(re.findall(r'data-(?:items|members)="([^"]*)"', room)).split()
+    for item in ("cage1", "cage2", "blaster1", "blaster2", "gas1", "gas2", "prod1", "prod2",
+                 "dart1", "dart2"):
+        assert held.count(item) == 1, (item, held)

@@ -639,7 +639,8 @@ class App(AdvisorMixin, DialogsMixin):
         extra: dict[str, Any] = {}
         if self.tokens:  # the Intruder player's counters are pieces he selects and moves
             extra = {"selectable": self.tokens,
-                     "unit": "steps" if self.selected in self.tokens else "MP"}
+                     "unit": "steps" if self.selected in self.tokens else "MP",
+                     "actable": board_input.actable_objects([r[1] for r in self.rows])}
         parts: dict[str, str] = station_parts(self.view, selected=self.selected,
                                               reachable=costs, focus=focus, **extra)
         board = el("board")
@@ -702,10 +703,15 @@ class App(AdvisorMixin, DialogsMixin):
 
     def zoom_places(self) -> list[str]:
         """Where things happen, for a small screen's part of the plan: the selected crewman
-        and where he can go, else the Interaction, else the last events, else the crew."""
+        (or counter) and where he can go, else the Interaction, else the last events, else
+        the crew."""
         crew = panels.crew_by_id(self.view)
         if self.selected and self.selected in crew:
             return [str(crew[self.selected].get("at")), *(self.costs or {})]
+        held = next((c for c in self.view.get("counters", [])
+                     if self.selected and c.get("token") == self.selected), None)
+        if held is not None:  # the Intruder player's counter in hand, and where it may go
+            return [str(held.get("at")), *(self.costs or {})]
         at = (self.view.get("decision") or {}).get("at")
         if at:
             return [str(at)]
@@ -759,7 +765,7 @@ class App(AdvisorMixin, DialogsMixin):
         active = nn(document.activeElement)
         if active is None or active == document.body:
             return None
-        for attr in ("data-compartment", "data-crew", "data-token", "data-select",
+        for attr in ("data-compartment", "data-crew", "data-token", "data-items", "data-select",
                      "data-action"):
             holder = closest(active, f"[{attr}]")
             if holder is not None:
@@ -777,7 +783,8 @@ class App(AdvisorMixin, DialogsMixin):
                 node.focus()
                 return
         stop = nn(document.querySelector('#board [data-compartment][tabindex="0"]'))
-        if key[0] in ("data-compartment", "data-crew", "data-token") and stop is not None:
+        if key[0] in ("data-compartment", "data-crew", "data-token", "data-items") and \
+                stop is not None:
             stop.focus()  # a piece that left: the player stays on the plan where he was
             return
         if key[0] == "data-action" and nn(document.querySelector("#actions button.act-btn")):
@@ -832,6 +839,16 @@ class App(AdvisorMixin, DialogsMixin):
         cid = self.where(event.target)
         if cid is None:
             return False
+        thing = closest(event.target, "#board [data-items][role=button]")
+        if thing is not None and key in (*keys.ARROWS, "Enter", " "):
+            event.preventDefault()  # an object the player may act on (keys.object_step)
+            if key in keys.ARROWS:
+                step = keys.object_step(self.board_objects(cid),
+                                        str(thing.getAttribute("data-items")), key)
+                self.focus_object(step) if step is not None else self.go_to(cid)
+            else:
+                self.on_board(items=str(thing.getAttribute("data-items")), at=cid)
+            return True
         if key in keys.ARROWS:
             event.preventDefault()  # the page does not scroll
             to = keys.neighbour(cid, key)
@@ -852,13 +869,30 @@ class App(AdvisorMixin, DialogsMixin):
             event.preventDefault()
             self.board_at = cid
             what, piece = keys.enter_target(self.view, cid, self.selected, self.costs,
-                                            [r[1] for r in self.rows])
+                                            [r[1] for r in self.rows], self.board_objects(cid))
             if what == "select" and piece is not None:
                 self.select(piece)
+            elif what == "object" and piece is not None:
+                self.focus_object(piece)
             else:
                 self.on_board(compartment=cid)
             return True
         return False
+
+    def board_objects(self, cid: str) -> list[str]:
+        """The objects in a compartment the player may act on (their buttons' data-items)."""
+        return [str(n.getAttribute("data-items")) for n in document.querySelectorAll(
+            f'#board [data-items][role=button][data-at="{cid}"]')]
+
+    def focus_object(self, key: str) -> None:
+        """Move the keyboard focus (and the plan's Tab stop) to an object's button."""
+        node = nn(document.querySelector(f'#board [data-items="{key}"][role=button]'))
+        if node is None:
+            return
+        for other in document.querySelectorAll('#board [tabindex="0"]'):
+            other.setAttribute("tabindex", "-1")
+        node.setAttribute("tabindex", "0")
+        node.focus()
 
     def focus_actions(self) -> None:
         """Focus the selected piece's first action (else the first action on the page)."""

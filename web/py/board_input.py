@@ -72,12 +72,43 @@ def board_intent(decision: Mapping[str, Any], selected: str | None, costs: Mappi
     return compartment_intent(decision, selected, compartment, costs, tokens)
 
 
+# The Laboratory's permanent cages: an object the Intruder player may open (Intelligent
+# Intruder C) that has no id of its own; its button on the plan carries this key.
+LAB_CAGES = "lab-cages"
+# The Intruder player's actions on an object, and the word the plan's button says for each.
+OBJECT_VERBS = {"destroy": "destroy", "open_cage": "open", "open_lab_cages": "open"}
+
+
+def object_key(action: Mapping[str, Any]) -> str | None:
+    """The object one of the Intruder player's actions acts on: an object's id, or LAB_CAGES
+    (None for any other action)."""
+    kind = action.get("type")
+    if kind not in OBJECT_VERBS:
+        return None
+    return LAB_CAGES if kind == "open_lab_cages" else str(action.get("item"))
+
+
+def actable_objects(legal: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The objects the shown side may act on now (from its legal actions, no rule restated),
+    each with what it may do in words ("destroy or open"): they are buttons on the plan."""
+    verbs: dict[str, list[str]] = {}
+    for a in legal:
+        key = object_key(a)
+        if key is not None:
+            words = verbs.setdefault(key, [])
+            verb = OBJECT_VERBS[str(a.get("type"))]
+            if verb not in words:
+                words.append(verb)
+    return {key: " or ".join(words) for key, words in verbs.items()}
+
+
 def object_intent(ids: Sequence[str], selected: str | None, legal: Sequence[Mapping[str, Any]],
                   at: str | None = None) -> Intent:
     """A click on an object: the one legal action on it (the Intruder destroys it or opens a
-    cage); with a choice, the counter that can act is selected so its actions come first."""
-    acts = [a for a in legal if a.get("item") in ids
-            and (not selected or a.get("token") in (None, selected))]
+    cage); with a choice, the counter that can act is selected so its actions come first.
+    The counter in hand's actions on it are meant first, else any counter's."""
+    acts = [a for a in legal if object_key(a) in ids]
+    acts = [a for a in acts if a.get("token") == selected] or acts
     if len(acts) == 1:
         return Intent(action=dict(acts[0]))
     actors = sorted({str(a.get("token")) for a in acts if a.get("token")})

@@ -36,8 +36,15 @@ def guard_question(action: Mapping[str, Any], view: Mapping[str, Any],
     """The question to ask before an action that throws choices away ("" if none): ending
     the Crew Movement Phase while crewmen still have movement points and something to do
     with them, or ending the actions while crewmen could still act. Neither can be undone
-    once the dice that follow are rolled."""
+    once the dice that follow are rolled. The Intruder player's end of his movement is asked
+    the same way while his counters could still move or act (Intelligent Intruder A, C), and
+    his choice of whom to attack (B): its dice follow at once."""
     kind = action.get("type")
+    if kind == "end_intruder_movement":
+        return _intruder_guard(view, rows)
+    if kind in ("intruder_attack", "intruder_hold"):
+        label = next((r[2] for r in rows if r[1] == dict(action)), "")
+        return f"{label}?" if label else ""
     if kind not in ("end_movement", "end_actions"):
         return ""
     crew = panels.crew_by_id(view)
@@ -82,6 +89,28 @@ def watch_html(side: str, pace_ms: int) -> str:
 
 
 KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
+
+
+def guard_yes(action: Mapping[str, Any]) -> str:
+    """The guard's button that goes ahead, in the words of the action held back."""
+    return {"intruder_attack": "Attack", "intruder_hold": "Hold back"}.get(
+        str(action.get("type")), "End anyway")
+
+
+def _intruder_guard(view: Mapping[str, Any], rows: Sequence[panels.ActionRow]) -> str:
+    """Before the Intruder player ends his movement: the counters that still have a legal
+    action this phase (a move, or an object to destroy or open), by name; "" if none."""
+    kinds = {str(c.get("token")): str(c.get("kind")) for c in view.get("counters", [])}
+    left: list[str] = []
+    for _, data, _, _ in rows:
+        t = data.get("token")
+        name = f"{KIND_WORDS.get(kinds.get(str(t), ''), 'Counter')} {t}"
+        if isinstance(t, str) and name not in left:
+            left.append(name)
+    if not left:
+        return ""
+    return (f"End the Intruder's movement? {panels.plural(len(left), 'counter')} could still "
+            f"move or act: {_names(left[:6] + (['others'] if len(left) > 6 else []))}.")
 
 
 def other_counters_html(view: Mapping[str, Any], rows: Sequence[Any],
@@ -144,6 +173,7 @@ class DialogsMixin:
         turns it off); the answer comes back as the command confirm-yes or confirm-no."""
         self.pending_action = action
         el("confirm-text").textContent = question
+        el("confirm-yes").textContent = guard_yes(action)
         el("confirm-dialog").showModal()
         el("confirm-no").focus()
 

@@ -21,8 +21,11 @@ ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowUp": (0.0, -
 SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Tab", "Into the station plan (one stop), then on to the actions"),
     ("Arrow keys", "To the next compartment that way along the corridors"),
-    ("Enter or Space", "Select your piece here (again: the next one), or move the selected "
-                       "piece to this lit compartment, or resolve its Interaction"),
+    ("Enter or Space", "Select your piece here (again: the next one, then the objects you "
+                       "may act on), or move the selected piece to this lit compartment, or "
+                       "resolve its Interaction; on an object: act on it"),
+    ("Arrow keys on an object", "To the next object here; past the last, back to its "
+                                "compartment"),
     ("I", "Open the room inspector for this compartment"),
     ("A", "Go to the selected piece's actions (or the first action)"),
     ("Esc", "Let go of the selected piece; stop Autoplay; close a dialog"),
@@ -82,23 +85,33 @@ def own_pieces(view: Mapping[str, Any], cid: str, actions: Sequence[Mapping[str,
 
 
 def enter_target(view: Mapping[str, Any], cid: str, selected: str | None,
-                 costs: Mapping[str, int], actions: Sequence[Mapping[str, Any]]
-                 ) -> tuple[str, str | None]:
+                 costs: Mapping[str, int], actions: Sequence[Mapping[str, Any]],
+                 objects: Sequence[str] = ()) -> tuple[str, str | None]:
     """What Enter on compartment `cid` does: ("board", None) acts as a click there (move the
     selected piece to a lit compartment, resolve an Interaction, or inspect), ("select", id)
-    selects the next of the player's pieces there."""
+    selects the next of the player's pieces there, ("object", key) goes to the first of the
+    `objects` there he may act on (their buttons' data-items) after his last piece."""
     decision = view.get("decision") or {}
     if decision.get("step") == "choose" and cid in (decision.get("compartments") or []):
         return "board", None
     if selected and cid in costs:
         return "board", None
     mine = own_pieces(view, cid, actions)
-    if mine:
-        after = mine.index(selected) + 1 if selected in mine else 0
-        if after < len(mine) or selected not in mine:
-            return "select", mine[after % len(mine)]
-        return "select", mine[0]
-    return "board", None
+    stops = [("select", p) for p in mine] + [("object", o) for o in objects[:1]]
+    if not stops:
+        return "board", None
+    after = mine.index(selected) + 1 if selected in mine else 0
+    what, target = stops[after % len(stops)]
+    return what, target
+
+
+def object_step(objects: Sequence[str], current: str, key: str) -> str | None:
+    """An arrow key on an object button: the next (Right, Down) or previous (Left, Up) object
+    the player may act on in that compartment, None past either end (back to the room)."""
+    if current not in objects or key not in ARROWS:
+        return None
+    i = objects.index(current) + (1 if key in ("ArrowRight", "ArrowDown") else -1)
+    return objects[i] if 0 <= i < len(objects) else None
 
 
 def roving_stop(selected_at: str | None, costs: Mapping[str, int], last: str | None,

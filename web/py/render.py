@@ -25,11 +25,19 @@ from xml.etree import ElementTree as ET
 
 import layout  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
 import svgwrite  # type: ignore[import-untyped]
+from board_input import LAB_CAGES
 from svgwrite.container import Group  # type: ignore[import-untyped]
 
 from intruder_core.charts import OBJECTS
 from intruder_core.sequence import PHASE_NAMES
-from intruder_core.station import ADJACENT, AIRLOCK_CONTROL, COMPARTMENTS, SECURED, SHAFTS
+from intruder_core.station import (
+    ADJACENT,
+    AIRLOCK_CONTROL,
+    COMPARTMENTS,
+    PERMANENT_CAGES_AT,
+    SECURED,
+    SHAFTS,
+)
 from intruder_core.station import name as place_name
 
 ITEM_ABBR: dict[str, str] = {
@@ -281,6 +289,8 @@ class Scene:
         self.selectable: set[str] = set()  # counters the shown side may select (its own)
         self.selected: str | None = None
         self.unit = "MP"  # what a lit compartment's number counts ("steps": counter moves)
+        # objects the shown side may act on (board_input.actable_objects): buttons, not pictures
+        self.actable: dict[str, str] = {}
 
     def crew_at(self, place: str) -> list[dict[str, Any]]:
         return list(self._crew_at.get(place, ()))
@@ -308,9 +318,11 @@ class Scene:
         sel = selected if any(c["id"] == selected for c in crew) or \
             any(c.get("token") == selected for c in counters) else None
         mine = sorted(str(c.get("token")) for c in counters if c.get("token") in self.selectable)
+        acts = [(k, self.actable[k]) for k in [*(str(i["id"]) for i in items), LAB_CAGES]
+                if k in self.actable and (k != LAB_CAGES or place == PERMANENT_CAGES_AT)]
         return repr((place, crew, counters, items, carried,
                      [self.counter_by_token.get(t) for t in tokens if t], names, self.stage,
-                     self.view.get("phase"), sel, mine))
+                     self.view.get("phase"), sel, mine, acts))
 
     # --- words ------------------------------------------------------------------------------
 
@@ -426,28 +438,72 @@ class Scene:
                             shape_kind="counter")
 
     def item_pieces(self, place: str) -> list[Piece]:
-        """Loose objects as chips: like objects grouped ("Bl×3"), cages with contents apart."""
-        groups: dict[str, list[dict[str, Any]]] = {}
-        singles: list[dict[str, Any]] = []
+        """Loose objects as chips: like objects grouped ("Bl×3"), cages with contents apart.
+        Those the shown side may act on are buttons (first), grouped the same way."""
+        pieces, buttons = [], []
+        for ids, kind, text, words, caged in self._object_groups(place):
+            verbs = {self.actable.get(i) for i in ids} - {None}
+            if not verbs:
+                pieces.append(self._chip(f"{ID}item-{ids[0]}" if caged else
+                                         f"{ID}items-{place}-{kind}", text, words, kind, ids,
+                                         place))
+                continue
+            what = " or ".join(sorted(str(v) for v in verbs))  # "destroy or open"
+            ident = f"{ID}act-{place}-{kind}" if len(ids) > 1 else f"{ID}act-{ids[0]}"
+            buttons.append(self._button(
+                ident, text, f"{words} in {place_name(place)}: {what} "
+                f"{'them' if len(ids) > 1 else 'it'}", kind, " ".join(ids), place))
+        if place == PERMANENT_CAGES_AT and LAB_CAGES in self.actable:
+            buttons.append(self._lab_cages_button())
+        return buttons + pieces
+
+    def _object_groups(self, place: str) -> list[tuple[list[str], str, str, str, bool]]:
+        """The objects lying in a place as (ids, kind, visible text, words, holding a
+        counter): like objects the shown side may act on alike grouped ("Bl×3"), a Cage with
+        contents apart."""
+        groups: dict[tuple[str, bool], list[dict[str, Any]]] = {}
+        out = []
+        order = list(OBJECTS)
         for i in self.items_at(place):
             if i.get("contents"):
-                singles.append(i)
+                out.append(([str(i["id"])], str(i.get("kind")),
+                             f"{ITEM_ABBR.get(str(i.get('kind')), '?')}:{i['contents']}",
+                             self.item_words(i), True))
             else:
-                groups.setdefault(str(i.get("kind")), []).append(i)
-        pieces = []
-        order = list(OBJECTS)
-        for kind in sorted(groups, key=lambda k: order.index(k) if k in order else 99):
-            items = groups[kind]
+                key = (str(i.get("kind")), str(i["id"]) in self.actable)
+                groups.setdefault(key, []).append(i)
+        grouped = []
+        for (kind, _), items in sorted(groups.items(), key=lambda kv: (
+                order.index(kv[0][0]) if kv[0][0] in order else 99, not kv[0][1])):
             abbr = ITEM_ABBR.get(kind, kind[:2].title())
             text = abbr + (f"×{len(items)}" if len(items) > 1 else "")
-            words = _and([self.item_words(i) for i in items])
-            pieces.append(self._chip(f"{ID}items-{place}-{kind}", text, words, kind,
-                                     [str(i["id"]) for i in items], place))
-        for i in singles:
-            text = f"{ITEM_ABBR.get(str(i.get('kind')), '?')}:{i['contents']}"
-            pieces.append(self._chip(f"{ID}item-{i['id']}", text, self.item_words(i),
-                                     str(i.get("kind")), [str(i["id"])], place))
-        return pieces
+            grouped.append(([str(i["id"]) for i in items], kind, text,
+                            _and([self.item_words(i) for i in items]), False))
+        return grouped + out
+
+    def _lab_cages_button(self) -> Piece:
+        """The Laboratory's permanent cages, when the Intruder player may open them."""
+        words = f"the permanent cages in {place_name(PERMANENT_CAGES_AT)}: " \
+            f"{self.actable[LAB_CAGES]} them"
+        return self._button(f"{ID}act-{LAB_CAGES}", "Lab", words, "cage", LAB_CAGES,
+                            PERMANENT_CAGES_AT)
+
+    def _button(self, ident: str, text: str, words: str, kind: str, key: str,
+                place: str) -> Piece:
+        """An object chip drawn as a button: at least MIN_TOKEN square (24 CSS px at the
+        smallest scale), its name starting with its visible text (WCAG 2.5.3)."""
+        w, h = max(MIN_TOKEN, _text_width(text, SUB) + 8), MIN_TOKEN
+
+        def draw() -> Group:
+            g = _g(id=ident, class_=f"item actable kind-{kind}", role="button", tabindex="0",
+                   aria_label=f"{text}: {words}", data_items=key, data_at=place)
+            _title(g, words)
+            g.add(E.rect((0, 0), (_number(w), h), rx=4, ry=4, class_="chip"))
+            g.add(E.text(text + " ", insert=(_number(w / 2), _number(h / 2 + 5)),
+                         class_="chip-text", text_anchor="middle"))
+            return g
+
+        return Piece(w, h, draw)
 
     def _chip(self, ident: str, text: str, words: str, kind: str,
               ids: list[str] | None = None, place: str | None = None) -> Piece:
@@ -509,7 +565,7 @@ class Scene:
         step (objects, then crewmen but the selected one, then counters, then all) until they
         do."""
         crew, counters = self.crew_at(place), self.counters_at(place)
-        items = self.items_at(place)
+        items = [i for i in self.items_at(place) if str(i["id"]) not in self.actable]
         room_w = box[2]
         sel = [c for c in crew if c["id"] == selected]
         rest = [c for c in crew if c["id"] != selected]
@@ -517,8 +573,13 @@ class Scene:
         counter_pieces = [self.counter_piece(c) for c in counters]
         item_pieces = self.item_pieces(place)
         levels: list[list[Piece]] = [crew_pieces + counter_pieces + item_pieces]
-        if len(item_pieces) > 1:
-            item_pieces = [self.stack_piece(place, [], [], items, room_w)]
+        # objects the player may act on stay buttons of their own until the very last level
+        n_buttons = sum(any(i in self.actable for i in group[0])
+                        for group in self._object_groups(place)) + \
+            (place == PERMANENT_CAGES_AT and LAB_CAGES in self.actable)
+        buttons = item_pieces[:n_buttons]  # item_pieces puts them first
+        if len(item_pieces) - len(buttons) > 1:
+            item_pieces = [*buttons, self.stack_piece(place, [], [], items, room_w)]
             levels.append(crew_pieces + counter_pieces + item_pieces)
         beside = room_w - sum(self.crew_piece(c, True).w + GAP for c in sel)
         if len(rest) > 1:
@@ -529,8 +590,10 @@ class Scene:
             counter_pieces = [self.stack_piece(place, [], counters, [], room_w)]
             levels.append(crew_pieces + counter_pieces + item_pieces)
         levels.append([self.crew_piece(c, True) for c in sel]
-                      + [self.stack_piece(place, rest, counters, items, beside)])
-        levels.append([self.stack_piece(place, crew, counters, items, room_w)])
+                      + ([self.stack_piece(place, rest, counters, items, beside)]
+                         if rest or counters or items else []) + buttons)
+        everything = self.items_at(place)
+        levels.append([self.stack_piece(place, crew, counters, everything, room_w)])
         for i, pieces in enumerate(levels):
             placed = _flow(pieces, box, notch, force=i == len(levels) - 1)
             if placed is not None:
@@ -808,7 +871,8 @@ def _memo(key: tuple[Any, ...], draw: Callable[[], Any]) -> str:
 def station_parts(view: dict[str, Any], *, selected: str | None = None,
                   reachable: dict[str, int] | None = None,
                   focus: str | None = None, selectable: Iterable[str] = (),
-                  unit: str = "MP") -> dict[str, str]:
+                  unit: str = "MP", actable: Mapping[str, str] | None = None
+                  ) -> dict[str, str]:
     """The plan's parts for a crew view (see render_station), by element id, in drawing
     order: each the SVG text of one element that the page may swap for the one it shows."""
     reachable = reachable or {}
@@ -816,6 +880,7 @@ def station_parts(view: dict[str, Any], *, selected: str | None = None,
     scene.selectable = set(selectable)
     scene.selected = selected
     scene.unit = unit
+    scene.actable = dict(actable or {})
     desc = svgwrite.base.Desc(_describe(scene, reachable))
     desc.xml.set("id", f"{ID}desc")
     parts = {f"{ID}desc": ET.tostring(desc.xml, encoding="unicode")}
@@ -855,16 +920,18 @@ def assemble(parts: dict[str, str]) -> str:
 
 def render_station(view: dict[str, Any], *, selected: str | None = None,
                    reachable: dict[str, int] | None = None, focus: str | None = None,
-                   selectable: Iterable[str] = (), unit: str = "MP") -> str:
+                   selectable: Iterable[str] = (), unit: str = "MP",
+                   actable: Mapping[str, str] | None = None) -> str:
     """The station plan for a crew view, as an SVG string (deterministic, reads only the view).
 
     `selected` rings one crewman; `reachable` (compartment -> movement-point cost) makes those
     compartments buttons with the cost shown; `focus` marks one compartment as the current one
     (e.g. the Interaction being resolved). `selectable` counters (the Intruder player's) are
-    buttons, `selected` may be one of them; `unit` "steps" shows a counter's moves left.
+    buttons, `selected` may be one of them; `unit` "steps" shows a counter's moves left;
+    `actable` objects (board_input.actable_objects) are buttons saying what may be done.
     """
     return assemble(station_parts(view, selected=selected, reachable=reachable, focus=focus,
-                                  selectable=selectable, unit=unit))
+                                  selectable=selectable, unit=unit, actable=actable))
 
 
 PREVIEW_DROP = re.compile(r'<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>|<text[^>]*>.*?</text>'
