@@ -58,8 +58,8 @@ KEYS = ("app cold", "bare cold", "app warm", "app warm, no snapshot", "bare warm
 class Site:
     """dist/ (with the bare page added) served on 127.0.0.1 for one benchmark run."""
 
-    def __init__(self) -> None:
-        self.dist = build.DIST
+    def __init__(self, dist: Path = build.DIST) -> None:
+        self.dist = dist
         if not (self.dist / "index.html").exists():
             sys.exit("build the site first: python3 build.py")
         (self.dist / "bench-bare.html").write_text(BARE)
