@@ -364,26 +364,6 @@ def write_demo_pages(web: Path, dist: Path) -> None:
         (dist / name).write_text(page)
 
 
-# The Pyodide runtime's big downloads, started by every page's head at once instead of when
-# Pyodide asks for them: one list for all pages, written where a page has the marker.
-PRELOAD_MARKER = "<!--runtime-preloads-->"
-RUNTIME_PRELOADS = (
-    '<link rel="modulepreload" href="./pyodide/pyodide.mjs">',
-    '<link rel="modulepreload" href="./pyodide/pyodide.asm.mjs">',
-    '<link rel="preload" href="./pyodide/pyodide.asm.wasm" as="fetch" type="application/wasm"'
-    " crossorigin>",
-    '<link rel="preload" href="./pyodide/python_stdlib.zip" as="fetch" crossorigin>',
-)
-
-
-def write_preloads(dist: Path) -> None:
-    """Each page's PRELOAD_MARKER becomes the RUNTIME_PRELOADS links."""
-    for page in sorted(dist.glob("*.html")):
-        text = page.read_text()
-        if PRELOAD_MARKER in text:
-            page.write_text(text.replace(PRELOAD_MARKER, "\n  ".join(RUNTIME_PRELOADS)))
-
-
 def minify_site(dist: Path) -> None:
     """The shipped copies of the style sheets, scripts and Python glue, smaller: CSS and
     JavaScript without comments and spare white space, Python without docstrings and
@@ -680,7 +660,6 @@ def build(
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(
         "sw.js", *SNAPSHOT_MODULES, DEMO_TEMPLATE, *DEMO_PAGES, "__pycache__", "*.pyc"))
     write_demo_pages(WEB, dist)
-    write_preloads(dist)
     if glue_only:
         for module in (dist / "py").glob("*.py"):
             if uses_engine_internals(module):
