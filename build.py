@@ -771,6 +771,7 @@ def test(args: list[str]) -> None:
 
 # Chromium's renderer now and then crashes while a page boots Pyodide ("Page crashed",
 # "Target crashed": about one boot in a hundred here, at any load); the test never ran.
+# bench/crash_loop.py hunts it (100 boots without one so far: docs/web.md).
 RENDERER_CRASH = re.compile(r"TargetClosedError: [^\n]*(Page|Target) crashed")
 
 
