@@ -31,6 +31,7 @@ import math
 import os
 import re
 import shutil
+import string
 import struct
 import subprocess
 import sys
@@ -339,6 +340,30 @@ def minify_js(text: str) -> str:
     return "\n".join(out) + "\n"
 
 
+# The demo and replay pages share one head, masthead and boot screen (write_demo_pages).
+DEMO_TEMPLATE = "demo-page.html"
+DEMO_PAGES = ("demo.html", "replay.html")
+
+
+def write_demo_pages(web: Path, dist: Path) -> None:
+    """dist/demo.html and dist/replay.html: web/demo-page.html filled in with the values in
+    each page's `<!--page ... -->` comment (key: value lines), then the rest of the page, so
+    the head they share is written once."""
+    text = re.sub(r"\A<!--template.*?-->\n", "", (web / DEMO_TEMPLATE).read_text(), flags=re.S)
+    template = string.Template(text)
+    for name in DEMO_PAGES:
+        text = (web / name).read_text()
+        found = re.search(r"<!--page\n(.*?)-->\n", text, re.S)
+        if found is None:
+            sys.exit(f"web/{name} has no <!--page ... --> comment with its values")
+        values = dict(line.split(": ", 1) for line in found[1].splitlines())
+        try:
+            page = template.substitute(values, rest=text[found.end():])
+        except (KeyError, ValueError) as exc:
+            sys.exit(f"web/{name}: no value for web/{DEMO_TEMPLATE}'s ${exc.args[0]}")
+        (dist / name).write_text(page)
+
+
 def minify_site(dist: Path) -> None:
     """The shipped copies of the style sheets, scripts and Python glue, smaller: CSS and
     JavaScript without comments and spare white space, Python without docstrings and
@@ -633,7 +658,8 @@ def build(
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(
-        "sw.js", *SNAPSHOT_MODULES, "__pycache__", "*.pyc"))
+        "sw.js", *SNAPSHOT_MODULES, DEMO_TEMPLATE, *DEMO_PAGES, "__pycache__", "*.pyc"))
+    write_demo_pages(WEB, dist)
     if glue_only:
         for module in (dist / "py").glob("*.py"):
             if uses_engine_internals(module):
@@ -745,6 +771,7 @@ def test(args: list[str]) -> None:
 
 # Chromium's renderer now and then crashes while a page boots Pyodide ("Page crashed",
 # "Target crashed": about one boot in a hundred here, at any load); the test never ran.
+# bench/crash_loop.py hunts it (100 boots without one so far: docs/web.md).
 RENDERER_CRASH = re.compile(r"TargetClosedError: [^\n]*(Page|Target) crashed")
 
 

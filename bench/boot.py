@@ -4,9 +4,10 @@ never asserted.
 
     python3 build.py && .venv/bin/python bench/boot.py [--runs 5]
 
-For each run, in a new browser context (empty caches, no service worker, no snapshot), the app
-(`index.html?seed=7`) and a bare page that only awaits `loadPyodide()` of the same Pyodide
-are each loaded:
+After one uncounted load of each (a fresh browser's first page is slow), for each run, the
+app (`index.html?seed=7`) and a bare page that only awaits `loadPyodide()` of the same
+Pyodide are each loaded in turn (which goes first alternates), each in a new browser context
+(empty caches, no service worker, no snapshot):
 - cold: the first load: boot to interactive (navigation start -> body[data-ready] for the app,
   -> loadPyodide() resolved for the bare page) and first contentful paint;
 - warm: a reload once the service worker has precached and the app has stored its memory
@@ -57,8 +58,8 @@ KEYS = ("app cold", "bare cold", "app warm", "app warm, no snapshot", "bare warm
 class Site:
     """dist/ (with the bare page added) served on 127.0.0.1 for one benchmark run."""
 
-    def __init__(self) -> None:
-        self.dist = build.DIST
+    def __init__(self, dist: Path = build.DIST) -> None:
+        self.dist = dist
         if not (self.dist / "index.html").exists():
             sys.exit("build the site first: python3 build.py")
         (self.dist / "bench-bare.html").write_text(BARE)
@@ -83,8 +84,13 @@ def boot_ms(page: Any, url: str) -> float:
 def measure_boot(browser: Any, base: str, runs: int) -> dict[str, list[float]]:
     """The boot figures (ms) of every run, by KEYS."""
     out: dict[str, list[float]] = {k: [] for k in KEYS}
-    for _ in range(runs):
-        for name, path in (("app", "index.html?seed=7"), ("bare", "bench-bare.html")):
+    pages = (("app", "index.html?seed=7"), ("bare", "bench-bare.html"))
+    for _name, path in pages:  # a fresh browser's first page is slow: not counted
+        ctx = browser.new_context()
+        boot_ms(ctx.new_page(), base + path)
+        ctx.close()
+    for run in range(runs):
+        for name, path in pages if run % 2 == 0 else pages[::-1]:  # neither always first
             ctx = browser.new_context()
             page = ctx.new_page()
             out[f"{name} cold"].append(boot_ms(page, base + path))

@@ -23,6 +23,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# tests/helpers.py: the mutation that the save tests use too
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from helpers import mutate_once
 
 import intruder_core as ic
 from intruder_core.invariants import check_invariants
@@ -31,33 +35,10 @@ ODD = [None, True, False, 0, -1, 2.5, 10**30, "", "pilot", "zz", "shuttle9", "d1
        "lab_animal", "yes", "3", "arms", [], [None], {}, {"at": "a1"}, "co1", "blaster1"]
 
 
-def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = []
-    items = data.items() if isinstance(data, dict) else \
-        enumerate(data) if isinstance(data, list) else []
-    for k, v in items:
-        out.append((*prefix, k))
-        out.extend(paths(v, (*prefix, k)))
-    return out
-
-
 def mutate(data: Any, rng: random.Random, skip: tuple[str, ...] = ()) -> Any:
+    """A copy of `data` with one value changed (helpers.mutate_once, shared with the tests)."""
     data = copy.deepcopy(data)
-    where = [p for p in paths(data) if not (p and p[0] in skip)]
-    path = rng.choice(where)
-    parent = data
-    for k in path[:-1]:
-        parent = parent[k]
-    key = path[-1]
-    how = rng.choice(["replace", "replace", "delete", "add", "number"])
-    if how == "delete":
-        del parent[key]
-    elif how == "add" and isinstance(parent, dict):
-        parent[rng.choice(["extra", "cls", "label"])] = rng.choice(ODD)
-    elif how == "number" and type(parent[key]) is int:
-        parent[key] += rng.choice([-1, 1, 2, 100])
-    else:
-        parent[key] = rng.choice(ODD)
+    mutate_once(data, rng.choice, lambda: rng.choice(ODD), skip)
     return data
 
 

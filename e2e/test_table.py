@@ -350,3 +350,26 @@ def test_on_a_phone_the_plan_fits_and_the_selected_actions_show_without_scrollin
     page.locator('#actions [data-select="so2"]').first.click()
     expect(page.locator("body")).to_have_attribute("data-selected", "so2")
     fits(f"{orientation}, after a Panic, so2 selected")
+
+
+def test_the_part_of_the_plan_shown_follows_the_window(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """fit_board measures the board once and again only on a resize (a click never forces
+    a layout): the window shrunk to a phone's shows the part where things happen, and
+    widened again the whole plan, without a click in between."""
+    page.set_viewport_size(DESKTOP["viewport"])
+    boot(site.url + "?seed=3")
+    page.locator('#board [data-crew="co1"]').click()
+    expect(page.locator("body")).to_have_attribute("data-selected", "co1")
+    expect(page.locator("#board")).not_to_have_attribute("data-zoom", re_word("part|whole"))
+    expect(page.locator("#board-zoom")).to_be_hidden()
+    page.set_viewport_size(PHONE["viewport"])
+    expect(page.locator("#board")).to_have_attribute("data-zoom", "part")
+    expect(page.locator("#board-zoom")).to_be_visible()
+    expect(page.locator("#board svg")).not_to_have_attribute("viewBox", "0 0 666 872")
+    expect(page.locator('#board [data-compartment="command"]')).to_be_in_viewport()
+    page.set_viewport_size(DESKTOP["viewport"])
+    expect(page.locator("#board svg")).to_have_attribute("viewBox", "0 0 666 872")
+    expect(page.locator("#board")).not_to_have_attribute("data-zoom", re_word("part|whole"))
+    expect(page.locator("#board-zoom")).to_be_hidden()

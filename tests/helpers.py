@@ -1,7 +1,9 @@
-"""Shared helpers for the engine tests: positions, scripted dice and event digests."""
+"""Shared helpers for the engine tests: positions, scripted dice and event digests, and the
+one mutation of saved data that the save tests (Hypothesis) and bench/fuzz_loader.py share."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import intruder_core as ic
@@ -73,3 +75,40 @@ def token_of(g: ic.Game, kind: str, at: str | None = None) -> str:
         if c.get("kind") == kind and (at is None or c["at"] == at):
             return str(c["token"])
     raise AssertionError(f"no face-up {kind} at {at}")
+
+
+def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside nested JSON data (the root excluded)."""
+    out: list[tuple[Any, ...]] = []
+    items = data.items() if isinstance(data, dict) else \
+        enumerate(data) if isinstance(data, list) else []
+    for k, v in items:
+        out.append((*prefix, k))
+        out.extend(paths(v, (*prefix, k)))
+    return out
+
+
+def mutate_once(data: Any, choose: Callable[[Sequence[Any]], Any], odd: Callable[[], Any],
+                skip: tuple[str, ...] = ()) -> bool:
+    """Change one value inside nested JSON `data` in place, as a hostile user would: replace
+    it with odd(), delete it, give it a sibling key, or nudge a number. `choose` picks among
+    options (a seeded Random's choice, or a Hypothesis draw); top-level keys in `skip` are
+    left alone. False when there is nothing to change."""
+    where = [p for p in paths(data) if not (p and p[0] in skip)]
+    if not where:
+        return False
+    path = choose(where)
+    parent = data
+    for k in path[:-1]:
+        parent = parent[k]
+    how = choose(["replace", "replace", "delete", "add", "number"])
+    key = path[-1]
+    if how == "delete":
+        del parent[key]
+    elif how == "add" and isinstance(parent, dict):
+        parent[choose(["extra", "cls", "label", "id"])] = odd()
+    elif how == "number" and isinstance(parent[key], int) and not isinstance(parent[key], bool):
+        parent[key] = parent[key] + choose([-1, 1, 2, 100])
+    else:
+        parent[key] = odd()
+    return True

@@ -77,8 +77,8 @@ def test_boot_files_go_inline(tmp_path: Path) -> None:
 def test_the_demo_pages_link_one_shared_copy_of_the_boot_files(tmp_path: Path) -> None:
     """index.html carries boot.js and app.css inline; the demo and replay pages link them, so
     the files stay in dist/ once (the byte budget) and the game page's core.css goes."""
-    for page in ("index.html", "demo.html", "replay.html"):
-        (tmp_path / page).write_text((ROOT / "web" / page).read_text())
+    (tmp_path / "index.html").write_text((ROOT / "web" / "index.html").read_text())
+    build.write_demo_pages(ROOT / "web", tmp_path)
     (tmp_path / "pyscript").mkdir()
     for name in ("boot.js", "app.css", "pyscript/core.css"):
         (tmp_path / name).write_text(f"/* {name} */")
@@ -91,6 +91,37 @@ def test_the_demo_pages_link_one_shared_copy_of_the_boot_files(tmp_path: Path) -
         assert 'src="./boot.js"' in text and 'href="./app.css"' in text
     assert (tmp_path / "boot.js").exists() and (tmp_path / "app.css").exists()
     assert not (tmp_path / "pyscript" / "core.css").exists()
+
+
+def test_the_demo_pages_share_one_head_with_their_own_values(tmp_path: Path) -> None:
+    """demo.html and replay.html: the one template's head, masthead and boot screen with each
+    page's title, description and main module, then the page's own body; a value the page
+    lacks stops the build."""
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / build.DEMO_TEMPLATE).write_text(
+        "<!--template notes -->\n<title>$title</title><body data-main=\"$main_module\">$rest"
+        "</body>\n")
+    for name in build.DEMO_PAGES:
+        (web / name).write_text(f"<!-- about -->\n<!--page\ntitle: {name}: a page\n"
+                                f"main_module: py/{name}.py\n-->\n  <main>{name}</main>\n")
+    out = tmp_path / "dist"
+    out.mkdir()
+    build.write_demo_pages(web, out)
+    for name in build.DEMO_PAGES:
+        assert (out / name).read_text() == (f"<title>{name}: a page</title><body data-main="
+                                             f'"py/{name}.py">  <main>{name}</main>\n</body>\n')
+    (web / "demo.html").write_text("<!--page\ntitle: x\n-->\n<main></main>\n")
+    with pytest.raises(SystemExit, match="main_module"):
+        build.write_demo_pages(web, out)
+    real = tmp_path / "real"
+    real.mkdir()
+    build.write_demo_pages(ROOT / "web", real)
+    for name in build.DEMO_PAGES:
+        text = (real / name).read_text()
+        assert text.startswith("<!doctype html>") and "$" not in text
+        assert text.count("<head>") == 1 and text.count("<main ") == 1
+        assert text.index('<script src="./boot.js">') < text.index("</head>")
 
 
 @pytest.mark.skipif(not (build.NODE_MODULES / "@pyscript" / "core" / "dist").is_dir(),

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 import pytest
+from helpers import mutate_once
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -87,40 +88,14 @@ JSON_VALUE = st.recursive(JSON_LEAF, lambda inner: st.one_of(
                                                  inner, max_size=3)), max_leaves=6)
 
 
-def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every path to a value inside nested JSON data (the root excluded)."""
-    out: list[tuple[Any, ...]] = []
-    items = data.items() if isinstance(data, dict) else \
-        enumerate(data) if isinstance(data, list) else []
-    for k, v in items:
-        out.append((*prefix, k))
-        out.extend(paths(v, (*prefix, k)))
-    return out
-
-
 @st.composite
 def mutated(draw: st.DrawFn, data: Any, skip: tuple[str, ...] = ()) -> Any:
     """`data` with one to three values replaced, deleted or given a sibling key."""
     data = copy.deepcopy(data)
     for _ in range(draw(st.integers(1, 3))):
-        where = [p for p in paths(data) if not (p and p[0] in skip)]
-        if not where:
+        if not mutate_once(data, lambda options: draw(st.sampled_from(options)),
+                           lambda: draw(JSON_VALUE), skip):
             break
-        path = draw(st.sampled_from(where))
-        parent = data
-        for k in path[:-1]:
-            parent = parent[k]
-        how = draw(st.sampled_from(["replace", "replace", "delete", "add", "number"]))
-        key = path[-1]
-        if how == "delete":
-            del parent[key]
-        elif how == "add" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["extra", "cls", "label", "id"]))] = draw(JSON_VALUE)
-        elif how == "number" and isinstance(parent[key], int) and not isinstance(parent[key],
-                                                                                 bool):
-            parent[key] = parent[key] + draw(st.sampled_from([-1, 1, 2, 100]))
-        else:
-            parent[key] = draw(JSON_VALUE)
     return data
 
 

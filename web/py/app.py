@@ -35,6 +35,7 @@ import tabs
 from advisor import AdvisorMixin
 from dialogs import DialogsMixin
 from dom import closest, document, el, js, js_obj, listen, nn, window
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 
 class App(AdvisorMixin, DialogsMixin):
@@ -99,11 +100,15 @@ class App(AdvisorMixin, DialogsMixin):
             listen(el("rules-search"), "input", self.on_rules_search),
             listen(el("new-scenario"), "change", self.update_new_form),
             listen(el("setting-confirm"), "change", self.on_setting),
-            listen(window, "resize", lambda _event: self.fit_board()),
+            listen(window, "resize", lambda _event: self.fit_board(measure=True)),
             listen(el("board"), "focusin", self.on_board_focus),
             listen(document, "change", self.on_change),
         ]
         self.board_whole = False  # "Whole station" on a small screen (fit_board)
+        self._board_box: tuple[float, float] | None = None  # board's (width, max height) px
+        self._fitted: tuple[Any, ...] | None = None  # what fit_board last showed
+        self._resized = create_proxy(self.on_board_resize)  # kept for the page's life
+        js.ResizeObserver.new(self._resized).observe(el("board"))
         self._casualties: tuple[str, str] = ("", "")  # (game and log length, its layer)
 
     def spawn(self, coro: Any) -> None:
@@ -167,7 +172,7 @@ class App(AdvisorMixin, DialogsMixin):
         """Once the page shows: a board wider than its box (a phone) is centred on the
         Command Module."""
         board = el("board")
-        self.fit_board()  # now that the page is laid out
+        self.fit_board(measure=True)  # now that the page is laid out
         board.scrollLeft = (int(board.scrollWidth) - int(board.clientWidth)) // 2
 
     def resume(self) -> str:
@@ -654,6 +659,7 @@ class App(AdvisorMixin, DialogsMixin):
                 preview.remove()
             board.innerHTML = self.render_module.assemble(parts)
             board.firstElementChild.setAttribute("data-live", "1")
+            self._fitted = None  # a new <svg>: its viewBox is the whole plan again
         else:
             for node, part_id in zip(nodes, changed, strict=True):
                 node.outerHTML = parts[part_id]
@@ -696,10 +702,10 @@ class App(AdvisorMixin, DialogsMixin):
         now = [int(float(n)) for n in str(svg.getAttribute("viewBox")).split()]
         if len(now) != 4 or layout.shows((now[0], now[1], now[2], now[3]), place):
             return
-        limit = str(window.getComputedStyle(board).maxHeight)
-        height = float(limit[:-2]) if limit.endswith("px") else 0.0
-        box = layout.zoom_box(float(board.clientWidth), height, [place])
+        width, height = self.board_box()
+        box = layout.zoom_box(width, height, [place])
         svg.setAttribute("viewBox", " ".join(str(n) for n in box))
+        self._fitted = None  # the next fit puts back the part where things happen
 
     def zoom_places(self) -> list[str]:
         """Where things happen, for a small screen's part of the plan: the selected crewman
@@ -719,22 +725,53 @@ class App(AdvisorMixin, DialogsMixin):
             return list(self.flash)
         return [str(c.get("at")) for c in crew.values() if c.get("status") == "active"]
 
-    def fit_board(self) -> None:
+    def board_box(self, measure: bool = False) -> tuple[float, float]:
+        """The board's width and max height in CSS px as the layout gives it (without
+        data-zoom), measured once and again only after a resize: reading them right after a
+        redraw would force a layout on every click."""
+        if self._board_box is None or measure:
+            board = el("board")
+            zoom = nn(board.getAttribute("data-zoom"))
+            if zoom is not None:  # "whole" lifts the max height: measure without it
+                board.removeAttribute("data-zoom")
+            limit = str(window.getComputedStyle(board).maxHeight)
+            box = (float(board.clientWidth), float(limit[:-2]) if limit.endswith("px") else 0.0)
+            if zoom is not None:
+                board.dataset.zoom = zoom
+            self._board_box = box if box[0] > 0 else None  # hidden (a handover): not yet
+            return box
+        return self._board_box
+
+    def on_board_resize(self, entries: Any, _observer: Any = None) -> None:
+        """The board's box changed width (a scrollbar, a layout change the window's resize
+        event does not tell): fit the plan to it again."""
+        known = self._board_box
+        for entry in entries:
+            if known is None or abs(float(entry.contentRect.width) - known[0]) > 0.5:
+                self.fit_board(measure=True)
+                return
+
+    def fit_board(self, measure: bool = False) -> None:
         """A box too small for the whole plan at a readable scale (a phone) shows the part
-        where things happen (layout.zoom_box); the "Whole station" button shows it all."""
-        board = el("board")
-        svg = nn(board.querySelector("svg"))
-        if svg is None:
+        where things happen (layout.zoom_box); the "Whole station" button shows it all.
+        Touches the page only when what it shows changes (most clicks change nothing)."""
+        board = nn(el("board"))
+        svg = None if board is None else nn(board.querySelector("svg"))
+        if svg is None:  # no plan drawn (or no board: the page is going away)
             return
-        board.removeAttribute("data-zoom")  # measure the box as the layout gives it
-        limit = str(window.getComputedStyle(board).maxHeight)
-        height = float(limit[:-2]) if limit.endswith("px") else 0.0
-        part = layout.zoom_box(float(board.clientWidth), height, self.zoom_places())
+        width, height = self.board_box(measure)
+        part = layout.zoom_box(width, height, self.zoom_places())
         small = part != layout.VIEWBOX
         box = layout.VIEWBOX if self.board_whole or not small else part
+        shown = (box, small, self.board_whole)
+        if shown == self._fitted:
+            return
+        self._fitted = shown
         svg.setAttribute("viewBox", " ".join(str(n) for n in box))
         if small:  # else no data-zoom at all: the plan keeps its wide-screen sizing
             board.dataset.zoom = "whole" if self.board_whole else "part"
+        else:
+            board.removeAttribute("data-zoom")
         button = nn(el("board-zoom"))
         if button is not None:
             button.hidden = not small
