@@ -266,6 +266,10 @@ class Info:
         self.items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
         self.carrying: dict[str, list[ItemView]] = {
             c["id"]: [self.items[i] for i in c["carrying"]] for c in view["crew"]}
+        # memos (one view, read-only): what each crewman carries, and what more fits
+        self._kinds: dict[str, list[str]] = {}
+        self._fits: dict[tuple[str, str], bool] = {}
+        self._items_at: dict[str | None, list[ItemView]] | None = None
         self.facedown: dict[str, list[str]] = {}
         self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
         self.animals: list[CounterView] = []
@@ -300,7 +304,11 @@ class Info:
         return at.startswith("shuttle")
 
     def kinds(self, cid: str) -> list[str]:
-        return [i["kind"] for i in self.carrying[cid]]
+        """The kinds of what he carries, in order (the same list each call: do not change it)."""
+        out = self._kinds.get(cid)
+        if out is None:
+            out = self._kinds[cid] = [i["kind"] for i in self.carrying[cid]]
+        return out
 
     def has_large(self, cid: str) -> bool:
         return any(is_large(i["kind"]) for i in self.carrying[cid])
@@ -309,9 +317,21 @@ class Info:
         return next((i["id"] for i in self.carrying[cid]
                      if i["kind"] == "cage" and not i["contents"]), None)
 
+    def items_at(self, at: str | None) -> list[ItemView]:
+        """The objects at a place, in the view's order (do not change the list)."""
+        if self._items_at is None:
+            self._items_at = {}
+            for i in self.items.values():
+                self._items_at.setdefault(i["at"], []).append(i)
+        return self._items_at.get(at, [])
+
     def fits(self, cid: str, kind: str) -> bool:
         """Could he carry one more of this kind (Crew Movement: 1 large + 1 small, or 3 small)."""
-        return can_carry([*self.kinds(cid), kind])
+        key = (cid, kind)
+        out = self._fits.get(key)
+        if out is None:
+            out = self._fits[key] = can_carry([*self.kinds(cid), kind])
+        return out
 
     # the Intruder ----------------------------------------------------------------------
 
