@@ -170,3 +170,31 @@ def test_no_long_task_during_a_computer_turn(
     print(f"computer turn, {moves} moves: main-thread long tasks {tasks}")
     # none when the machine is idle; one per move before (see the module's note)
     assert len(tasks) <= moves // 4, tasks
+
+
+def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """A pool of Odds workers (botworker.OddsPool; ?odds_workers=N sets its size) plays the
+    same sampled games as one worker: the same seed (?odds_seed=N) gives the same estimate.
+    The helper starts on the first Odds and joins the run once it is up."""
+    page.add_init_script(OBSERVE)
+    results = []
+    for workers in (1, 2):
+        boot(site.url + f"?seed=3&odds_samples=16&odds_seed=7&snapshot=0"
+             f"&odds_workers={workers}")
+        page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+        t0 = page.evaluate("performance.now()")
+        page.locator("#odds-start").click()
+        odds = page.locator("#odds")
+        expect(odds).to_have_attribute("data-done", "1", timeout=240_000)
+        assert odds.get_attribute("data-where") == "worker"
+        got = {k: odds.get_attribute(f"data-{k}")
+               for k in ("win", "draw", "loss", "n", "seed")}
+        results.append((got, odds.get_attribute("data-workers")))
+        tasks = long_tasks_since(page, t0)
+        print(f"Odds with {workers} worker(s) ({odds.get_attribute('data-workers')} took "
+              f"part): {got}; main-thread long tasks {tasks}")
+    assert results[0][0]["n"] == "16"
+    assert results[0][0] == results[1][0]
+    assert results[0][1] == "1"

@@ -60,6 +60,19 @@ def odds_next(budget_s: float) -> str:
         return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
 
 
+def odds_play(request: str) -> str:
+    """Outcome counts of the started estimate's samples {"indices": [...]} (a pool of workers
+    shares one run by index), with the worker's milliseconds."""
+    if _odds is None:
+        return json.dumps({"error": "no estimate is running"})
+    start = time.perf_counter()
+    try:
+        counts = _odds.play([int(i) for i in json.loads(request)["indices"]])
+    except Exception as exc:
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+    return json.dumps({"counts": counts, "ms": round((time.perf_counter() - start) * 1000, 1)})
+
+
 def odds_stop() -> str:
     """Drop the running estimate."""
     global _odds
@@ -67,4 +80,4 @@ def odds_stop() -> str:
     return "{}"
 
 
-__export__ = ["hello", "choose", "odds_start", "odds_next", "odds_stop"]
+__export__ = ["hello", "choose", "odds_start", "odds_next", "odds_play", "odds_stop"]
