@@ -270,6 +270,7 @@ class Info:
         self._kinds: dict[str, list[str]] = {}
         self._fits: dict[tuple[str, str], bool] = {}
         self._items_at: dict[str | None, list[ItemView]] | None = None
+        self._chance: dict[str, float] = {}
         self.facedown: dict[str, list[str]] = {}
         self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
         self.animals: list[CounterView] = []
@@ -355,6 +356,12 @@ class Info:
     def intruder_chance(self, at: str) -> float:
         """Chance that a face-down counter in `at` hides an Intruder (every face-down counter
         is equally likely: hidden movement does not depend on identity)."""
+        out = self._chance.get(at)
+        if out is None:
+            out = self._chance[at] = self._intruder_chance(at)
+        return out
+
+    def _intruder_chance(self, at: str) -> float:
         n = sum(len(v) for v in self.facedown.values())
         if not n:
             return 0.0

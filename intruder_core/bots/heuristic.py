@@ -247,9 +247,10 @@ def abandon(info: Info, p: Params | None = None) -> str | None:
 def stuck(info: Info) -> bool:
     """Clones wait to come in at the next Panic, but every Intruder on the map is held
     (caged or controlled), which forbids Panic (R19): nothing else can happen until one dies."""
+    if not info.boxes["clones_pending"]:
+        return False
     met = [t for t in info.intruders if t["at"] in STATION]
-    return bool(info.boxes["clones_pending"]) and info.hidden_intruders() == 0 and \
-        all(t["caged"] or t["controlled_by"] for t in met)
+    return info.hidden_intruders() == 0 and all(t["caged"] or t["controlled_by"] for t in met)
 
 
 def capture_first(info: Info) -> bool:
