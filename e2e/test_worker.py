@@ -177,24 +177,31 @@ def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
 ) -> None:
     """A pool of Odds workers (botworker.OddsPool; ?odds_workers=N sets its size) plays the
     same sampled games as one worker: the same seed (?odds_seed=N) gives the same estimate.
-    The helper starts on the first Odds and joins the run once it is up."""
+    The helper starts on the first Odds (body[data-odds-helpers] counts those up); the
+    second run has both workers from the start."""
     page.add_init_script(OBSERVE)
-    results = []
-    for workers in (1, 2):
-        boot(site.url + f"?seed=3&odds_samples=16&odds_seed=7&snapshot=0"
-             f"&odds_workers={workers}")
-        page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+    odds = page.locator("#odds")
+
+    def run() -> tuple[dict[str, str | None], str | None]:
+        page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
         t0 = page.evaluate("performance.now()")
         page.locator("#odds-start").click()
-        odds = page.locator("#odds")
         expect(odds).to_have_attribute("data-done", "1", timeout=240_000)
         assert odds.get_attribute("data-where") == "worker"
-        got = {k: odds.get_attribute(f"data-{k}")
-               for k in ("win", "draw", "loss", "n", "seed")}
-        results.append((got, odds.get_attribute("data-workers")))
-        tasks = long_tasks_since(page, t0)
-        print(f"Odds with {workers} worker(s) ({odds.get_attribute('data-workers')} took "
-              f"part): {got}; main-thread long tasks {tasks}")
-    assert results[0][0]["n"] == "16"
-    assert results[0][0] == results[1][0]
-    assert results[0][1] == "1"
+        got = {k: odds.get_attribute(f"data-{k}") for k in ("win", "draw", "loss", "n", "seed")}
+        print(f"Odds ({odds.get_attribute('data-workers')} worker(s) took part): {got}; "
+              f"main-thread long tasks {long_tasks_since(page, t0)}")
+        return got, odds.get_attribute("data-workers")
+
+    boot(site.url + "?seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=1")
+    page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+    one, took = run()
+    assert one["n"] == "16" and one["seed"] == "7" and took == "1"
+    boot(site.url + "?seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=2")
+    page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+    first, _ = run()  # starts the helper
+    assert first == one
+    page.wait_for_selector("body[data-odds-helpers='1']", state="attached", timeout=240_000)
+    second, took = run()
+    assert took == "2"
+    assert second == one

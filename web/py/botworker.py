@@ -66,6 +66,9 @@ class BotWorker:
             self.info = json.loads(str(await proxy.hello()))
             self.proxy = proxy
             self.ready_ms = float(js.performance.now())
+            if not self.main:  # an Odds helper: how many are up, for tests and benchmarks
+                up = str(js.document.body.getAttribute("data-odds-helpers") or "0")
+                js.document.body.dataset.oddsHelpers = str(int(up) + 1 if up.isdigit() else 1)
             if self.main:
                 js.document.body.dataset.botWorker = "ready"
                 js.document.body.dataset.botWorkerMs = str(round(self.ready_ms
@@ -185,7 +188,7 @@ class OddsPool:
         answers: asyncio.Queue[Any] = asyncio.Queue()
         todo = iter(range(samples))
 
-        async def share(w: BotWorker) -> None:
+        async def share(k: int, w: BotWorker) -> None:
             """Play chunks of the indices left until none is; answers go to the queue."""
             try:
                 if not await w.ready() or not await w.odds_start(state, side, samples, seed):
@@ -196,7 +199,7 @@ class OddsPool:
                     if not indices:
                         return
                     answer = await w.odds_play(indices)
-                    answers.put_nowait(answer["counts"])
+                    answers.put_nowait((k, answer["counts"]))
                     per_game = float(answer.get("ms", 0)) / 1000 / len(indices)
                     chunk = max(1, min(16, int(CHUNK_S / max(per_game, 1e-3))))
             except asyncio.CancelledError:
@@ -206,7 +209,8 @@ class OddsPool:
             finally:
                 answers.put_nowait(None)  # this worker is done
 
-        shares = [asyncio.ensure_future(share(w)) for w in self.workers]
+        shares = [asyncio.ensure_future(share(k, w)) for k, w in enumerate(self.workers)]
+        took: set[int] = set()  # the workers that answered
         ended = 0
         n = 0
         try:
@@ -220,11 +224,13 @@ class OddsPool:
                     continue
                 if isinstance(got, Exception):
                     raise got
-                for k, v in got.items():
-                    counts[k] += int(v)
+                k, part = got
+                took.add(k)
+                for key, v in part.items():
+                    counts[key] += int(v)
                 n = sum(counts.values())
                 est = odds_estimate(counts, samples)
-                est["workers"] = sum(1 for w in self.workers if w.up)
+                est["workers"] = len(took)
                 yield est
         finally:
             for task in shares:
