@@ -111,6 +111,7 @@ def measure_odds(page: Any, odds: int) -> list[str]:
     cores = page.evaluate("navigator.hardwareConcurrency")
     for run in ("first", "second"):
         page.wait_for_timeout(500)
+        page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
         t0 = page.evaluate("performance.now()")
         page.locator("#odds-start").click()
         page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
