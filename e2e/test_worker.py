@@ -205,3 +205,22 @@ def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
     second, took = run()
     assert took == "2"
     assert second == one
+
+
+def test_odds_started_again_while_running_finishes_the_new_run(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """Odds pressed again while an estimate runs: the old run stops, and its late answers and
+    its stop never reach the new run in the worker (each run has an id the worker checks)."""
+    boot(site.url + "?seed=3&odds_samples=10&odds_seed=7&snapshot=0")
+    page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+    odds = page.locator("#odds")
+    page.locator("#odds-start").click()
+    page.wait_for_function(
+        "Number(document.getElementById('odds').dataset.n || 0) >= 1", timeout=60_000)
+    page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
+    page.locator("#odds-start").click()
+    expect(odds).to_have_attribute("data-done", "1", timeout=240_000)
+    text = page.locator("#odds-text").inner_text()
+    assert "failed" not in text, text
+    assert odds.get_attribute("data-n") == "10"

@@ -110,12 +110,13 @@ class BotWorker:
             answer["round_trip_ms"] = round((time.perf_counter() - start) * 1000, 1)
         return answer if isinstance(answer, dict) else {"none": True}
 
-    async def odds_start(self, state: str, side: str, samples: int, seed: int) -> bool:
+    async def odds_start(self, state: str, side: str, samples: int, seed: int,
+                         run: int = 0) -> bool:
         """Start an estimate in the worker (waiting for it to start); False without one."""
         if not await self.ready():
             return False
         answer = json.loads(str(await self.proxy.odds_start(json.dumps(
-            {"state": state, "side": side, "samples": samples, "seed": seed}))))
+            {"state": state, "side": side, "samples": samples, "seed": seed, "run": run}))))
         if answer.get("error"):
             raise RuntimeError(answer["error"])
         return True
@@ -127,18 +128,20 @@ class BotWorker:
             raise RuntimeError(answer["error"])
         return answer
 
-    async def odds_play(self, indices: list[int]) -> dict[str, Any]:
-        """The outcome counts of these samples of the started estimate ({"counts", "ms"})."""
+    async def odds_play(self, indices: list[int], run: int = 0) -> dict[str, Any]:
+        """The outcome counts of these samples of estimate `run` ({"counts", "ms"}, or
+        {"stale": True} once the worker has dropped that run)."""
         answer: dict[str, Any] = json.loads(str(await self.proxy.odds_play(json.dumps(
-            {"indices": indices}))))
+            {"indices": indices, "run": run}))))
         if answer.get("error"):
             raise RuntimeError(answer["error"])
         return answer
 
-    async def odds_stop(self) -> None:
-        """Drop the worker's estimate (the page stopped asking)."""
+    async def odds_stop(self, run: int = -1) -> None:
+        """Drop the worker's estimate (the page stopped asking); only run `run` if given, so
+        a stopped run never drops the one that replaced it."""
         if self.proxy is not None:
-            await self.proxy.odds_stop()
+            await self.proxy.odds_stop(run)
 
     def odds_pool(self) -> OddsPool:
         """The Odds pool led by this worker (its helpers start on first use)."""
@@ -172,6 +175,7 @@ class OddsPool:
         self.workers = [main] + [BotWorker(f"{NAME}-{k}", main=False)
                                  for k in range(2, size + 1)]
         self._starting: list[Any] = []  # the helpers' start tasks (kept referenced)
+        self.runs = 0  # each run's id, so the workers refuse a stopped run's calls
 
     def start_helpers(self) -> None:
         """Start the helper workers (once)."""
@@ -184,6 +188,8 @@ class OddsPool:
         from intruder_core.bots.search import OUTCOMES, odds_estimate
 
         self.start_helpers()
+        self.runs += 1
+        run = self.runs
         counts = dict.fromkeys(OUTCOMES, 0)
         answers: asyncio.Queue[Any] = asyncio.Queue()
         todo = iter(range(samples))
@@ -191,14 +197,17 @@ class OddsPool:
         async def share(k: int, w: BotWorker) -> None:
             """Play chunks of the indices left until none is; answers go to the queue."""
             try:
-                if not await w.ready() or not await w.odds_start(state, side, samples, seed):
+                if not await w.ready() or \
+                        not await w.odds_start(state, side, samples, seed, run):
                     return
                 chunk = 1
                 while True:
                     indices = [i for _, i in zip(range(chunk), todo, strict=False)]
                     if not indices:
                         return
-                    answer = await w.odds_play(indices)
+                    answer = await w.odds_play(indices, run)
+                    if answer.get("stale"):
+                        return  # a newer run replaced this one in that worker
                     answers.put_nowait((k, answer["counts"]))
                     per_game = float(answer.get("ms", 0)) / 1000 / len(indices)
                     chunk = max(1, min(16, int(CHUNK_S / max(per_game, 1e-3))))
@@ -237,7 +246,7 @@ class OddsPool:
                 task.cancel()
             for w in self.workers:
                 if w.up:
-                    await w.odds_stop()
+                    await w.odds_stop(run)
 
 
 def candidates_html(candidates: list[dict[str, Any]], rows: list[Any], esc: Any) -> str:
