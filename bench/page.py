@@ -5,14 +5,16 @@ game:
 
 - click to updated board: a click on a crewman token (select, then deselect), timed in the
   page from the click to the board's SVG changing; median and p95 over --clicks;
-- Odds in the bots' worker: samples per second, the time to --odds samples, and the longest
-  main-thread task (PerformanceObserver "longtask") while it runs;
+- Odds in the bots' workers (a pool of min(cores - 1, 4), or --odds-workers): samples per
+  second, the time to --odds samples, and the longest main-thread task (PerformanceObserver
+  "longtask") while it runs; run twice, the second with the pool's helpers up;
 - a computer turn (the Intelligent Intruder played by the computer): the longest main-thread
   task meanwhile;
 - the advisor (SearchPolicy in the worker, 1 s budget) on a Self Defense choice: rollouts
   per second and per suggestion.
 
     python3 build.py && .venv/bin/python bench/page.py [--runs 3] [--clicks 40] [--odds 200]
+                                                       [--odds-workers N]
     .venv/bin/python bench/page.py --only clicks,computer   # some in-game figures, no boot
 """
 
@@ -64,13 +66,15 @@ PARTS = ("clicks", "odds", "advisor", "computer")
 
 
 def measure_page(browser: Any, base: str, clicks: int, odds: int,
-                 parts: tuple[str, ...] = PARTS) -> list[str]:
-    """The in-game figures (those of `parts`), as printed lines."""
+                 parts: tuple[str, ...] = PARTS, odds_workers: int = 0) -> list[str]:
+    """The in-game figures (those of `parts`), as printed lines; `odds_workers` sets the
+    Odds pool's size (0: the page's own choice, one per core but one)."""
     lines = []
+    pool = f"&odds_workers={odds_workers}" if odds_workers else ""
     ctx = browser.new_context()
     ctx.add_init_script(OBSERVE)
     page = ctx.new_page()
-    boot_ms(page, base + f"index.html?seed=3&odds_samples={odds}")
+    boot_ms(page, base + f"index.html?seed=3&odds_samples={odds}&odds_seed=1{pool}")
     page.wait_for_selector(WORKER, state="attached", timeout=180_000)
     worker = page.evaluate("document.body.dataset.botWorker")
     lines.append(f"bots' worker: {worker}, up {page.evaluate('document.body.dataset.botWorkerMs')}"
@@ -101,18 +105,24 @@ def measure_page(browser: Any, base: str, clicks: int, odds: int,
 
 
 def measure_odds(page: Any, odds: int) -> list[str]:
-    """Odds in the worker: samples/s and the main thread's long tasks meanwhile."""
+    """Odds in the workers: samples/s and the main thread's long tasks meanwhile, twice:
+    the first run starts the pool's helpers (if the pool has any), the second finds them up."""
     lines = []
-    t0 = page.evaluate("performance.now()")
-    page.locator("#odds-start").click()
-    page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
-    secs = (page.evaluate("performance.now()") - t0) / 1000
-    n_tasks, longest = longest_since(page, t0)
-    where = page.evaluate("document.getElementById('odds').dataset.where")
-    rate = page.evaluate("document.getElementById('odds').dataset.rate")
-    lines.append(f"Odds ({where}): {odds} samples in {secs:.1f} s, {rate} samples/s "
-                 f"(target 200 in <= 5 s); main-thread long tasks meanwhile: {n_tasks}, "
-                 f"longest {longest:.0f} ms (target none > 50 ms)")
+    cores = page.evaluate("navigator.hardwareConcurrency")
+    for run in ("first", "second"):
+        page.wait_for_timeout(500)
+        page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
+        t0 = page.evaluate("performance.now()")
+        page.locator("#odds-start").click()
+        page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
+        secs = (page.evaluate("performance.now()") - t0) / 1000
+        n_tasks, longest = longest_since(page, t0)
+        data = page.evaluate("Object.assign({}, document.getElementById('odds').dataset)")
+        lines.append(f"Odds, {run} run ({data.get('where')}, {data.get('workers', '?')} "
+                     f"worker(s) took part; {cores} cores): {odds} samples in {secs:.1f} s, "
+                     f"{odds / secs:.2f} samples/s (target 200 in <= 5 s); main-thread long "
+                     f"tasks meanwhile: {n_tasks}, longest {longest:.0f} ms (target none "
+                     "> 50 ms)")
     return lines
 
 
@@ -161,6 +171,8 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=3, help="boot runs (medians)")
     p.add_argument("--clicks", type=int, default=40)
     p.add_argument("--odds", type=int, default=200, help="Odds samples")
+    p.add_argument("--odds-workers", type=int, default=0,
+                   help="the Odds pool's size (default: the page's, min(cores - 1, 4))")
     p.add_argument("--only", default="", help="comma-separated in-game parts to measure, "
                    f"without the boot figures ({', '.join(PARTS)})")
     opts = p.parse_args()
@@ -172,7 +184,8 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             results = {} if opts.only else measure_boot(browser, site.url, opts.runs)
-            lines = measure_page(browser, site.url, opts.clicks, opts.odds, parts)
+            lines = measure_page(browser, site.url, opts.clicks, opts.odds, parts,
+                                 opts.odds_workers)
             browser.close()
     finally:
         site.close()

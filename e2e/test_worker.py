@@ -170,3 +170,57 @@ def test_no_long_task_during_a_computer_turn(
     print(f"computer turn, {moves} moves: main-thread long tasks {tasks}")
     # none when the machine is idle; one per move before (see the module's note)
     assert len(tasks) <= moves // 4, tasks
+
+
+def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """A pool of Odds workers (botworker.OddsPool; ?odds_workers=N sets its size) plays the
+    same sampled games as one worker: the same seed (?odds_seed=N) gives the same estimate.
+    The helper starts on the first Odds (body[data-odds-helpers] counts those up); the
+    second run has both workers from the start."""
+    page.add_init_script(OBSERVE)
+    odds = page.locator("#odds")
+
+    def run() -> tuple[dict[str, str | None], str | None]:
+        page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
+        t0 = page.evaluate("performance.now()")
+        page.locator("#odds-start").click()
+        expect(odds).to_have_attribute("data-done", "1", timeout=240_000)
+        assert odds.get_attribute("data-where") == "worker"
+        got = {k: odds.get_attribute(f"data-{k}") for k in ("win", "draw", "loss", "n", "seed")}
+        print(f"Odds ({odds.get_attribute('data-workers')} worker(s) took part): {got}; "
+              f"main-thread long tasks {long_tasks_since(page, t0)}")
+        return got, odds.get_attribute("data-workers")
+
+    boot(site.url + "?seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=1")
+    page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+    one, took = run()
+    assert one["n"] == "16" and one["seed"] == "7" and took == "1"
+    boot(site.url + "?seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=2")
+    page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+    first, _ = run()  # starts the helper
+    assert first == one
+    page.wait_for_selector("body[data-odds-helpers='1']", state="attached", timeout=240_000)
+    second, took = run()
+    assert took == "2"
+    assert second == one
+
+
+def test_odds_started_again_while_running_finishes_the_new_run(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """Odds pressed again while an estimate runs: the old run stops, and its late answers and
+    its stop never reach the new run in the worker (each run has an id the worker checks)."""
+    boot(site.url + "?seed=3&odds_samples=10&odds_seed=7&snapshot=0")
+    page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+    odds = page.locator("#odds")
+    page.locator("#odds-start").click()
+    page.wait_for_function(
+        "Number(document.getElementById('odds').dataset.n || 0) >= 1", timeout=60_000)
+    page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
+    page.locator("#odds-start").click()
+    expect(odds).to_have_attribute("data-done", "1", timeout=240_000)
+    text = page.locator("#odds-text").inner_text()
+    assert "failed" not in text, text
+    assert odds.get_attribute("data-n") == "10"

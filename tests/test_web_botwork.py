@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import botwork
@@ -69,6 +71,28 @@ def test_odds_steps_to_the_same_estimate_as_win_odds() -> None:
         {k: expected[k] for k in ("win", "draw", "loss", "n")}
     assert last["rate"] > 0
     assert odds.step(1.0)["n"] == 4  # done stays done
+
+
+def test_odds_shared_by_a_pool_merges_to_the_one_worker_estimate() -> None:
+    """A pool of workers plays the sample indices in any split and order (each worker its
+    own Odds over the same state and seed); the merged counts give win_odds' estimate."""
+    game = ic.new_game(seed=5)
+    bots.play(game, bots.HeuristicPolicy(), max_turns=2)  # a position with a history
+    state, samples, seed = game.to_json(), 9, 4
+    log = [ev.to_dict() for ev in game.log]
+    expected = bots.win_odds(game.view("crew"), log, samples=samples, seed=seed)
+    for shares in ([[0, 1, 2, 3, 4, 5, 6, 7, 8]], [[8, 0, 3], [1, 5], [7, 2, 4, 6]]):
+        total = dict.fromkeys(("win", "draw", "loss", "unfinished"), 0)
+        for indices in shares:
+            for k, v in botwork.Odds(state, "crew", samples, seed).play(indices).items():
+                total[k] += v
+        merged = bots.odds_estimate(total, samples)
+        assert merged == expected
+    one = botwork.Odds(state, "crew", samples, seed)
+    singles = [one.play([i]) for i in range(samples)]
+    assert len({tuple(sorted(c.items())) for c in singles}) > 1  # not all the same outcome
+    with pytest.raises(ValueError):
+        one.play([samples])
 
 
 def test_too_few_rollouts_never_overrule_the_heuristic() -> None:

@@ -19,7 +19,17 @@ from typing import Any
 from .determinize import Inconsistent, determinize, release_constraints, sample_identities
 from .heuristic import HeuristicPolicy, Params
 from .policy import Played, Policy, RandomPolicy, play
-from .search import SearchPolicy, critical, outcome, playout, rollout, win_odds, win_odds_iter
+from .search import (
+    SearchPolicy,
+    critical,
+    odds_estimate,
+    outcome,
+    playout,
+    rollout,
+    sample_seed,
+    win_odds,
+    win_odds_iter,
+)
 from .value import value
 
 POLICIES = ("random", "heuristic", "search")
@@ -38,7 +48,9 @@ def make_policy(name: str, **kw: Any) -> Policy:
 
 __all__ = [
     "POLICIES", "HeuristicPolicy", "Inconsistent", "Params", "Played", "Policy",
-    "RandomPolicy", "SearchPolicy", "critical", "determinize", "make_policy", "outcome",
-    "play", "playout", "release_constraints", "rollout", "sample_identities", "value",
+    "RandomPolicy", "SearchPolicy", "critical", "determinize", "make_policy", "odds_estimate",
+    "outcome",
+    "play", "playout", "release_constraints", "rollout", "sample_identities", "sample_seed",
+    "value",
     "win_odds", "win_odds_iter",
 ]

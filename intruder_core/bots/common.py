@@ -266,6 +266,11 @@ class Info:
         self.items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
         self.carrying: dict[str, list[ItemView]] = {
             c["id"]: [self.items[i] for i in c["carrying"]] for c in view["crew"]}
+        # memos (one view, read-only): what each crewman carries, and what more fits
+        self._kinds: dict[str, list[str]] = {}
+        self._fits: dict[tuple[str, str], bool] = {}
+        self._items_at: dict[str | None, list[ItemView]] | None = None
+        self._chance: dict[str, float] = {}
         self.facedown: dict[str, list[str]] = {}
         self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
         self.animals: list[CounterView] = []
@@ -300,7 +305,11 @@ class Info:
         return at.startswith("shuttle")
 
     def kinds(self, cid: str) -> list[str]:
-        return [i["kind"] for i in self.carrying[cid]]
+        """The kinds of what he carries, in order (the same list each call: do not change it)."""
+        out = self._kinds.get(cid)
+        if out is None:
+            out = self._kinds[cid] = [i["kind"] for i in self.carrying[cid]]
+        return out
 
     def has_large(self, cid: str) -> bool:
         return any(is_large(i["kind"]) for i in self.carrying[cid])
@@ -309,9 +318,21 @@ class Info:
         return next((i["id"] for i in self.carrying[cid]
                      if i["kind"] == "cage" and not i["contents"]), None)
 
+    def items_at(self, at: str | None) -> list[ItemView]:
+        """The objects at a place, in the view's order (do not change the list)."""
+        if self._items_at is None:
+            self._items_at = {}
+            for i in self.items.values():
+                self._items_at.setdefault(i["at"], []).append(i)
+        return self._items_at.get(at, [])
+
     def fits(self, cid: str, kind: str) -> bool:
         """Could he carry one more of this kind (Crew Movement: 1 large + 1 small, or 3 small)."""
-        return can_carry([*self.kinds(cid), kind])
+        key = (cid, kind)
+        out = self._fits.get(key)
+        if out is None:
+            out = self._fits[key] = can_carry([*self.kinds(cid), kind])
+        return out
 
     # the Intruder ----------------------------------------------------------------------
 
@@ -335,6 +356,12 @@ class Info:
     def intruder_chance(self, at: str) -> float:
         """Chance that a face-down counter in `at` hides an Intruder (every face-down counter
         is equally likely: hidden movement does not depend on identity)."""
+        out = self._chance.get(at)
+        if out is None:
+            out = self._chance[at] = self._intruder_chance(at)
+        return out
+
+    def _intruder_chance(self, at: str) -> float:
         n = sum(len(v) for v in self.facedown.values())
         if not n:
             return 0.0

@@ -157,8 +157,12 @@ class HeuristicPolicy:
             orders: Iterator[Order] = plan.orders(plan.roles())
         else:
             orders = ActionPlan(info, self.p).orders()
+        by_type: dict[str, list[Action]] = {}  # the legal actions by type, in legal order
+        for each in legal:
+            by_type.setdefault(each.type, []).append(each)
         for type, args, reason in orders:
-            a = find(legal, type, **args)
+            of_type = by_type.get(type)
+            a = find(of_type, type, **args) if of_type else None
             if a is not None:
                 return a, reason
         passes = [a for a in legal if a.type in ("end_movement", "end_actions", "no_defense")]
@@ -243,9 +247,10 @@ def abandon(info: Info, p: Params | None = None) -> str | None:
 def stuck(info: Info) -> bool:
     """Clones wait to come in at the next Panic, but every Intruder on the map is held
     (caged or controlled), which forbids Panic (R19): nothing else can happen until one dies."""
+    if not info.boxes["clones_pending"]:
+        return False
     met = [t for t in info.intruders if t["at"] in STATION]
-    return bool(info.boxes["clones_pending"]) and info.hidden_intruders() == 0 and \
-        all(t["caged"] or t["controlled_by"] for t in met)
+    return info.hidden_intruders() == 0 and all(t["caged"] or t["controlled_by"] for t in met)
 
 
 def capture_first(info: Info) -> bool:
@@ -518,6 +523,7 @@ class MovePlan:
         self.cages = self._caged() if self.freezer_run else []
         self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
         self._unarmed: bool | None = None
+        self._wants: dict[tuple[str, str, bool], bool] = {}
         # why the crew runs for the shuttles, if it does
         self.escape = "the self-destruct is running: make for the shuttles" \
             if info.sd["box"] is not None else abandon(info, p)
@@ -662,15 +668,22 @@ class MovePlan:
         info = self.info
         loose = [i for i in info.items.values() if not i["carriers"] and not i["contents"]
                  and i["at"] in STATION]
+        loose_kinds = list(dict.fromkeys(i["kind"] for i in loose))
         for c in self.free:
             cid = c["id"]
             if cid in roles:
                 continue
-            near = sorted((dist(c["at"], i["at"]), i["at"] == "arms", i["id"], i) for i in loose
-                          if self.wants(cid, i["kind"], trip=True) and i["at"] != c["at"])
-            if not near or near[0][0] > self.p.fetch_range:
+            # the nearest object he would walk for (then outside the Arms Room, then by id)
+            wanted = {k for k in loose_kinds if self.wants(cid, k, trip=True)}
+            near: tuple[tuple[int, bool, str], ItemView] | None = None
+            for i in loose:
+                if i["kind"] in wanted and i["at"] != c["at"]:
+                    rank = (dist(c["at"], i["at"]), i["at"] == "arms", i["id"])
+                    if near is None or rank < near[0]:
+                        near = (rank, i)
+            if near is None or near[0][0] > self.p.fetch_range:
                 continue
-            item = near[0][3]
+            item = near[1]
             at = item["at"]
             assert at is not None  # it lies on the station
             kind = "Cage" if item["kind"] == "cage" else item["kind"]
@@ -689,6 +702,14 @@ class MovePlan:
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
         what is worth a walk: a spare weapon is taken only where he stands."""
+        key = (cid, kind, trip)
+        out = self._wants.get(key)
+        if out is None:
+            out = self._wants[key] = self._wants_now(cid, kind, trip)
+        return out
+
+    def _wants_now(self, cid: str, kind: str, trip: bool) -> bool:
+        """wants(), worked out (it reads only the view, so one plan asks it once)."""
         info = self.info
         c = info.crew[cid]
         have = info.kinds(cid)
@@ -862,8 +883,8 @@ class MovePlan:
             cid = c["id"]
             if cid in roles and roles[cid].job == "carrier":
                 continue
-            for item in info.items.values():
-                if item["at"] == c["at"] and not item["carriers"] and \
+            for item in info.items_at(c["at"]):
+                if not item["carriers"] and \
                         not item["contents"] and self.wants(cid, item["kind"]):
                     yield ("pick_up", {"crew": cid, "item": item["id"]},
                            f"pick up the {item['name']}")
@@ -878,8 +899,8 @@ class MovePlan:
             for kind in r.build:
                 if kind in info.kinds(cid):
                     continue
-                for item in sorted(info.items.values(), key=lambda i: (-i["progress"], i["id"])):
-                    if item["at"] == "track" and item["kind"] == kind and \
+                for item in sorted(info.items_at("track"), key=lambda i: (-i["progress"], i["id"])):
+                    if item["kind"] == kind and \
                             info.worked.get(item["id"]) != info.turn:
                         yield ("construct", {"crew": cid, "item": item["id"]},
                                f"work on the {item['name']} ({item['progress'] + 1}/"

@@ -210,15 +210,32 @@ def win_odds_iter(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = N
                "loss": float(ended == "loss"), "n": 0, "unfinished": 0, "done": True}
         return
     constraints = release_constraints(log) if log is not None else []
-    counts = {"win": 0, "draw": 0, "loss": 0, "unfinished": 0}
+    counts = dict.fromkeys(OUTCOMES, 0)
     for i in range(samples):
-        counts[outcome(view, policy, seed * 1_000_003 + i, constraints)] += 1
+        counts[outcome(view, policy, sample_seed(seed, i), constraints)] += 1
         n = i + 1
         if n % chunk == 0 or n == samples:
-            decided = max(n - counts["unfinished"], 1)
-            yield {"win": counts["win"] / decided, "draw": counts["draw"] / decided,
-                   "loss": counts["loss"] / decided, "n": n,
-                   "unfinished": counts["unfinished"], "done": n == samples}
+            yield odds_estimate(counts, samples)
+
+
+OUTCOMES = ("win", "draw", "loss", "unfinished")
+
+
+def sample_seed(seed: int, i: int) -> int:
+    """The seed of an Odds run's i-th sampled game: each sample depends on its index alone,
+    so any number of workers can share the samples and merge their counts."""
+    return seed * 1_000_003 + i
+
+
+def odds_estimate(counts: dict[str, int], samples: int) -> dict[str, Any]:
+    """The running estimate from outcome counts (OUTCOMES) of `samples` planned games:
+    unfinished games are left out of the shares."""
+    n = sum(counts.get(k, 0) for k in OUTCOMES)
+    unfinished = counts.get("unfinished", 0)
+    decided = max(n - unfinished, 1)
+    return {"win": counts.get("win", 0) / decided, "draw": counts.get("draw", 0) / decided,
+            "loss": counts.get("loss", 0) / decided, "n": n, "unfinished": unfinished,
+            "done": n == samples}
 
 
 def win_odds(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = None,

@@ -308,7 +308,11 @@ class AdvisorMixin:
         el("odds-text").textContent = f"Estimating over {self.odds_samples} games…"
         start = time.perf_counter()
         try:
-            chunks = self.odds_chunks(self.odds_samples, self.rng.randrange(1 << 30))
+            fixed = session.parse_seed(nn(js.URLSearchParams.new(js.location.search)
+                                          .get("odds_seed")))  # tests and benchmarks
+            seed = self.rng.randrange(1 << 30) if fixed is None else fixed
+            box.dataset.seed = str(seed)
+            chunks = self.odds_chunks(self.odds_samples, seed)
             while True:
                 await asyncio.sleep(0)
                 if run != self.odds_run:
@@ -337,22 +341,24 @@ class AdvisorMixin:
             el("odds-cancel").hidden = True
 
     async def odds_chunks(self, samples: int, seed: int) -> Any:
-        """The running estimates of an Odds run: from the bots' worker (waiting for it to
-        start), else computed here one game per chunk (each blocks the page ~0.3 s)."""
+        """The running estimates of an Odds run: from the bots' workers (waiting for the
+        first to start; botworker.OddsPool shares the games among them), else computed here
+        one game per chunk (each blocks the page ~0.3 s)."""
         state, side = self.state_json(), self.side
         if self.worker is not None:
             if not self.worker.up:
                 el("odds-text").textContent = "Starting the bots' worker…"
-            if await self.worker.odds_start(state, side, samples, seed):
+            if await self.worker.ready():
                 el("odds").dataset.where = "worker"
+                runs = self.worker.odds_pool().run(state, side, samples, seed)
                 try:
-                    while True:
-                        est = await self.worker.odds_next(0.25)
+                    async for est in runs:
+                        el("odds").dataset.workers = str(est.get("workers", 1))
                         yield est
                         if est.get("done"):
                             return
                 finally:
-                    await self.worker.odds_stop()
+                    await runs.aclose()
         el("odds").dataset.where = "page"
         view = self.game.view(side) if len(self.players(self.game)) > 1 \
             else self.game.view("crew")

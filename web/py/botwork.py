@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import intruder_core as ic
 from intruder_core import bots
+from intruder_core.bots.search import OUTCOMES
 
 ADVISOR_S = 1.0        # the search's default time budget per suggestion
 ADVISOR_ROLLOUTS = 400  # its rollout cap: the clock normally stops it first
@@ -22,7 +22,9 @@ ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
 # The fewest rollouts with which the search may overrule the heuristic: 24, the budget at
 # which it was measured to beat it (docs/bots.md). With fewer (a slow device, a short
 # budget) it still shows its estimates, but the heuristic's choice stands: in Pyodide at
-# about 10 rollouts/s a 1 s search lost to the heuristic (bench/advisor_pyodide.mjs).
+# about 10 rollouts/s a 1 s search free to overrule lost to the heuristic; with this floor
+# it won 28/40 against 24/40 on seeds 0-39 and 10/16 against 11/16 on seeds 1000-1015
+# (bench/advisor_pyodide.mjs, docs/web.md).
 ADVISOR_MIN_ROLLOUTS = 24
 
 
@@ -101,30 +103,51 @@ def choose(state: str, side: str, policy: str = "heuristic", budget_s: float = A
 
 
 class Odds:
-    """One running win/draw/loss estimate (bots.win_odds_iter, one game per step); the page
-    asks for the next few games at a time, so it can show progress and stop asking."""
+    """One Odds run's sampled games (bots.win_odds_iter's, by index: sample i depends on i
+    alone). `play` plays the indices it is given and returns their outcome counts, so a pool
+    of workers can share one run and merge the counts; `step` plays the next games in order
+    for about a time budget and returns the running estimate (one worker on its own)."""
 
     def __init__(self, state: str, side: str, samples: int, seed: int) -> None:
+        from intruder_core.bots.determinize import release_constraints
+
         game = ic.Game.from_json(state)
-        view, _ = side_view(game, side)
+        self.view, _ = side_view(game, side)
         log = [ev.to_dict() for ev in getattr(game, "log", [])]
-        self.games: Iterator[dict[str, Any]] = bots.win_odds_iter(
-            view, log, samples=samples, seed=seed, chunk=1)
-        self.last: dict[str, Any] = {"win": 0.0, "draw": 0.0, "loss": 0.0, "n": 0,
-                                     "done": False}
+        self.constraints = release_constraints(log)
+        self.policy = bots.HeuristicPolicy()
+        self.samples = samples
+        self.seed = seed
+        self.counts = dict.fromkeys(OUTCOMES, 0)
+        self.next = 0  # step(): the next index to play
         self.seconds = 0.0
+        self.over: str | None = None  # a finished game: its outcome for every sample
+        if self.view["over"]:
+            self.over = str((self.view["result"] or {}).get("outcome", "loss"))
+
+    def play(self, indices: list[int]) -> dict[str, int]:
+        """The outcome counts of the sampled games with these indices."""
+        counts = dict.fromkeys(OUTCOMES, 0)
+        for i in indices:
+            if not 0 <= i < self.samples:
+                raise ValueError(f"sample {i} is outside 0..{self.samples - 1}")
+            counts[self.over or bots.outcome(self.view, self.policy,
+                                             bots.sample_seed(self.seed, i),
+                                             self.constraints)] += 1
+        return counts
 
     def step(self, budget_s: float) -> dict[str, Any]:
-        """Play games for about `budget_s` seconds (at least one); the running estimate,
-        with "rate" in games per second of worker time."""
+        """Play games in order for about `budget_s` seconds (at least one); the running
+        estimate, with "rate" in games per second of worker time."""
         start = time.perf_counter()
-        while not self.last.get("done"):
-            est = next(self.games, None)
-            if est is None:
-                self.last = {**self.last, "done": True}
-                break
-            self.last = est
+        while self.next < self.samples:
+            for k, v in self.play([self.next]).items():
+                self.counts[k] += v
+            self.next += 1
             if time.perf_counter() - start >= budget_s:
                 break
         self.seconds += time.perf_counter() - start
-        return {**self.last, "rate": round(self.last.get("n", 0) / max(self.seconds, 1e-6), 2)}
+        est = bots.odds_estimate(self.counts, self.samples)
+        if self.samples == 0:
+            est["done"] = True
+        return {**est, "rate": round(est["n"] / max(self.seconds, 1e-6), 2)}

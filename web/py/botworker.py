@@ -32,9 +32,14 @@ def worker_config() -> dict[str, Any]:
 
 
 class BotWorker:
-    """The bots' worker as the page sees it."""
+    """The bots' worker as the page sees it (`main`: the one that also answers Suggest and
+    the computer's decisions, and whose state the page shows in body[data-bot-worker]; the
+    others only help with Odds, see OddsPool)."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = NAME, main: bool = True) -> None:
+        self.name = name
+        self.main = main
+        self.pool: OddsPool | None = None  # the main worker's Odds helpers, made on first use
         self.proxy: Any = None
         self.error = ""
         self.info: dict[str, Any] = {}
@@ -51,22 +56,31 @@ class BotWorker:
 
     async def _start(self) -> None:
         self.started_ms = float(js.performance.now())
-        js.document.body.dataset.botWorker = "starting"
+        if self.main:
+            js.document.body.dataset.botWorker = "starting"
         try:
             from pyscript import create_named_worker  # type: ignore[import-not-found]
             proxy = await asyncio.wait_for(
-                create_named_worker(src="./py/worker.py", name=NAME, config=worker_config(),
-                                    type="py"), START_TIMEOUT_S)
+                create_named_worker(src="./py/worker.py", name=self.name,
+                                    config=worker_config(), type="py"), START_TIMEOUT_S)
             self.info = json.loads(str(await proxy.hello()))
             self.proxy = proxy
             self.ready_ms = float(js.performance.now())
-            js.document.body.dataset.botWorker = "ready"
-            js.document.body.dataset.botWorkerMs = str(round(self.ready_ms - self.started_ms))
+            if not self.main:  # an Odds helper: how many are up, for tests and benchmarks
+                up = str(js.document.body.getAttribute("data-odds-helpers") or "0")
+                js.document.body.dataset.oddsHelpers = str(int(up) + 1 if up.isdigit() else 1)
+            if self.main:
+                js.document.body.dataset.botWorker = "ready"
+                js.document.body.dataset.botWorkerMs = str(round(self.ready_ms
+                                                                 - self.started_ms))
         except Exception as exc:  # the page keeps working: the bots run on the main thread
             self.error = f"{type(exc).__name__}: {exc}"
-            js.console.warn(f"[intruder] the bots' worker did not start: {self.error}")
-            js.document.body.dataset.botWorker = "failed"
-        js.window.dispatchEvent(js.Event.new("intruder:worker"))  # boot.js: snapshot time
+            js.console.warn(f"[intruder] the bots' worker {self.name} did not start: "
+                            f"{self.error}")
+            if self.main:
+                js.document.body.dataset.botWorker = "failed"
+        if self.main:
+            js.window.dispatchEvent(js.Event.new("intruder:worker"))  # boot.js: snapshot time
 
     @property
     def up(self) -> bool:
@@ -96,12 +110,13 @@ class BotWorker:
             answer["round_trip_ms"] = round((time.perf_counter() - start) * 1000, 1)
         return answer if isinstance(answer, dict) else {"none": True}
 
-    async def odds_start(self, state: str, side: str, samples: int, seed: int) -> bool:
+    async def odds_start(self, state: str, side: str, samples: int, seed: int,
+                         run: int = 0) -> bool:
         """Start an estimate in the worker (waiting for it to start); False without one."""
         if not await self.ready():
             return False
         answer = json.loads(str(await self.proxy.odds_start(json.dumps(
-            {"state": state, "side": side, "samples": samples, "seed": seed}))))
+            {"state": state, "side": side, "samples": samples, "seed": seed, "run": run}))))
         if answer.get("error"):
             raise RuntimeError(answer["error"])
         return True
@@ -113,10 +128,125 @@ class BotWorker:
             raise RuntimeError(answer["error"])
         return answer
 
-    async def odds_stop(self) -> None:
-        """Drop the worker's estimate (the page stopped asking)."""
+    async def odds_play(self, indices: list[int], run: int = 0) -> dict[str, Any]:
+        """The outcome counts of these samples of estimate `run` ({"counts", "ms"}, or
+        {"stale": True} once the worker has dropped that run)."""
+        answer: dict[str, Any] = json.loads(str(await self.proxy.odds_play(json.dumps(
+            {"indices": indices, "run": run}))))
+        if answer.get("error"):
+            raise RuntimeError(answer["error"])
+        return answer
+
+    async def odds_stop(self, run: int = -1) -> None:
+        """Drop the worker's estimate (the page stopped asking); only run `run` if given, so
+        a stopped run never drops the one that replaced it."""
         if self.proxy is not None:
-            await self.proxy.odds_stop()
+            await self.proxy.odds_stop(run)
+
+    def odds_pool(self) -> OddsPool:
+        """The Odds pool led by this worker (its helpers start on first use)."""
+        if self.pool is None:
+            self.pool = OddsPool(self, pool_size())
+        return self.pool
+
+
+MAX_ODDS_WORKERS = 4
+CHUNK_S = 0.25  # each worker is handed about this many seconds of games at a time
+
+
+def pool_size() -> int:
+    """How many workers share an Odds run: one per core but one (the page's), at most
+    MAX_ODDS_WORKERS, at least one; ?odds_workers=N sets it (tests, benchmarks)."""
+    asked = js.URLSearchParams.new(js.location.search).get("odds_workers")
+    if asked is not None and str(asked).isdigit():
+        return max(1, min(int(str(asked)), MAX_ODDS_WORKERS))
+    cores = int(getattr(js.navigator, "hardwareConcurrency", 0) or 0)
+    return max(1, min(cores - 1, MAX_ODDS_WORKERS))
+
+
+class OddsPool:
+    """Odds shared by several workers: the page hands out sample indices a few at a time to
+    whichever worker is free and adds up their outcome counts. Each sample depends on its
+    index alone (bots.sample_seed), so the estimate is the same with any number of workers;
+    a helper still starting joins the run once it is up. The helpers start on the first
+    Odds, never at boot."""
+
+    def __init__(self, main: BotWorker, size: int) -> None:
+        self.workers = [main] + [BotWorker(f"{NAME}-{k}", main=False)
+                                 for k in range(2, size + 1)]
+        self._starting: list[Any] = []  # the helpers' start tasks (kept referenced)
+        self.runs = 0  # each run's id, so the workers refuse a stopped run's calls
+
+    def start_helpers(self) -> None:
+        """Start the helper workers (once)."""
+        if not self._starting:
+            self._starting = [asyncio.ensure_future(w.start()) for w in self.workers[1:]]
+
+    async def run(self, state: str, side: str, samples: int, seed: int) -> Any:
+        """Running estimates (bots.odds_estimate), one per answer of any worker, until all
+        `samples` games are counted. Closing the generator stops every worker's share."""
+        from intruder_core.bots.search import OUTCOMES, odds_estimate
+
+        self.start_helpers()
+        self.runs += 1
+        run = self.runs
+        counts = dict.fromkeys(OUTCOMES, 0)
+        answers: asyncio.Queue[Any] = asyncio.Queue()
+        todo = iter(range(samples))
+
+        async def share(k: int, w: BotWorker) -> None:
+            """Play chunks of the indices left until none is; answers go to the queue."""
+            try:
+                if not await w.ready() or \
+                        not await w.odds_start(state, side, samples, seed, run):
+                    return
+                chunk = 1
+                while True:
+                    indices = [i for _, i in zip(range(chunk), todo, strict=False)]
+                    if not indices:
+                        return
+                    answer = await w.odds_play(indices, run)
+                    if answer.get("stale"):
+                        return  # a newer run replaced this one in that worker
+                    answers.put_nowait((k, answer["counts"]))
+                    per_game = float(answer.get("ms", 0)) / 1000 / len(indices)
+                    chunk = max(1, min(16, int(CHUNK_S / max(per_game, 1e-3))))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the run fails in plain words
+                answers.put_nowait(exc)
+            finally:
+                answers.put_nowait(None)  # this worker is done
+
+        shares = [asyncio.ensure_future(share(k, w)) for k, w in enumerate(self.workers)]
+        took: set[int] = set()  # the workers that answered
+        ended = 0
+        n = 0
+        try:
+            while n < samples:
+                got = await answers.get()
+                if got is None:
+                    ended += 1
+                    if ended == len(shares):
+                        raise RuntimeError("the bots' workers stopped before the estimate "
+                                           "was done")
+                    continue
+                if isinstance(got, Exception):
+                    raise got
+                k, part = got
+                took.add(k)
+                for key, v in part.items():
+                    counts[key] += int(v)
+                n = sum(counts.values())
+                est = odds_estimate(counts, samples)
+                est["workers"] = len(took)
+                yield est
+        finally:
+            for task in shares:
+                task.cancel()
+            for w in self.workers:
+                if w.up:
+                    await w.odds_stop(run)
 
 
 def candidates_html(candidates: list[dict[str, Any]], rows: list[Any], esc: Any) -> str:

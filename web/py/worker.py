@@ -18,6 +18,7 @@ import botwork  # noqa: E402  (after the wheel is loaded)
 
 LOAD_MS = round((time.perf_counter() - _started) * 1000)
 _odds: botwork.Odds | None = None
+_odds_run = 0  # the page's id of the estimate in _odds (an older run's calls are refused)
 
 
 def hello() -> str:
@@ -39,9 +40,11 @@ def choose(request: str) -> str:
 
 
 def odds_start(request: str) -> str:
-    """Start an estimate for {"state", "side", "samples", "seed"} (replacing any other)."""
-    global _odds
+    """Start an estimate for {"state", "side", "samples", "seed", "run"} (replacing any
+    other)."""
+    global _odds, _odds_run
     req = json.loads(request)
+    _odds_run = int(req.get("run", 0))
     try:
         _odds = botwork.Odds(req["state"], req["side"], int(req["samples"]), int(req["seed"]))
     except Exception as exc:
@@ -60,11 +63,27 @@ def odds_next(budget_s: float) -> str:
         return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
 
 
-def odds_stop() -> str:
-    """Drop the running estimate."""
+def odds_play(request: str) -> str:
+    """Outcome counts of the started estimate's samples {"indices": [...], "run"} (a pool of
+    workers shares one run by index), with the worker's milliseconds; {"stale": true} if
+    that run is no longer the worker's."""
+    req = json.loads(request)
+    if _odds is None or int(req.get("run", 0)) != _odds_run:
+        return json.dumps({"stale": True})  # that run was stopped or replaced
+    start = time.perf_counter()
+    try:
+        counts = _odds.play([int(i) for i in req["indices"]])
+    except Exception as exc:
+        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
+    return json.dumps({"counts": counts, "ms": round((time.perf_counter() - start) * 1000, 1)})
+
+
+def odds_stop(run: int = -1) -> str:
+    """Drop the running estimate (only if it is run `run`, when given)."""
     global _odds
-    _odds = None
+    if run in (-1, _odds_run):
+        _odds = None
     return "{}"
 
 
-__export__ = ["hello", "choose", "odds_start", "odds_next", "odds_stop"]
+__export__ = ["hello", "choose", "odds_start", "odds_next", "odds_play", "odds_stop"]
