@@ -260,7 +260,8 @@ def test_the_objects_the_intruder_may_act_on_are_named_buttons_of_token_size(
         assert not duplicate_names(page), duplicate_names(page)
         if page.locator("#board-zoom").is_visible():
             # A phone's "Whole station" is the overview drawn smaller than the rules (docs/
-            # web.md): there the object buttons are as big as the tokens (32 units).
+            # web.md), a map where a tap only zooms in (R65): there the object buttons are as
+            # big as the tokens (32 units).
             page.locator("#board-zoom").click()
             expect(page.locator("#board")).to_have_attribute("data-zoom", "whole")
             least = 32 * page.evaluate("document.querySelector('#board svg').getScreenCTM().a")

@@ -335,6 +335,19 @@ def test_on_a_phone_the_plan_fits_and_the_selected_actions_show_without_scrollin
     expect(page.locator("#board")).to_have_attribute("data-zoom", "whole")
     page.get_by_role("button", name="Zoom in").click()
     expect(page.locator("#board svg")).to_have_attribute("viewBox", part or "")
+    # The overview is a map (R65): its pieces are under 24 px, so a tap on one does not act
+    # on it (no selection, no move) but zooms in on the place tapped.
+    state = page.locator("body").get_attribute("data-state-sha")
+    for tapped, place in (('[data-compartment="dock2"]', "dock2"),
+                          ('[data-crew="co1"]', "command")):
+        zoom.click()
+        expect(page.locator("#board")).to_have_attribute("data-zoom", "whole")
+        page.locator(f"#board {tapped}").first.click()
+        expect(page.locator("#board")).to_have_attribute("data-zoom", "part")
+        expect(page.locator(f'#board [data-compartment="{place}"]')).to_be_in_viewport()
+        expect(page.locator("body")).to_have_attribute("data-selected", "co1")
+        expect(page.locator("body")).to_have_attribute("data-state-sha", state or "")
+    expect(page.locator("#board svg")).to_have_attribute("viewBox", part or "")  # around him
     # keyboard focus on a compartment out of the part shown brings it into view
     dock = page.locator('#board [data-compartment="dock2"]')
     expect(dock).not_to_be_in_viewport(ratio=1)

@@ -38,6 +38,16 @@ from dom import closest, document, el, js, js_obj, listen, nn, window
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 
+def place_of(target: Any) -> str:
+    """The place of the plan a node stands for or lies in (a compartment, a piece's place, a
+    stack's), or ""."""
+    node = closest(target, "[data-compartment], [data-at], [data-stack]")
+    if node is None:
+        return ""
+    return str(node.getAttribute("data-compartment") or node.getAttribute("data-at")
+               or node.getAttribute("data-stack") or "")
+
+
 class App(AdvisorMixin, DialogsMixin):
     """One game on the page: applies the player's choices and redraws after each."""
 
@@ -691,12 +701,13 @@ class App(AdvisorMixin, DialogsMixin):
         board = el("board")
         if board.getAttribute("data-zoom") != "part":  # absent when the plan fits
             return
-        node = closest(event.target, "[data-compartment], [data-at], [data-stack]")
-        if node is None:
-            return
-        place = str(node.getAttribute("data-compartment") or node.getAttribute("data-at")
-                    or node.getAttribute("data-stack") or "")
-        svg = nn(board.querySelector("svg"))
+        place = place_of(event.target)
+        if place:
+            self.show_place(place)
+
+    def show_place(self, place: str) -> None:
+        """Move the part of the plan shown on a small screen to `place` if it is out of it."""
+        svg = nn(el("board").querySelector("svg"))
         if svg is None:
             return
         now = [int(float(n)) for n in str(svg.getAttribute("viewBox")).split()]
@@ -706,6 +717,15 @@ class App(AdvisorMixin, DialogsMixin):
         box = layout.zoom_box(width, height, [place])
         svg.setAttribute("viewBox", " ".join(str(n) for n in box))
         self._fitted = None  # the next fit puts back the part where things happen
+
+    def zoom_in_on(self, place: str) -> None:
+        """A tap on the "Whole station" overview: back to the readable part of the plan,
+        showing the place tapped. Its pieces are drawn under the 24 px tap-target size, so
+        the tap never acts on one (the keyboard still does: focus is not a tap)."""
+        self.board_whole = False
+        self.fit_board()
+        if place:
+            self.show_place(place)
 
     def zoom_places(self) -> list[str]:
         """Where things happen, for a small screen's part of the plan: the selected crewman
@@ -964,6 +984,9 @@ class App(AdvisorMixin, DialogsMixin):
         node = closest(target, ".rule-nav")
         if node is not None:
             self.show_rules([str(node.dataset.ruleId)])
+            return
+        if closest(target, '#board[data-zoom="whole"] svg') is not None:
+            self.zoom_in_on(place_of(target))  # the overview is a map, not buttons (R65)
             return
         node = closest(target, "button.act-btn")
         if node is not None:
