@@ -404,7 +404,9 @@ class Scene:
         badge = ""
         if not c.get("face_up") and c.get("kind"):  # the Intruder player's view
             kind = str(c.get("kind"))
-            lines = [(KIND_SHORT.get(kind, "?"), "main"), (token + " (hidden)", "sub")]
+            # face down to the crew: the dashed outline says so (as the crew's "?" counters),
+            # and its name ("..., face down"); a "(hidden)" line made it wider than a corridor
+            lines = [(KIND_SHORT.get(kind, "?"), "main"), (token, "sub")]
             cls = f"counter face-down known kind-{kind}"
         elif not c.get("face_up"):
             lines = [("?", "main"), (token, "sub")]
@@ -1127,7 +1129,8 @@ def _shuttle(scene: Scene, sid: str, selected: str | None) -> Group:
 
 KEY_ROWS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("C1", "Command Officer 1"), ("S1", "Science Officer 1"), ("E1", "Engineer 1"),
-     ("?", "face-down counter"), ("INT", "Intruder"), ("L3", "at Life Stage 3"),
+     ("?", "face-down counter: a dashed edge (the Intruder player sees its kind)"),
+     ("INT", "Intruder"), ("L3", "at Life Stage 3"),
      ("LAB", "Lab Animal"), ("DUM", "Dummy"), ("zz", "asleep"), ("ctrl", "controlled"),
      ("held", "held by a crewman"), ("cage", "in a cage"), ("4 crew", "a stack: tap to list")),
     (("Bl", "Blaster"), ("Dt", "Sleep Dart Pistol"), ("Gs", "Gas Canister"),
