@@ -121,13 +121,6 @@ class BotWorker:
             raise RuntimeError(answer["error"])
         return True
 
-    async def odds_next(self, budget_s: float = 0.25) -> dict[str, Any]:
-        """The running estimate after about budget_s more seconds of sampled games."""
-        answer: dict[str, Any] = json.loads(str(await self.proxy.odds_next(budget_s)))
-        if answer.get("error"):
-            raise RuntimeError(answer["error"])
-        return answer
-
     async def odds_play(self, indices: list[int], run: int = 0) -> dict[str, Any]:
         """The outcome counts of these samples of estimate `run` ({"counts", "ms"}, or
         {"stale": True} once the worker has dropped that run)."""

@@ -53,16 +53,6 @@ def odds_start(request: str) -> str:
     return json.dumps({"started": True})
 
 
-def odds_next(budget_s: float) -> str:
-    """The running estimate after about `budget_s` more seconds of games."""
-    if _odds is None:
-        return json.dumps({"error": "no estimate is running"})
-    try:
-        return json.dumps(_odds.step(float(budget_s)))
-    except Exception as exc:
-        return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
-
-
 def odds_play(request: str) -> str:
     """Outcome counts of the started estimate's samples {"indices": [...], "run"} (a pool of
     workers shares one run by index), with the worker's milliseconds; {"stale": true} if
@@ -86,4 +76,4 @@ def odds_stop(run: int = -1) -> str:
     return "{}"
 
 
-__export__ = ["hello", "choose", "odds_start", "odds_next", "odds_play", "odds_stop"]
+__export__ = ["hello", "choose", "odds_start", "odds_play", "odds_stop"]
