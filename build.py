@@ -25,7 +25,9 @@ import contextlib
 import functools
 import gzip
 import hashlib
+import http
 import http.server
+import io
 import json
 import math
 import os
@@ -37,12 +39,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import venv
 import zipfile
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -690,13 +693,59 @@ def build(
 # --- serving ----------------------------------------------------------------------------------
 
 
+# What a static host (GitHub Pages, Netlify, nginx's gzip_types) sends gzip-compressed when the
+# browser accepts it: text, scripts, JSON, SVG and WebAssembly; never zip archives or images,
+# which are compressed already.
+GZIP_TYPES = ("text/", "application/javascript", "application/json", "application/manifest+json",
+              "image/svg+xml", "application/wasm")
+
+
+@functools.lru_cache(maxsize=256)
+def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
+    """The file gzipped at level 6 (a host's usual level), once per version of the file: the
+    server compresses each file once, as a host serving precompressed files would."""
+    return gzip.compress(Path(path).read_bytes(), 6, mtime=0)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right types; no-cache so a rebuild shows on reload."""
+    """Static files with the right types, gzip-compressed like a static host's (GZIP_TYPES,
+    `Vary: Accept-Encoding`); no-cache so a rebuild shows on reload."""
 
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = True
     on_request: ClassVar[Callable[[str], None] | None] = None
+
+    def send_head(self) -> BinaryIO | None:
+        """A compressible file as gzip when the browser accepts it (with an ETag, so a
+        reload revalidates to 304), anything else as the standard library serves it."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        ctype = self.guess_type(path)
+        accepts = self.headers.get("Accept-Encoding", "")
+        self.vary = ctype.startswith(GZIP_TYPES)  # the answer depends on Accept-Encoding
+        if not self.vary or not os.path.isfile(path) or not re.search(r"\bgzip\b", accepts):
+            return super().send_head()
+        self.vary = False  # sent below
+        stat = os.stat(path)
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}-gz"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.send_header("ETag", etag)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        body = gzipped(path, stat.st_mtime_ns, stat.st_size)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.send_header("ETag", etag)
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         if self.on_request is not None:
@@ -705,6 +754,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if getattr(self, "vary", False):
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def handle(self) -> None:

@@ -224,3 +224,42 @@ def test_only_a_renderer_crash_runs_a_browser_test_again() -> None:
     assert build.renderer_crashes(report(crash, real)) == []  # a real failure: no second run
     assert build.renderer_crashes(report(passed)) == []
     assert build.renderer_crashes("") == []
+
+
+def test_the_server_sends_text_gzipped_like_a_static_host(tmp_path: Path) -> None:
+    """build.py serve compresses what a static host would (HTML, scripts, wasm) when the
+    browser accepts gzip, says so in Vary, revalidates by ETag, and leaves archives alone."""
+    import gzip
+    import threading
+    import urllib.error
+    import urllib.request
+
+    page = b"<!doctype html><title>x</title>" + b"<p>station</p>" * 500
+    (tmp_path / "index.html").write_bytes(page)
+    (tmp_path / "glue.zip").write_bytes(b"PK" + bytes(range(256)) * 8)
+    server = build.make_server(tmp_path)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+
+    def get(path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+        req = urllib.request.Request(base + path, headers=headers)
+        try:
+            with urllib.request.urlopen(req) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as err:
+            return err.code, dict(err.headers), b""
+
+    try:
+        status, head, body = get("", **{"Accept-Encoding": "gzip, deflate, br"})
+        assert (status, head["Content-Encoding"], head["Vary"]) == (200, "gzip", "Accept-Encoding")
+        assert gzip.decompress(body) == page and int(head["Content-Length"]) == len(body)
+        assert get("", **{"Accept-Encoding": "gzip", "If-None-Match": head["ETag"]})[0] == 304
+        status, head, body = get("index.html")  # no Accept-Encoding: the file as it is
+        assert body == page and "Content-Encoding" not in head
+        assert head["Vary"] == "Accept-Encoding"
+        status, head, body = get("glue.zip", **{"Accept-Encoding": "gzip"})
+        assert body == (tmp_path / "glue.zip").read_bytes() and "Content-Encoding" not in head
+        assert get("missing.js", **{"Accept-Encoding": "gzip"})[0] == 404
+    finally:
+        server.shutdown()
+        server.server_close()
