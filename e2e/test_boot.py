@@ -104,6 +104,16 @@ def test_the_empty_station_paints_before_python_and_the_game_replaces_it(
     for route in held:
         route.fallback()
     page.wait_for_selector(BODY + "[data-ready='1']", state="attached", timeout=120_000)
+    # Nothing but the page itself before that first paint: PyScript and the runtime's scripts
+    # are asked for after it (boot.js), so none competes with it (Lighthouse counts them in).
+    early = page.evaluate("""() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0].startTime;
+      return performance.getEntriesByType('resource')
+        .filter(r => /\\.m?js$/.test(new URL(r.name).pathname) && r.startTime < fcp)
+        .map(r => r.name); }""")
+    assert early == [], f"scripts requested before the first contentful paint: {early}"
+    assert page.evaluate("performance.getEntriesByType('resource')"
+                         ".some(r => r.name.endsWith('/pyscript/core.js'))")
     expect(page.locator("#boot-station")).to_have_count(0)
     assert page.evaluate("document.querySelectorAll('[id=st-hatch]').length") == 1
     expect(page.locator("#board [data-crew]").first).to_be_visible()
