@@ -14,8 +14,11 @@ Pyodide are each loaded in turn (which goes first alternates), each in a new bro
   snapshot (the bare page: the HTTP cache only); the app also without the snapshot
   (`?snapshot=0`), to show what the snapshot gains over the service worker alone.
 Medians over --runs, with the ratios app/bare; then the bytes the site adds to the runtime.
-With --lighthouse, Lighthouse 12.8.2 (`npx`, mobile, simulated throttling; 13.x needs Node 22)
-also rates both pages once: first contentful paint and total blocking time.
+With --lighthouse [N], Lighthouse 12.8.2 (`npx`, mobile, simulated throttling; 13.x needs
+Node 22) also rates both pages N times each (default 3, alternating; it is noisy, so every run
+is printed): first and largest contentful paint, total blocking time, and the app's
+render-blocking resources. `--runs 0 --lighthouse` runs Lighthouse alone. The server is
+build.py's, which gzips like a static host (docs/web.md, Commands).
 bench/page.py prints these and the in-game figures together.
 """
 
