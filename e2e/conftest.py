@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -212,3 +213,20 @@ def wait_until_booted(page: Page) -> dict[str, str]:
 def wait_booted(page: Page) -> Callable[[], dict[str, str]]:
     """wait_booted(): like boot() without navigating (after a reload or a click)."""
     return lambda: wait_until_booted(page)
+
+
+# The page answered a click: its guard asks (the confirm dialog is open), a hand-over waits, or
+# the game's state changed.
+ANSWERED = """s => document.querySelector('#confirm-dialog[open]') !== null
+                  || !!document.body.dataset.handover || document.body.dataset.stateSha !== s"""
+
+
+def guard_asked(page: Page, before: str | None) -> bool:
+    """After a click on an action: wait until the page has answered it (instead of a fixed
+    pause) and say whether its guard asks for confirmation. A page that does not answer is
+    left to the caller's own wait for the new state, which reports the alert."""
+    try:
+        page.wait_for_function(ANSWERED, arg=before, timeout=30_000)
+    except PlaywrightTimeoutError:
+        return False
+    return bool(page.locator("#confirm-dialog[open]").count())

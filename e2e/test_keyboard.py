@@ -13,7 +13,7 @@ import random
 from collections import deque
 from typing import Any
 
-from conftest import Problems, Site
+from conftest import Problems, Site, guard_asked
 from playwright.sync_api import Page, expect
 from test_play import BODY, Boot, digest
 from test_seats import axe_violations, duplicate_names, page_game
@@ -98,6 +98,7 @@ def press_button_by_keys(page: Page, action: Any) -> None:
 
 
 def perform_by_keys(page: Page, game: ic.Game, action: Any) -> None:
+    before = page.locator(BODY).get_attribute("data-state-sha")
     view = game.view("crew")
     where = {c["id"]: c["at"] for c in view["crew"]}
     if action.type == "move":
@@ -112,9 +113,7 @@ def perform_by_keys(page: Page, game: ic.Game, action: Any) -> None:
         if isinstance(crew, str) and where.get(crew) and game.step != "choose":
             select_by_keys(page, crew, where[crew])
         press_button_by_keys(page, action)
-    dialog = page.locator("#confirm-dialog")
-    page.wait_for_timeout(100)
-    if dialog.is_visible():  # the guard: Go back has the focus; Tab to the other, Enter
+    if guard_asked(page, before):  # the guard: Go back has the focus; Tab to the other, Enter
         page.keyboard.press("Tab")
         assert page.evaluate(f"{ACTIVE}.id") == "confirm-yes"
         page.keyboard.press("Enter")
@@ -144,12 +143,12 @@ def test_a_solitaire_game_to_the_end_by_keyboard_alone(
     expect(page.locator("#keys-dialog")).to_be_hidden()
 
     bot, rng = HeuristicPolicy(), random.Random(1)
+    game = page_game(page)  # then played along on CPython (the page's sha checked each step)
     for _ in range(400):
         page.wait_for_function("() => document.body.dataset.turn === 'human:crew' || "
                                "document.body.dataset.turn === 'none:'")
         if body.get_attribute("data-turn") == "none:":
             break
-        game = page_game(page)
         action = bot.choose(game.view("crew"), game.legal_actions(), rng)[0]
         before = body.get_attribute("data-state-sha")
         perform_by_keys(page, game, action)

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import Problems, Site
+import states
+from conftest import Problems, Site, guard_asked
 from playwright.sync_api import Page, expect
 from test_play import AXE, BODY, Boot, digest
 from test_scenarios import start
@@ -250,7 +251,7 @@ def test_the_objects_the_intruder_may_act_on_are_named_buttons_of_token_size(
 ) -> None:
     w, h = (1280, 800) if size == "desktop" else (390, 844)
     page.set_viewport_size({"width": w, "height": h})
-    boot(site.url + "?seed=3")
+    states.on_origin(page, site.url)
     for crowded in (False, True):
         game = intruder_with_objects(crowded)
         load_intruder_seat(page, site, game)
@@ -291,7 +292,7 @@ def test_the_objects_the_intruder_may_act_on_are_named_buttons_of_token_size(
 def test_the_objects_are_reached_by_keyboard_and_the_end_of_movement_is_guarded(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    boot(site.url + "?seed=3")
+    states.on_origin(page, site.url)
     game = intruder_with_objects()
     load_intruder_seat(page, site, game)
     body = page.locator(BODY)
@@ -391,6 +392,7 @@ def select_crew(page: Page, crew: str) -> None:
 def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
     """Do `action` with the page's controls (the plan for moves and attacks, else its
     button), answer a guard, and check the page's state against CPython's."""
+    before = page.locator(BODY).get_attribute("data-state-sha")
     if action.type == "move":
         select_crew(page, action["crew"])
         room = page.locator(f'#board [data-compartment="{action["to"]}"]')
@@ -411,11 +413,8 @@ def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
                       "Attack" if action.type == "intruder_attack" else "Hold back")
     elif action.type == "end_intruder_movement" and len(game.legal_actions(side)) > 1:
         confirm_guard(page, "End the Intruder's movement?")
-    else:
-        dialog = page.locator("#confirm-dialog")
-        page.wait_for_timeout(50)
-        if dialog.is_visible():
-            page.locator("#confirm-yes").click()
+    elif guard_asked(page, before):
+        page.locator("#confirm-yes").click()
     game.apply(action)
 
 
@@ -452,6 +451,7 @@ def play_by_hand(page: Page, actions: int, seed: int = 0, check: Check | None = 
     handovers = 0
     sides: set[str] = set()
     body = page.locator(BODY)
+    game: ic.Game | None = None  # CPython's game after the last action played here
     for _ in range(actions):
         state = settle(page)
         if state == "over":
@@ -463,7 +463,8 @@ def play_by_hand(page: Page, actions: int, seed: int = 0, check: Check | None = 
             continue
         side = str(body.get_attribute("data-turn")).split(":", 1)[1]
         sides.add(side)
-        game = page_game(page)
+        if game is None or body.get_attribute("data-state-sha") != digest(game):
+            game = page_game(page)  # the computer has played since: the page's game
         assert not duplicate_names(page), duplicate_names(page)
         if check is not None:
             check(page, side, game)

@@ -91,7 +91,7 @@ def check_table(target: Page | Frame, height: int, where: str) -> dict[str, Any]
 
 
 def load(page: Page, site: Site, boot: Boot, game: ic.Game) -> None:
-    boot(site.url + "?seed=1")
+    states.on_origin(page, site.url)
     states.load_state(page, site.url, game)
 
 

@@ -102,7 +102,7 @@ def test_no_two_controls_share_a_name_in_the_dialogs(
 ) -> None:
     import states
 
-    boot(site.url + "?seed=1")
+    states.on_origin(page, site.url)
     states.load_state(page, site.url, states.after_panic())
     assert not shared_names(page)
     page.locator('[data-select="co1"]').first.click()
