@@ -52,7 +52,15 @@ def load_state(page: Any, url: str, game: ic.Game, prefix: str = "intruder:") ->
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
 
 
+BLANK = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>-</title>'
+
+
 def on_origin(page: Any, url: str) -> None:
-    """Open a small file of the site (its icon) instead of booting the game, so that the page
-    can write the site's storage before load_state: one boot instead of two."""
-    page.goto(url + "icons/icon.svg")
+    """Open an empty page of the site's origin (answered by the test, not the site; with an
+    icon of its own, so the browser asks for no /favicon.ico) instead of booting the game, so
+    that load_state can write the site's storage: one boot instead of two."""
+    blank = url + "e2e-blank.html"
+    page.route(blank, lambda route: route.fulfill(status=200, content_type="text/html",
+                                                  body=BLANK))
+    page.goto(blank)
+    page.unroute(blank)
