@@ -21,7 +21,7 @@ from conftest import Problems, Site, guard_asked
 from playwright.sync_api import Page, expect
 from test_play import AXE, BODY, Boot, digest
 from test_scenarios import start
-from test_table import SMALL_TARGETS, SMALL_TEXT, check_table
+from test_table import MEASURES, check_table
 
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy, intruder_ai
@@ -541,11 +541,10 @@ class SeatChecks:
             assert page.inner_text("#status .yours").endswith(mine), where
             expect(page.locator("#prompt")).to_contain_text(
                 "Science Officer:" if side == "science" else "Command:")
-        small = page.evaluate(SMALL_TEXT)
+        small, tiny, height = page.evaluate(MEASURES)
         assert not small, f"{where}: text under 11 px: {small[:8]}"
-        tiny = page.evaluate(SMALL_TARGETS)
         assert not tiny, f"{where}: tap targets under 24x24 px: {tiny[:8]}"
-        self.tallest = max(self.tallest, page.evaluate("document.documentElement.scrollHeight"))
+        self.tallest = max(self.tallest, height)
         if self.states in self.axe_at:
             assert not axe_violations(page), (where, axe_violations(page))
             self.axe_runs += 1

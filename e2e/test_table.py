@@ -77,13 +77,16 @@ def axe_violations(target: Page | Frame) -> list[str]:
             for v in result["violations"]]
 
 
+# The three measures of every state in one call to the page (one round trip, not three).
+MEASURES = (f"() => [({SMALL_TEXT})(), ({SMALL_TARGETS})(), "
+            "document.documentElement.scrollHeight]")
+
+
 def check_table(target: Page | Frame, height: int, where: str) -> dict[str, Any]:
     """The measures every state must pass; returns the board's figures (for the report)."""
-    small = target.evaluate(SMALL_TEXT)
+    small, tiny, page_h = target.evaluate(MEASURES)
     assert not small, f"{where}: text under 11 px: {small[:8]}"
-    tiny = target.evaluate(SMALL_TARGETS)
     assert not tiny, f"{where}: tap targets under 24x24 px: {tiny[:8]}"
-    page_h = target.evaluate("document.documentElement.scrollHeight")
     assert page_h <= MAX_VIEWPORTS * height, f"{where}: page {page_h} px tall"
     figures = target.evaluate(BOARD_FIGURES)
     print(where, json.dumps(dict(figures, page_h=page_h)))
