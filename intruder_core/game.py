@@ -96,6 +96,8 @@ class Game(GameState):
         self._scenario_of: dict[str, object] | None = None
         self._scenario = "solitaire"
         self.events: list[Event] = []
+        # False while settling after an action that cannot end the game (flow.CANNOT_END).
+        self.may_end = True
         # The legal actions of the current decision, labelled: built once per decision (in
         # `flow.settle`) and dropped whenever `apply` changes the state.
         self._legal: list[Action] | None = None
@@ -219,6 +221,7 @@ class Game(GameState):
             self.events = []
             self.history.append(a.to_dict())
             self.changed()
+            self.may_end = a.type not in flow.CANNOT_END
             if self.step == "move":
                 self._touch(a)
             else:

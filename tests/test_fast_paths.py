@@ -1,0 +1,78 @@
+"""The engine's fast paths against the rules' own answers, at every step of seeded random games.
+
+Each fast path skips or reuses work on the claim that the last action cannot have changed the
+answer; here the full answer is worked out afresh at each step and compared, so a claim that
+is wrong (or an invalidation that is missing) fails.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import intruder_core as ic
+from intruder_core import flow
+
+WALKS = [
+    ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
+    ("solitaire", {"lost_crewmen": True}),
+    ("return_to_prometheus", {"marines": True}), ("science_officer", {}),
+    ("intelligent_intruder", {}),
+]
+
+
+def walk(scenario: str, options: dict[str, Any], seeds: range) -> Iterator[ic.Game]:
+    """Each decision of random games (the game before the next action is chosen)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = ic.new_game(seed=seed, scenario=scenario, options=options)
+        while not g.is_over:
+            yield g
+            g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_no_action_of_cannot_end_ends_the_game(scenario: str, options: dict[str, Any],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an action of flow.CANNOT_END, check_end skips its look; the full look finds the
+    game going on every time (and it does end games after the other actions)."""
+    real = flow.check_end
+    skipped: list[str] = []
+
+    def check(g: ic.Game) -> None:
+        if not g.may_end and not g.is_over:
+            assert not flow.game_ends(g), g.history[-1]
+            skipped.append(str(g.history[-1]["type"]))
+        real(g)
+
+    monkeypatch.setattr(flow, "check_end", check)
+    ended = sum(g.is_over for g in _ends(walk(scenario, options, range(8))))
+    assert len(skipped) > 200 and {"move", "pick_up", "drop"} <= set(skipped)
+    assert ended == 8
+
+
+def _ends(games: Iterator[ic.Game]) -> Iterator[ic.Game]:
+    """The games of a walk once they are over."""
+    last = None
+    for g in games:
+        if last is not None and last is not g:
+            yield last
+        last = g
+    if last is not None:
+        yield last
+
+
+def test_game_ends_agrees_with_check_end() -> None:
+    """game_ends (the test's full look) is check_end's own condition: true exactly when
+    check_end ends the game."""
+    for g in walk("solitaire", {}, range(6)):
+        assert not flow.game_ends(g)  # a decision is only offered in a game going on
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = ic.new_game(seed=seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        assert flow.game_ends(g)
