@@ -253,7 +253,7 @@ def leave(g: Game, a: Action) -> None:
 def settle(g: Game) -> None:
     """Check for the end; skip decisions that offer nothing but passing."""
     while True:
-        g.changed()
+        g.forget_legal()
         if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
             shuttle_fight_over(g)
             g.may_end = True
@@ -261,7 +261,7 @@ def settle(g: Game) -> None:
         g.may_end = True  # whatever settling does next may end the game
         if g.is_over:
             g.step = "over"
-            g.changed()
+            g.forget_legal()
             break
         only = only_pass(g)
         if only is None:

@@ -111,12 +111,13 @@ class Game(GameState):
         self.made_moves: dict[tuple[str, ...], Moves] = {}
         self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
         # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
-        # `move_key` (turn, stage, passed players) holds, he is as he was, and no
-        # action has touched his compartment (`touched`, filled by `apply`).
-        self.move_segs: dict[str, tuple[tuple[object, ...], tuple[Action, ...],
-                                        tuple[Action, ...]]] = {}
+        # `move_key` (turn, stage, passed players) holds, no action has changed him
+        # (`changed_crew`: `_touch` and `relocate` note him) and none has touched his
+        # compartment (`touched`, filled by `_touch` and `relocate`).
+        self.move_segs: dict[str, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
         self.move_key: tuple[object, ...] = ()
         self.touched: set[str | None] = set()
+        self.changed_crew: set[str] = set()
 
     # --- public API ---------------------------------------------------------------------
 
@@ -220,7 +221,7 @@ class Game(GameState):
         try:
             self.events = []
             self.history.append(a.to_dict())
-            self.changed()
+            self.forget_legal()
             self.may_end = a.type not in flow.CANNOT_END
             if self.step == "move":
                 self._touch(a)
@@ -247,6 +248,7 @@ class Game(GameState):
         if a.type == "move":  # `relocate` notes where objects left and arrived
             HANDLERS["move"][1](self, a)
             return
+        self.changed_crew.add(c.id)
         self.touched.add(c.at)
         HANDLERS[a.type][1](self, a)
         self.touched.add(c.at)
@@ -340,7 +342,12 @@ class Game(GameState):
     # --- the current decision's legal actions -------------------------------------------
 
     def changed(self) -> None:
-        """The state has changed: the cached legal actions no longer hold."""
+        """The state has been changed from outside `apply`: every cache is dropped."""
+        self.forget_legal()
+        self.move_segs.clear()
+
+    def forget_legal(self) -> None:
+        """The state has changed: the current decision's legal actions no longer hold."""
         self._legal = None
         self._legal_set = None
 
@@ -519,6 +526,7 @@ class Game(GameState):
         was = c.at
         c.at = to
         c.paid_pickup = False
+        self.changed_crew.add(c.id)
         for item in self.carried(c) if carried is None else carried:
             item.at = to
             if item.contents:

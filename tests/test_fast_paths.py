@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import intruder_core as ic
-from intruder_core import flow
+from intruder_core import crew_movement, flow
 
 WALKS = [
     ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
@@ -76,3 +76,31 @@ def test_game_ends_agrees_with_check_end() -> None:
         while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
         assert flow.game_ends(g)
+
+
+def fresh_movement(g: ic.Game) -> list[ic.Action]:
+    """The Crew Movement Phase's actions worked out with no crewman's kept (Game.move_segs),
+    leaving the game's cache as it was."""
+    segs, key = dict(g.move_segs), g.move_key
+    g.move_segs.clear()
+    try:
+        return crew_movement.candidates(g)
+    finally:
+        g.move_segs.clear()
+        g.move_segs.update(segs)
+        g.move_key = key
+
+
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str, Any]) -> None:
+    """Each crewman's kept Crew Movement Phase actions (rebuilt only for the crewmen an action
+    changed or whose compartment it touched) give the list a fresh build gives: the same
+    actions, order, labels and rules, at every decision of the phase."""
+    compared = 0
+    for g in walk(scenario, options, range(6)):
+        if g.step == "move":
+            legal, fresh = g.legal_actions(), fresh_movement(g)
+            assert legal == fresh
+            assert [(a.label, a.rule) for a in legal] == [(a.label, a.rule) for a in fresh]
+            compared += 1
+    assert compared > 300
