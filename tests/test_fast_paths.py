@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 import pytest
 
 import intruder_core as ic
 from intruder_core import crew_movement, flow
+from intruder_core.errors import IllegalAction
+from intruder_core.game import HANDLERS
 
 WALKS = [
     ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
@@ -104,3 +107,46 @@ def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str
             assert [(a.label, a.rule) for a in legal] == [(a.label, a.rule) for a in fresh]
             compared += 1
     assert compared > 300
+
+
+def gated(g: ic.Game) -> set[ic.Action]:
+    """Every action of the kinds crew_actions.candidates offers only to some crewmen (roles,
+    places, an empty Cage, the quarantine), for every crewman and target, that its rule's
+    check allows now."""
+    out = []
+    tokens = [t.token for t in g.counters.values() if t.token]
+    for c in g.crew.values():
+        for kind in ("start_self_destruct", "stop_self_destruct"):
+            out.append(ic.Action.make(kind, crew=c.id))
+        for tok in tokens:
+            for kind in ("cage", "transfer", "inventory"):
+                out.append(ic.Action.make(kind, crew=c.id, target=tok))
+        for other in g.crew:
+            out.append(ic.Action.make("cage_animal", crew=c.id, holder=other))
+    for shuttle, dock in g.docks().items():
+        here = [c.id for c in g.crew.values() if c.at == dock]
+        for n in range(1, min(len(here), 4) + 1):
+            for group in combinations(here, n):
+                out.append(ic.Action.make("leave", shuttle=shuttle, crew=list(group)))
+    allowed = set()
+    for a in out:
+        try:
+            HANDLERS[a.type][0](g, a)
+        except IllegalAction:
+            continue
+        allowed.add(a)
+    return allowed
+
+
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_gated_offers_miss_no_legal_action(scenario: str, options: dict[str, Any]) -> None:
+    """The Crew Action Segment's generator offers consoles, cages and shuttles only where
+    their checks could pass; a brute force of every crewman and target finds no legal
+    action of those kinds missing from the legal actions."""
+    found = 0
+    for g in walk(scenario, options, range(10)):
+        if g.step in ("crew_actions", "free_actions"):
+            allowed = gated(g)
+            assert allowed <= set(g.legal_actions())
+            found += len(allowed)
+    assert found > 0
