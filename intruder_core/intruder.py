@@ -152,8 +152,10 @@ def wake(g: Game, c: Counter) -> None:
 
 
 def wake_due(g: Game, at: str | None = None) -> None:
-    """Wake every sleeper whose time has come, in one compartment or everywhere."""
-    for c in active_intruders(g):
-        if c.asleep_until is not None and (at is None or c.at == at) and \
+    """Wake every sleeper whose time has come, in one compartment or everywhere (the
+    active Intruders', `active_intruders`, in one pass: this runs at every Sub-routine)."""
+    for c in g.counters.values():
+        if c.asleep_until is not None and c.kind == "intruder" and c.at not in DEAD_OR_GONE \
+                and (at is None or c.at == at) and \
                 tuple(c.asleep_until) <= (g.turn, g.interaction_number()):
             wake(g, c)
