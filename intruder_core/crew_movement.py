@@ -18,7 +18,7 @@ from .station import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, Segment
     from .state import Crewman, Item
 
 MP_PER_TURN = 3
@@ -135,11 +135,10 @@ def candidates(g: Game) -> list[Action]:
     return out
 
 
-_NOTHING: tuple[tuple[Action, ...], tuple[Action, ...]] = ((), ())
+_NOTHING: Segment = ((), ())
 
 
-def _segment(g: Game, c: Crewman,
-             waiting: list[str] | tuple[()]) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
     """One crewman's part of `candidates`: (his moves and Functions, what he may let go of);
     nothing for a crewman off the station, dead, or whose player has passed."""
     at = c.at
@@ -151,6 +150,14 @@ def _segment(g: Game, c: Crewman,
     lying: dict[str | None, list[Item]] = {at: [i for i in items if i.at == at]}
     if c.role == "engineer" and at == CONSTRUCTION_AT:
         lying["track"] = [i for i in items if i.at == "track"]
+    elif not mine and not lying[at]:
+        # Empty hands in an empty compartment: his moves, unlocks and letting go depend on
+        # nothing else, so every game with this roster shares them (tests/test_fast_paths.py).
+        key = (cid, at, c.mp, c.holding, c.controlling, *(g.unlocked if at == "command" else ()))
+        done = g.bare_segs.get(key)
+        if done is None:
+            done = g.bare_segs[key] = (_functions(g, c, mine, lying), tuple(hands(g, c, mine)))
+        return done
     return _functions(g, c, mine, lying), tuple(hands(g, c, mine))
 
 

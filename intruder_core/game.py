@@ -33,8 +33,11 @@ _new_event = object.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
 Moves = tuple[tuple[str, int, bool, Action], ...]
-Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[str, ...], Moves]]
-# roster -> its labels by action, labelled actions by key, moves by crewman and place
+Segment = tuple[tuple[Action, ...], tuple[Action, ...]]  # crew_movement._segment
+Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[str, ...], Moves],
+               dict[tuple[object, ...], Segment]]
+# roster -> its labels by action, labelled actions by key, moves by crewman and place, and
+# the Crew Movement Phase actions of a crewman with empty hands in an empty compartment
 _ROSTER_LABELS: dict[tuple[object, ...], Labels] = {}  # Game._bind_labels
 Check = Callable[["Game", Action], None]
 Apply = Callable[["Game", Action], None]
@@ -109,12 +112,13 @@ class Game(GameState):
         self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
         # A crewman's labelled moves out of each compartment (crew_movement.moves_from).
         self.made_moves: dict[tuple[str, ...], Moves] = {}
+        self.bare_segs: dict[tuple[object, ...], Segment] = {}  # crew_movement._segment
         self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
         # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
         # `move_key` (turn, stage, passed players) holds, no action has changed him
         # (`changed_crew`: `_touch` and `relocate` note him) and none has touched his
         # compartment (`touched`, filled by `_touch` and `relocate`).
-        self.move_segs: dict[str, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+        self.move_segs: dict[str, Segment] = {}
         self.move_key: tuple[object, ...] = ()
         self.touched: set[str | None] = set()
         self.changed_crew: set[str] = set()
@@ -369,8 +373,8 @@ class Game(GameState):
         if shared is None:
             if len(_ROSTER_LABELS) >= 64:  # positions can make many rosters: stay bounded
                 _ROSTER_LABELS.clear()
-            shared = _ROSTER_LABELS[roster] = ({}, {}, {})
-        self._labels, self.made, self.made_moves = shared
+            shared = _ROSTER_LABELS[roster] = ({}, {}, {}, {})
+        self._labels, self.made, self.made_moves, self.bare_segs = shared
         self._labels_for = (self.crew, self.items)
 
     def _legal_set_now(self) -> frozenset[Action]:

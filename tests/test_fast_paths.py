@@ -82,23 +82,26 @@ def test_game_ends_agrees_with_check_end() -> None:
 
 
 def fresh_movement(g: ic.Game) -> list[ic.Action]:
-    """The Crew Movement Phase's actions worked out with no crewman's kept (Game.move_segs),
-    leaving the game's cache as it was."""
-    segs, key = dict(g.move_segs), g.move_key
+    """The Crew Movement Phase's actions worked out with no crewman's kept (Game.move_segs)
+    and none shared (Game.bare_segs), leaving the game's caches as they were."""
+    segs, key, bare = dict(g.move_segs), g.move_key, g.bare_segs
     g.move_segs.clear()
+    g.bare_segs = {}
     try:
         return crew_movement.candidates(g)
     finally:
         g.move_segs.clear()
         g.move_segs.update(segs)
         g.move_key = key
+        g.bare_segs = bare
 
 
 @pytest.mark.parametrize("scenario,options", WALKS)
 def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str, Any]) -> None:
     """Each crewman's kept Crew Movement Phase actions (rebuilt only for the crewmen an action
-    changed or whose compartment it touched) give the list a fresh build gives: the same
-    actions, order, labels and rules, at every decision of the phase."""
+    changed or whose compartment it touched; shared by every game of the roster for empty
+    hands in an empty compartment) give the list a fresh build gives: the same actions,
+    order, labels and rules, at every decision of the phase."""
     compared = 0
     for g in walk(scenario, options, range(6)):
         if g.step == "move":
