@@ -382,7 +382,7 @@ def shuttle_round(g: Game) -> None:
 
 def fight_goes_on(g: Game) -> bool:
     at = g.sub_at()
-    return bool(g.crew_at(at)) and any(t.at == at and t.kind == "intruder"
+    return g.manned(at) and any(t.at == at and t.kind == "intruder"
                                        for t in g.counters.values())
 
 

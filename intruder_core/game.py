@@ -519,6 +519,15 @@ class Game(GameState):
     def crew_at(self, at: str) -> list[Crewman]:
         return [c for c in self.crew.values() if c.at == at and c.status == "active"]
 
+    def manned(self, at: str | None) -> bool:
+        """Some living crewman is there (`crew_at` without building the list)."""
+        for c in self.crew.values():
+            if c.at == at and c.status == "active":
+                break
+        else:
+            return False
+        return True
+
     def carried(self, c: Crewman) -> list[Item]:
         cid = c.id
         return [i for i in self.items.values() if cid in i.carriers]

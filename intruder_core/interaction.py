@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def needs_interaction(g: Game, at: str) -> bool:
     """Crew plus a counter that makes an Interaction (R2)."""
-    return bool(g.crew_at(at)) and any(c.at == at and makes_interaction(c)
+    return g.manned(at) and any(c.at == at and makes_interaction(c)
                                        for c in g.counters.values())
 
 

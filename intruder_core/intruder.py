@@ -55,7 +55,7 @@ def compartments_per_phase(g: Game, c: Counter) -> int:
 
 def stops_on_meeting_crew(g: Game, c: Counter) -> bool:
     """Very Fast: a face-down counter that enters a compartment with a human stops there."""
-    return not c.face_up and bool(g.crew_at(c.at))
+    return not c.face_up and g.manned(c.at)
 
 
 def determine_powers(g: Game) -> None:

@@ -56,7 +56,7 @@ def release_caged_animals(g: Game) -> None:
         if item.kind != "cage" or item.contents is None or item.carriers or item.at is None:
             continue
         animal = g.counters[item.contents]
-        if animal.kind != "lab_animal" or g.crew_at(item.at):
+        if animal.kind != "lab_animal" or g.manned(item.at):
             continue
         if any(c.kind == "intruder" and c.at == item.at and c.cage is None
                for c in g.counters.values()):
