@@ -143,11 +143,13 @@ def candidates(g: Game) -> list[Action]:
         cid, at = c.id, c.at or ""
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
         # hands are full) and the Second Interaction Phase's actions in the first.
+        mine = carried.get(cid)
         if c.acted:
-            out += hands(g, c, carried.get(cid, []))
+            if mine or c.holding or c.controlling:  # else he has nothing to let go of
+                out += hands(g, c, mine or [])
             continue
         busy = bool(c.holding or c.controlling)
-        cage = first_empty_cage(carried.get(cid, [])) if here.get(at) else None
+        cage = first_empty_cage(mine) if mine and here.get(at) else None
         for t in here.get(at, ()):
             tok = t.token
             if t.kind == "intruder" and not busy:
@@ -162,13 +164,13 @@ def candidates(g: Game) -> list[Action]:
                         for w in weapons_of(g, c):
                             out.append(action("attack", crew=cid, target=tok, weapon=w))
                     if not (in_shuttle or t.held_by or t.cage or
-                            too_encumbered_to_catch(carried.get(cid, []))):
+                            too_encumbered_to_catch(mine or [])):
                         out.append(_offer(g, ("catch", cid, tok), crew=cid, target=tok))
                 if second and at == PERMANENT_CAGES_AT and c.role in ROLES_FOR["transfer"] \
                         and not c.controlling and c.holding in (None, t.id):
                     out.append(_offer(g, ("transfer", cid, tok), crew=cid, target=tok))
         if not busy:
-            for other in holders.get(at, ()) if first_empty_cage(carried.get(cid, [])) else ():
+            for other in holders.get(at, ()) if mine and first_empty_cage(mine) else ():
                 out.append(_offer(g, ("cage_animal", cid, other.id), crew=cid,
                                   holder=other.id))
             for lock in AIRLOCKS_AT.get(at, ()):
@@ -188,7 +190,8 @@ def candidates(g: Game) -> list[Action]:
                                           target=t.token))
             if in_shuttle:
                 out.append(_offer(g, ("open_hatches", cid), crew=cid))
-        out += hands(g, c, carried.get(cid, []))
+        if mine or busy:
+            out += hands(g, c, mine or [])
     if in_shuttle:
         out.append(_offer(g, ("prepare_hatches",)))
     if second and not in_shuttle and shuttles_may_leave(g):  # check_may_leave's quarantine
