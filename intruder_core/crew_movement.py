@@ -402,7 +402,7 @@ def apply_move(g: Game, a: Action) -> None:
         return
     cost = move_cost(to, False)
     mine = g.carried(c)
-    for mover in movers(g, c, mine):
+    for mover in movers(g, c, mine) if mine else (c,):  # empty hands: he moves alone
         mover.mp -= cost
         g.relocate(mover, to, mine if mover is c else None)
         g.emit("move", f"{mover.name} moves to {g.place(to)}", "Crew Movement",
