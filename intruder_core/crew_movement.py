@@ -114,17 +114,20 @@ def candidates(g: Game) -> list[Action]:
         g.move_key = (g.turn, g.stage, waiting)
     touched = g.touched
     changed = g.changed_crew
+    if changed:  # his actions are worked out again below
+        for cid in changed:
+            segs.pop(cid, None)
+        changed.clear()
     out: list[Action] = []
     later: list[Action] = []
     for c in g.crew.values():
         done = segs.get(c.id)
-        if done is None or c.id in changed or (touched and c.at in touched):
+        if done is None or (touched and c.at in touched):
             done = segs[c.id] = _segment(g, c, waiting)
         out += done[0]
         if done[1]:
             later += done[1]
     touched.clear()
-    changed.clear()
     if not sharing:
         out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
                                                                action("end_movement")))
@@ -146,8 +149,16 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
         return _NOTHING
     cid = c.id
     items = g.items.values()
-    mine = [i for i in items if cid in i.carriers]
-    lying: dict[str | None, list[Item]] = {at: [i for i in items if i.at == at]}
+    mine: list[Item] = []
+    here: list[Item] = []
+    for i in items:  # one pass: what he carries, what lies (or is carried) here
+        if i.at == at:
+            here.append(i)
+            if cid in i.carriers:
+                mine.append(i)
+        elif cid in i.carriers:
+            mine.append(i)
+    lying: dict[str | None, list[Item]] = {at: here}
     if c.role == "engineer" and at == CONSTRUCTION_AT:
         lying["track"] = [i for i in items if i.at == "track"]
     elif not mine and not lying[at]:
