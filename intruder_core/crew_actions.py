@@ -114,12 +114,16 @@ def candidates(g: Game) -> list[Action]:
     """Every action worth checking in the current Crew Action Segment, in a fixed order.
     Offered labelled (`_offer`) but for attacks, whose labels are made afresh (view.py)."""
     out: list[Action] = []
+    # Who may still act: `crew_at` or `station_crew`, less those who have acted with
+    # nothing in hand, in one pass over the crew.
     if g.step == "crew_actions":
         assert g.sub is not None
-        actors = g.crew_at(g.sub.at)
+        sub_at = g.sub.at
+        actors = [c for c in g.crew.values() if c.at == sub_at and c.status == "active"
+                  and (not c.acted or c.holding or c.controlling)]
     else:
-        actors = g.station_crew()
-    actors = [c for c in actors if not c.acted or c.holding or c.controlling]
+        actors = [c for c in g.crew.values() if c.status == "active" and c.at in COMPARTMENTS
+                  and (not c.acted or c.holding or c.controlling)]
     here: dict[str, list[Counter]] = {}  # face-up counters where someone may still act
     holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
     places = {c.at for c in actors if not c.acted}

@@ -31,6 +31,7 @@ from .view import label as action_label
 
 _new_event = object.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
+_DESCRIBED = {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}  # Game.describe
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
 Moves = tuple[tuple[str, int, bool, Action], ...]
 Segment = tuple[tuple[Action, ...], tuple[Action, ...]]  # crew_movement._segment
@@ -244,13 +245,13 @@ class Game(GameState):
         A move touches only the compartments objects left and entered (`relocate` notes
         them): a crewman who carries nothing changes only his own actions (his place and
         points, which `crew_movement.candidates` sees on him)."""
+        if a.type == "move":  # `relocate` notes where objects left and arrived
+            HANDLERS["move"][1](self, a)
+            return
         c = self.crew.get(str(a.get("crew", "")))
         if c is None:  # a pass: every crewman's actions are worked out again
             self.move_segs.clear()
             HANDLERS[a.type][1](self, a)
-            return
-        if a.type == "move":  # `relocate` notes where objects left and arrived
-            HANDLERS["move"][1](self, a)
             return
         self.changed_crew.add(c.id)
         self.touched.add(c.at)
@@ -477,7 +478,7 @@ class Game(GameState):
     def describe(self, c: Counter) -> str:
         if not c.face_up:
             return f"Counter {c.token}"
-        return {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}.get(c.kind, "A Dummy")
+        return _DESCRIBED.get(c.kind, "A Dummy")
 
     def token_order(self, c: Counter) -> tuple[int, str]:
         key = _TOKEN_ORDER.get(c.token)
