@@ -35,7 +35,7 @@ def random_movement(g: Game) -> None:
                    f"{g.place(corridor)}", "Fast Reflexes", token=c.token, to=corridor)
             c.at = corridor
             continue
-        for _ in range(compartments_per_phase(g, c)):  # Very Fast: two
+        for left in range(compartments_per_phase(g, c) - 1, -1, -1):  # Very Fast: two
             die = g.roll(f"random movement of {c.token} in {g.place(c.at)}",
                          "Random Movement System")
             dest = MOVEMENT[c.at][die - 1]
@@ -44,7 +44,7 @@ def random_movement(g: Game) -> None:
             c.at = dest
             g.emit("move", f"{g.describe(c)} moves to {g.place(dest)}",
                    "Random Movement System", token=c.token, to=dest)
-            if stops_on_meeting_crew(g, c):
+            if left and stops_on_meeting_crew(g, c):  # (with none left, nothing to stop)
                 break
     follow(g)
     release_caged_animals(g)
