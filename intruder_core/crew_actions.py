@@ -9,7 +9,7 @@ from .actions import Action, Arg, action
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
 from .crew_movement import check_pass, deny, hands, passes
-from .escape import check_may_leave, leave
+from .escape import check_may_leave, leave, shuttles_may_leave
 from .intruder import break_out, determine_powers, halt, has
 from .sides import shared
 from .station import (
@@ -32,6 +32,10 @@ SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
 # the legal actions with every candidate's check, decision after decision.
 LEGAL_WHEN_OFFERED = frozenset({"end_actions", "interact", "freeze", "drop", "release",
                                 "let_go", "catch", "open_airlock"})
+# Who may work the consoles and the permanent cages: each check refuses everyone else with
+# its own reason, and `candidates` offers these actions only to these roles.
+ROLES_FOR = {"start_self_destruct": ("command",), "stop_self_destruct": ("command", "science"),
+             "inventory": ("science",), "transfer": ("science",)}
 AIRLOCKS_AT: dict[str, list[str]] = {}  # corridor -> the airlocks opened from it
 for _lock, _corridor in AIRLOCK_CONTROL.items():
     AIRLOCKS_AT.setdefault(_corridor, []).append(_lock)
@@ -93,7 +97,15 @@ def animal_here(g: Game, c: Crewman, token: object) -> Counter:
 
 
 def empty_cage(g: Game, c: Crewman) -> Item | None:
-    return next((i for i in g.carried(c) if i.kind == "cage" and i.contents is None), None)
+    return first_empty_cage(g.carried(c))
+
+
+def first_empty_cage(carried: list[Item]) -> Item | None:
+    """The first empty Cage among what a crewman carries (Attempt to Cage; Cage Lab Animal)."""
+    for i in carried:
+        if i.kind == "cage" and i.contents is None:
+            return i
+    return None
 
 
 # --- candidates ---------------------------------------------------------------------------
@@ -102,12 +114,16 @@ def candidates(g: Game) -> list[Action]:
     """Every action worth checking in the current Crew Action Segment, in a fixed order.
     Offered labelled (`_offer`) but for attacks, whose labels are made afresh (view.py)."""
     out: list[Action] = []
+    # Who may still act: `crew_at` or `station_crew`, less those who have acted with
+    # nothing in hand, in one pass over the crew.
     if g.step == "crew_actions":
         assert g.sub is not None
-        actors = g.crew_at(g.sub.at)
+        sub_at = g.sub.at
+        actors = [c for c in g.crew.values() if c.at == sub_at and c.status == "active"
+                  and (not c.acted or c.holding or c.controlling)]
     else:
-        actors = g.station_crew()
-    actors = [c for c in actors if not c.acted or c.holding or c.controlling]
+        actors = [c for c in g.crew.values() if c.status == "active" and c.at in COMPARTMENTS
+                  and (not c.acted or c.holding or c.controlling)]
     here: dict[str, list[Counter]] = {}  # face-up counters where someone may still act
     holders: dict[str | None, list[Crewman]] = {}  # who holds a Lab Animal, by place
     places = {c.at for c in actors if not c.acted}
@@ -131,50 +147,58 @@ def candidates(g: Game) -> list[Action]:
         cid, at = c.id, c.at or ""
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
         # hands are full) and the Second Interaction Phase's actions in the first.
+        mine = carried.get(cid)
         if c.acted:
-            out += hands(g, c, carried.get(cid, []))
+            if mine or c.holding or c.controlling:  # else he has nothing to let go of
+                out += hands(g, c, mine or [])
             continue
         busy = bool(c.holding or c.controlling)
+        cage = first_empty_cage(mine) if mine and here.get(at) else None
         for t in here.get(at, ()):
             tok = t.token
             if t.kind == "intruder" and not busy:
                 for w in weapons_of(g, c):
                     out.append(action("attack", crew=cid, target=tok, weapon=w))
                 out.append(_offer(g, ("prod", cid, tok), crew=cid, target=tok))
-                out.append(_offer(g, ("cage", cid, tok), crew=cid, target=tok))
+                if cage is not None:  # check_cage refuses him otherwise
+                    out.append(_offer(g, ("cage", cid, tok), crew=cid, target=tok))
             elif t.kind == "lab_animal":
                 if not busy:
                     if g.marine(c):
                         for w in weapons_of(g, c):
                             out.append(action("attack", crew=cid, target=tok, weapon=w))
                     if not (in_shuttle or t.held_by or t.cage or
-                            too_encumbered_to_catch(carried.get(cid, []))):
+                            too_encumbered_to_catch(mine or [])):
                         out.append(_offer(g, ("catch", cid, tok), crew=cid, target=tok))
-                if second and not c.controlling and c.holding in (None, t.id):
+                if second and at == PERMANENT_CAGES_AT and c.role in ROLES_FOR["transfer"] \
+                        and not c.controlling and c.holding in (None, t.id):
                     out.append(_offer(g, ("transfer", cid, tok), crew=cid, target=tok))
         if not busy:
-            for other in holders.get(at, ()):
+            for other in holders.get(at, ()) if mine and first_empty_cage(mine) else ():
                 out.append(_offer(g, ("cage_animal", cid, other.id), crew=cid,
                                   holder=other.id))
             for lock in AIRLOCKS_AT.get(at, ()):
                 if not killing_in_sight(g, lock):
                     out.append(_offer(g, ("open_airlock", cid, lock), crew=cid, airlock=lock))
             if at == SELF_DESTRUCT_AT and second:
-                out.append(_offer(g, ("start_self_destruct", cid), crew=cid))
-                out.append(_offer(g, ("stop_self_destruct", cid), crew=cid))
+                if c.role in ROLES_FOR["start_self_destruct"]:
+                    out.append(_offer(g, ("start_self_destruct", cid), crew=cid))
+                if c.role in ROLES_FOR["stop_self_destruct"] and sd_stoppable(g):
+                    out.append(_offer(g, ("stop_self_destruct", cid), crew=cid))
             if at == FREEZER_SWITCH_AT and second:  # the same switchboard (R13, R17)
                 out.append(_offer(g, ("freeze", cid), crew=cid))
-            if at == INVENTORY_AT and second:
+            if at == INVENTORY_AT and second and c.role in ROLES_FOR["inventory"]:
                 for t in sorted(g.counters.values(), key=g.token_order):
                     if t.at == "not_used" and not t.inventoried:
                         out.append(_offer(g, ("inventory", cid, t.token), crew=cid,
                                           target=t.token))
             if in_shuttle:
                 out.append(_offer(g, ("open_hatches", cid), crew=cid))
-        out += hands(g, c, carried.get(cid, []))
+        if mine or busy:
+            out += hands(g, c, mine or [])
     if in_shuttle:
         out.append(_offer(g, ("prepare_hatches",)))
-    if second and not in_shuttle:
+    if second and not in_shuttle and shuttles_may_leave(g):  # check_may_leave's quarantine
         for shuttle, dock in g.docks().items():
             waiting = [c.id for c in actors if c.at == dock and not c.acted]
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
@@ -335,7 +359,7 @@ def check_transfer(g: Game, a: Action) -> None:
     actor(g, a, free_hands=c.holding != t.id)
     second_phase(g, rule)
     not_in_shuttle(g, rule)
-    if c.role != "science":
+    if c.role not in ROLES_FOR["transfer"]:
         raise deny("only Science Officers may do that", rule)
     if c.at != PERMANENT_CAGES_AT:
         raise deny("the permanent cages are in the Laboratory", rule)
@@ -425,7 +449,7 @@ def check_start_sd(g: Game, a: Action) -> None:
     rule = "Self-Destruction; ruling R17"
     c = actor(g, a)
     second_phase(g, rule)
-    if c.role != "command":
+    if c.role not in ROLES_FOR["start_self_destruct"]:
         raise deny("only a Command Officer may start the Self-Destruct System", rule)
     if c.at != SELF_DESTRUCT_AT:
         raise deny("the Self-Destruct System is started from the Command Module", rule)
@@ -447,14 +471,19 @@ def check_stop_sd(g: Game, a: Action) -> None:
     rule = "Self-Destruction; ruling R17"
     c = actor(g, a)
     second_phase(g, rule)
-    if c.role not in ("command", "science"):
+    if c.role not in ROLES_FOR["stop_self_destruct"]:
         raise deny("only a Command or Science Officer may stop the Self-Destruct System", rule)
     if c.at != SELF_DESTRUCT_AT:
         raise deny("the Self-Destruct System is stopped from the Command Module", rule)
     if g.sd is None:
         raise deny("the Self-Destruct System is not active", rule)
-    if g.sd not in SELF_DESTRUCT_STOPPABLE:
+    if not sd_stoppable(g):
         raise deny("once the marker is in the 4 box or lower it cannot be stopped", rule)
+
+
+def sd_stoppable(g: Game) -> bool:
+    """The Self-Destruct System is active and its marker still above the 4 box (R17)."""
+    return g.sd in SELF_DESTRUCT_STOPPABLE
 
 
 def apply_stop_sd(g: Game, a: Action) -> None:
@@ -504,7 +533,7 @@ def check_inventory(g: Game, a: Action) -> None:
     rule = "Inventory Lab Animals; ruling R16"
     c = actor(g, a)
     second_phase(g, rule)
-    if c.role != "science":
+    if c.role not in ROLES_FOR["inventory"]:
         raise deny("only Science Officers may inventory the Lab Animals", rule)
     if c.at != INVENTORY_AT:
         raise deny("the inventory is taken in the Computer Room", rule)

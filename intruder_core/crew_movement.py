@@ -18,7 +18,7 @@ from .station import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, Segment
     from .state import Crewman, Item
 
 MP_PER_TURN = 3
@@ -99,43 +99,35 @@ def candidates(g: Game) -> list[Action]:
     Each condition here is one the action's check below would refuse on, so the engine takes
     these without running the checks (tests/test_legal.py compares the two on many games); the
     checks remain the home of each refusal's reason. This is the engine's hottest loop: each
-    crewman's actions are kept (`Game.move_segs`) until he, his compartment (`Game.touched`)
-    or the phase's doors change, and each action object is made once per game."""
+    crewman's actions are kept (`Game.move_segs`) until an action changes him
+    (`Game.changed_crew`) or touches his compartment (`Game.touched`), or the phase's doors
+    change, and each action object is made once per game."""
     sharing = shared(g)
     waiting = ready(g) if sharing else ()
-    # What every crewman's actions depend on besides his own compartment: a change of turn,
-    # Life Stage (Cage bearers, R14) or passed players rebuilds them all. The doors need not:
-    # every secured room opens onto the Command Module alone (OPENS_ONTO_COMMAND), where
+    # What every crewman's actions depend on besides himself and his compartment: a change of
+    # turn, Life Stage (Cage bearers, R14) or passed players rebuilds them all. The doors need
+    # not: every secured room opens onto the Command Module alone (OPENS_ONTO_COMMAND), where
     # the unlocking crewman stands, so an unlock touches only the crewmen there.
     segs = g.move_segs
     if (g.turn, g.stage, waiting) != g.move_key:
         segs.clear()
         g.move_key = (g.turn, g.stage, waiting)
     touched = g.touched
-    items = g.items.values()
+    changed = g.changed_crew
+    if changed:  # his actions are worked out again below
+        for cid in changed:
+            segs.pop(cid, None)
+        changed.clear()
     out: list[Action] = []
     later: list[Action] = []
     for c in g.crew.values():
-        at = c.at
-        if c.status != "active" or at not in COMPARTMENTS or (
-                waiting and side_of(g, c) in waiting):
-            continue
-        cid = c.id
-        done = segs.get(cid)
-        if (done is None or at in touched or done[0] != (at, c.mp, c.holding, c.controlling,
-                                                          c.paid_pickup)):
-            mine = [i for i in items if cid in i.carriers]
-            lying: dict[str | None, list[Item]] = {at: [i for i in items if i.at == at]}
-            if c.role == "engineer" and at == CONSTRUCTION_AT:
-                lying["track"] = [i for i in items if i.at == "track"]
-            done = segs[cid] = ((at, c.mp, c.holding, c.controlling, c.paid_pickup),
-                                _functions(g, c, mine, lying),
-                                tuple(hands(g, c, mine)))
-        out += done[1]
-        if done[2]:
-            later += done[2]
-    if touched:
-        touched.clear()
+        done = segs.get(c.id)
+        if done is None or (touched and c.at in touched):
+            done = segs[c.id] = _segment(g, c, waiting)
+        out += done[0]
+        if done[1]:
+            later += done[1]
+    touched.clear()
     if not sharing:
         out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
                                                                action("end_movement")))
@@ -144,6 +136,40 @@ def candidates(g: Game) -> list[Action]:
                 for a in passes(g, "end_movement")]
     out += later
     return out
+
+
+_NOTHING: Segment = ((), ())
+
+
+def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
+    """One crewman's part of `candidates`: (his moves and Functions, what he may let go of);
+    nothing for a crewman off the station, dead, or whose player has passed."""
+    at = c.at
+    if c.status != "active" or at not in COMPARTMENTS or (waiting and side_of(g, c) in waiting):
+        return _NOTHING
+    cid = c.id
+    items = g.items.values()
+    mine: list[Item] = []
+    here: list[Item] = []
+    for i in items:  # one pass: what he carries, what lies (or is carried) here
+        if i.at == at:
+            here.append(i)
+            if cid in i.carriers:
+                mine.append(i)
+        elif cid in i.carriers:
+            mine.append(i)
+    lying: dict[str | None, list[Item]] = {at: here}
+    if c.role == "engineer" and at == CONSTRUCTION_AT:
+        lying["track"] = [i for i in items if i.at == "track"]
+    elif not mine and not lying[at]:
+        # Empty hands in an empty compartment: his moves, unlocks and letting go depend on
+        # nothing else, so every game with this roster shares them (tests/test_fast_paths.py).
+        key = (cid, at, c.mp, c.holding, c.controlling, *(g.unlocked if at == "command" else ()))
+        done = g.bare_segs.get(key)
+        if done is None:
+            done = g.bare_segs[key] = (_functions(g, c, mine, lying), tuple(hands(g, c, mine)))
+        return done
+    return _functions(g, c, mine, lying), tuple(hands(g, c, mine))
 
 
 def _functions(g: Game, c: Crewman, mine: list[Item],
@@ -387,7 +413,7 @@ def apply_move(g: Game, a: Action) -> None:
         return
     cost = move_cost(to, False)
     mine = g.carried(c)
-    for mover in movers(g, c, mine):
+    for mover in movers(g, c, mine) if mine else (c,):  # empty hands: he moves alone
         mover.mp -= cost
         g.relocate(mover, to, mine if mover is c else None)
         g.emit("move", f"{mover.name} moves to {g.place(to)}", "Crew Movement",
@@ -450,6 +476,7 @@ def apply_construct(g: Game, a: Action) -> None:
 def start_phase(g: Game) -> None:
     """Three fresh movement points each; doors relock (ruling R12)."""
     g.unlocked = []
+    g.move_segs.clear()  # every crewman's actions are worked out afresh
     for c in g.station_crew():
         c.mp = MP_PER_TURN
         c.paid_pickup = False

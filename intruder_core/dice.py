@@ -6,8 +6,8 @@ and Pyodide and its whole state is two integers (plus any scripted rolls not yet
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
+from hashlib import sha256
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -31,9 +31,9 @@ class Dice:
         self.strict = strict
 
     def _draw(self) -> int:
-        digest = hashlib.sha256(f"{self.seed}:{self.draws}".encode()).digest()
+        digest = sha256(b"%d:%d" % (self.seed, self.draws)).digest()  # f"{seed}:{draws}"
         self.draws += 1
-        return int.from_bytes(digest[:8], "big")
+        return int.from_bytes(digest[:8])  # big-endian
 
     def d6(self) -> int:
         """One six-sided die."""

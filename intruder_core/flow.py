@@ -253,13 +253,15 @@ def leave(g: Game, a: Action) -> None:
 def settle(g: Game) -> None:
     """Check for the end; skip decisions that offer nothing but passing."""
     while True:
-        g.changed()
+        g.forget_legal()
         if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
             shuttle_fight_over(g)
+            g.may_end = True
         check_end(g)
+        g.may_end = True  # whatever settling does next may end the game
         if g.is_over:
             g.step = "over"
-            g.changed()
+            g.forget_legal()
             break
         only = only_pass(g)
         if only is None:
@@ -293,32 +295,61 @@ def only_pass(g: Game) -> Action | None:
     return idle[0] if idle else None
 
 
+# Actions after which the game cannot have ended (How to Win), so `check_end` need not look
+# again: in the Crew Movement Phase crewmen only walk between compartments (driving a
+# controlled Intruder, or forcing it into the Freezer, keeps it loose on the station), pick
+# up, drop, unlock and construct; anywhere, letting go of an object, a Lab Animal or the
+# Intruder kills, frees and removes nobody. tests/test_flow.py runs the full check after each.
+CANNOT_END = frozenset({"move", "force_into_freezer", "pick_up", "drop", "unlock",
+                        "construct", "release", "let_go"})
+
+
 def check_end(g: Game) -> None:
     """How to Win: the game ends when an Intruder escapes, the station is destroyed, no crew
     is left on it, or no Intruder is still loose."""
-    if g.is_over:
-        return
+    if g.is_over or not g.may_end:
+        return  # not over before, and the last action could not end it (CANNOT_END)
     if g.step == "crew_actions" and g.in_shuttle():
         return  # a shuttle fight is still being played out
-    on_station = False
-    for c in g.crew.values():
-        if c.status == "active" and c.at in COMPARTMENTS:
-            on_station = True
-            break
+    on_station = crew_on_station(g)
     if not on_station and not g.destroyed and g.sd is not None:
         destroy_station(g)
-    loose = escaped = False
-    for t in g.counters.values():  # one pass: this runs after every action
-        at = t.at
-        if at == "escaped":
-            escaped = True
-        elif t.kind == "intruder" and at not in DEAD_OR_GONE and not (
-                t.cage is not None and trapped_for_good(g, t)):
-            loose = True
-    if escaped or g.destroyed or not on_station or not loose:
+    if not on_station or g.destroyed or not intruder_loose(g):
         g.result = result_of(g)
         g.emit("game_over", f"Game over: {g.result['outcome']} "
                f"({g.result['score']:+d})", "How to Win", **g.result)
+
+
+def game_ends(g: Game) -> bool:
+    """Whether check_end would end the game now, read without ending anything (tests)."""
+    if g.step == "crew_actions" and g.in_shuttle():
+        return False
+    return not crew_on_station(g) or g.destroyed or not intruder_loose(g)
+
+
+def crew_on_station(g: Game) -> bool:
+    """Some crewman is still alive on the station (How to Win). A loop, not any(): the
+    first crewman usually answers, and a generator costs more than the look."""
+    for c in g.crew.values():
+        if c.status == "active" and c.at in COMPARTMENTS:
+            break
+    else:
+        return False
+    return True
+
+
+def intruder_loose(g: Game) -> bool:
+    """No Intruder has escaped, and one is still loose: not killed, frozen or caged for good
+    (How to Win). One pass over the counters: this runs after most actions."""
+    loose = False
+    for t in g.counters.values():
+        at = t.at
+        if at == "escaped":
+            return False
+        if not loose and t.kind == "intruder" and at not in DEAD_OR_GONE and not (
+                t.cage is not None and trapped_for_good(g, t)):
+            loose = True
+    return loose
 
 
 # --- shuttle fights (ruling R18, R24) -------------------------------------------------------
@@ -351,7 +382,7 @@ def shuttle_round(g: Game) -> None:
 
 def fight_goes_on(g: Game) -> bool:
     at = g.sub_at()
-    return bool(g.crew_at(at)) and any(t.at == at and t.kind == "intruder"
+    return g.manned(at) and any(t.at == at and t.kind == "intruder"
                                        for t in g.counters.values())
 
 

@@ -31,10 +31,14 @@ from .view import label as action_label
 
 _new_event = object.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
+_DESCRIBED = {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}  # Game.describe
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
 Moves = tuple[tuple[str, int, bool, Action], ...]
-Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[str, ...], Moves]]
-# roster -> its labels by action, labelled actions by key, moves by crewman and place
+Segment = tuple[tuple[Action, ...], tuple[Action, ...]]  # crew_movement._segment
+Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[str, ...], Moves],
+               dict[tuple[object, ...], Segment]]
+# roster -> its labels by action, labelled actions by key, moves by crewman and place, and
+# the Crew Movement Phase actions of a crewman with empty hands in an empty compartment
 _ROSTER_LABELS: dict[tuple[object, ...], Labels] = {}  # Game._bind_labels
 Check = Callable[["Game", Action], None]
 Apply = Callable[["Game", Action], None]
@@ -96,6 +100,8 @@ class Game(GameState):
         self._scenario_of: dict[str, object] | None = None
         self._scenario = "solitaire"
         self.events: list[Event] = []
+        # False while settling after an action that cannot end the game (flow.CANNOT_END).
+        self.may_end = True
         # The legal actions of the current decision, labelled: built once per decision (in
         # `flow.settle`) and dropped whenever `apply` changes the state.
         self._legal: list[Action] | None = None
@@ -107,14 +113,16 @@ class Game(GameState):
         self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
         # A crewman's labelled moves out of each compartment (crew_movement.moves_from).
         self.made_moves: dict[tuple[str, ...], Moves] = {}
+        self.bare_segs: dict[tuple[object, ...], Segment] = {}  # crew_movement._segment
         self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
         # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
-        # `move_key` (turn, stage, passed players) holds, he is as he was, and no
-        # action has touched his compartment (`touched`, filled by `apply`).
-        self.move_segs: dict[str, tuple[tuple[object, ...], tuple[Action, ...],
-                                        tuple[Action, ...]]] = {}
+        # `move_key` (turn, stage, passed players) holds, no action has changed him
+        # (`changed_crew`: `_touch` and `relocate` note him) and none has touched his
+        # compartment (`touched`, filled by `_touch` and `relocate`).
+        self.move_segs: dict[str, Segment] = {}
         self.move_key: tuple[object, ...] = ()
         self.touched: set[str | None] = set()
+        self.changed_crew: set[str] = set()
 
     # --- public API ---------------------------------------------------------------------
 
@@ -218,7 +226,8 @@ class Game(GameState):
         try:
             self.events = []
             self.history.append(a.to_dict())
-            self.changed()
+            self.forget_legal()
+            self.may_end = a.type not in flow.CANNOT_END
             if self.step == "move":
                 self._touch(a)
             else:
@@ -236,14 +245,15 @@ class Game(GameState):
         A move touches only the compartments objects left and entered (`relocate` notes
         them): a crewman who carries nothing changes only his own actions (his place and
         points, which `crew_movement.candidates` sees on him)."""
+        if a.type == "move":  # `relocate` notes where objects left and arrived
+            HANDLERS["move"][1](self, a)
+            return
         c = self.crew.get(str(a.get("crew", "")))
         if c is None:  # a pass: every crewman's actions are worked out again
             self.move_segs.clear()
             HANDLERS[a.type][1](self, a)
             return
-        if a.type == "move":  # `relocate` notes where objects left and arrived
-            HANDLERS["move"][1](self, a)
-            return
+        self.changed_crew.add(c.id)
         self.touched.add(c.at)
         HANDLERS[a.type][1](self, a)
         self.touched.add(c.at)
@@ -337,7 +347,12 @@ class Game(GameState):
     # --- the current decision's legal actions -------------------------------------------
 
     def changed(self) -> None:
-        """The state has changed: the cached legal actions no longer hold."""
+        """The state has been changed from outside `apply`: every cache is dropped."""
+        self.forget_legal()
+        self.move_segs.clear()
+
+    def forget_legal(self) -> None:
+        """The state has changed: the current decision's legal actions no longer hold."""
         self._legal = None
         self._legal_set = None
 
@@ -359,8 +374,8 @@ class Game(GameState):
         if shared is None:
             if len(_ROSTER_LABELS) >= 64:  # positions can make many rosters: stay bounded
                 _ROSTER_LABELS.clear()
-            shared = _ROSTER_LABELS[roster] = ({}, {}, {})
-        self._labels, self.made, self.made_moves = shared
+            shared = _ROSTER_LABELS[roster] = ({}, {}, {}, {})
+        self._labels, self.made, self.made_moves, self.bare_segs = shared
         self._labels_for = (self.crew, self.items)
 
     def _legal_set_now(self) -> frozenset[Action]:
@@ -463,7 +478,7 @@ class Game(GameState):
     def describe(self, c: Counter) -> str:
         if not c.face_up:
             return f"Counter {c.token}"
-        return {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}.get(c.kind, "A Dummy")
+        return _DESCRIBED.get(c.kind, "A Dummy")
 
     def token_order(self, c: Counter) -> tuple[int, str]:
         key = _TOKEN_ORDER.get(c.token)
@@ -505,6 +520,15 @@ class Game(GameState):
     def crew_at(self, at: str) -> list[Crewman]:
         return [c for c in self.crew.values() if c.at == at and c.status == "active"]
 
+    def manned(self, at: str | None) -> bool:
+        """Some living crewman is there (`crew_at` without building the list)."""
+        for c in self.crew.values():
+            if c.at == at and c.status == "active":
+                break
+        else:
+            return False
+        return True
+
     def carried(self, c: Crewman) -> list[Item]:
         cid = c.id
         return [i for i in self.items.values() if cid in i.carriers]
@@ -516,6 +540,7 @@ class Game(GameState):
         was = c.at
         c.at = to
         c.paid_pickup = False
+        self.changed_crew.add(c.id)
         for item in self.carried(c) if carried is None else carried:
             item.at = to
             if item.contents:

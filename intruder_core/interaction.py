@@ -23,8 +23,14 @@ if TYPE_CHECKING:
 
 def needs_interaction(g: Game, at: str) -> bool:
     """Crew plus a counter that makes an Interaction (R2)."""
-    return bool(g.crew_at(at)) and any(c.at == at and makes_interaction(c)
-                                       for c in g.counters.values())
+    if not g.manned(at):
+        return False
+    for c in g.counters.values():  # a loop, not any(): a generator costs more than the look
+        if c.at == at and makes_interaction(c):
+            break
+    else:
+        return False
+    return True
 
 
 def makes_interaction(c: Counter) -> bool:
@@ -64,14 +70,16 @@ def combat_segment(g: Game, at: str) -> None:
     g.sub.pending = [c.id for c in here if c.kind == "intruder" and c.at == at]
 
 
+_REVEALED = {"intruder": "the Intruder", "lab_animal": "a Lab Animal", "dummy": "a Dummy"}
+
+
 def reveal(g: Game, c: Counter) -> None:
     """Turn a counter face up; a Dummy goes to the Dummy Counters Discovered box."""
     if c.kind == "crewman":
         lost.found(g, c)
         return
     c.face_up = True
-    what = {"intruder": "the Intruder", "lab_animal": "a Lab Animal", "dummy": "a Dummy"}
-    g.emit("reveal", f"Counter {c.token} in {g.place(c.at)} is {what[c.kind]}",
+    g.emit("reveal", f"Counter {c.token} in {g.place(c.at)} is {_REVEALED[c.kind]}",
            "Combat Segment", token=c.token, kind=c.kind, at=c.at)
     if c.kind == "dummy":
         c.at = "discovered"

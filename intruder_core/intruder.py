@@ -55,7 +55,7 @@ def compartments_per_phase(g: Game, c: Counter) -> int:
 
 def stops_on_meeting_crew(g: Game, c: Counter) -> bool:
     """Very Fast: a face-down counter that enters a compartment with a human stops there."""
-    return not c.face_up and bool(g.crew_at(c.at))
+    return not c.face_up and g.manned(c.at)
 
 
 def determine_powers(g: Game) -> None:
@@ -152,8 +152,10 @@ def wake(g: Game, c: Counter) -> None:
 
 
 def wake_due(g: Game, at: str | None = None) -> None:
-    """Wake every sleeper whose time has come, in one compartment or everywhere."""
-    for c in active_intruders(g):
-        if c.asleep_until is not None and (at is None or c.at == at) and \
+    """Wake every sleeper whose time has come, in one compartment or everywhere (the
+    active Intruders', `active_intruders`, in one pass: this runs at every Sub-routine)."""
+    for c in g.counters.values():
+        if c.asleep_until is not None and c.kind == "intruder" and c.at not in DEAD_OR_GONE \
+                and (at is None or c.at == at) and \
                 tuple(c.asleep_until) <= (g.turn, g.interaction_number()):
             wake(g, c)

@@ -35,7 +35,7 @@ def random_movement(g: Game) -> None:
                    f"{g.place(corridor)}", "Fast Reflexes", token=c.token, to=corridor)
             c.at = corridor
             continue
-        for _ in range(compartments_per_phase(g, c)):  # Very Fast: two
+        for left in range(compartments_per_phase(g, c) - 1, -1, -1):  # Very Fast: two
             die = g.roll(f"random movement of {c.token} in {g.place(c.at)}",
                          "Random Movement System")
             dest = MOVEMENT[c.at][die - 1]
@@ -44,7 +44,7 @@ def random_movement(g: Game) -> None:
             c.at = dest
             g.emit("move", f"{g.describe(c)} moves to {g.place(dest)}",
                    "Random Movement System", token=c.token, to=dest)
-            if stops_on_meeting_crew(g, c):
+            if left and stops_on_meeting_crew(g, c):  # (with none left, nothing to stop)
                 break
     follow(g)
     release_caged_animals(g)
@@ -56,7 +56,7 @@ def release_caged_animals(g: Game) -> None:
         if item.kind != "cage" or item.contents is None or item.carriers or item.at is None:
             continue
         animal = g.counters[item.contents]
-        if animal.kind != "lab_animal" or g.crew_at(item.at):
+        if animal.kind != "lab_animal" or g.manned(item.at):
             continue
         if any(c.kind == "intruder" and c.at == item.at and c.cage is None
                for c in g.counters.values()):

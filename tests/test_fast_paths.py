@@ -1,0 +1,155 @@
+"""The engine's fast paths against the rules' own answers, at every step of seeded random games.
+
+Each fast path skips or reuses work on the claim that the last action cannot have changed the
+answer; here the full answer is worked out afresh at each step and compared, so a claim that
+is wrong (or an invalidation that is missing) fails.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+import intruder_core as ic
+from intruder_core import crew_movement, flow
+from intruder_core.errors import IllegalAction
+from intruder_core.game import HANDLERS
+
+WALKS = [
+    ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
+    ("solitaire", {"lost_crewmen": True}),
+    ("return_to_prometheus", {"marines": True}), ("science_officer", {}),
+    ("intelligent_intruder", {}),
+]
+
+
+def walk(scenario: str, options: dict[str, Any], seeds: range) -> Iterator[ic.Game]:
+    """Each decision of random games (the game before the next action is chosen)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = ic.new_game(seed=seed, scenario=scenario, options=options)
+        while not g.is_over:
+            yield g
+            g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_no_action_of_cannot_end_ends_the_game(scenario: str, options: dict[str, Any],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an action of flow.CANNOT_END, check_end skips its look; the full look finds the
+    game going on every time (and it does end games after the other actions)."""
+    real = flow.check_end
+    skipped: list[str] = []
+
+    def check(g: ic.Game) -> None:
+        if not g.may_end and not g.is_over:
+            assert not flow.game_ends(g), g.history[-1]
+            skipped.append(str(g.history[-1]["type"]))
+        real(g)
+
+    monkeypatch.setattr(flow, "check_end", check)
+    ended = sum(g.is_over for g in _ends(walk(scenario, options, range(8))))
+    assert len(skipped) > 200 and {"move", "pick_up", "drop"} <= set(skipped)
+    assert ended == 8
+
+
+def _ends(games: Iterator[ic.Game]) -> Iterator[ic.Game]:
+    """The games of a walk once they are over."""
+    last = None
+    for g in games:
+        if last is not None and last is not g:
+            yield last
+        last = g
+    if last is not None:
+        yield last
+
+
+def test_game_ends_agrees_with_check_end() -> None:
+    """game_ends (the test's full look) is check_end's own condition: true exactly when
+    check_end ends the game."""
+    for g in walk("solitaire", {}, range(6)):
+        assert not flow.game_ends(g)  # a decision is only offered in a game going on
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = ic.new_game(seed=seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        assert flow.game_ends(g)
+
+
+def fresh_movement(g: ic.Game) -> list[ic.Action]:
+    """The Crew Movement Phase's actions worked out with no crewman's kept (Game.move_segs)
+    and none shared (Game.bare_segs), leaving the game's caches as they were."""
+    segs, key, bare = dict(g.move_segs), g.move_key, g.bare_segs
+    g.move_segs.clear()
+    g.bare_segs = {}
+    try:
+        return crew_movement.candidates(g)
+    finally:
+        g.move_segs.clear()
+        g.move_segs.update(segs)
+        g.move_key = key
+        g.bare_segs = bare
+
+
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str, Any]) -> None:
+    """Each crewman's kept Crew Movement Phase actions (rebuilt only for the crewmen an action
+    changed or whose compartment it touched; shared by every game of the roster for empty
+    hands in an empty compartment) give the list a fresh build gives: the same actions,
+    order, labels and rules, at every decision of the phase."""
+    compared = 0
+    for g in walk(scenario, options, range(6)):
+        if g.step == "move":
+            legal, fresh = g.legal_actions(), fresh_movement(g)
+            assert legal == fresh
+            assert [(a.label, a.rule) for a in legal] == [(a.label, a.rule) for a in fresh]
+            compared += 1
+    assert compared > 300
+
+
+def gated(g: ic.Game) -> set[ic.Action]:
+    """Every action of the kinds crew_actions.candidates offers only to some crewmen (roles,
+    places, an empty Cage, the quarantine), for every crewman and target, that its rule's
+    check allows now."""
+    out = []
+    tokens = [t.token for t in g.counters.values() if t.token]
+    for c in g.crew.values():
+        for kind in ("start_self_destruct", "stop_self_destruct"):
+            out.append(ic.Action.make(kind, crew=c.id))
+        for tok in tokens:
+            for kind in ("cage", "transfer", "inventory"):
+                out.append(ic.Action.make(kind, crew=c.id, target=tok))
+        for other in g.crew:
+            out.append(ic.Action.make("cage_animal", crew=c.id, holder=other))
+    for shuttle, dock in g.docks().items():
+        here = [c.id for c in g.crew.values() if c.at == dock]
+        for n in range(1, min(len(here), 4) + 1):
+            for group in combinations(here, n):
+                out.append(ic.Action.make("leave", shuttle=shuttle, crew=list(group)))
+    allowed = set()
+    for a in out:
+        try:
+            HANDLERS[a.type][0](g, a)
+        except IllegalAction:
+            continue
+        allowed.add(a)
+    return allowed
+
+
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_gated_offers_miss_no_legal_action(scenario: str, options: dict[str, Any]) -> None:
+    """The Crew Action Segment's generator offers consoles, cages and shuttles only where
+    their checks could pass; a brute force of every crewman and target finds no legal
+    action of those kinds missing from the legal actions."""
+    found = 0
+    for g in walk(scenario, options, range(10)):
+        if g.step in ("crew_actions", "free_actions"):
+            allowed = gated(g)
+            assert allowed <= set(g.legal_actions())
+            found += len(allowed)
+    assert found > 0
