@@ -80,7 +80,7 @@ def won(seed, policy):
 print(f"Pyodide {sys.version.split()[0]}: heuristic vs the advisor's search "
       f"({budget:.1f} s budget, z = {z}, overrules with >= {floor} rollouts), {games} paired "
       f"seeds from {first}")
-pairs, rollouts, search_s = [], 0, 0.0
+pairs, rollouts, search_s, decisions, full = [], 0, 0.0, 0, 0
 for seed in range(first, first + games):
     h = won(seed, bots.HeuristicPolicy())
     search = botwork.TracedSearch(budget_rollouts=botwork.ADVISOR_ROLLOUTS,
@@ -92,10 +92,14 @@ for seed in range(first, first + games):
         stats = inner(view, cands, rng)
         spent["n"] += sum(n for n, _, _ in stats)
         spent["s"] = spent.get("s", 0.0) + time.perf_counter() - t0
+        spent["d"] = spent.get("d", 0) + 1
+        spent["full"] = spent.get("full", 0) + (sum(n for n, _, _ in stats) >= floor)
         return stats
     search._search = counted
     t0 = time.perf_counter()
     s = won(seed, search)
+    decisions += spent.get("d", 0)
+    full += spent.get("full", 0)
     rollouts += spent["n"]
     search_s += spent.get("s", 0.0)
     pairs.append((h, s))
@@ -115,5 +119,6 @@ d = (only_s - only_h) / n
 se = math.sqrt(max(only_s + only_h - (only_s - only_h) ** 2 / n, 0)) / n
 print(f"search - heuristic: {d:+.0%} (paired 95% interval {d - Z95 * se:+.0%} to {d + Z95 * se:+.0%})")
 print(f"search: {rollouts} rollouts in {search_s:.0f} s of searching = "
-      f"{rollouts / max(search_s, 1e-9):.1f} rollouts/s")
+      f"{rollouts / max(search_s, 1e-9):.1f} rollouts/s; {full} of {decisions} searched "
+      f"decisions reached the {floor} rollouts that may overrule the heuristic")
 `);
