@@ -19,9 +19,10 @@ from intruder_core.bots.search import OUTCOMES
 ADVISOR_S = 1.0        # the search's default time budget per suggestion: a cap
 # Its rollouts per suggestion. A fixed budget makes Suggest deterministic (same position and
 # seed, same advice) and the very policy bench/advisor_paired.py measures against the
-# heuristic on CPython (the same games in Pyodide, docs/bots.md). The worker makes about 40
-# rollouts/s in Pyodide, so 24 take about 0.6 s; when the clock stops the search first (a
-# slow or busy device) the floor below keeps the heuristic's choice.
+# heuristic on CPython (the same games in Pyodide, docs/bots.md). In Pyodide 24 rollouts take
+# 0.6-1.4 s at rest (longer from the set-up, where rollouts run their full 8 turns); when the
+# clock stops the search first (a slow or busy device) the floor below keeps the heuristic's
+# choice.
 ADVISOR_ROLLOUTS = 24
 ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
 # The fewest rollouts with which the search may overrule the heuristic: 24, the budget at
