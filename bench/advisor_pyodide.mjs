@@ -3,7 +3,12 @@
 // prints win rates with 95% intervals, nothing asserted.
 //
 //   node bench/advisor_pyodide.mjs [--games 10] [--budget 1.0] [--first-seed 1000] [--z Z]
-//                                  [--min-rollouts N]
+//                                  [--min-rollouts N] [--rollouts R]
+//
+// With --rollouts R the search has a fixed budget of R rollouts and no clock (as
+// bench/advisor_paired.py plays it on CPython): each seed's row is printed as JSON with the
+// search game's digest, to compare with `advisor_paired.py --digests` on the same seeds (the
+// same games in both runtimes).
 //
 // Loads Pyodide from node_modules/pyodide (the runtime the page ships), writes intruder_core
 // and web/py/botwork.py into its file system, and plays each seed twice to the end: once with
@@ -19,7 +24,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { bootPyodide, copyTree, root } from "./pyodide_boot.mjs";
 
-const opts = { games: 10, budget: 1.0, "first-seed": 1000, z: -1, "min-rollouts": -1 };
+const opts = { games: 10, budget: 1.0, "first-seed": 1000, z: -1, "min-rollouts": -1,
+  rollouts: 0 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i].replace(/^--/, "");
@@ -32,6 +38,28 @@ copyTree(py, path.join(root, "intruder_core"), "/bench/intruder_core");
 py.FS.writeFile("/bench/botwork.py", readFileSync(path.join(root, "web", "py", "botwork.py")));
 py.globals.set("opts", py.toPy(opts));
 py.setStdout({ batched: (s) => console.log(s) });
+if (opts.rollouts > 0) {
+  py.FS.mkdirTree("/bench/web/py");
+  py.FS.writeFile("/bench/web/py/botwork.py", readFileSync(path.join(root, "web", "py", "botwork.py")));
+  py.FS.writeFile("/bench/advisor_paired.py",
+    readFileSync(path.join(root, "bench", "advisor_paired.py")));
+  py.runPython(`
+import json, sys, time
+sys.path.insert(0, "/bench")
+import advisor_paired, botwork
+o = {"rollouts": int(opts["rollouts"]), "horizon": 8, "candidates": 4,
+     "z": botwork.ADVISOR_Z if opts["z"] < 0 else float(opts["z"]),
+     "min_rollouts": botwork.ADVISOR_MIN_ROLLOUTS if opts["min-rollouts"] < 0
+     else int(opts["min-rollouts"]), "difficulty": "", "root": "/bench"}
+first = int(opts["first-seed"])
+for seed in range(first, first + int(opts["games"])):
+    t0 = time.perf_counter()
+    row = advisor_paired.play_seed(seed, o)
+    row["wall_s"] = round(time.perf_counter() - t0, 1)
+    print(json.dumps(row), flush=True)
+`);
+  process.exit(0);
+}
 py.runPython(`
 import math, random, sys, time
 sys.path.insert(0, "/bench")
@@ -52,7 +80,7 @@ def won(seed, policy):
 print(f"Pyodide {sys.version.split()[0]}: heuristic vs the advisor's search "
       f"({budget:.1f} s budget, z = {z}, overrules with >= {floor} rollouts), {games} paired "
       f"seeds from {first}")
-pairs, rollouts, search_s = [], 0, 0.0
+pairs, rollouts, search_s, decisions, full = [], 0, 0.0, 0, 0
 for seed in range(first, first + games):
     h = won(seed, bots.HeuristicPolicy())
     search = botwork.TracedSearch(budget_rollouts=botwork.ADVISOR_ROLLOUTS,
@@ -64,10 +92,14 @@ for seed in range(first, first + games):
         stats = inner(view, cands, rng)
         spent["n"] += sum(n for n, _, _ in stats)
         spent["s"] = spent.get("s", 0.0) + time.perf_counter() - t0
+        spent["d"] = spent.get("d", 0) + 1
+        spent["full"] = spent.get("full", 0) + (sum(n for n, _, _ in stats) >= floor)
         return stats
     search._search = counted
     t0 = time.perf_counter()
     s = won(seed, search)
+    decisions += spent.get("d", 0)
+    full += spent.get("full", 0)
     rollouts += spent["n"]
     search_s += spent.get("s", 0.0)
     pairs.append((h, s))
@@ -87,5 +119,6 @@ d = (only_s - only_h) / n
 se = math.sqrt(max(only_s + only_h - (only_s - only_h) ** 2 / n, 0)) / n
 print(f"search - heuristic: {d:+.0%} (paired 95% interval {d - Z95 * se:+.0%} to {d + Z95 * se:+.0%})")
 print(f"search: {rollouts} rollouts in {search_s:.0f} s of searching = "
-      f"{rollouts / max(search_s, 1e-9):.1f} rollouts/s")
+      f"{rollouts / max(search_s, 1e-9):.1f} rollouts/s; {full} of {decisions} searched "
+      f"decisions reached the {floor} rollouts that may overrule the heuristic")
 `);

@@ -5,7 +5,7 @@ game:
 
 - click to updated board: a click on a crewman token (select, then deselect), timed in the
   page from the click to the board's SVG changing; median and p95 over --clicks;
-- Odds in the bots' workers (a pool of min(cores - 1, 4), or --odds-workers): samples per
+- Odds in the bots' workers (a pool of min(cores, 4), or --odds-workers): samples per
   second, the time to --odds samples, and the longest main-thread task (PerformanceObserver
   "longtask") while it runs; run twice, the second with the pool's helpers up;
 - a computer turn (the Intelligent Intruder played by the computer): the longest main-thread
@@ -172,7 +172,7 @@ def main() -> None:
     p.add_argument("--clicks", type=int, default=40)
     p.add_argument("--odds", type=int, default=200, help="Odds samples")
     p.add_argument("--odds-workers", type=int, default=0,
-                   help="the Odds pool's size (default: the page's, min(cores - 1, 4))")
+                   help="the Odds pool's size (default: the page's, min(cores, 4))")
     p.add_argument("--only", default="", help="comma-separated in-game parts to measure, "
                    f"without the boot figures ({', '.join(PARTS)})")
     opts = p.parse_args()

@@ -46,6 +46,24 @@ def test_search_reports_each_candidate_it_weighed() -> None:
     assert answer["rollouts"] == sum(c["n"] for c in cands)
 
 
+def test_suggest_is_the_fixed_budget_search_the_benchmark_measures() -> None:
+    """With time to spare the advice depends on the position and seed alone: the search
+    makes exactly ADVISOR_ROLLOUTS rollouts, as bench/advisor_paired.py plays it."""
+    import random
+
+    game = ic.new_game(seed=52)  # Self Defense
+    answers = [botwork.choose(game.to_json(), "crew", "search", budget_s=60.0, seed=4)
+               for _ in range(2)]
+    assert answers[0] is not None and answers[1] is not None
+    strip = [{k: v for k, v in a.items() if k != "ms"} for a in answers]
+    assert strip[0] == strip[1]
+    assert answers[0]["rollouts"] >= botwork.ADVISOR_ROLLOUTS >= botwork.ADVISOR_MIN_ROLLOUTS
+    bench = botwork.TracedSearch(budget_rollouts=botwork.ADVISOR_ROLLOUTS, seed=4,
+                                 z=botwork.ADVISOR_Z)
+    action, reason = bench.choose(game.view("crew"), game.legal_actions(), random.Random(4))
+    assert answers[0]["action"] == action.to_dict() and answers[0]["reason"] == reason
+
+
 def test_the_intruder_side_plays_the_intruder_ai_and_a_finished_game_has_no_choice() -> None:
     game = ic.new_game(seed=1, scenario="intelligent_intruder")
     side = game.to_move()[0]

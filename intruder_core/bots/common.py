@@ -268,6 +268,7 @@ class Info:
             c["id"]: [self.items[i] for i in c["carrying"]] for c in view["crew"]}
         # memos (one view, read-only): what each crewman carries, and what more fits
         self._kinds: dict[str, list[str]] = {}
+        self._kit: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._fits: dict[tuple[str, str], bool] = {}
         self._items_at: dict[str | None, list[ItemView]] | None = None
         self._chance: dict[str, float] = {}
@@ -309,6 +310,13 @@ class Info:
         out = self._kinds.get(cid)
         if out is None:
             out = self._kinds[cid] = [i["kind"] for i in self.carrying[cid]]
+        return out
+
+    def kit(self, cid: str) -> tuple[str, tuple[str, ...]]:
+        """His role and the kinds he carries: what his wishes depend on (a memo key)."""
+        out = self._kit.get(cid)
+        if out is None:
+            out = self._kit[cid] = (self.crew[cid]["role"], tuple(self.kinds(cid)))
         return out
 
     def has_large(self, cid: str) -> bool:

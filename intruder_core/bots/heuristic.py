@@ -23,13 +23,14 @@ the same choice.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from ..actions import Action
-from ..charts import DRAW_SURVIVORS, LETHAL, POINTS, SHUTTLE_CAPACITY, is_large
+from ..charts import DRAW_SURVIVORS, LETHAL, POINTS, SHUTTLE_CAPACITY, can_carry, is_large
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
 from .common import (
@@ -510,6 +511,30 @@ def give(roles: Roles, cid: str, role: Role) -> None:
     roles[cid] = role
 
 
+@functools.lru_cache(maxsize=4096)
+def wants_kit(role: str, have: tuple[str, ...], kind: str, trip: bool, prod_ok: bool,
+              first: str, first_loose: bool, spare_below: int, unarmed: bool) -> bool:
+    """MovePlan.wants worked out from all it depends on (so one answer serves every crewman
+    alike, in every decision): his role and kit, the object's kind, whether it is a trip,
+    whether prods are still wanted (Params.prod_until_stage), his first weapon and whether
+    one lies loose, Params.spare_weapon_below and whether some fighter is unarmed."""
+    if not can_carry([*have, kind]):
+        return False
+    if role == "science":
+        return (kind == "dart" and "dart" not in have) or \
+            (kind == "cage" and not any(is_large(k) for k in have))
+    if kind == "prod":
+        return "prod" not in have and prod_ok
+    if kind == "flamethrower":
+        return role == "engineer" and not any(is_large(k) for k in have)
+    if kind in LETHAL_SMALL:
+        if not any(k in LETHAL for k in have):
+            return kind == first or not first_loose
+        return role == "command" and kind not in have and \
+            len(have) < spare_below and not unarmed and not trip
+    return False
+
+
 class MovePlan:
     """The Crew Movement Phase, recomputed from the view at every step: first who does what
     (`roles`), then the orders that carry it out (`orders`)."""
@@ -523,7 +548,8 @@ class MovePlan:
         self.cages = self._caged() if self.freezer_run else []
         self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
         self._unarmed: bool | None = None
-        self._wants: dict[tuple[str, str, bool], bool] = {}
+        # wants() by (role, kit, kind, trip): crewmen alike in role and kit want alike
+        self._wants: dict[tuple[tuple[str, tuple[str, ...]], str, bool], bool] = {}
         # why the crew runs for the shuttles, if it does
         self.escape = "the self-destruct is running: make for the shuttles" \
             if info.sd["box"] is not None else abandon(info, p)
@@ -669,12 +695,17 @@ class MovePlan:
         loose = [i for i in info.items.values() if not i["carriers"] and not i["contents"]
                  and i["at"] in STATION]
         loose_kinds = list(dict.fromkeys(i["kind"] for i in loose))
+        wanted_by: dict[tuple[str, tuple[str, ...]], set[str]] = {}  # by role and kit
         for c in self.free:
             cid = c["id"]
             if cid in roles:
                 continue
             # the nearest object he would walk for (then outside the Arms Room, then by id)
-            wanted = {k for k in loose_kinds if self.wants(cid, k, trip=True)}
+            kit = info.kit(cid)
+            wanted = wanted_by.get(kit)
+            if wanted is None:
+                wanted = wanted_by[kit] = {k for k in loose_kinds
+                                           if self.wants(cid, k, trip=True)}
             near: tuple[tuple[int, bool, str], ItemView] | None = None
             for i in loose:
                 if i["kind"] in wanted and i["at"] != c["at"]:
@@ -702,34 +733,17 @@ class MovePlan:
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
         what is worth a walk: a spare weapon is taken only where he stands."""
-        key = (cid, kind, trip)
+        kit = self.info.kit(cid)
+        key = (kit, kind, trip)
         out = self._wants.get(key)
         if out is None:
-            out = self._wants[key] = self._wants_now(cid, kind, trip)
+            role, have = kit
+            p = self.p
+            first = p.first_weapon.get(role, "")
+            out = self._wants[key] = wants_kit(
+                role, have, kind, trip, self.info.stage <= p.prod_until_stage, first,
+                self.loose_item(first), p.spare_weapon_below, self.unarmed())
         return out
-
-    def _wants_now(self, cid: str, kind: str, trip: bool) -> bool:
-        """wants(), worked out (it reads only the view, so one plan asks it once)."""
-        info = self.info
-        c = info.crew[cid]
-        have = info.kinds(cid)
-        if not info.fits(cid, kind):
-            return False
-        role = c["role"]
-        if role == "science":
-            return (kind == "dart" and "dart" not in have) or \
-                (kind == "cage" and not info.has_large(cid))
-        if kind == "prod":
-            return "prod" not in have and info.stage <= self.p.prod_until_stage
-        if kind == "flamethrower":
-            return role == "engineer" and not info.has_large(cid)
-        if kind in LETHAL_SMALL:
-            if not any(k in LETHAL for k in have):
-                first = self.p.first_weapon[role]
-                return kind == first or not self.loose_item(first)
-            return role == "command" and kind not in have and \
-                len(have) < self.p.spare_weapon_below and not self.unarmed() and not trip
-        return False
 
     def loose_item(self, kind: str) -> bool:
         """An object of this kind lies on the station (or in the Arms Room) for the taking."""

@@ -148,13 +148,15 @@ CHUNK_S = 0.25  # each worker is handed about this many seconds of games at a ti
 
 
 def pool_size() -> int:
-    """How many workers share an Odds run: one per core but one (the page's), at most
-    MAX_ODDS_WORKERS, at least one; ?odds_workers=N sets it (tests, benchmarks)."""
+    """How many workers share an Odds run: one per core (the page's main thread is idle
+    meanwhile), at most MAX_ODDS_WORKERS; ?odds_workers=N sets it (tests, benchmarks). On
+    two cores at rest two workers made 29 samples/s against 15 for one, with no main-thread
+    long task (bench/page.py, docs/bots.md)."""
     asked = js.URLSearchParams.new(js.location.search).get("odds_workers")
     if asked is not None and str(asked).isdigit():
         return max(1, min(int(str(asked)), MAX_ODDS_WORKERS))
     cores = int(getattr(js.navigator, "hardwareConcurrency", 0) or 0)
-    return max(1, min(cores - 1, MAX_ODDS_WORKERS))
+    return max(1, min(cores, MAX_ODDS_WORKERS))
 
 
 class OddsPool:
