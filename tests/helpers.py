@@ -3,7 +3,7 @@ one mutation of saved data that the save tests (Hypothesis) and bench/fuzz_loade
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import intruder_core as ic
@@ -112,3 +112,18 @@ def mutate_once(data: Any, choose: Callable[[Sequence[Any]], Any], odd: Callable
     else:
         parent[key] = odd()
     return True
+
+
+def passing(g: ic.Game, candidates: Iterable[ic.Action]) -> list[ic.Action]:
+    """The candidates whose rule check passes in `g`, in order: what the rules themselves allow,
+    to compare with the engine's generated (fast-path) legal actions."""
+    from intruder_core.game import HANDLERS
+
+    out = []
+    for a in candidates:
+        try:
+            HANDLERS[a.type][0](g, a)
+        except ic.IllegalAction:
+            continue
+        out.append(a)
+    return out

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import passing
 
 import intruder_core as ic
 from intruder_core.crew_actions import LEGAL_WHEN_OFFERED
 from intruder_core.crew_movement import UNLOCK
-from intruder_core.errors import IllegalAction
 from intruder_core.game import HANDLERS
 from intruder_core.station import COMPARTMENTS
 
@@ -39,14 +39,7 @@ def brute_force(g: ic.Game) -> set[ic.Action]:
         out.append(ic.Action.make("end_movement"))
     for player in crew_players * (len(crew_players) > 1):
         out.append(ic.Action.make("end_movement", player=player))
-    legal = set()
-    for a in out:
-        try:
-            HANDLERS[a.type][0](g, a)
-        except IllegalAction:
-            continue
-        legal.add(a)
-    return legal
+    return set(passing(g, out))
 
 
 @pytest.mark.parametrize("scenario,options", [
@@ -89,14 +82,7 @@ def test_an_action_changed_by_hand_is_still_judged_afresh() -> None:
 def checked(g: ic.Game) -> list[ic.Action]:
     """Outside the Crew Movement Phase, the legal actions as the rules' checks give them:
     every candidate of the step whose check passes, in the candidates' order, labelled."""
-    out = []
-    for a in g._candidates():
-        try:
-            HANDLERS[a.type][0](g, a)
-        except IllegalAction:
-            continue
-        out.append(a)
-    return out
+    return passing(g, g._candidates())
 
 
 @pytest.mark.parametrize("scenario,options", [
