@@ -25,7 +25,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 import build  # noqa: E402
 
 OUT = HERE.parent / "docs" / "screenshots"
-SIZES = {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}
+SIZES = states.SIZES
 
 
 def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:

@@ -10,6 +10,9 @@ from typing import Any
 
 import intruder_core as ic
 
+# The windows the page is checked and photographed at (CSS px): desktop, phone, phone turned.
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}
+
 CREW = ("co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3")
 # After a Panic (rulebook, Panic): all crew in the Command Module, armed as a crew would be.
 PANIC_CARRY = {

@@ -249,7 +249,7 @@ def load_intruder_seat(page: Page, site: Site, game: ic.Game) -> None:
 def test_the_objects_the_intruder_may_act_on_are_named_buttons_of_token_size(
     page: Page, site: Site, problems: Problems, boot: Boot, size: str
 ) -> None:
-    w, h = (1280, 800) if size == "desktop" else (390, 844)
+    w, h = states.SIZES[size]
     page.set_viewport_size({"width": w, "height": h})
     states.on_origin(page, site.url)
     for crowded in (False, True):

@@ -305,7 +305,7 @@ def re_word(word: str) -> Any:
 def test_on_a_phone_the_plan_fits_and_the_selected_actions_show_without_scrolling(
     page: Page, site: Site, problems: Problems, boot: Boot, orientation: str
 ) -> None:
-    w, h = (390, 844) if orientation == "portrait" else (844, 390)
+    w, h = states.SIZES["phone" if orientation == "portrait" else "landscape"]
     page.set_viewport_size({"width": w, "height": h})
     boot(site.url + "?seed=3")
 

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+import states
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
 from test_table import check_table
@@ -23,7 +24,7 @@ import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy
 
 Boot = Callable[[str], dict[str, str]]
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {k: states.SIZES[k] for k in ("desktop", "phone")}
 SEED = 21
 STEPS = 36  # turn 1 and into turn 2: moves, the Interactions, the Arms Room
 # Roles a player operates; Chromium names them in its accessibility tree.
@@ -100,8 +101,6 @@ def test_a_bot_game_keeps_the_table_in_bounds_at_every_step(
 def test_no_two_controls_share_a_name_in_the_dialogs(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    import states
-
     states.on_origin(page, site.url)
     states.load_state(page, site.url, states.after_panic())
     assert not shared_names(page)
