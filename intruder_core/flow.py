@@ -299,7 +299,7 @@ def only_pass(g: Game) -> Action | None:
 # again: in the Crew Movement Phase crewmen only walk between compartments (driving a
 # controlled Intruder, or forcing it into the Freezer, keeps it loose on the station), pick
 # up, drop, unlock and construct; anywhere, letting go of an object, a Lab Animal or the
-# Intruder kills, frees and removes nobody. tests/test_flow.py runs the full check after each.
+# Intruder kills, frees and removes nobody. tests/test_fast_paths.py runs the full check after each.
 CANNOT_END = frozenset({"move", "force_into_freezer", "pick_up", "drop", "unlock",
                         "construct", "release", "let_go"})
 
