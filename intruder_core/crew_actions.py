@@ -153,7 +153,7 @@ def candidates(g: Game) -> list[Action]:
                 out += hands(g, c, mine or [])
             continue
         busy = bool(c.holding or c.controlling)
-        cage = first_empty_cage(mine) if mine and here.get(at) else None
+        cage = first_empty_cage(mine) if mine else None  # to cage an Intruder or an animal
         for t in here.get(at, ()):
             tok = t.token
             if t.kind == "intruder" and not busy:
@@ -174,7 +174,7 @@ def candidates(g: Game) -> list[Action]:
                         and not c.controlling and c.holding in (None, t.id):
                     out.append(_offer(g, ("transfer", cid, tok), crew=cid, target=tok))
         if not busy:
-            for other in holders.get(at, ()) if mine and first_empty_cage(mine) else ():
+            for other in holders.get(at, ()) if cage is not None else ():
                 out.append(_offer(g, ("cage_animal", cid, other.id), crew=cid,
                                   holder=other.id))
             for lock in AIRLOCKS_AT.get(at, ()):
