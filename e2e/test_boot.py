@@ -99,7 +99,10 @@ def test_the_empty_station_paints_before_python_and_the_game_replaces_it(
     from intruder_core.station import COMPARTMENTS
     assert preview.locator(".room-box").count() == len(COMPARTMENTS)
     assert preview.locator("text, [tabindex], [role]").count() == 0
-    assert page.evaluate("performance.getEntriesByName('first-contentful-paint').length") == 1
+    # The paint entry is queued just after the frame that shows the plan: wait for it (a
+    # timeout fails the test as surely as the entry missing did).
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint')"
+                           ".length === 1", timeout=10_000)
     page.unroute("**/pyodide.asm.wasm")
     for route in held:
         route.fallback()
