@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction
 
@@ -167,14 +167,24 @@ def new_action(type: str, args: tuple[tuple[str, Arg], ...], label: str, rule: s
     return a
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something that happened. Die rolls carry the die, what it was for and the rule."""
-
+class _EventFields(NamedTuple):
     type: str
     text: str
-    rule: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
+    rule: str
+    data: dict[str, Any]
+
+
+class Event(_EventFields):
+    """Something that happened. Die rolls carry the die, what it was for and the rule.
+
+    An immutable record (a named tuple: one object per event, the game's log keeps every
+    one, so fewer and lighter objects cost less to make and for the garbage collector)."""
+
+    __slots__ = ()
+
+    def __new__(cls, type: str, text: str, rule: str = "",
+                data: dict[str, object] | None = None) -> Event:
+        return tuple.__new__(cls, (type, text, rule, {} if data is None else data))
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type, "text": self.text}

@@ -29,7 +29,7 @@ from .variants import chart
 from .view import FRESH_LABELS
 from .view import label as action_label
 
-_new_event = object.__new__
+_new_event = tuple.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 _DESCRIBED = {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}  # Game.describe
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
@@ -438,15 +438,9 @@ class Game(GameState):
         return die
 
     def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:
-        """Note something that happened. The Event is built without the frozen dataclass's
-        __init__ (every event passes here): the same object in every way, and as immutable."""
-        e = _new_event(Event)
-        fields = e.__dict__
-        fields["type"] = type
-        fields["text"] = text
-        fields["rule"] = rule
-        fields["data"] = data
-        self.events.append(e)
+        """Note something that happened. The Event (a named tuple) is built by tuple's own
+        constructor: every event passes here."""
+        self.events.append(_new_event(Event, (type, text, rule, data)))
 
     def effect(self, a: Action) -> None:
         """Carry out an action already known to be legal (its handler's effect)."""
