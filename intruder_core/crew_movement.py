@@ -114,19 +114,25 @@ def candidates(g: Game) -> list[Action]:
         g.move_key = (g.turn, g.stage, waiting)
     touched = g.touched
     changed = g.changed_crew
-    if changed:  # his actions are worked out again below
-        for cid in changed:
-            segs.pop(cid, None)
-        changed.clear()
+    crew = g.crew
+    if len(segs) != len(crew):  # every crewman's afresh, kept in the crew's order
+        segs.clear()
+        for c in crew.values():
+            segs[c.id] = _segment(g, c, waiting)
+    else:
+        if touched:  # the crewmen where an action touched
+            for c in crew.values():
+                if c.at in touched:
+                    changed.add(c.id)
+        for cid in changed:  # replaced in place: the kept order stays the crew's
+            segs[cid] = _segment(g, crew[cid], waiting)
+    changed.clear()
     out: list[Action] = []
     later: list[Action] = []
-    for c in g.crew.values():
-        done = segs.get(c.id)
-        if done is None or (touched and c.at in touched):
-            done = segs[c.id] = _segment(g, c, waiting)
-        out += done[0]
-        if done[1]:
-            later += done[1]
+    for moves, held in segs.values():
+        out += moves
+        if held:
+            later += held
     touched.clear()
     if not sharing:
         out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
