@@ -30,6 +30,7 @@ from .intruder import (
 )
 from .panic import panic, panic_due
 from .random_movement import random_movement
+from .scenarios import PLAYERS
 from .scoring import result_of
 from .sequence import PHASE_NAMES
 from .sides import PASSES
@@ -259,7 +260,7 @@ def settle(g: Game) -> None:
             g.may_end = True
         check_end(g)
         g.may_end = True  # whatever settling does next may end the game
-        if g.is_over:
+        if g.result is not None:
             g.step = "over"
             g.forget_legal()
             break
@@ -274,7 +275,7 @@ def only_pass(g: Game) -> Action | None:
     """A pass that is some side's only legal choice (R33); None if every side with a
     decision has a real one to make."""
     legal = g.legal_now()
-    if len(g.players) == 1:  # one side decides everything (the solitaire game)
+    if len(PLAYERS[g.scenario]) == 1:  # one side decides everything (the solitaire game)
         if not legal:
             raise RuntimeError(f"no legal action in step {g.step!r}")
         for a in legal:
@@ -307,7 +308,7 @@ CANNOT_END = frozenset({"move", "force_into_freezer", "pick_up", "drop", "unlock
 def check_end(g: Game) -> None:
     """How to Win: the game ends when an Intruder escapes, the station is destroyed, no crew
     is left on it, or no Intruder is still loose."""
-    if g.is_over or not g.may_end:
+    if not g.may_end or g.result is not None:
         return  # not over before, and the last action could not end it (CANNOT_END)
     if g.step == "crew_actions" and g.in_shuttle():
         return  # a shuttle fight is still being played out

@@ -163,7 +163,7 @@ class Game(GameState):
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Every action the player (any player if None) may take now, in a fixed order."""
-        if self.is_over:
+        if self.result is not None:  # the game is over
             return []
         legal = self.legal_now()
         if player is None:
@@ -362,7 +362,9 @@ class Game(GameState):
             bound = self._labels_for
             if bound is None or bound[0] is not self.crew or bound[1] is not self.items:
                 self._bind_labels()
-            self._legal = self._generate()
+            # the Crew Movement Phase's generator offers only legal actions (`_generate`)
+            self._legal = (crew_rules.candidates(self) if self.step == "move"
+                           else self._generate())
         return self._legal
 
     def _bind_labels(self) -> None:
