@@ -209,11 +209,15 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
         out.append(made.get(("force_into_freezer", cid)) or g.labelled(
             ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
     if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
+        fit: dict[str, bool] = {}  # kind -> he can carry one more (fits reads only kinds)
         for item in lying.get(at, ()):
             if cid not in item.carriers:
                 if item.carriers and len(item.carriers) >= cage_needs(g, item):
                     continue  # someone else carries it
-                if not fits([*mine, item]):
+                ok = fit.get(item.kind)
+                if ok is None:
+                    ok = fit[item.kind] = fits([*mine, item])
+                if not ok:
                     continue  # he cannot carry it too
                 out.append(made.get(("pick_up", cid, item.id)) or g.labelled(
                     ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id)))

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from . import crew_actions as act
@@ -165,7 +163,9 @@ class Game(GameState):
         """Every action the player (any player if None) may take now, in a fixed order."""
         if self.result is not None:  # the game is over
             return []
-        legal = self.legal_now()
+        legal = self._legal  # this decision's, when already built (`legal_now`)
+        if legal is None:
+            legal = self.legal_now()
         if player is None:
             return list(legal)
         return [a for a in legal if sides.owner(self, a) == player]
@@ -213,11 +213,12 @@ class Game(GameState):
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
-        legal = self._legal
-        if legal is not None and any(map(is_, legal, repeat(action))):
-            a = action  # one of legal_actions()' own, and the state has not changed since
-            assert isinstance(a, Action)
-        else:
+        a: Action | None = None
+        for offered in self._legal or ():  # a plain loop: cheaper than any(map(is_, ...))
+            if offered is action:  # one of legal_actions()' own, and the state has not
+                a = offered        # changed since
+                break
+        if a is None:
             a = _parse(action)
             refusal = self._why_not(a)
             if refusal is not None:

@@ -26,7 +26,8 @@ def moves_randomly(c: Counter) -> bool:
 
 def random_movement(g: Game) -> None:
     """Roll one die per moving counter, in token order, and move it by the blue numbers."""
-    movers = sorted((c for c in g.counters.values() if moves_randomly(c)), key=g.token_order)
+    movers = [c for c in g.counters.values() if moves_randomly(c)]
+    movers.sort(key=g.token_order)
     for c in movers:
         if c.returning:  # Fast Reflexes: back inside from the opened airlock
             c.returning = False
