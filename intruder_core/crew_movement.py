@@ -109,7 +109,8 @@ def candidates(g: Game) -> list[Action]:
     # not: every secured room opens onto the Command Module alone (OPENS_ONTO_COMMAND), where
     # the unlocking crewman stands, so an unlock touches only the crewmen there.
     segs = g.move_segs
-    if (g.turn, g.stage, waiting) != g.move_key:
+    key = g.move_key  # compared field by field: no tuple made at each decision
+    if not key or key[0] != g.turn or key[1] != g.stage or key[2] != waiting:
         segs.clear()
         g.move_key = (g.turn, g.stage, waiting)
     touched = g.touched
@@ -164,23 +165,28 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
                 mine.append(i)
         elif cid in i.carriers:
             mine.append(i)
-    lying: dict[str | None, list[Item]] = {at: here}
+    track: list[Item] = []
     if c.role == "engineer" and at == CONSTRUCTION_AT:
-        lying["track"] = [i for i in items if i.at == "track"]
-    elif not mine and not lying[at]:
+        track = [i for i in items if i.at == "track"]
+    elif not mine and not here:
         # Empty hands in an empty compartment: his moves, unlocks and letting go depend on
         # nothing else, so every game with this roster shares them (tests/test_fast_paths.py).
         key = (cid, at, c.mp, c.holding, c.controlling, *(g.unlocked if at == "command" else ()))
         done = g.bare_segs.get(key)
         if done is None:
-            done = g.bare_segs[key] = (_functions(g, c, mine, lying), tuple(hands(g, c, mine)))
+            done = g.bare_segs[key] = (_functions(g, c, mine, here, track),
+                                       tuple(hands(g, c, mine)))
         return done
-    return _functions(g, c, mine, lying), tuple(hands(g, c, mine))
+    if mine or c.holding or c.controlling:
+        return _functions(g, c, mine, here, track), tuple(hands(g, c, mine))
+    return _functions(g, c, mine, here, track), ()  # nothing to let go of
 
 
-def _functions(g: Game, c: Crewman, mine: list[Item],
-               lying: dict[str | None, list[Item]]) -> tuple[Action, ...]:
-    """One crewman's moves and Functions (the first part of `candidates`)."""
+def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
+               track: list[Item]) -> tuple[Action, ...]:
+    """One crewman's moves and Functions (the first part of `candidates`): `mine` is what
+    he carries, `here` what lies or is carried where he is, `track` the weapons being built
+    (for an Engineer in Maintenance)."""
     made = g.made
     out: list[Action] = []
     unlocked = g.unlocked
@@ -210,7 +216,7 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
             ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
     if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
         fit: dict[str, bool] = {}  # kind -> he can carry one more (fits reads only kinds)
-        for item in lying.get(at, ()):
+        for item in here:
             if cid not in item.carriers:
                 if item.carriers and len(item.carriers) >= cage_needs(g, item):
                     continue  # someone else carries it
@@ -227,7 +233,7 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
                 out.append(made.get(("unlock", cid, room)) or g.labelled(
                     ("unlock", cid, room), action("unlock", crew=cid, room=room)))
     if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
-        for item in lying.get("track", ()):
+        for item in track:
             if item.worked_turn != g.turn:
                 out.append(made.get(("construct", cid, item.id)) or g.labelled(
                     ("construct", cid, item.id), action("construct", crew=cid, item=item.id)))
