@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from .errors import IllegalAction
 
@@ -120,6 +120,18 @@ class Action:
             d[k] = list(v) if isinstance(v, tuple) else v
         return d
 
+    def recorded(self) -> dict[str, object]:
+        """This action as its history entry (`to_dict`'s data). Every action taken is
+        recorded, so an action of names only keeps one read-only entry (`Recorded`) that
+        every game taking this action object shares; one with a list gets a fresh dict."""
+        done = self.__dict__.get("_recorded")  # not a field: equality, hash, repr ignore it
+        if done is None:
+            d = self.to_dict()
+            if any(isinstance(v, tuple) for _, v in self.args):
+                return d
+            done = self.__dict__["_recorded"] = Recorded(d)
+        return done
+
     @classmethod
     def from_dict(cls, d: object) -> Action:
         """Parse plain data strictly against the vocabulary (ARGS): an unknown type or key, a
@@ -152,6 +164,23 @@ class Action:
 
     def __str__(self) -> str:
         return self.label or self.key()
+
+
+class Recorded(dict[str, object]):
+    """A history entry shared by every game that takes the same action object
+    (`Action.recorded`): read-only, so no game can change another's history; `dict(entry)`
+    is an editable copy. It pickles and copies as a plain dict."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a recorded action is read-only: copy it with dict(entry)")
+
+    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = __ior__ = \
+        _read_only
+
+    def __reduce__(self) -> tuple[type[dict[str, object]], tuple[dict[str, object]]]:
+        return dict, (dict(self),)
 
 
 def action(type: str, **args: Arg) -> Action:

@@ -226,7 +226,7 @@ class Game(GameState):
         played = len(self.history)
         try:
             self.events = []
-            self.history.append(a.to_dict())
+            self.history.append(a.recorded())
             self.forget_legal()
             self.may_end = a.type not in flow.CANNOT_END
             if self.step == "move":
@@ -302,7 +302,7 @@ class Game(GameState):
 
     def record(self) -> dict[str, Any]:
         """How this game began plus every action since: `replay(record)` rebuilds it."""
-        return {"origin": self.origin, "actions": list(self.history)}
+        return {"origin": self.origin, "actions": [dict(step) for step in self.history]}
 
     # --- serialization ------------------------------------------------------------------
 
