@@ -132,7 +132,8 @@ def candidates(g: Game) -> list[Action]:
             if t.face_up and t.at in places:
                 here.setdefault(t.at, []).append(t)
         for found in here.values():
-            found.sort(key=g.token_order)
+            if len(found) > 1:
+                found.sort(key=g.token_order)
         for other in g.crew.values():
             if other.holding and other.status == "active" and other.at in places:
                 holders.setdefault(other.at, []).append(other)

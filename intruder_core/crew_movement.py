@@ -13,6 +13,7 @@ from .station import (
     ADJACENT,
     COMPARTMENTS,
     CONSTRUCTION_AT,
+    NAMES,
     SECURED,
     entry_cost,
 )
@@ -129,10 +130,12 @@ def candidates(g: Game) -> list[Action]:
             segs[cid] = _segment(g, crew[cid], waiting)
     changed.clear()
     out: list[Action] = []
-    later: list[Action] = []
+    later: list[Action] | None = None  # made only when someone holds something
     for moves, held in segs.values():
         out += moves
         if held:
+            if later is None:
+                later = []
             later += held
     touched.clear()
     if not sharing:
@@ -141,7 +144,8 @@ def candidates(g: Game) -> list[Action]:
     else:
         out += [g.labelled((a.type, str(a.get("player", ""))), a)
                 for a in passes(g, "end_movement")]
-    out += later
+    if later is not None:
+        out += later
     return out
 
 
@@ -432,7 +436,7 @@ def apply_move(g: Game, a: Action) -> None:
     for mover in movers(g, c, mine) if mine else (c,):  # empty hands: he moves alone
         mover.mp -= cost
         g.relocate(mover, to, mine if mover is c else None)
-        g.emit("move", f"{mover.name} moves to {g.place(to)}", "Crew Movement",
+        g.emit("move", f"{mover.name} moves to {NAMES[to]}", "Crew Movement",
                crew=mover.id, to=to, cost=cost)
 
 

@@ -437,7 +437,9 @@ class Game(GameState):
     def roll(self, what: str, rule: str) -> int:
         """Roll one die and record it as an event: what it was for and the rule it answers."""
         die = self.dice.d6()
-        self.emit("roll", f"Rolled {die} for {what}", rule, die=die, purpose=what)
+        # `emit`, written out for the commonest event (about one per action)
+        self.events.append(_new_event(Event, ("roll", f"Rolled {die} for {what}", rule,
+                                              {"die": die, "purpose": what})))
         return die
 
     def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .intruder import compartments_per_phase, stops_on_meeting_crew
 from .lost import follow
-from .station import AIRLOCK_CONTROL, COMPARTMENTS, MOVEMENT, SECURED
+from .station import AIRLOCK_CONTROL, COMPARTMENTS, MOVEMENT, NAMES, SECURED
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,13 +37,13 @@ def random_movement(g: Game) -> None:
             c.at = corridor
             continue
         for left in range(compartments_per_phase(g, c) - 1, -1, -1):  # Very Fast: two
-            die = g.roll(f"random movement of {c.token} in {g.place(c.at)}",
+            die = g.roll(f"random movement of {c.token} in {NAMES[c.at]}",
                          "Random Movement System")
             dest = MOVEMENT[c.at][die - 1]
             if dest is None:
                 break
             c.at = dest
-            g.emit("move", f"{g.describe(c)} moves to {g.place(dest)}",
+            g.emit("move", f"{g.describe(c)} moves to {NAMES[dest]}",
                    "Random Movement System", token=c.token, to=dest)
             if left and stops_on_meeting_crew(g, c):  # (with none left, nothing to stop)
                 break
