@@ -429,7 +429,7 @@ def apply_move(g: Game, a: Action) -> None:
         g.relocate(c, to)
         intruder.at = to
         g.emit("move", f"{c.name} drives the Intruder into {g.place(to)}", "ruling R11",
-               crew=c.id, to=to)
+               {"crew": c.id, "to": to})
         return
     cost = move_cost(to, False)
     mine = g.carried(c)
@@ -437,7 +437,7 @@ def apply_move(g: Game, a: Action) -> None:
         mover.mp -= cost
         g.relocate(mover, to, mine if mover is c else None)
         g.emit("move", f"{mover.name} moves to {NAMES[to]}", "Crew Movement",
-               crew=mover.id, to=to, cost=cost)
+               {"crew": mover.id, "to": to, "cost": cost})
 
 
 def apply_force(g: Game, a: Action) -> None:
@@ -448,7 +448,7 @@ def apply_force(g: Game, a: Action) -> None:
     c.controlling = None
     c.mp = 0
     g.emit("forced", f"{c.name} forces the Intruder into the Freezer and shuts the door",
-           "ruling R22", crew=c.id)
+           "ruling R22", {"crew": c.id})
 
 
 def apply_pick_up(g: Game, a: Action) -> None:
@@ -459,21 +459,22 @@ def apply_pick_up(g: Game, a: Action) -> None:
         c.paid_pickup = True
     item.carriers.append(c.id)
     g.emit("pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
-           crew=c.id, item=item.id)
+           {"crew": c.id, "item": item.id})
 
 
 def apply_drop(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     item = g.items[a["item"]]
     item.carriers.remove(c.id)
-    g.emit("drop", f"{c.name} drops the {item.name}", "Drop an Object", crew=c.id, item=item.id)
+    g.emit("drop", f"{c.name} drops the {item.name}", "Drop an Object",
+           {"crew": c.id, "item": item.id})
 
 
 def apply_unlock(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     g.unlocked.append(a["room"])
     g.emit("unlock", f"{c.name} unlocks the {g.place(a['room'])}", UNLOCK[a["room"]][1],
-           crew=c.id, room=a["room"])
+           {"crew": c.id, "room": a["room"]})
 
 
 def apply_construct(g: Game, a: Action) -> None:
@@ -484,13 +485,13 @@ def apply_construct(g: Game, a: Action) -> None:
     item.worked_turn = g.turn
     need = CONSTRUCTION_TURNS[item.kind]
     g.emit("construct", f"{c.name} works on the {item.name} ({item.progress}/{need})",
-           "Construct Weapons", crew=c.id, item=item.id)
+           "Construct Weapons", {"crew": c.id, "item": item.id})
     if item.progress >= need:
         item.at = CONSTRUCTION_AT
         if fits([*g.carried(c), item]):
             item.carriers.append(c.id)
         g.emit("constructed", f"The {item.name} is finished", "Construct Weapons",
-               item=item.id)
+               {"item": item.id})
 
 
 def start_phase(g: Game) -> None:

@@ -54,7 +54,7 @@ def run_phase(g: Game) -> None:
     """Enter the phase the state names."""
     if g.phase == "movement":
         g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES['movement']}",
-               "Sequence of Play", phase="movement", turn=g.turn)
+               "Sequence of Play", {"phase": "movement", "turn": g.turn})
         if ii.active(g):
             g.step = "intruder_move"  # the Intruder player moves the counters (A)
             return
@@ -83,7 +83,7 @@ def begin_movement(g: Game) -> None:
     g.step = "move"
     sides.unready(g)
     g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
-           phase=g.phase, turn=g.turn)
+           {"phase": g.phase, "turn": g.turn})
     crew_rules.start_phase(g)
 
 
@@ -156,7 +156,7 @@ def begin_interaction(g: Game, number: int) -> None:
     g.kills = 0
     g.queue = interaction.compartments_to_resolve(g)
     g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}",
-           "Sequence of Play", phase=g.phase, turn=g.turn)
+           "Sequence of Play", {"phase": g.phase, "turn": g.turn})
     next_subroutine(g)
 
 
@@ -318,7 +318,7 @@ def check_end(g: Game) -> None:
     if not on_station or g.destroyed or not intruder_loose(g):
         g.result = result_of(g)
         g.emit("game_over", f"Game over: {g.result['outcome']} "
-               f"({g.result['score']:+d})", "How to Win", **g.result)
+               f"({g.result['score']:+d})", "How to Win", {**g.result})
 
 
 def game_ends(g: Game) -> bool:
@@ -372,7 +372,7 @@ def shuttle_round(g: Game) -> None:
     for c in g.crew_at(at):
         c.acted = False
     g.emit("interaction", f"Interaction in {g.place(at)} (round {g.sub.round})",
-           "Escape via Shuttle; ruling R24", at=at)
+           "Escape via Shuttle; ruling R24", {"at": at})
     here = [t for t in g.counters.values() if t.at == at and t.kind == "intruder"]
     if not here or not g.crew_at(at):
         shuttle_fight_over(g)

@@ -442,10 +442,12 @@ class Game(GameState):
                                               {"die": die, "purpose": what})))
         return die
 
-    def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:
-        """Note something that happened. The Event (a named tuple) is built by tuple's own
-        constructor: every event passes here."""
-        self.events.append(_new_event(Event, (type, text, rule, data)))
+    def emit(self, type: str, text: str, rule: str = "",
+             data: dict[str, object] | None = None) -> None:
+        """Note something that happened, with its data (a dict of its own: the Event keeps
+        it). The Event (a named tuple) is built by tuple's own constructor, and the data come
+        as a dict, not keywords: every event passes here, and matching keywords costs more."""
+        self.events.append(_new_event(Event, (type, text, rule, {} if data is None else data)))
 
     def effect(self, a: Action) -> None:
         """Carry out an action already known to be legal (its handler's effect)."""

@@ -33,7 +33,7 @@ def random_movement(g: Game) -> None:
             c.returning = False
             corridor = AIRLOCK_CONTROL[c.at]
             g.emit("move", f"The Intruder climbs back in from {g.place(c.at)} to "
-                   f"{g.place(corridor)}", "Fast Reflexes", token=c.token, to=corridor)
+                   f"{g.place(corridor)}", "Fast Reflexes", {"token": c.token, "to": corridor})
             c.at = corridor
             continue
         for left in range(compartments_per_phase(g, c) - 1, -1, -1):  # Very Fast: two
@@ -44,7 +44,7 @@ def random_movement(g: Game) -> None:
                 break
             c.at = dest
             g.emit("move", f"{g.describe(c)} moves to {NAMES[dest]}",
-                   "Random Movement System", token=c.token, to=dest)
+                   "Random Movement System", {"token": c.token, "to": dest})
             if left and stops_on_meeting_crew(g, c):  # (with none left, nothing to stop)
                 break
     follow(g)
@@ -65,4 +65,4 @@ def release_caged_animals(g: Game) -> None:
             animal.cage = None
             animal.face_up = True
             g.emit("released", f"A caged Lab Animal in {g.place(item.at)} has been let out of "
-                   "its Cage", "Lab Animals", at=item.at, token=animal.token)
+                   "its Cage", "Lab Animals", {"at": item.at, "token": animal.token})
