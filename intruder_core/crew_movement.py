@@ -152,6 +152,14 @@ def candidates(g: Game) -> list[Action]:
 _NOTHING: Segment = ((), ())
 
 
+def empty_handed(g: Game, c: Crewman) -> bool:
+    """He holds, controls and carries nothing, read from his kept actions of this decision
+    (`move_segs`: nothing to let go of) instead of looking through every object; False when
+    they are not kept. tests/test_fast_paths.py checks it against `Game.carried`."""
+    done = g.move_segs.get(c.id)
+    return done is not None and done is not _NOTHING and not done[1]
+
+
 def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
     """One crewman's part of `candidates`: (his moves and Functions, what he may let go of);
     nothing for a crewman off the station, dead, or whose player has passed."""
@@ -432,7 +440,7 @@ def apply_move(g: Game, a: Action) -> None:
                {"crew": c.id, "to": to})
         return
     cost = move_cost(to, False)
-    mine = g.carried(c)
+    mine = [] if empty_handed(g, c) else g.carried(c)
     for mover in movers(g, c, mine) if mine else (c,):  # empty hands: he moves alone
         mover.mp -= cost
         g.relocate(mover, to, mine if mover is c else None)

@@ -111,6 +111,24 @@ def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str
     assert compared > 300
 
 
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_empty_handed_agrees_with_the_objects(scenario: str, options: dict[str, Any]) -> None:
+    """A move skips looking through the objects for a crewman whose kept actions offer
+    nothing to let go of (crew_movement.empty_handed): at every movement decision, whoever it
+    calls empty-handed carries, holds and controls nothing (and some who carry are seen)."""
+    said = carrying = 0
+    for g in walk(scenario, options, range(6)):
+        if g.step == "move":
+            g.legal_actions()  # the decision's kept actions, as a move finds them
+            for c in g.crew.values():
+                if crew_movement.empty_handed(g, c):
+                    assert not g.carried(c) and not c.holding and not c.controlling, c.id
+                    said += 1
+                elif c.status == "active" and g.carried(c):
+                    carrying += 1
+    assert said > 300 and carrying > 30
+
+
 def gated(g: ic.Game) -> set[ic.Action]:
     """Every action of the kinds crew_actions.candidates offers only to some crewmen (roles,
     places, an empty Cage, the quarantine), for every crewman and target, that its rule's
