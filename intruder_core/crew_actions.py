@@ -142,8 +142,9 @@ def candidates(g: Game) -> list[Action]:
     carried: dict[str, list[Item]] = {}
     if actors:
         for item in g.items.values():
-            for cid in item.carriers:
-                carried.setdefault(cid, []).append(item)
+            if item.carriers:  # most objects lie about
+                for cid in item.carriers:
+                    carried.setdefault(cid, []).append(item)
     for c in actors:
         cid, at = c.id, c.at or ""
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
