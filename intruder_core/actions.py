@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, NoReturn
 
 from .errors import IllegalAction
 
@@ -120,6 +120,18 @@ class Action:
             d[k] = list(v) if isinstance(v, tuple) else v
         return d
 
+    def recorded(self) -> dict[str, object]:
+        """This action as its history entry (`to_dict`'s data). Every action taken is
+        recorded, so an action of names only keeps one read-only entry (`Recorded`) that
+        every game taking this action object shares; one with a list gets a fresh dict."""
+        done = self.__dict__.get("_recorded")  # not a field: equality, hash, repr ignore it
+        if done is None:
+            d = self.to_dict()
+            if any(isinstance(v, tuple) for _, v in self.args):
+                return d
+            done = self.__dict__["_recorded"] = Recorded(d)
+        return done
+
     @classmethod
     def from_dict(cls, d: object) -> Action:
         """Parse plain data strictly against the vocabulary (ARGS): an unknown type or key, a
@@ -154,6 +166,23 @@ class Action:
         return self.label or self.key()
 
 
+class Recorded(dict[str, object]):
+    """A history entry shared by every game that takes the same action object
+    (`Action.recorded`): read-only, so no game can change another's history; `dict(entry)`
+    is an editable copy. It pickles and copies as a plain dict."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a recorded action is read-only: copy it with dict(entry)")
+
+    __setitem__ = __delitem__ = update = pop = popitem = setdefault = clear = __ior__ = \
+        _read_only
+
+    def __reduce__(self) -> tuple[type[dict[str, object]], tuple[dict[str, object]]]:
+        return dict, (dict(self),)
+
+
 def action(type: str, **args: Arg) -> Action:
     """Fast constructor for the engine's own candidates, whose arguments are already valid."""
     return new_action(type, tuple(sorted(args.items())), "", "")
@@ -167,14 +196,24 @@ def new_action(type: str, args: tuple[tuple[str, Arg], ...], label: str, rule: s
     return a
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something that happened. Die rolls carry the die, what it was for and the rule."""
-
+class _EventFields(NamedTuple):
     type: str
     text: str
-    rule: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
+    rule: str
+    data: dict[str, Any]
+
+
+class Event(_EventFields):
+    """Something that happened. Die rolls carry the die, what it was for and the rule.
+
+    An immutable record (a named tuple: one object per event, the game's log keeps every
+    one, so fewer and lighter objects cost less to make and for the garbage collector)."""
+
+    __slots__ = ()
+
+    def __new__(cls, type: str, text: str, rule: str = "",
+                data: dict[str, object] | None = None) -> Event:
+        return tuple.__new__(cls, (type, text, rule, {} if data is None else data))
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type, "text": self.text}

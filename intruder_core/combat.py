@@ -68,7 +68,7 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     die = g.roll(f"{c.name}'s {weapon} attack", "Combat Results Table")
     if g.shaken():
         die = min(die + 1, 6)
-        g.emit("shaken", f"+1 for the crewman killed here: {die}", "ruling R5", die=die)
+        g.emit("shaken", f"+1 for the crewman killed here: {die}", "ruling R5", {"die": die})
     normal, defense = CRT[column][die]
     effects = defense if under_attack else normal
     if not effective(g, weapon):
@@ -79,7 +79,7 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     how = "attacks with improvised weapons" if weapon == "improvised" else \
         f"uses the {OBJECTS[weapon][0]}" if weapon in OBJECTS else f"fires the {weapon}"
     g.emit("attack", f"{c.name} {how}: {text}", "Combat Results Table",
-           crew=c.id, weapon=weapon, effects=list(effects))
+           {"crew": c.id, "weapon": weapon, "effects": list(effects)})
     if "K" in effects and target.kind == "lab_animal":  # Marines only (Return to Prometheus)
         target.at = "lost"
         g.emit("lost", f"{c.name} shoots the Lab Animal", "Return to Prometheus, Marines")
@@ -125,7 +125,7 @@ def intruder_attack(g: Game, target: Crewman) -> None:
         kill_crewman(g, target, "killed by the Intruder", by_intruder=True)
     else:
         g.emit("survived", f"{target.name} survives the attack", "Intruder Attacks on Crewmen",
-               crew=target.id)
+               {"crew": target.id})
 
 
 def kill_intruder(g: Game, c: Counter, how: str) -> None:
@@ -136,7 +136,7 @@ def kill_intruder(g: Game, c: Counter, how: str) -> None:
     c.asleep_until = None
     g.kills += 1
     g.score("intruder_killed", f"Intruder {how}")
-    g.emit("intruder_killed", f"The Intruder is {how}", "How to Win", token=c.token)
+    g.emit("intruder_killed", f"The Intruder is {how}", "How to Win", {"token": c.token})
 
 
 def release_from(g: Game, c: Counter) -> None:
@@ -171,4 +171,4 @@ def kill_crewman(g: Game, c: Crewman, how: str, by_intruder: bool = False) -> No
         g.sub.shaken = True
     g.score("crew_dead", f"{c.name} {how}")
     g.emit("crew_killed", f"{c.name} is {how} in {g.place(at)}", "How to Win",
-           crew=c.id, at=at)
+           {"crew": c.id, "at": at})

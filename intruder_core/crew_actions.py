@@ -132,7 +132,8 @@ def candidates(g: Game) -> list[Action]:
             if t.face_up and t.at in places:
                 here.setdefault(t.at, []).append(t)
         for found in here.values():
-            found.sort(key=g.token_order)
+            if len(found) > 1:
+                found.sort(key=g.token_order)
         for other in g.crew.values():
             if other.holding and other.status == "active" and other.at in places:
                 holders.setdefault(other.at, []).append(other)
@@ -141,8 +142,9 @@ def candidates(g: Game) -> list[Action]:
     carried: dict[str, list[Item]] = {}
     if actors:
         for item in g.items.values():
-            for cid in item.carriers:
-                carried.setdefault(cid, []).append(item)
+            if item.carriers:  # most objects lie about
+                for cid in item.carriers:
+                    carried.setdefault(cid, []).append(item)
     for c in actors:
         cid, at = c.id, c.at or ""
         # Left out, a speed-up only: what `actor` refuses for certain (he has acted, or his
@@ -257,10 +259,10 @@ def apply_prod(g: Game, a: Action) -> None:
         t.controlled_by = c.id
         c.controlling = t.id
         g.emit("control", f"{c.name} gains control of the Intruder", "Gaining Control Using "
-               "Electric Prods", crew=c.id, token=t.token)
+               "Electric Prods", {"crew": c.id, "token": t.token})
     else:
         g.emit("no_control", f"{c.name} fails to gain control", "Gaining Control Using "
-               "Electric Prods", crew=c.id)
+               "Electric Prods", {"crew": c.id})
 
 
 def check_cage(g: Game, a: Action) -> None:
@@ -291,7 +293,7 @@ def apply_cage(g: Game, a: Action) -> None:
     cage.contents = t.id
     t.cage = cage.id
     g.emit("caged", f"{c.name} cages the Intruder", "Attempt to Cage Intruder",
-           crew=c.id, token=t.token)
+           {"crew": c.id, "token": t.token})
     break_out(g, t)
 
 
@@ -321,7 +323,7 @@ def apply_catch(g: Game, a: Action) -> None:
         t.held_by = c.id
         c.holding = t.id
         g.emit("caught", f"{c.name} catches the Lab Animal", "Attempt to Catch Lab Animal",
-               crew=c.id, token=t.token)
+               {"crew": c.id, "token": t.token})
     else:
         g.emit("not_caught", "The Lab Animal gets away", "Attempt to Catch Lab Animal")
 
@@ -349,7 +351,7 @@ def apply_cage_animal(g: Game, a: Action) -> None:
     animal.cage = cage.id
     cage.contents = animal.id
     g.emit("animal_caged", f"{c.name} cages the Lab Animal {holder.name} was holding",
-           "Cage Lab Animal", crew=c.id)
+           "Cage Lab Animal", {"crew": c.id})
 
 
 def check_transfer(g: Game, a: Action) -> None:
@@ -374,7 +376,7 @@ def apply_transfer(g: Game, a: Action) -> None:
     release_from(g, t)
     t.at = "caged_lab"
     g.emit("transferred", f"{c.name} puts the Lab Animal in the permanent cages",
-           "Transfer a Lab Animal to a Permanent Cage", crew=c.id)
+           "Transfer a Lab Animal to a Permanent Cage", {"crew": c.id})
 
 
 def check_open_airlock(g: Game, a: Action) -> None:
@@ -403,7 +405,7 @@ def apply_open_airlock(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     lock = a["airlock"]
     c.acted = True
-    g.emit("airlock", f"{c.name} opens the {g.place(lock)}", "Open Airlocks", at=lock)
+    g.emit("airlock", f"{c.name} opens the {g.place(lock)}", "Open Airlocks", {"at": lock})
     sweep(g, lock, prepared=False)
 
 
@@ -524,7 +526,7 @@ def apply_freeze(g: Game, a: Action) -> None:
             t.at = "frozen"
             t.asleep_until = None
             g.score("intruder_captured", "Intruder frozen")
-            g.emit("frozen", "The Intruder is frozen", "Capturing the Intruder", token=t.token)
+            g.emit("frozen", "The Intruder is frozen", "Capturing the Intruder", {"token": t.token})
     for victim in g.crew_at("freezer"):
         kill_crewman(g, victim, "frozen in the Freezer")
 
@@ -549,7 +551,7 @@ def apply_inventory(g: Game, a: Action) -> None:
     t.inventoried = True
     kind = "a Lab Animal" if t.kind == "lab_animal" else "a Dummy"
     g.emit("inventory", f"{c.name} finds that counter {t.token} in the Not Used box is {kind}",
-           "Inventory Lab Animals", token=t.token, kind=t.kind)
+           "Inventory Lab Animals", {"token": t.token, "kind": t.kind})
 
 
 def check_leave(g: Game, a: Action) -> None:
@@ -582,7 +584,7 @@ def apply_release(g: Game, a: Action) -> None:
     animal.held_by = None
     c.holding = None
     g.emit("release", f"{c.name} lets the Lab Animal go", "Attempt to Catch Lab Animal",
-           crew=c.id)
+           {"crew": c.id})
 
 
 def check_let_go(g: Game, a: Action) -> None:
@@ -596,7 +598,7 @@ def check_let_go(g: Game, a: Action) -> None:
 def apply_let_go(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     release_from(g, g.counters[str(c.controlling)])
-    g.emit("let_go", f"{c.name} lets go of the Intruder", "ruling R11", crew=c.id)
+    g.emit("let_go", f"{c.name} lets go of the Intruder", "ruling R11", {"crew": c.id})
 
 
 def check_end_actions(g: Game, a: Action) -> None:

@@ -13,6 +13,7 @@ from .station import (
     ADJACENT,
     COMPARTMENTS,
     CONSTRUCTION_AT,
+    NAMES,
     SECURED,
     entry_cost,
 )
@@ -109,24 +110,33 @@ def candidates(g: Game) -> list[Action]:
     # not: every secured room opens onto the Command Module alone (OPENS_ONTO_COMMAND), where
     # the unlocking crewman stands, so an unlock touches only the crewmen there.
     segs = g.move_segs
-    if (g.turn, g.stage, waiting) != g.move_key:
+    key = g.move_key  # compared field by field: no tuple made at each decision
+    if not key or key[0] != g.turn or key[1] != g.stage or key[2] != waiting:
         segs.clear()
         g.move_key = (g.turn, g.stage, waiting)
     touched = g.touched
     changed = g.changed_crew
-    if changed:  # his actions are worked out again below
-        for cid in changed:
-            segs.pop(cid, None)
-        changed.clear()
+    crew = g.crew
+    if len(segs) != len(crew):  # every crewman's afresh, kept in the crew's order
+        segs.clear()
+        for c in crew.values():
+            segs[c.id] = _segment(g, c, waiting)
+    else:
+        if touched:  # the crewmen where an action touched
+            for c in crew.values():
+                if c.at in touched:
+                    changed.add(c.id)
+        for cid in changed:  # replaced in place: the kept order stays the crew's
+            segs[cid] = _segment(g, crew[cid], waiting)
+    changed.clear()
     out: list[Action] = []
-    later: list[Action] = []
-    for c in g.crew.values():
-        done = segs.get(c.id)
-        if done is None or (touched and c.at in touched):
-            done = segs[c.id] = _segment(g, c, waiting)
-        out += done[0]
-        if done[1]:
-            later += done[1]
+    later: list[Action] | None = None  # made only when someone holds something
+    for moves, held in segs.values():
+        out += moves
+        if held:
+            if later is None:
+                later = []
+            later += held
     touched.clear()
     if not sharing:
         out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
@@ -134,11 +144,20 @@ def candidates(g: Game) -> list[Action]:
     else:
         out += [g.labelled((a.type, str(a.get("player", ""))), a)
                 for a in passes(g, "end_movement")]
-    out += later
+    if later is not None:
+        out += later
     return out
 
 
 _NOTHING: Segment = ((), ())
+
+
+def empty_handed(g: Game, c: Crewman) -> bool:
+    """He holds, controls and carries nothing, read from his kept actions of this decision
+    (`move_segs`: nothing to let go of) instead of looking through every object; False when
+    they are not kept. tests/test_fast_paths.py checks it against `Game.carried`."""
+    done = g.move_segs.get(c.id)
+    return done is not None and done is not _NOTHING and not done[1]
 
 
 def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
@@ -158,23 +177,28 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
                 mine.append(i)
         elif cid in i.carriers:
             mine.append(i)
-    lying: dict[str | None, list[Item]] = {at: here}
+    track: list[Item] = []
     if c.role == "engineer" and at == CONSTRUCTION_AT:
-        lying["track"] = [i for i in items if i.at == "track"]
-    elif not mine and not lying[at]:
+        track = [i for i in items if i.at == "track"]
+    elif not mine and not here:
         # Empty hands in an empty compartment: his moves, unlocks and letting go depend on
         # nothing else, so every game with this roster shares them (tests/test_fast_paths.py).
         key = (cid, at, c.mp, c.holding, c.controlling, *(g.unlocked if at == "command" else ()))
         done = g.bare_segs.get(key)
         if done is None:
-            done = g.bare_segs[key] = (_functions(g, c, mine, lying), tuple(hands(g, c, mine)))
+            done = g.bare_segs[key] = (_functions(g, c, mine, here, track),
+                                       tuple(hands(g, c, mine)))
         return done
-    return _functions(g, c, mine, lying), tuple(hands(g, c, mine))
+    if mine or c.holding or c.controlling:
+        return _functions(g, c, mine, here, track), tuple(hands(g, c, mine))
+    return _functions(g, c, mine, here, track), ()  # nothing to let go of
 
 
-def _functions(g: Game, c: Crewman, mine: list[Item],
-               lying: dict[str | None, list[Item]]) -> tuple[Action, ...]:
-    """One crewman's moves and Functions (the first part of `candidates`)."""
+def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
+               track: list[Item]) -> tuple[Action, ...]:
+    """One crewman's moves and Functions (the first part of `candidates`): `mine` is what
+    he carries, `here` what lies or is carried where he is, `track` the weapons being built
+    (for an Engineer in Maintenance)."""
     made = g.made
     out: list[Action] = []
     unlocked = g.unlocked
@@ -203,11 +227,15 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
         out.append(made.get(("force_into_freezer", cid)) or g.labelled(
             ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
     if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
-        for item in lying.get(at, ()):
+        fit: dict[str, bool] = {}  # kind -> he can carry one more (fits reads only kinds)
+        for item in here:
             if cid not in item.carriers:
                 if item.carriers and len(item.carriers) >= cage_needs(g, item):
                     continue  # someone else carries it
-                if not fits([*mine, item]):
+                ok = fit.get(item.kind)
+                if ok is None:
+                    ok = fit[item.kind] = fits([*mine, item])
+                if not ok:
                     continue  # he cannot carry it too
                 out.append(made.get(("pick_up", cid, item.id)) or g.labelled(
                     ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id)))
@@ -217,7 +245,7 @@ def _functions(g: Game, c: Crewman, mine: list[Item],
                 out.append(made.get(("unlock", cid, room)) or g.labelled(
                     ("unlock", cid, room), action("unlock", crew=cid, room=room)))
     if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
-        for item in lying.get("track", ()):
+        for item in track:
             if item.worked_turn != g.turn:
                 out.append(made.get(("construct", cid, item.id)) or g.labelled(
                     ("construct", cid, item.id), action("construct", crew=cid, item=item.id)))
@@ -409,15 +437,15 @@ def apply_move(g: Game, a: Action) -> None:
         g.relocate(c, to)
         intruder.at = to
         g.emit("move", f"{c.name} drives the Intruder into {g.place(to)}", "ruling R11",
-               crew=c.id, to=to)
+               {"crew": c.id, "to": to})
         return
     cost = move_cost(to, False)
-    mine = g.carried(c)
+    mine = [] if empty_handed(g, c) else g.carried(c)
     for mover in movers(g, c, mine) if mine else (c,):  # empty hands: he moves alone
         mover.mp -= cost
         g.relocate(mover, to, mine if mover is c else None)
-        g.emit("move", f"{mover.name} moves to {g.place(to)}", "Crew Movement",
-               crew=mover.id, to=to, cost=cost)
+        g.emit("move", f"{mover.name} moves to {NAMES[to]}", "Crew Movement",
+               {"crew": mover.id, "to": to, "cost": cost})
 
 
 def apply_force(g: Game, a: Action) -> None:
@@ -428,7 +456,7 @@ def apply_force(g: Game, a: Action) -> None:
     c.controlling = None
     c.mp = 0
     g.emit("forced", f"{c.name} forces the Intruder into the Freezer and shuts the door",
-           "ruling R22", crew=c.id)
+           "ruling R22", {"crew": c.id})
 
 
 def apply_pick_up(g: Game, a: Action) -> None:
@@ -439,21 +467,22 @@ def apply_pick_up(g: Game, a: Action) -> None:
         c.paid_pickup = True
     item.carriers.append(c.id)
     g.emit("pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
-           crew=c.id, item=item.id)
+           {"crew": c.id, "item": item.id})
 
 
 def apply_drop(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     item = g.items[a["item"]]
     item.carriers.remove(c.id)
-    g.emit("drop", f"{c.name} drops the {item.name}", "Drop an Object", crew=c.id, item=item.id)
+    g.emit("drop", f"{c.name} drops the {item.name}", "Drop an Object",
+           {"crew": c.id, "item": item.id})
 
 
 def apply_unlock(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     g.unlocked.append(a["room"])
     g.emit("unlock", f"{c.name} unlocks the {g.place(a['room'])}", UNLOCK[a["room"]][1],
-           crew=c.id, room=a["room"])
+           {"crew": c.id, "room": a["room"]})
 
 
 def apply_construct(g: Game, a: Action) -> None:
@@ -464,13 +493,13 @@ def apply_construct(g: Game, a: Action) -> None:
     item.worked_turn = g.turn
     need = CONSTRUCTION_TURNS[item.kind]
     g.emit("construct", f"{c.name} works on the {item.name} ({item.progress}/{need})",
-           "Construct Weapons", crew=c.id, item=item.id)
+           "Construct Weapons", {"crew": c.id, "item": item.id})
     if item.progress >= need:
         item.at = CONSTRUCTION_AT
         if fits([*g.carried(c), item]):
             item.carriers.append(c.id)
         g.emit("constructed", f"The {item.name} is finished", "Construct Weapons",
-               item=item.id)
+               {"item": item.id})
 
 
 def start_phase(g: Game) -> None:

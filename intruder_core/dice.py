@@ -29,9 +29,10 @@ class Dice:
                 raise ValueError(f"scripted die {d} is not 1-6")
         self.draws = draws
         self.strict = strict
+        self._prefix = b"%d:" % self.seed  # every draw hashes f"{seed}:{draws}"
 
     def _draw(self) -> int:
-        digest = sha256(b"%d:%d" % (self.seed, self.draws)).digest()  # f"{seed}:{draws}"
+        digest = sha256(self._prefix + b"%d" % self.draws).digest()  # f"{seed}:{draws}"
         self.draws += 1
         return int.from_bytes(digest[:8])  # big-endian
 
@@ -41,7 +42,10 @@ class Dice:
             return self.script.pop(0)
         if self.strict:
             raise DiceExhausted("the scripted dice ran out")
-        return self._draw() % 6 + 1
+        # `_draw`, written out: one call less on every die
+        digest = sha256(self._prefix + b"%d" % self.draws).digest()
+        self.draws += 1
+        return int.from_bytes(digest[:8]) % 6 + 1
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle in place (Fisher-Yates); never consumes scripted dice."""

@@ -57,7 +57,7 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> Counter | None:
         g.relocate(c, shuttle)
     names = ", ".join(c.name for c in crew)
     g.emit("departure", f"{g.place(shuttle)} leaves the station with {names}", RULE,
-           shuttle=shuttle, crew=s.crew)
+           {"shuttle": shuttle, "crew": s.crew})
     free = stowaway_candidates(g)
     isi = len(free) + 1
     die = g.roll(f"Intruder Stowaway Index {isi}", RULE)
@@ -77,7 +77,7 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> Counter | None:
     pick.face_up = True
     pick.asleep_until = None
     g.emit("stowaway", f"The Intruder is aboard {g.place(shuttle)}!", RULE,
-           shuttle=shuttle, token=pick.token)
+           {"shuttle": shuttle, "token": pick.token})
     return pick
 
 
@@ -99,7 +99,7 @@ def self_destruct_phase(g: Game) -> None:
                "Self-Destruction")
         return
     g.sd -= 1
-    g.emit("self_destruct", f"Self-Destruct countdown: {g.sd}", "Self-Destruction", box=g.sd)
+    g.emit("self_destruct", f"Self-Destruct countdown: {g.sd}", "Self-Destruction", {"box": g.sd})
     if g.sd == 0:
         destroy_station(g)
 

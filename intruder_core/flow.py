@@ -30,6 +30,7 @@ from .intruder import (
 )
 from .panic import panic, panic_due
 from .random_movement import random_movement
+from .scenarios import PLAYERS
 from .scoring import result_of
 from .sequence import PHASE_NAMES
 from .sides import PASSES
@@ -53,7 +54,7 @@ def run_phase(g: Game) -> None:
     """Enter the phase the state names."""
     if g.phase == "movement":
         g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES['movement']}",
-               "Sequence of Play", phase="movement", turn=g.turn)
+               "Sequence of Play", {"phase": "movement", "turn": g.turn})
         if ii.active(g):
             g.step = "intruder_move"  # the Intruder player moves the counters (A)
             return
@@ -82,7 +83,7 @@ def begin_movement(g: Game) -> None:
     g.step = "move"
     sides.unready(g)
     g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
-           phase=g.phase, turn=g.turn)
+           {"phase": g.phase, "turn": g.turn})
     crew_rules.start_phase(g)
 
 
@@ -155,7 +156,7 @@ def begin_interaction(g: Game, number: int) -> None:
     g.kills = 0
     g.queue = interaction.compartments_to_resolve(g)
     g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}",
-           "Sequence of Play", phase=g.phase, turn=g.turn)
+           "Sequence of Play", {"phase": g.phase, "turn": g.turn})
     next_subroutine(g)
 
 
@@ -259,7 +260,7 @@ def settle(g: Game) -> None:
             g.may_end = True
         check_end(g)
         g.may_end = True  # whatever settling does next may end the game
-        if g.is_over:
+        if g.result is not None:
             g.step = "over"
             g.forget_legal()
             break
@@ -274,7 +275,7 @@ def only_pass(g: Game) -> Action | None:
     """A pass that is some side's only legal choice (R33); None if every side with a
     decision has a real one to make."""
     legal = g.legal_now()
-    if len(g.players) == 1:  # one side decides everything (the solitaire game)
+    if len(PLAYERS[g.scenario]) == 1:  # one side decides everything (the solitaire game)
         if not legal:
             raise RuntimeError(f"no legal action in step {g.step!r}")
         for a in legal:
@@ -307,7 +308,7 @@ CANNOT_END = frozenset({"move", "force_into_freezer", "pick_up", "drop", "unlock
 def check_end(g: Game) -> None:
     """How to Win: the game ends when an Intruder escapes, the station is destroyed, no crew
     is left on it, or no Intruder is still loose."""
-    if g.is_over or not g.may_end:
+    if not g.may_end or g.result is not None:
         return  # not over before, and the last action could not end it (CANNOT_END)
     if g.step == "crew_actions" and g.in_shuttle():
         return  # a shuttle fight is still being played out
@@ -317,7 +318,7 @@ def check_end(g: Game) -> None:
     if not on_station or g.destroyed or not intruder_loose(g):
         g.result = result_of(g)
         g.emit("game_over", f"Game over: {g.result['outcome']} "
-               f"({g.result['score']:+d})", "How to Win", **g.result)
+               f"({g.result['score']:+d})", "How to Win", {**g.result})
 
 
 def game_ends(g: Game) -> bool:
@@ -371,7 +372,7 @@ def shuttle_round(g: Game) -> None:
     for c in g.crew_at(at):
         c.acted = False
     g.emit("interaction", f"Interaction in {g.place(at)} (round {g.sub.round})",
-           "Escape via Shuttle; ruling R24", at=at)
+           "Escape via Shuttle; ruling R24", {"at": at})
     here = [t for t in g.counters.values() if t.at == at and t.kind == "intruder"]
     if not here or not g.crew_at(at):
         shuttle_fight_over(g)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from . import crew_actions as act
@@ -29,7 +27,7 @@ from .variants import chart
 from .view import FRESH_LABELS
 from .view import label as action_label
 
-_new_event = object.__new__
+_new_event = tuple.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 _DESCRIBED = {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}  # Game.describe
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
@@ -163,9 +161,11 @@ class Game(GameState):
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Every action the player (any player if None) may take now, in a fixed order."""
-        if self.is_over:
+        if self.result is not None:  # the game is over
             return []
-        legal = self.legal_now()
+        legal = self._legal  # this decision's, when already built (`legal_now`)
+        if legal is None:
+            legal = self.legal_now()
         if player is None:
             return list(legal)
         return [a for a in legal if sides.owner(self, a) == player]
@@ -213,11 +213,12 @@ class Game(GameState):
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
-        legal = self._legal
-        if legal is not None and any(map(is_, legal, repeat(action))):
-            a = action  # one of legal_actions()' own, and the state has not changed since
-            assert isinstance(a, Action)
-        else:
+        a: Action | None = None
+        for offered in self._legal or ():  # a plain loop: cheaper than any(map(is_, ...))
+            if offered is action:  # one of legal_actions()' own, and the state has not
+                a = offered        # changed since
+                break
+        if a is None:
             a = _parse(action)
             refusal = self._why_not(a)
             if refusal is not None:
@@ -225,7 +226,7 @@ class Game(GameState):
         played = len(self.history)
         try:
             self.events = []
-            self.history.append(a.to_dict())
+            self.history.append(a.recorded())
             self.forget_legal()
             self.may_end = a.type not in flow.CANNOT_END
             if self.step == "move":
@@ -301,7 +302,7 @@ class Game(GameState):
 
     def record(self) -> dict[str, Any]:
         """How this game began plus every action since: `replay(record)` rebuilds it."""
-        return {"origin": self.origin, "actions": list(self.history)}
+        return {"origin": self.origin, "actions": [dict(step) for step in self.history]}
 
     # --- serialization ------------------------------------------------------------------
 
@@ -362,7 +363,9 @@ class Game(GameState):
             bound = self._labels_for
             if bound is None or bound[0] is not self.crew or bound[1] is not self.items:
                 self._bind_labels()
-            self._legal = self._generate()
+            # the Crew Movement Phase's generator offers only legal actions (`_generate`)
+            self._legal = (crew_rules.candidates(self) if self.step == "move"
+                           else self._generate())
         return self._legal
 
     def _bind_labels(self) -> None:
@@ -434,19 +437,17 @@ class Game(GameState):
     def roll(self, what: str, rule: str) -> int:
         """Roll one die and record it as an event: what it was for and the rule it answers."""
         die = self.dice.d6()
-        self.emit("roll", f"Rolled {die} for {what}", rule, die=die, purpose=what)
+        # `emit`, written out for the commonest event (about one per action)
+        self.events.append(_new_event(Event, ("roll", f"Rolled {die} for {what}", rule,
+                                              {"die": die, "purpose": what})))
         return die
 
-    def emit(self, type: str, text: str, rule: str = "", **data: object) -> None:
-        """Note something that happened. The Event is built without the frozen dataclass's
-        __init__ (every event passes here): the same object in every way, and as immutable."""
-        e = _new_event(Event)
-        fields = e.__dict__
-        fields["type"] = type
-        fields["text"] = text
-        fields["rule"] = rule
-        fields["data"] = data
-        self.events.append(e)
+    def emit(self, type: str, text: str, rule: str = "",
+             data: dict[str, object] | None = None) -> None:
+        """Note something that happened, with its data (a dict of its own: the Event keeps
+        it). The Event (a named tuple) is built by tuple's own constructor, and the data come
+        as a dict, not keywords: every event passes here, and matching keywords costs more."""
+        self.events.append(_new_event(Event, (type, text, rule, {} if data is None else data)))
 
     def effect(self, a: Action) -> None:
         """Carry out an action already known to be legal (its handler's effect)."""

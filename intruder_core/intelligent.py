@@ -92,7 +92,8 @@ def apply_move_counter(g: Game, a: Action) -> None:
     t.at = a["to"]
     if stops_on_meeting_crew(g, t):
         g.x.stopped.append(t.id)
-    g.emit("move", f"{g.describe(t)} moves to {g.place(t.at)}", RULE, token=t.token, to=t.at)
+    g.emit("move", f"{g.describe(t)} moves to {g.place(t.at)}", RULE,
+           {"token": t.token, "to": t.at})
 
 
 def intruder_at_hand(g: Game, a: Action) -> Counter:
@@ -121,7 +122,7 @@ def apply_destroy(g: Game, a: Action) -> None:
         inside.face_up = True
     item.at = "lost"
     g.emit("destroyed_object", f"The {item.name} in {g.place(counter(g, a['token']).at)} is "
-           "destroyed", RULE + " C", item=item.id)
+           "destroyed", RULE + " C", {"item": item.id})
 
 
 def check_open_cage(g: Game, a: Action) -> None:
@@ -138,7 +139,7 @@ def apply_open_cage(g: Game, a: Action) -> None:
     release_from(g, inside)
     inside.face_up = True
     g.emit("released", f"The Intruder opens the {item.name} in {g.place(item.at)}", RULE + " C",
-           at=item.at, token=inside.token)
+           {"at": item.at, "token": inside.token})
 
 
 def check_open_lab_cages(g: Game, a: Action) -> None:
@@ -157,7 +158,7 @@ def apply_open_lab_cages(g: Game, a: Action) -> None:
             if not c.token:
                 c.token = g.new_token()
     g.emit("released", "The Intruder opens the Lab's permanent cages", RULE + " C",
-           at=PERMANENT_CAGES_AT)
+           {"at": PERMANENT_CAGES_AT})
 
 
 def check_end_move(g: Game, a: Action) -> None:
@@ -195,7 +196,7 @@ def apply_intruder_attack(g: Game, a: Action) -> bool:
     g.x.deciding = None
     target = g.crew[a["crew"]] if a.type == "intruder_attack" else None
     g.emit("decision", f"The Intruder {'attacks ' + target.name if target else 'holds back'}",
-           RULE + " B", token=t.token)
+           RULE + " B", {"token": t.token})
     return interaction.steps_b_to_d(g, t, target, able=True)
 
 

@@ -62,7 +62,7 @@ def combat_segment(g: Game, at: str) -> None:
     wait for their Intruder Action Segments (`Subroutine.pending`)."""
     g.queue.remove(at)
     g.sub = Subroutine(at)
-    g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine", at=at)
+    g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine", {"at": at})
     here = sorted((c for c in g.counters.values() if c.at == at), key=g.token_order)
     for c in here:
         if not c.face_up:
@@ -80,7 +80,7 @@ def reveal(g: Game, c: Counter) -> None:
         return
     c.face_up = True
     g.emit("reveal", f"Counter {c.token} in {g.place(c.at)} is {_REVEALED[c.kind]}",
-           "Combat Segment", token=c.token, kind=c.kind, at=c.at)
+           "Combat Segment", {"token": c.token, "kind": c.kind, "at": c.at})
     if c.kind == "dummy":
         c.at = "discovered"
 
@@ -95,7 +95,7 @@ def steps_b_to_d(g: Game, t: Counter, target: Crewman | None, able: bool) -> boo
             g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
         return True
     g.emit("attack_target", f"The Intruder attacks {target.name}",
-           "Intruder Attacks on Crewmen", crew=target.id, token=t.token)
+           "Intruder Attacks on Crewmen", {"crew": target.id, "token": t.token})
     g.defense = Defense(t.id, target.id)
     if defense_options(g):  # C: the player's decision (flow.py makes it the "defense" step)
         return False

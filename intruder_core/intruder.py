@@ -72,7 +72,7 @@ def determine_powers(g: Game) -> None:
         g.unknown -= 1
         g.known.append(power)
         g.emit("power", f"The Intruder has {POWER_NAMES[power]}", "Intruder Powers Chart",
-               power=power)
+               {"power": power})
         if power == "clone":
             adjust_clones(g)
         if power == "extra_strong":
@@ -98,7 +98,7 @@ def metamorphose(g: Game) -> None:
     g.stage += 1
     g.unknown += 1
     g.emit("metamorphosis", f"The Intruder metamorphoses to Life Stage {g.stage}",
-           "Metamorphosis", stage=g.stage)
+           "Metamorphosis", {"stage": g.stage})
     for c in active_intruders(g):
         if c.controlled_by is not None:
             crewman = g.crew[c.controlled_by]
@@ -139,7 +139,7 @@ def break_out(g: Game, c: Counter) -> None:
         g.items[c.cage].contents = None
     c.cage = None
     g.emit("break_out", f"The Intruder breaks out of its Cage in {g.place(c.at)}",
-           "Extra Strong; ruling R14", at=c.at)
+           "Extra Strong; ruling R14", {"at": c.at})
 
 
 def wake(g: Game, c: Counter) -> None:
@@ -147,7 +147,7 @@ def wake(g: Game, c: Counter) -> None:
     if c.asleep_until is None:
         return
     c.asleep_until = None
-    g.emit("wake", f"The Intruder in {g.place(c.at)} wakes up", "ruling R9", at=c.at)
+    g.emit("wake", f"The Intruder in {g.place(c.at)} wakes up", "ruling R9", {"at": c.at})
     break_out(g, c)
 
 

@@ -40,7 +40,7 @@ def lose_one(g: Game) -> None:
     c.status = "lost"
     g.counters[counter_of(g, c)] = Counter(counter_of(g, c), "crewman", str(c.at))
     g.emit("lost_crewman", f"{c.name} runs off in blind panic and hides", "Lost Crewmen",
-           crew=c.id)
+           {"crew": c.id})
 
 
 def crewman_of(g: Game, t: Counter) -> Crewman:
@@ -61,7 +61,7 @@ def found(g: Game, t: Counter) -> None:
     g.relocate(c, t.at)
     del g.counters[t.id]
     g.emit("found", f"Counter {t.token} in {g.place(t.at)} is {c.name}, found hiding",
-           "Lost Crewmen", crew=c.id, token=t.token, at=t.at)
+           "Lost Crewmen", {"crew": c.id, "token": t.token, "at": t.at})
 
 
 def forget(g: Game, c: Crewman) -> None:

@@ -56,6 +56,6 @@ def panic(g: Game) -> None:
     counters = gathered(g)
     place_hidden(g, counters)
     g.emit("placed", f"{len(counters)} counters are shuffled face down and placed",
-           "Effects of Panic", placed=[[c.token, c.at] for c in counters])
+           "Effects of Panic", {"placed": [[c.token, c.at] for c in counters]})
     for _ in range(2):
         roll_metamorphosis(g)

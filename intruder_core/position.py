@@ -192,7 +192,7 @@ def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
     g.queue = sorted({c.at for c in g.station_crew() if c.at and c.at != at and c.at not in done
                       and needs_interaction(g, c.at)}, key=ORDER.__getitem__)
     g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
-           phase=g.phase, turn=g.turn)
+           {"phase": g.phase, "turn": g.turn})
     if at is None:
         flow.next_subroutine(g)
     else:
@@ -201,7 +201,8 @@ def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
         if any(not t.face_up for t in g.counters.values() if t.at == at):
             raise ValueError("counters in a running interaction are face up")
         g.sub = Subroutine(at, [], bool(spec.get("shaken", False)))
-        g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine", at=at)
+        g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine",
+               {"at": at})
         flow.crew_segment(g)
     flow.settle(g)
 
@@ -218,7 +219,7 @@ def _start_shuttle_fight(g: Game, shuttle: str) -> None:
         raise ValueError("a shuttle fight needs crew and an Intruder aboard")
     g.step = "free_actions"
     g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
-           phase=g.phase, turn=g.turn)
+           {"phase": g.phase, "turn": g.turn})
     for t in aboard:
         t.face_up = True
         if not t.token:

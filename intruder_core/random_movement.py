@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .intruder import compartments_per_phase, stops_on_meeting_crew
 from .lost import follow
-from .station import AIRLOCK_CONTROL, COMPARTMENTS, MOVEMENT, SECURED
+from .station import AIRLOCK_CONTROL, COMPARTMENTS, MOVEMENT, NAMES, SECURED
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,24 +26,25 @@ def moves_randomly(c: Counter) -> bool:
 
 def random_movement(g: Game) -> None:
     """Roll one die per moving counter, in token order, and move it by the blue numbers."""
-    movers = sorted((c for c in g.counters.values() if moves_randomly(c)), key=g.token_order)
+    movers = [c for c in g.counters.values() if moves_randomly(c)]
+    movers.sort(key=g.token_order)
     for c in movers:
         if c.returning:  # Fast Reflexes: back inside from the opened airlock
             c.returning = False
             corridor = AIRLOCK_CONTROL[c.at]
             g.emit("move", f"The Intruder climbs back in from {g.place(c.at)} to "
-                   f"{g.place(corridor)}", "Fast Reflexes", token=c.token, to=corridor)
+                   f"{g.place(corridor)}", "Fast Reflexes", {"token": c.token, "to": corridor})
             c.at = corridor
             continue
         for left in range(compartments_per_phase(g, c) - 1, -1, -1):  # Very Fast: two
-            die = g.roll(f"random movement of {c.token} in {g.place(c.at)}",
+            die = g.roll(f"random movement of {c.token} in {NAMES[c.at]}",
                          "Random Movement System")
             dest = MOVEMENT[c.at][die - 1]
             if dest is None:
                 break
             c.at = dest
-            g.emit("move", f"{g.describe(c)} moves to {g.place(dest)}",
-                   "Random Movement System", token=c.token, to=dest)
+            g.emit("move", f"{g.describe(c)} moves to {NAMES[dest]}",
+                   "Random Movement System", {"token": c.token, "to": dest})
             if left and stops_on_meeting_crew(g, c):  # (with none left, nothing to stop)
                 break
     follow(g)
@@ -64,4 +65,4 @@ def release_caged_animals(g: Game) -> None:
             animal.cage = None
             animal.face_up = True
             g.emit("released", f"A caged Lab Animal in {g.place(item.at)} has been let out of "
-                   "its Cage", "Lab Animals", at=item.at, token=animal.token)
+                   "its Cage", "Lab Animals", {"at": item.at, "token": animal.token})

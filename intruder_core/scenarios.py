@@ -82,7 +82,7 @@ def return_to_prometheus(g: Game) -> None:
         c.at = "reserve"
     place_hidden(g, sorted(pool, key=lambda c: setup_name(g, c)))
     g.emit("placed", f"{len(pool)} counters are shuffled face down and placed",
-           "Return to Prometheus", placed=[[c.token, c.at] for c in pool])
+           "Return to Prometheus", {"placed": [[c.token, c.at] for c in pool]})
     for turn in range(1, HIDDEN_TURNS + 1):
         g.emit("phase", f"Hidden movement, turn {turn} of {HIDDEN_TURNS}",
                "Return to Prometheus")

@@ -111,6 +111,24 @@ def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str
     assert compared > 300
 
 
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_empty_handed_agrees_with_the_objects(scenario: str, options: dict[str, Any]) -> None:
+    """A move skips looking through the objects for a crewman whose kept actions offer
+    nothing to let go of (crew_movement.empty_handed): at every movement decision, whoever it
+    calls empty-handed carries, holds and controls nothing (and some who carry are seen)."""
+    said = carrying = 0
+    for g in walk(scenario, options, range(6)):
+        if g.step == "move":
+            g.legal_actions()  # the decision's kept actions, as a move finds them
+            for c in g.crew.values():
+                if crew_movement.empty_handed(g, c):
+                    assert not g.carried(c) and not c.holding and not c.controlling, c.id
+                    said += 1
+                elif c.status == "active" and g.carried(c):
+                    carrying += 1
+    assert said > 300 and carrying > 30
+
+
 def gated(g: ic.Game) -> set[ic.Action]:
     """Every action of the kinds crew_actions.candidates offers only to some crewmen (roles,
     places, an empty Cage, the quarantine), for every crewman and target, that its rule's
@@ -145,3 +163,34 @@ def test_gated_offers_miss_no_legal_action(scenario: str, options: dict[str, Any
             assert allowed <= set(g.legal_actions())
             found += len(allowed)
     assert found > 0
+
+
+def test_recorded_actions_are_shared_read_only_and_equal_fresh_ones() -> None:
+    """Games taking the same action object share its history entry (Action.recorded): each
+    entry equals the action's fresh to_dict(), refuses to be changed, and record(), pickles
+    and copies hand out plain dicts, so no game can alter another's history."""
+    import copy
+    import pickle
+
+    games = [ic.new_game(seed=4), ic.new_game(seed=4)]
+    rng = random.Random(4)
+    for _ in range(60):
+        a = rng.choice(games[0].legal_actions())
+        for g in games:
+            g.apply(a)
+            assert g.history[-1] == a.to_dict()
+    first, second = games
+    assert any(x is y for x, y in zip(first.history, second.history, strict=True))  # shared
+    with pytest.raises(TypeError):
+        first.history[-1]["type"] = "fly"
+    with pytest.raises(TypeError):
+        first.history[-1].update(type="fly")
+    record = first.record()
+    record["actions"][-1]["type"] = "fly"  # a copy: the games' histories are untouched
+    assert first.history == second.history and first.history[-1]["type"] != "fly"
+    for entry in (pickle.loads(pickle.dumps(first.history[-1])), copy.deepcopy(first.history[-1])):
+        assert type(entry) is dict and entry == first.history[-1]
+    leave = ic.Action.make("leave", shuttle="s1", crew=["co1", "co2"])
+    assert leave.recorded() is not leave.recorded()  # a list inside: a fresh dict each time
+    assert leave.recorded() == leave.to_dict() == {"type": "leave", "shuttle": "s1",
+                                                   "crew": ["co1", "co2"]}
