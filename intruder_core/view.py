@@ -7,10 +7,11 @@ the Not Used box shows only counters turned up by an inventory; the dice are nev
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
+from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, OBJECTS, POWER_NAMES, ROLES, Stage
 from .escape import shuttles_may_leave
 from .scoring import breakdown, total
 from .state import BOXES, Subroutine
@@ -50,23 +51,38 @@ def chart_row(row: Stage) -> dict[str, object]:
 
 def crew_view(g: Game) -> dict[str, Any]:
     """Everything the crew may know (docs/api.md). Built on every bot decision, so each
-    collection is walked once."""
+    collection is walked once and the names, which never change, are looked up."""
     counters = g.counters.values()
     tokens = {c.id: c.token for c in counters}
-    ordered = sorted(counters, key=g.token_order)
+    ordered = _by_token(g, counters)
     in_box = dict.fromkeys(BOX_COUNTS, 0)
-    for c in counters:
-        if c.at in in_box:
-            in_box[c.at] += 1
-    boxes: dict[str, object] = {
-        "not_used": [{"token": c.token, "kind": c.kind if c.inventoried else None}
-                     for c in ordered if c.at == "not_used"],
-        **in_box,
-    }
+    on_board = []
+    not_used = []
+    for c in ordered:
+        at = c.at
+        if at in ON_BOARD:
+            on_board.append(counter_view(g, c))
+        elif at in in_box:
+            in_box[at] += 1
+        elif at == "not_used":
+            not_used.append({"token": c.token, "kind": c.kind if c.inventoried else None})
+    boxes: dict[str, object] = {"not_used": not_used, **in_box}
     carrying: dict[str, list[str]] = {}
+    items = []
     for i in g.items.values():
-        for cid in i.carriers:
-            carrying.setdefault(cid, []).append(i.id)
+        iid = i.id
+        carriers = i.carriers
+        for cid in carriers:
+            if cid in carrying:
+                carrying[cid].append(iid)
+            else:
+                carrying[cid] = [iid]
+        name, needed = _item_static(iid, i.kind)
+        contents = i.contents
+        items.append({"id": iid, "kind": i.kind, "name": name, "at": i.at,
+                      "carriers": list(carriers),
+                      "contents": tokens.get(contents) if contents else None,
+                      "progress": i.progress, "needed": needed})
     decision: dict[str, object] = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
@@ -77,26 +93,30 @@ def crew_view(g: Game) -> dict[str, Any]:
         decision["target"] = g.defense.target
     chart = chart_row(g.row)
     chart["cage_carriers"] = CAGE_CARRIERS[g.stage]
+    crew = []
+    for m in g.crew.values():
+        cid = m.id
+        status = m.status
+        holding = m.holding
+        controlling = m.controlling
+        crew.append({"id": cid, "role": m.role, "name": _crew_name(cid, m.role),
+                     "status": status, "at": None if status == "lost" else m.at, "mp": m.mp,
+                     "acted": m.acted, "carrying": carrying.get(cid, []),
+                     "holding": tokens.get(holding) if holding else None,
+                     "controlling": tokens.get(controlling) if controlling else None})
+    known = g.known
     return {
         "turn": g.turn,
         "phase": g.phase,
         "decision": decision,
-        "over": g.is_over,
+        "over": g.result is not None,
         "stage": g.stage,
         "chart": chart,
-        "powers": {"known": list(g.known), "unknown": g.unknown,
-                   "names": {p: POWER_NAMES[p] for p in g.known}},
-        "crew": [{"id": c.id, "role": c.role, "name": c.name, "status": c.status,
-                  "at": None if c.status == "lost" else c.at, "mp": c.mp, "acted": c.acted,
-                  "carrying": carrying.get(c.id, []),
-                  "holding": tokens.get(c.holding or ""),
-                  "controlling": tokens.get(c.controlling or "")}
-                 for c in g.crew.values()],
-        "counters": [counter_view(g, c) for c in ordered if c.at in ON_BOARD],
-        "items": [{"id": i.id, "kind": i.kind, "name": i.name, "at": i.at,
-                   "carriers": list(i.carriers), "contents": tokens.get(i.contents or ""),
-                   "progress": i.progress, "needed": CONSTRUCTION_TURNS.get(i.kind)}
-                  for i in g.items.values()],
+        "powers": {"known": list(known), "unknown": g.unknown,
+                   "names": {p: POWER_NAMES[p] for p in known}},
+        "crew": crew,
+        "counters": on_board,
+        "items": items,
         "boxes": boxes,
         "unlocked": list(g.unlocked),
         "self_destruct": {"box": SD_BOX.get(g.sd, g.sd) if g.sd is not None else None,
@@ -108,6 +128,44 @@ def crew_view(g: Game) -> dict[str, Any]:
         "result": g.result,
         "bookkeeping": bookkeeping(g, tokens),  # public facts from this turn (docs/bots.md)
     }
+
+
+# Names and construction times by (id, kind or role): fixed for a given object or crewman,
+# so each is made once (Item.name and Crewman.name build the same string on every call).
+_ITEM_STATIC: dict[tuple[str, str], tuple[str, int | None]] = {}
+_CREW_NAMES: dict[tuple[str, str], str] = {}
+_TOKEN_ORDERS: dict[tuple[str, ...], tuple[int, ...]] = {}  # tokens -> their sorted order
+
+
+def _item_static(iid: str, kind: str) -> tuple[str, int | None]:
+    """An object's view name (Item.name) and construction turns, made once per object."""
+    done = _ITEM_STATIC.get((iid, kind))
+    if done is None:
+        done = _ITEM_STATIC[iid, kind] = (f"{OBJECTS[kind][0]} {iid[-1]}",
+                                          CONSTRUCTION_TURNS.get(kind))
+    return done
+
+
+def _crew_name(cid: str, role: str) -> str:
+    """A crewman's name (Crewman.name), made once per crewman."""
+    done = _CREW_NAMES.get((cid, role))
+    if done is None:
+        done = _CREW_NAMES[cid, role] = f"{ROLES[role]} {cid[-1]}"
+    return done
+
+
+def _by_token(g: Game, counters: Iterable[Counter]) -> list[Counter]:
+    """The counters in token order (Game.token_order); the order of one list of tokens is
+    worked out once (tokens change only when counters are placed)."""
+    listed = list(counters)
+    key = tuple([c.token for c in listed])
+    order = _TOKEN_ORDERS.get(key)
+    if order is None:
+        if len(_TOKEN_ORDERS) >= 4096:  # stay bounded
+            _TOKEN_ORDERS.clear()
+        ranked = sorted(range(len(listed)), key=lambda n: g.token_order(listed[n]))
+        order = _TOKEN_ORDERS[key] = tuple(ranked)
+    return [listed[n] for n in order]
 
 
 # --- public bookkeeping (the view's "bookkeeping" entry) ----------------------------------
