@@ -30,7 +30,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from ..actions import Action
-from ..charts import DRAW_SURVIVORS, LETHAL, POINTS, SHUTTLE_CAPACITY, can_carry, is_large
+from ..charts import (
+    DRAW_SURVIVORS,
+    LETHAL,
+    OBJECTS,
+    POINTS,
+    SHUTTLE_CAPACITY,
+    can_carry,
+    is_large,
+)
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
 from .common import (
@@ -535,6 +543,14 @@ def wants_kit(role: str, have: tuple[str, ...], kind: str, trip: bool, prod_ok: 
     return False
 
 
+@functools.lru_cache(maxsize=4096)
+def wanted_kinds(role: str, have: tuple[str, ...], trip: bool, prod_ok: bool, first: str,
+                 first_loose: bool, spare_below: int, unarmed: bool) -> frozenset[str]:
+    """Every kind of object `wants_kit` says yes to, for one kit in one situation."""
+    return frozenset(kind for kind in OBJECTS if wants_kit(
+        role, have, kind, trip, prod_ok, first, first_loose, spare_below, unarmed))
+
+
 class MovePlan:
     """The Crew Movement Phase, recomputed from the view at every step: first who does what
     (`roles`), then the orders that carry it out (`orders`)."""
@@ -548,8 +564,8 @@ class MovePlan:
         self.cages = self._caged() if self.freezer_run else []
         self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
         self._unarmed: bool | None = None
-        # wants() by (role, kit, kind, trip): crewmen alike in role and kit want alike
-        self._wants: dict[tuple[tuple[str, tuple[str, ...]], str, bool], bool] = {}
+        # wanted() by (role and kit, trip): crewmen alike in role and kit want alike
+        self._wanted: dict[tuple[tuple[str, tuple[str, ...]], bool], frozenset[str]] = {}
         # why the crew runs for the shuttles, if it does
         self.escape = "the self-destruct is running: make for the shuttles" \
             if info.sd["box"] is not None else abandon(info, p)
@@ -694,18 +710,12 @@ class MovePlan:
         info = self.info
         loose = [i for i in info.items.values() if not i["carriers"] and not i["contents"]
                  and i["at"] in STATION]
-        loose_kinds = list(dict.fromkeys(i["kind"] for i in loose))
-        wanted_by: dict[tuple[str, tuple[str, ...]], set[str]] = {}  # by role and kit
         for c in self.free:
             cid = c["id"]
             if cid in roles:
                 continue
             # the nearest object he would walk for (then outside the Arms Room, then by id)
-            kit = info.kit(cid)
-            wanted = wanted_by.get(kit)
-            if wanted is None:
-                wanted = wanted_by[kit] = {k for k in loose_kinds
-                                           if self.wants(cid, k, trip=True)}
+            wanted = self.wanted(cid, trip=True)
             near: tuple[tuple[int, bool, str], ItemView] | None = None
             for i in loose:
                 if i["kind"] in wanted and i["at"] != c["at"]:
@@ -733,15 +743,19 @@ class MovePlan:
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
         what is worth a walk: a spare weapon is taken only where he stands."""
+        return kind in self.wanted(cid, trip)
+
+    def wanted(self, cid: str, trip: bool = False) -> frozenset[str]:
+        """Every kind of object he would pick up (`wants`), worked out once per kit."""
         kit = self.info.kit(cid)
-        key = (kit, kind, trip)
-        out = self._wants.get(key)
+        key = (kit, trip)
+        out = self._wanted.get(key)
         if out is None:
             role, have = kit
             p = self.p
             first = p.first_weapon.get(role, "")
-            out = self._wants[key] = wants_kit(
-                role, have, kind, trip, self.info.stage <= p.prod_until_stage, first,
+            out = self._wanted[key] = wanted_kinds(
+                role, have, trip, self.info.stage <= p.prod_until_stage, first,
                 self.loose_item(first), p.spare_weapon_below, self.unarmed())
         return out
 
