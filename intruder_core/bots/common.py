@@ -259,19 +259,37 @@ class Info:
         self.shuttles: dict[str, ShuttleView] = view["shuttles"]
         crew: list[CrewView] = view["crew"]
         self.roster = crew  # every crewman, in the roster's order
-        self.crew: dict[str, CrewView] = {c["id"]: c for c in crew}
-        self.active = [c for c in crew if c["status"] == "active" and c["at"] in STATION]
-        self.dead = sum(1 for c in view["crew"] if c["status"] == "dead")
-        self.escaped = sum(1 for c in view["crew"] if c["status"] == "escaped")
+        self.crew: dict[str, CrewView] = {}
+        self.active: list[CrewView] = []
         self.items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
-        self.carrying: dict[str, list[ItemView]] = {
-            c["id"]: [self.items[i] for i in c["carrying"]] for c in view["crew"]}
+        self.carrying: dict[str, list[ItemView]] = {}
+        self.where: dict[str, list[str]] = {}
+        self.dead = self.escaped = 0
+        items = self.items
+        for c in crew:  # one pass over the roster for every index of it
+            cid = c["id"]
+            self.crew[cid] = c
+            self.carrying[cid] = [items[i] for i in c["carrying"]]
+            status = c["status"]
+            if status == "active":
+                at = c["at"]
+                if at in STATION:
+                    self.active.append(c)
+                    if at in self.where:
+                        self.where[at].append(cid)
+                    else:
+                        self.where[at] = [cid]
+            elif status == "dead":
+                self.dead += 1
+            elif status == "escaped":
+                self.escaped += 1
         # memos (one view, read-only): what each crewman carries, and what more fits
         self._kinds: dict[str, list[str]] = {}
         self._kit: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._fits: dict[tuple[str, str], bool] = {}
         self._items_at: dict[str | None, list[ItemView]] | None = None
         self._chance: dict[str, float] = {}
+        self._per: float | None = None  # the chance each face-down counter is an Intruder
         self.facedown: dict[str, list[str]] = {}
         self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
         self.animals: list[CounterView] = []
@@ -287,10 +305,6 @@ class Info:
         self.boxes: BoxesView = view["boxes"]
         self.score: int = view["score"]["total"]
         self.unlocked: set[str] = set(view["unlocked"])
-        self.where: dict[str, list[str]] = {}
-        for c in self.active:
-            if c["at"] is not None:  # always: active crewmen on the station
-                self.where.setdefault(c["at"], []).append(c["id"])
 
     # crew ------------------------------------------------------------------------------
 
@@ -370,10 +384,12 @@ class Info:
         return out
 
     def _intruder_chance(self, at: str) -> float:
-        n = sum(len(v) for v in self.facedown.values())
-        if not n:
+        per = self._per
+        if per is None:
+            n = sum(len(v) for v in self.facedown.values())
+            per = self._per = min(self.hidden_intruders() / n, 1.0) if n else 0.0
+        if not per:
             return 0.0
-        per = min(self.hidden_intruders() / n, 1.0)
         k = len(self.facedown.get(at, []))
         return float(1 - (1 - per) ** k)
 
@@ -383,7 +399,12 @@ class Info:
 
 def find(legal: list[Action], type: str, **args: object) -> Action | None:
     """The legal action of this type whose arguments include `args`."""
+    wanted = args.items()
     for a in legal:
-        if a.type == type and all(a.get(k) == v for k, v in args.items()):
-            return a
+        if a.type == type:
+            for k, v in wanted:
+                if a.get(k) != v:
+                    break
+            else:
+                return a
     return None

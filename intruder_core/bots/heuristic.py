@@ -911,9 +911,12 @@ class MovePlan:
             cid = c["id"]
             if cid in roles and roles[cid].job == "carrier":
                 continue
-            for item in info.items_at(c["at"]):
-                if not item["carriers"] and \
-                        not item["contents"] and self.wants(cid, item["kind"]):
+            lying = info.items_at(c["at"])
+            if not lying:
+                continue
+            wanted = self.wanted(cid)
+            for item in lying:
+                if not item["carriers"] and not item["contents"] and item["kind"] in wanted:
                     yield ("pick_up", {"crew": cid, "item": item["id"]},
                            f"pick up the {item['name']}")
 
@@ -1027,11 +1030,12 @@ class MovePlan:
             if best is None or score > best[0]:
                 best = (score, t["at"], f"hunt the Intruder seen in {name(t['at'])}")
         if armed:
+            ats = [info.crew[x]["at"] for x in g]  # the group's places
             for where, tokens in info.facedown.items():
                 if where not in STATION:
                     continue
                 value = info.intruder_chance(where) + p.decoy_value * len(tokens)
-                d = max(dist(info.crew[x]["at"], where) for x in g)
+                d = max([dist(a, where) for a in ats])
                 score = value / (1 + d / p.distance_scale) - \
                     (p.shared_counters if where in taken else 0)
                 if best is None or score > best[0]:
