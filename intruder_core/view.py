@@ -49,9 +49,20 @@ def chart_row(row: Stage) -> dict[str, object]:
     return {k: list(v) if type(v) is list else v for k, v in done.items()}
 
 
-def crew_view(g: Game) -> dict[str, Any]:
+def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Everything the crew may know (docs/api.md). Built on every bot decision, so each
-    collection is walked once and the names, which never change, are looked up."""
+    collection is walked once and the names, which never change, are looked up.
+
+    `memo` (a dict kept by the caller for one game, `bots.play`) holds the last view's
+    objects and crewmen: an entry equal to what it would be now is shared with the new view
+    instead of being made again, so consecutive views share the dicts of what did not
+    change. Such views are read-only (the bots never change a view)."""
+    if memo is None:
+        seen_items: dict[str, Any] = {}
+        seen_crew: dict[str, Any] = {}
+    else:
+        seen_items = memo.setdefault("items", {})
+        seen_crew = memo.setdefault("crew", {})
     counters = g.counters.values()
     tokens = {c.id: c.token for c in counters}
     ordered = _by_token(g, counters)
@@ -77,12 +88,20 @@ def crew_view(g: Game) -> dict[str, Any]:
                 carrying[cid].append(iid)
             else:
                 carrying[cid] = [iid]
-        name, needed = _item_static(iid, i.kind)
         contents = i.contents
-        items.append({"id": iid, "kind": i.kind, "name": name, "at": i.at,
-                      "carriers": list(carriers),
-                      "contents": tokens.get(contents) if contents else None,
-                      "progress": i.progress, "needed": needed})
+        inside = tokens.get(contents) if contents else None
+        was = seen_items.get(iid)
+        if was is not None and was["at"] == i.at and was["carriers"] == carriers and \
+                was["contents"] == inside and was["progress"] == i.progress and \
+                was["kind"] == i.kind:
+            items.append(was)
+            continue
+        name, needed = _item_static(iid, i.kind)
+        d = {"id": iid, "kind": i.kind, "name": name, "at": i.at, "carriers": list(carriers),
+             "contents": inside, "progress": i.progress, "needed": needed}
+        items.append(d)
+        if memo is not None:
+            seen_items[iid] = d
     decision: dict[str, object] = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
@@ -99,11 +118,23 @@ def crew_view(g: Game) -> dict[str, Any]:
         status = m.status
         holding = m.holding
         controlling = m.controlling
-        crew.append({"id": cid, "role": m.role, "name": _crew_name(cid, m.role),
-                     "status": status, "at": None if status == "lost" else m.at, "mp": m.mp,
-                     "acted": m.acted, "carrying": carrying.get(cid, []),
-                     "holding": tokens.get(holding) if holding else None,
-                     "controlling": tokens.get(controlling) if controlling else None})
+        where = None if status == "lost" else m.at
+        has = carrying.get(cid, [])
+        held = tokens.get(holding) if holding else None
+        driven = tokens.get(controlling) if controlling else None
+        was = seen_crew.get(cid)
+        if was is not None and was["at"] == where and was["mp"] == m.mp and \
+                was["status"] == status and was["acted"] == m.acted and \
+                was["carrying"] == has and was["holding"] == held and \
+                was["controlling"] == driven and was["role"] == m.role:
+            crew.append(was)
+            continue
+        d = {"id": cid, "role": m.role, "name": _crew_name(cid, m.role), "status": status,
+             "at": where, "mp": m.mp, "acted": m.acted, "carrying": has, "holding": held,
+             "controlling": driven}
+        crew.append(d)
+        if memo is not None:
+            seen_crew[cid] = d
     known = g.known
     return {
         "turn": g.turn,
