@@ -266,10 +266,15 @@ class Info:
         self.where: dict[str, list[str]] = {}
         self.dead = self.escaped = 0
         items = self.items
+        # what each crewman carries, its kinds, and his kit (role and kinds: a memo key)
+        self._kinds: dict[str, list[str]] = {}
+        self._kit: dict[str, tuple[str, tuple[str, ...]]] = {}
         for c in crew:  # one pass over the roster for every index of it
             cid = c["id"]
             self.crew[cid] = c
-            self.carrying[cid] = [items[i] for i in c["carrying"]]
+            has = self.carrying[cid] = [items[i] for i in c["carrying"]]
+            kinds = self._kinds[cid] = [i["kind"] for i in has]
+            self._kit[cid] = (c["role"], tuple(kinds))
             status = c["status"]
             if status == "active":
                 at = c["at"]
@@ -283,9 +288,7 @@ class Info:
                 self.dead += 1
             elif status == "escaped":
                 self.escaped += 1
-        # memos (one view, read-only): what each crewman carries, and what more fits
-        self._kinds: dict[str, list[str]] = {}
-        self._kit: dict[str, tuple[str, tuple[str, ...]]] = {}
+        # memos (one view, read-only): what more fits, ...
         self._fits: dict[tuple[str, str], bool] = {}
         self._items_at: dict[str | None, list[ItemView]] | None = None
         self._chance: dict[str, float] = {}
@@ -321,17 +324,11 @@ class Info:
 
     def kinds(self, cid: str) -> list[str]:
         """The kinds of what he carries, in order (the same list each call: do not change it)."""
-        out = self._kinds.get(cid)
-        if out is None:
-            out = self._kinds[cid] = [i["kind"] for i in self.carrying[cid]]
-        return out
+        return self._kinds[cid]
 
     def kit(self, cid: str) -> tuple[str, tuple[str, ...]]:
         """His role and the kinds he carries: what his wishes depend on (a memo key)."""
-        out = self._kit.get(cid)
-        if out is None:
-            out = self._kit[cid] = (self.crew[cid]["role"], tuple(self.kinds(cid)))
-        return out
+        return self._kit[cid]
 
     def has_large(self, cid: str) -> bool:
         return any(is_large(i["kind"]) for i in self.carrying[cid])

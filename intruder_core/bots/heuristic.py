@@ -167,10 +167,10 @@ class HeuristicPolicy:
         else:
             orders = ActionPlan(info, self.p).orders()
         by_type: dict[str, list[Action]] = {}  # the legal actions by type, in legal order
-        for each in legal:
-            by_type.setdefault(each.type, []).append(each)
         for type, args, reason in orders:
             of_type = by_type.get(type)
+            if of_type is None:  # listed when first asked for
+                of_type = by_type[type] = [each for each in legal if each.type == type]
             a = find(of_type, type, **args) if of_type else None
             if a is not None:
                 return a, reason
@@ -708,8 +708,12 @@ class MovePlan:
         """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
         Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
         info = self.info
-        loose = [i for i in info.items.values() if not i["carriers"] and not i["contents"]
-                 and i["at"] in STATION]
+        loose: dict[str, list[ItemView]] = {}  # by kind, in the view's order
+        for i in info.items.values():
+            if not i["carriers"] and not i["contents"] and i["at"] in STATION:
+                loose.setdefault(i["kind"], []).append(i)
+        if not loose:
+            return
         for c in self.free:
             cid = c["id"]
             if cid in roles:
@@ -717,8 +721,10 @@ class MovePlan:
             # the nearest object he would walk for (then outside the Arms Room, then by id)
             wanted = self.wanted(cid, trip=True)
             near: tuple[tuple[int, bool, str], ItemView] | None = None
-            for i in loose:
-                if i["kind"] in wanted and i["at"] != c["at"]:
+            for kind in wanted:
+                for i in loose.get(kind, ()):
+                    if i["at"] == c["at"]:
+                        continue
                     rank = (dist(c["at"], i["at"]), i["at"] == "arms", i["id"])
                     if near is None or rank < near[0]:
                         near = (rank, i)
@@ -1014,7 +1020,7 @@ class MovePlan:
                        and bool(info.chart["control"])) or \
             ("cage" in kinds and ("dart" in kinds or info.stage == 1) and
              "extra_strong" not in info.known)
-        best: tuple[float, str, str] | None = None
+        best: tuple[float, str, int] | None = None  # score, place, counters (-1: seen)
         targets = info.loose()
         if stuck(info) and info.chart["humans_may_kill"]:
             targets = [t for t in info.intruders if t["at"] in STATION]
@@ -1028,7 +1034,7 @@ class MovePlan:
             score = p.seen_value / (1 + d / p.distance_scale) - \
                 (p.shared_seen if t["at"] in taken else 0)
             if best is None or score > best[0]:
-                best = (score, t["at"], f"hunt the Intruder seen in {name(t['at'])}")
+                best = (score, t["at"], -1)
         if armed:
             ats = [info.crew[x]["at"] for x in g]  # the group's places
             for where, tokens in info.facedown.items():
@@ -1039,7 +1045,10 @@ class MovePlan:
                 score = value / (1 + d / p.distance_scale) - \
                     (p.shared_counters if where in taken else 0)
                 if best is None or score > best[0]:
-                    best = (score, where, f"search {len(tokens)} counter(s) in {name(where)}")
+                    best = (score, where, len(tokens))
         if best is None:
             return "command", "no target: wait in the Command Module"
-        return best[1], best[2]
+        where, n = best[1], best[2]
+        if n < 0:
+            return where, f"hunt the Intruder seen in {name(where)}"
+        return where, f"search {n} counter(s) in {name(where)}"

@@ -14,6 +14,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action
+from ..errors import IllegalAction
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -80,9 +81,14 @@ def play(game: Game, policy: Policy, rng: random.Random | None = None,
             break
         legal = game.legal_actions(side)
         action, reason = policy.choose(policy_view(game, memo), legal, rng)
-        if not any(map(is_, legal, repeat(action))) and action not in legal:  # identity first
+        if side is not None and not any(map(is_, legal, repeat(action))) and \
+                action not in legal:  # an action of the game, but not the crew's
             raise ValueError(f"{policy.name} chose an illegal action {action.key()}")
-        game.apply(action)
+        try:
+            game.apply(action)  # refuses an illegal action and changes nothing
+        except IllegalAction as e:
+            raise ValueError(f"{policy.name} chose an illegal action {action.key()}: {e}") \
+                from None
         out.actions += 1
         if keep:
             out.choices.append((action.to_dict(), reason))
