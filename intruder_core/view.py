@@ -7,7 +7,6 @@ the Not Used box shows only counters turned up by an inventory; the dice are nev
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -54,18 +53,22 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
     collection is walked once and the names, which never change, are looked up.
 
     `memo` (a dict kept by the caller for one game, `bots.play`) holds the last view's
-    objects and crewmen: an entry equal to what it would be now is shared with the new view
+    objects, crewmen, chart row, powers and score: an entry equal to what it would be now (or
+    made from the same facts) is shared with the new view
     instead of being made again, so consecutive views share the dicts of what did not
     change. Such views are read-only (the bots never change a view)."""
     if memo is None:
         seen_items: dict[str, Any] = {}
         seen_crew: dict[str, Any] = {}
+        seen: dict[str, Any] = {}
     else:
         seen_items = memo.setdefault("items", {})
         seen_crew = memo.setdefault("crew", {})
-    counters = g.counters.values()
-    tokens = {c.id: c.token for c in counters}
-    ordered = _by_token(g, counters)
+        seen = memo.setdefault("parts", {})  # the chart, powers and score entries
+    listed = list(g.counters.values())
+    names = [c.token for c in listed]
+    tokens = dict(zip([c.id for c in listed], names, strict=True))
+    ordered = _by_token(g, listed, names)
     in_box = dict.fromkeys(BOX_COUNTS, 0)
     on_board = []
     not_used = []
@@ -110,8 +113,15 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
     if g.defense is not None:
         decision["intruder"] = tokens[g.defense.intruder]
         decision["target"] = g.defense.target
-    chart = chart_row(g.row)
-    chart["cage_carriers"] = CAGE_CARRIERS[g.stage]
+    row = g.row
+    was = seen.get("chart")
+    if was is not None and was[0] is row and was[1] == g.stage:
+        chart = was[2]
+    else:
+        chart = chart_row(row)
+        chart["cage_carriers"] = CAGE_CARRIERS[g.stage]
+        if memo is not None:
+            seen["chart"] = (row, g.stage, chart)
     crew = []
     for m in g.crew.values():
         cid = m.id
@@ -136,6 +146,17 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         if memo is not None:
             seen_crew[cid] = d
     known = g.known
+    powers = seen.get("powers")
+    if powers is None or powers["known"] != known or powers["unknown"] != g.unknown:
+        powers = {"known": list(known), "unknown": g.unknown,
+                  "names": {p: POWER_NAMES[p] for p in known}}
+        if memo is not None:
+            seen["powers"] = powers
+    score = seen.get("score")
+    if score is None or score["ledger"] != g.ledger:
+        score = {"total": total(g), "breakdown": breakdown(g), "ledger": list(g.ledger)}
+        if memo is not None:
+            seen["score"] = score
     return {
         "turn": g.turn,
         "phase": g.phase,
@@ -143,8 +164,7 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         "over": g.result is not None,
         "stage": g.stage,
         "chart": chart,
-        "powers": {"known": list(known), "unknown": g.unknown,
-                   "names": {p: POWER_NAMES[p] for p in known}},
+        "powers": powers,
         "crew": crew,
         "counters": on_board,
         "items": items,
@@ -155,7 +175,7 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         "shuttles": {s.id: {"departed": s.departed, "crew": list(s.crew),
                             "prepared": s.prepared, "fight": s.fight}
                      for s in g.shuttles.values()},
-        "score": {"total": total(g), "breakdown": breakdown(g), "ledger": list(g.ledger)},
+        "score": score,
         "result": g.result,
         "bookkeeping": bookkeeping(g, tokens),  # public facts from this turn (docs/bots.md)
     }
@@ -185,11 +205,10 @@ def _crew_name(cid: str, role: str) -> str:
     return done
 
 
-def _by_token(g: Game, counters: Iterable[Counter]) -> list[Counter]:
-    """The counters in token order (Game.token_order); the order of one list of tokens is
-    worked out once (tokens change only when counters are placed)."""
-    listed = list(counters)
-    key = tuple([c.token for c in listed])
+def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]:
+    """The counters in token order (Game.token_order), given with their tokens; the order of
+    one list of tokens is worked out once (tokens change only when counters are placed)."""
+    key = tuple(names)
     order = _TOKEN_ORDERS.get(key)
     if order is None:
         if len(_TOKEN_ORDERS) >= 4096:  # stay bounded
@@ -218,42 +237,50 @@ def bookkeeping(g: Game, tokens: dict[str, str] | None = None) -> dict[str, Any]
     caller has them already."""
     if tokens is None:
         tokens = {c.id: c.token for c in g.counters.values()}
-
-    def attacked(attacks: dict[str, int]) -> dict[str, int]:
-        """Attacks this phase (R8) on Intruders still in play: the others cannot be attacked."""
-        return {tokens[i]: n for i, n in attacks.items() if g.counters[i].at not in BOXES}
-
-    def sub_view(sub: Subroutine | None) -> dict[str, object] | None:
-        if sub is None:
-            return None
-        out: dict[str, object] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
-                               "shaken": sub.shaken}
-        if sub.round is not None:
-            out["round"] = sub.round
-        return out
-
     saved = None
     if g.saved is not None:
         d = g.saved.defense
-        saved = {"step": g.saved.step, "sub": sub_view(g.saved.sub),
-                 "attacks": attacked(g.saved.attacks),
+        saved = {"step": g.saved.step, "sub": _sub_view(g.saved.sub, tokens),
+                 "attacks": _attacked(g, g.saved.attacks, tokens),
                  "defense": None if d is None else {"intruder": tokens[d.intruder],
                                                     "target": d.target}}
+    sleep: dict[str, list[int]] = {}
+    returning: list[str] = []
+    for c in g.counters.values():  # one pass for both
+        if c.asleep_until is not None:
+            sleep[c.token] = list(c.asleep_until)
+        if c.returning:
+            returning.append(c.token)
     return {
         "options": dict(g.options),
         "queue": list(g.queue),
-        "sub": sub_view(g.sub),
-        "attacks": attacked(g.attacks),
+        "sub": _sub_view(g.sub, tokens),
+        "attacks": _attacked(g, g.attacks, tokens) if g.attacks else {},
         "kills": g.kills,
         "sd_started": g.sd_started,
-        "sleep": {c.token: list(c.asleep_until) for c in g.counters.values()
-                  if c.asleep_until is not None},
-        "returning": sorted(c.token for c in g.counters.values() if c.returning),
+        "sleep": sleep,
+        "returning": sorted(returning),
         "paid_pickup": [c.id for c in g.crew.values() if c.paid_pickup],
         "worked": {i.id: i.worked_turn for i in g.items.values() if i.worked_turn},
         "next_token": g.next_token,
         "saved": saved,
     }
+
+
+def _attacked(g: Game, attacks: dict[str, int], tokens: dict[str, str]) -> dict[str, int]:
+    """Attacks this phase (R8) on Intruders still in play: the others cannot be attacked."""
+    return {tokens[i]: n for i, n in attacks.items() if g.counters[i].at not in BOXES}
+
+
+def _sub_view(sub: Subroutine | None, tokens: dict[str, str]) -> dict[str, object] | None:
+    """An Interaction Sub-routine as the view shows it."""
+    if sub is None:
+        return None
+    out: dict[str, object] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
+                              "shaken": sub.shaken}
+    if sub.round is not None:
+        out["round"] = sub.round
+    return out
 
 
 SIMPLE_LABELS = {
