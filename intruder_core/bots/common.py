@@ -6,6 +6,7 @@ plain data; nothing imports the Game.
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Iterable
 from typing import Any, Final, NotRequired, TypedDict
@@ -73,7 +74,12 @@ def safe_path(a: str | None, b: str, avoid: Iterable[str]) -> list[str]:
     the station)."""
     if a is None:
         return []
-    bad = set(avoid) - {b}
+    return list(_safe_path(a, b, frozenset(avoid) - {b}))
+
+
+@functools.lru_cache(maxsize=8192)
+def _safe_path(a: str, b: str, bad: frozenset[str]) -> tuple[str, ...]:
+    """safe_path worked out (a pure function of the map: one answer per question)."""
     best = {a: 0}
     prev: dict[str, str] = {}
     heap = [(0, a)]
@@ -92,12 +98,12 @@ def safe_path(a: str | None, b: str, avoid: Iterable[str]) -> list[str]:
                 prev[to] = at
                 heapq.heappush(heap, (nd, to))
     if b not in prev and a != b:
-        return path(a, b)
+        return tuple(path(a, b))
     out = []
     while b != a:
         out.append(b)
         b = prev[b]
-    return out[::-1]
+    return tuple(out[::-1])
 
 
 # --- combat odds (the printed tables, read for decisions) -----------------------------------

@@ -979,13 +979,13 @@ class MovePlan:
         the others follow. A group stops on counters (the Interaction comes next)."""
         info = self.info
         taken: set[str] = set()
+        avoid = set(info.facedown) | {t["at"] for t in info.loose()}
         for g in self.groups(roles):
             here = info.crew[g[0]]["at"]  # the leader's place
             if here is None:
                 continue  # never: hunters are on the station
             target, why = self._target(g, taken)
             taken.add(target)
-            avoid = set(info.facedown) | {t["at"] for t in info.loose()}
             for cid in g[1:]:
                 c = info.crew[cid]
                 if c["at"] != here and c["mp"]:
