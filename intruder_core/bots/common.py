@@ -265,35 +265,48 @@ class Info:
         self.shuttles: dict[str, ShuttleView] = view["shuttles"]
         crew: list[CrewView] = view["crew"]
         self.roster = crew  # every crewman, in the roster's order
-        self.crew: dict[str, CrewView] = {}
-        self.active: list[CrewView] = []
-        self.items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
-        self.carrying: dict[str, list[ItemView]] = {}
-        self.where: dict[str, list[str]] = {}
-        self.dead = self.escaped = 0
-        items = self.items
+        by_id: dict[str, CrewView] = {}
+        active: list[CrewView] = []
+        items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
+        carrying: dict[str, list[ItemView]] = {}
+        where: dict[str, list[str]] = {}
         # what each crewman carries, its kinds, and his kit (role and kinds: a memo key)
-        self._kinds: dict[str, list[str]] = {}
-        self._kit: dict[str, tuple[str, tuple[str, ...]]] = {}
+        kinds_of: dict[str, list[str]] = {}
+        kits: dict[str, tuple[str, tuple[str, ...]]] = {}
+        dead = escaped = 0
         for c in crew:  # one pass over the roster for every index of it
             cid = c["id"]
-            self.crew[cid] = c
-            has = self.carrying[cid] = [items[i] for i in c["carrying"]]
-            kinds = self._kinds[cid] = [i["kind"] for i in has]
-            self._kit[cid] = (c["role"], tuple(kinds))
+            by_id[cid] = c
+            carried = c["carrying"]
+            carrying[cid] = [items[i] for i in carried] if carried else []
+            if carried:
+                kinds = kinds_of[cid] = [items[i]["kind"] for i in carried]
+                kits[cid] = (c["role"], tuple(kinds))
+            else:
+                kinds_of[cid] = []
+                kits[cid] = (c["role"], ())
             status = c["status"]
             if status == "active":
                 at = c["at"]
                 if at in STATION:
-                    self.active.append(c)
-                    if at in self.where:
-                        self.where[at].append(cid)
+                    active.append(c)
+                    if at in where:
+                        where[at].append(cid)
                     else:
-                        self.where[at] = [cid]
+                        where[at] = [cid]
             elif status == "dead":
-                self.dead += 1
+                dead += 1
             elif status == "escaped":
-                self.escaped += 1
+                escaped += 1
+        self.crew = by_id
+        self.active = active
+        self.items = items
+        self.carrying = carrying
+        self.where = where
+        self._kinds = kinds_of
+        self._kit = kits
+        self.dead = dead
+        self.escaped = escaped
         # memos (one view, read-only): what more fits, ...
         self._fits: dict[tuple[str, str], bool] = {}
         self._items_at: dict[str | None, list[ItemView]] | None = None
