@@ -77,14 +77,15 @@ def teams(crew: list[CrewView]) -> list[list[str]]:
     return [[ids[n] for ids in by_role if n < len(ids)] for n in range(size)]
 
 
-def by_rank(crew: list[CrewView]) -> dict[tuple[str, int], CrewView]:
-    """The roster by role and rank: ("engineer", 2) is the second Engineer listed."""
-    out: dict[tuple[str, int], CrewView] = {}
-    count: dict[str, int] = {}
+def nth(crew: list[CrewView], role: str, rank: int) -> CrewView | None:
+    """The rank-th crewman of this role in the roster (rank 1 is the first listed; Engineer 2
+    is nth(crew, "engineer", 2)), or None."""
     for c in crew:
-        n = count[c["role"]] = count.get(c["role"], 0) + 1
-        out[c["role"], n] = c
-    return out
+        if c["role"] == role:
+            rank -= 1
+            if not rank:
+                return c
+    return None
 
 
 @dataclass(frozen=True)
@@ -691,10 +692,11 @@ class MovePlan:
         info = self.info
         if info.stage >= self.p.build_until_stage:
             return
-        track = {i["kind"] for i in info.items.values() if i["at"] == "track"}
-        roster = by_rank(info.roster)
+        track = {i["kind"] for i in info.items_at("track")}
+        if not track:
+            return  # nothing left to build
         for b in self.p.builders:
-            c = roster.get((b.role, b.rank))
+            c = nth(info.roster, b.role, b.rank)
             if c is None or c["status"] != "active" or c["at"] not in STATION or \
                     c["id"] in roles or not info.free(c):
                 continue
@@ -708,10 +710,16 @@ class MovePlan:
         """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
         Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
         info = self.info
-        loose: dict[str, list[ItemView]] = {}  # by kind, in the view's order
+        # the objects lying for the taking: by kind, then place, the first by id there (the
+        # others in that place rank after it)
+        loose: dict[str, dict[str, ItemView]] = {}
         for i in info.items.values():
-            if not i["carriers"] and not i["contents"] and i["at"] in STATION:
-                loose.setdefault(i["kind"], []).append(i)
+            at = i["at"]
+            if not i["carriers"] and not i["contents"] and at in STATION:
+                there = loose.setdefault(i["kind"], {})
+                first = there.get(at)
+                if first is None or i["id"] < first["id"]:
+                    there[at] = i
         if not loose:
             return
         for c in self.free:
@@ -720,12 +728,13 @@ class MovePlan:
                 continue
             # the nearest object he would walk for (then outside the Arms Room, then by id)
             wanted = self.wanted(cid, trip=True)
+            here = c["at"]
             near: tuple[tuple[int, bool, str], ItemView] | None = None
             for kind in wanted:
-                for i in loose.get(kind, ()):
-                    if i["at"] == c["at"]:
+                for place, i in loose.get(kind, {}).items():
+                    if place == here:
                         continue
-                    rank = (dist(c["at"], i["at"]), i["at"] == "arms", i["id"])
+                    rank = (dist(here, place), place == "arms", i["id"])
                     if near is None or rank < near[0]:
                         near = (rank, i)
             if near is None or near[0][0] > self.p.fetch_range:
