@@ -993,14 +993,15 @@ class MovePlan:
             here = info.crew[g[0]]["at"]  # the leader's place
             if here is None:
                 continue  # never: hunters are on the station
-            target, why = self._target(g, taken)
-            taken.add(target)
             for cid in g[1:]:
                 c = info.crew[cid]
                 if c["at"] != here and c["mp"]:
                     route = safe_path(c["at"], here, avoid - {here})
                     if route:
                         yield ("move", {"crew": cid, "to": route[0]}, "keep with the group")
+            # the target only now: the orders above do not need it, and are often taken
+            target, why = self._target(g, taken)
+            taken.add(target)
             if here == target or (here in info.facedown):
                 continue
             nxt = step_toward(here, target)
