@@ -72,9 +72,15 @@ ESCAPE_DOCKS = ("dock1", "dock2")  # the station's own shuttles (Escape via Shut
 def teams(crew: list[CrewView]) -> list[list[str]]:
     """Hunting teams from the roster: the first Command Officer, Science Officer and Engineer,
     then the second of each, and so on (each team in TEAM_ROLES order)."""
-    by_role = [[c["id"] for c in crew if c["role"] == role] for role in TEAM_ROLES]
+    return [list(g) for g in _teams(tuple([(c["id"], c["role"]) for c in crew]))]
+
+
+@functools.lru_cache(maxsize=256)
+def _teams(roster: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], ...]:
+    """teams() of a roster given as (id, role) pairs (a pure function: once per roster)."""
+    by_role = [[cid for cid, r in roster if r == role] for role in TEAM_ROLES]
     size = max((len(ids) for ids in by_role), default=0)
-    return [[ids[n] for ids in by_role if n < len(ids)] for n in range(size)]
+    return tuple(tuple(ids[n] for ids in by_role if n < len(ids)) for n in range(size))
 
 
 def nth(crew: list[CrewView], role: str, rank: int) -> CrewView | None:
@@ -922,16 +928,20 @@ class MovePlan:
                         item["contents"] not in {t["token"] for t in info.intruders}:
                     yield ("drop", {"crew": c["id"], "item": item["id"]},
                            "set the caged Lab Animal down: hands free for the hunt")
+        lying: dict[str | None, list[ItemView]] = {}  # free for the taking, by place
+        for item in info.items.values():
+            if not item["carriers"] and not item["contents"]:
+                lying.setdefault(item["at"], []).append(item)
         for c in self.free:
             cid = c["id"]
             if cid in roles and roles[cid].job == "carrier":
                 continue
-            lying = info.items_at(c["at"])
-            if not lying:
+            here = lying.get(c["at"])
+            if not here:
                 continue
             wanted = self.wanted(cid)
-            for item in lying:
-                if not item["carriers"] and not item["contents"] and item["kind"] in wanted:
+            for item in here:
+                if item["kind"] in wanted:
                     yield ("pick_up", {"crew": cid, "item": item["id"]},
                            f"pick up the {item['name']}")
 
