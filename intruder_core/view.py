@@ -54,9 +54,9 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
 
     `memo` (a dict kept by the caller for one game, `bots.play`) holds the last view's
     objects, crewmen, chart row, powers and score: an entry equal to what it would be now (or
-    made from the same facts) is shared with the new view
-    instead of being made again, so consecutive views share the dicts of what did not
-    change. Such views are read-only (the bots never change a view)."""
+    made from the same facts) is shared with the new view instead of being made again, so
+    consecutive views share the dicts of what did not change. Such views are read-only (the
+    bots never change a view)."""
     if memo is None:
         seen_items: dict[str, Any] = {}
         seen_crew: dict[str, Any] = {}

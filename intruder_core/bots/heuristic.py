@@ -791,8 +791,11 @@ class MovePlan:
         """Some Command Officer or Engineer still has no lethal weapon."""
         if self._unarmed is None:
             info = self.info
-            self._unarmed = any(c["role"] != "science" and not any(
-                k in LETHAL for k in info.kinds(c["id"])) for c in info.active)
+            self._unarmed = False
+            for c in info.active:
+                if c["role"] != "science" and LETHAL.isdisjoint(info.kinds(c["id"])):
+                    self._unarmed = True
+                    break
         return self._unarmed
 
     # the orders step --------------------------------------------------------------------
