@@ -29,6 +29,12 @@ def measure(samples: int, seed: int, turns: int) -> dict[str, Any]:
     from intruder_core.bots.determinize import determinize
     from intruder_core.bots.policy import MAX_TURNS
 
+    try:  # the view as bots.play makes it (an older checkout: the plain view)
+        from intruder_core.bots.policy import policy_view
+    except ImportError:
+        def policy_view(g: Any, memo: Any) -> Any:
+            return g.view("crew")
+
     g0 = ic.new_game(seed=seed)
     pol = bots.HeuristicPolicy()
     if turns:
@@ -45,11 +51,12 @@ def measure(samples: int, seed: int, turns: int) -> dict[str, Any]:
         t = clock()
         g = determinize(view, rng, [])
         parts["determinize"] += clock() - t
+        memo: dict[str, Any] = {}
         while not g.is_over and g.turn <= MAX_TURNS:
             t = clock()
             legal = g.legal_actions(None)
             t1 = clock()
-            v = g.view("crew")
+            v = policy_view(g, memo)
             t2 = clock()
             action, _ = pol.choose(v, legal, rng)
             t3 = clock()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
+from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, OBJECTS, POWER_NAMES, ROLES, Stage
 from .escape import shuttles_may_leave
 from .scoring import breakdown, total
 from .state import BOXES, Subroutine
@@ -48,25 +48,63 @@ def chart_row(row: Stage) -> dict[str, object]:
     return {k: list(v) if type(v) is list else v for k, v in done.items()}
 
 
-def crew_view(g: Game) -> dict[str, Any]:
+def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Everything the crew may know (docs/api.md). Built on every bot decision, so each
-    collection is walked once."""
-    counters = g.counters.values()
-    tokens = {c.id: c.token for c in counters}
-    ordered = sorted(counters, key=g.token_order)
+    collection is walked once and the names, which never change, are looked up.
+
+    `memo` (a dict kept by the caller for one game, `bots.play`) holds the last view's
+    objects, crewmen, chart row, powers and score: an entry equal to what it would be now (or
+    made from the same facts) is shared with the new view instead of being made again, so
+    consecutive views share the dicts of what did not change. Such views are read-only (the
+    bots never change a view)."""
+    if memo is None:
+        seen_items: dict[str, Any] = {}
+        seen_crew: dict[str, Any] = {}
+        seen: dict[str, Any] = {}
+    else:
+        seen_items = memo.setdefault("items", {})
+        seen_crew = memo.setdefault("crew", {})
+        seen = memo.setdefault("parts", {})  # the chart, powers and score entries
+    listed = list(g.counters.values())
+    names = [c.token for c in listed]
+    tokens = dict(zip([c.id for c in listed], names, strict=True))
+    ordered = _by_token(g, listed, names)
     in_box = dict.fromkeys(BOX_COUNTS, 0)
-    for c in counters:
-        if c.at in in_box:
-            in_box[c.at] += 1
-    boxes: dict[str, object] = {
-        "not_used": [{"token": c.token, "kind": c.kind if c.inventoried else None}
-                     for c in ordered if c.at == "not_used"],
-        **in_box,
-    }
+    on_board = []
+    not_used = []
+    for c in ordered:
+        at = c.at
+        if at in ON_BOARD:
+            on_board.append(counter_view(g, c))
+        elif at in in_box:
+            in_box[at] += 1
+        elif at == "not_used":
+            not_used.append({"token": c.token, "kind": c.kind if c.inventoried else None})
+    boxes: dict[str, object] = {"not_used": not_used, **in_box}
     carrying: dict[str, list[str]] = {}
+    items = []
     for i in g.items.values():
-        for cid in i.carriers:
-            carrying.setdefault(cid, []).append(i.id)
+        iid = i.id
+        carriers = i.carriers
+        for cid in carriers:
+            if cid in carrying:
+                carrying[cid].append(iid)
+            else:
+                carrying[cid] = [iid]
+        contents = i.contents
+        inside = tokens.get(contents) if contents else None
+        was = seen_items.get(iid)
+        if was is not None and was["at"] == i.at and was["carriers"] == carriers and \
+                was["contents"] == inside and was["progress"] == i.progress and \
+                was["kind"] == i.kind:
+            items.append(was)
+            continue
+        name, needed = _item_static(iid, i.kind)
+        d = {"id": iid, "kind": i.kind, "name": name, "at": i.at, "carriers": list(carriers),
+             "contents": inside, "progress": i.progress, "needed": needed}
+        items.append(d)
+        if memo is not None:
+            seen_items[iid] = d
     decision: dict[str, object] = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
@@ -75,28 +113,61 @@ def crew_view(g: Game) -> dict[str, Any]:
     if g.defense is not None:
         decision["intruder"] = tokens[g.defense.intruder]
         decision["target"] = g.defense.target
-    chart = chart_row(g.row)
-    chart["cage_carriers"] = CAGE_CARRIERS[g.stage]
+    row = g.row
+    was = seen.get("chart")
+    if was is not None and was[0] is row and was[1] == g.stage:
+        chart = was[2]
+    else:
+        chart = chart_row(row)
+        chart["cage_carriers"] = CAGE_CARRIERS[g.stage]
+        if memo is not None:
+            seen["chart"] = (row, g.stage, chart)
+    crew = []
+    for m in g.crew.values():
+        cid = m.id
+        status = m.status
+        holding = m.holding
+        controlling = m.controlling
+        where = None if status == "lost" else m.at
+        has = carrying.get(cid, [])
+        held = tokens.get(holding) if holding else None
+        driven = tokens.get(controlling) if controlling else None
+        was = seen_crew.get(cid)
+        if was is not None and was["at"] == where and was["mp"] == m.mp and \
+                was["status"] == status and was["acted"] == m.acted and \
+                was["carrying"] == has and was["holding"] == held and \
+                was["controlling"] == driven and was["role"] == m.role:
+            crew.append(was)
+            continue
+        d = {"id": cid, "role": m.role, "name": _crew_name(cid, m.role), "status": status,
+             "at": where, "mp": m.mp, "acted": m.acted, "carrying": has, "holding": held,
+             "controlling": driven}
+        crew.append(d)
+        if memo is not None:
+            seen_crew[cid] = d
+    known = g.known
+    powers = seen.get("powers")
+    if powers is None or powers["known"] != known or powers["unknown"] != g.unknown:
+        powers = {"known": list(known), "unknown": g.unknown,
+                  "names": {p: POWER_NAMES[p] for p in known}}
+        if memo is not None:
+            seen["powers"] = powers
+    score = seen.get("score")
+    if score is None or score["ledger"] != g.ledger:
+        score = {"total": total(g), "breakdown": breakdown(g), "ledger": list(g.ledger)}
+        if memo is not None:
+            seen["score"] = score
     return {
         "turn": g.turn,
         "phase": g.phase,
         "decision": decision,
-        "over": g.is_over,
+        "over": g.result is not None,
         "stage": g.stage,
         "chart": chart,
-        "powers": {"known": list(g.known), "unknown": g.unknown,
-                   "names": {p: POWER_NAMES[p] for p in g.known}},
-        "crew": [{"id": c.id, "role": c.role, "name": c.name, "status": c.status,
-                  "at": None if c.status == "lost" else c.at, "mp": c.mp, "acted": c.acted,
-                  "carrying": carrying.get(c.id, []),
-                  "holding": tokens.get(c.holding or ""),
-                  "controlling": tokens.get(c.controlling or "")}
-                 for c in g.crew.values()],
-        "counters": [counter_view(g, c) for c in ordered if c.at in ON_BOARD],
-        "items": [{"id": i.id, "kind": i.kind, "name": i.name, "at": i.at,
-                   "carriers": list(i.carriers), "contents": tokens.get(i.contents or ""),
-                   "progress": i.progress, "needed": CONSTRUCTION_TURNS.get(i.kind)}
-                  for i in g.items.values()],
+        "powers": powers,
+        "crew": crew,
+        "counters": on_board,
+        "items": items,
         "boxes": boxes,
         "unlocked": list(g.unlocked),
         "self_destruct": {"box": SD_BOX.get(g.sd, g.sd) if g.sd is not None else None,
@@ -104,10 +175,47 @@ def crew_view(g: Game) -> dict[str, Any]:
         "shuttles": {s.id: {"departed": s.departed, "crew": list(s.crew),
                             "prepared": s.prepared, "fight": s.fight}
                      for s in g.shuttles.values()},
-        "score": {"total": total(g), "breakdown": breakdown(g), "ledger": list(g.ledger)},
+        "score": score,
         "result": g.result,
         "bookkeeping": bookkeeping(g, tokens),  # public facts from this turn (docs/bots.md)
     }
+
+
+# Names and construction times by (id, kind or role): fixed for a given object or crewman,
+# so each is made once (Item.name and Crewman.name build the same string on every call).
+_ITEM_STATIC: dict[tuple[str, str], tuple[str, int | None]] = {}
+_CREW_NAMES: dict[tuple[str, str], str] = {}
+_TOKEN_ORDERS: dict[tuple[str, ...], tuple[int, ...]] = {}  # tokens -> their sorted order
+
+
+def _item_static(iid: str, kind: str) -> tuple[str, int | None]:
+    """An object's view name (Item.name) and construction turns, made once per object."""
+    done = _ITEM_STATIC.get((iid, kind))
+    if done is None:
+        done = _ITEM_STATIC[iid, kind] = (f"{OBJECTS[kind][0]} {iid[-1]}",
+                                          CONSTRUCTION_TURNS.get(kind))
+    return done
+
+
+def _crew_name(cid: str, role: str) -> str:
+    """A crewman's name (Crewman.name), made once per crewman."""
+    done = _CREW_NAMES.get((cid, role))
+    if done is None:
+        done = _CREW_NAMES[cid, role] = f"{ROLES[role]} {cid[-1]}"
+    return done
+
+
+def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]:
+    """The counters in token order (Game.token_order), given with their tokens; the order of
+    one list of tokens is worked out once (tokens change only when counters are placed)."""
+    key = tuple(names)
+    order = _TOKEN_ORDERS.get(key)
+    if order is None:
+        if len(_TOKEN_ORDERS) >= 4096:  # stay bounded
+            _TOKEN_ORDERS.clear()
+        ranked = sorted(range(len(listed)), key=lambda n: g.token_order(listed[n]))
+        order = _TOKEN_ORDERS[key] = tuple(ranked)
+    return [listed[n] for n in order]
 
 
 # --- public bookkeeping (the view's "bookkeeping" entry) ----------------------------------
@@ -129,42 +237,50 @@ def bookkeeping(g: Game, tokens: dict[str, str] | None = None) -> dict[str, Any]
     caller has them already."""
     if tokens is None:
         tokens = {c.id: c.token for c in g.counters.values()}
-
-    def attacked(attacks: dict[str, int]) -> dict[str, int]:
-        """Attacks this phase (R8) on Intruders still in play: the others cannot be attacked."""
-        return {tokens[i]: n for i, n in attacks.items() if g.counters[i].at not in BOXES}
-
-    def sub_view(sub: Subroutine | None) -> dict[str, object] | None:
-        if sub is None:
-            return None
-        out: dict[str, object] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
-                               "shaken": sub.shaken}
-        if sub.round is not None:
-            out["round"] = sub.round
-        return out
-
     saved = None
     if g.saved is not None:
         d = g.saved.defense
-        saved = {"step": g.saved.step, "sub": sub_view(g.saved.sub),
-                 "attacks": attacked(g.saved.attacks),
+        saved = {"step": g.saved.step, "sub": _sub_view(g.saved.sub, tokens),
+                 "attacks": _attacked(g, g.saved.attacks, tokens),
                  "defense": None if d is None else {"intruder": tokens[d.intruder],
                                                     "target": d.target}}
+    sleep: dict[str, list[int]] = {}
+    returning: list[str] = []
+    for c in g.counters.values():  # one pass for both
+        if c.asleep_until is not None:
+            sleep[c.token] = list(c.asleep_until)
+        if c.returning:
+            returning.append(c.token)
     return {
         "options": dict(g.options),
         "queue": list(g.queue),
-        "sub": sub_view(g.sub),
-        "attacks": attacked(g.attacks),
+        "sub": _sub_view(g.sub, tokens),
+        "attacks": _attacked(g, g.attacks, tokens) if g.attacks else {},
         "kills": g.kills,
         "sd_started": g.sd_started,
-        "sleep": {c.token: list(c.asleep_until) for c in g.counters.values()
-                  if c.asleep_until is not None},
-        "returning": sorted(c.token for c in g.counters.values() if c.returning),
+        "sleep": sleep,
+        "returning": sorted(returning),
         "paid_pickup": [c.id for c in g.crew.values() if c.paid_pickup],
         "worked": {i.id: i.worked_turn for i in g.items.values() if i.worked_turn},
         "next_token": g.next_token,
         "saved": saved,
     }
+
+
+def _attacked(g: Game, attacks: dict[str, int], tokens: dict[str, str]) -> dict[str, int]:
+    """Attacks this phase (R8) on Intruders still in play: the others cannot be attacked."""
+    return {tokens[i]: n for i, n in attacks.items() if g.counters[i].at not in BOXES}
+
+
+def _sub_view(sub: Subroutine | None, tokens: dict[str, str]) -> dict[str, object] | None:
+    """An Interaction Sub-routine as the view shows it."""
+    if sub is None:
+        return None
+    out: dict[str, object] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
+                              "shaken": sub.shaken}
+    if sub.round is not None:
+        out["round"] = sub.round
+    return out
 
 
 SIMPLE_LABELS = {

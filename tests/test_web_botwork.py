@@ -130,3 +130,27 @@ def test_too_few_rollouts_never_overrule_the_heuristic() -> None:
             plain.choose(view, legal, random.Random(4))
         if action != free.choose(view, legal, random.Random(4))[0]:
             assert "too few to overrule" in reason
+
+
+def test_odds_chunks_follow_the_time_budget_and_shrink_toward_the_end() -> None:
+    """botworker.chunk_size: about CHUNK_S seconds of games per chunk (1 to 16), but at most
+    a worker's share of half the samples left, so the workers of a pool finish together."""
+    import importlib
+    import types
+
+    had_js = "js" in sys.modules
+    sys.modules.setdefault("js", types.ModuleType("js"))  # the page's module, unused here
+    try:
+        botworker = importlib.import_module("botworker")
+    finally:  # leave no stub behind: other glue modules test for the page by importing js
+        sys.modules.pop("botworker", None)
+        if not had_js:
+            sys.modules.pop("js", None)
+
+    per_game = botworker.CHUNK_S / 4  # four games fill a chunk's time
+    assert botworker.chunk_size(per_game, left=200, workers=2) == 4
+    assert botworker.chunk_size(0.0, left=200, workers=2) == 16  # never more than 16
+    assert botworker.chunk_size(10.0, left=200, workers=2) == 1  # slow games: one at a time
+    assert botworker.chunk_size(per_game, left=12, workers=2) == 3  # near the end: shrinks
+    assert botworker.chunk_size(per_game, left=3, workers=2) == 1  # and never to nothing
+    assert botworker.chunk_size(per_game, left=0, workers=0) == 1

@@ -6,6 +6,7 @@ plain data; nothing imports the Game.
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Iterable
 from typing import Any, Final, NotRequired, TypedDict
@@ -73,7 +74,12 @@ def safe_path(a: str | None, b: str, avoid: Iterable[str]) -> list[str]:
     the station)."""
     if a is None:
         return []
-    bad = set(avoid) - {b}
+    return list(_safe_path(a, b, frozenset(avoid) - {b}))
+
+
+@functools.lru_cache(maxsize=8192)
+def _safe_path(a: str, b: str, bad: frozenset[str]) -> tuple[str, ...]:
+    """safe_path worked out (a pure function of the map: one answer per question)."""
     best = {a: 0}
     prev: dict[str, str] = {}
     heap = [(0, a)]
@@ -92,12 +98,12 @@ def safe_path(a: str | None, b: str, avoid: Iterable[str]) -> list[str]:
                 prev[to] = at
                 heapq.heappush(heap, (nd, to))
     if b not in prev and a != b:
-        return path(a, b)
+        return tuple(path(a, b))
     out = []
     while b != a:
         out.append(b)
         b = prev[b]
-    return out[::-1]
+    return tuple(out[::-1])
 
 
 # --- combat odds (the printed tables, read for decisions) -----------------------------------
@@ -259,19 +265,53 @@ class Info:
         self.shuttles: dict[str, ShuttleView] = view["shuttles"]
         crew: list[CrewView] = view["crew"]
         self.roster = crew  # every crewman, in the roster's order
-        self.crew: dict[str, CrewView] = {c["id"]: c for c in crew}
-        self.active = [c for c in crew if c["status"] == "active" and c["at"] in STATION]
-        self.dead = sum(1 for c in view["crew"] if c["status"] == "dead")
-        self.escaped = sum(1 for c in view["crew"] if c["status"] == "escaped")
-        self.items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
-        self.carrying: dict[str, list[ItemView]] = {
-            c["id"]: [self.items[i] for i in c["carrying"]] for c in view["crew"]}
-        # memos (one view, read-only): what each crewman carries, and what more fits
-        self._kinds: dict[str, list[str]] = {}
-        self._kit: dict[str, tuple[str, tuple[str, ...]]] = {}
+        by_id: dict[str, CrewView] = {}
+        active: list[CrewView] = []
+        items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
+        carrying: dict[str, list[ItemView]] = {}
+        where: dict[str, list[str]] = {}
+        # what each crewman carries, its kinds, and his kit (role and kinds: a memo key)
+        kinds_of: dict[str, list[str]] = {}
+        kits: dict[str, tuple[str, tuple[str, ...]]] = {}
+        dead = escaped = 0
+        for c in crew:  # one pass over the roster for every index of it
+            cid = c["id"]
+            by_id[cid] = c
+            carried = c["carrying"]
+            carrying[cid] = [items[i] for i in carried] if carried else []
+            if carried:
+                kinds = kinds_of[cid] = [items[i]["kind"] for i in carried]
+                kits[cid] = (c["role"], tuple(kinds))
+            else:
+                kinds_of[cid] = []
+                kits[cid] = (c["role"], ())
+            status = c["status"]
+            if status == "active":
+                at = c["at"]
+                if at in STATION:
+                    active.append(c)
+                    if at in where:
+                        where[at].append(cid)
+                    else:
+                        where[at] = [cid]
+            elif status == "dead":
+                dead += 1
+            elif status == "escaped":
+                escaped += 1
+        self.crew = by_id
+        self.active = active
+        self.items = items
+        self.carrying = carrying
+        self.where = where
+        self._kinds = kinds_of
+        self._kit = kits
+        self.dead = dead
+        self.escaped = escaped
+        # memos (one view, read-only): what more fits, ...
         self._fits: dict[tuple[str, str], bool] = {}
         self._items_at: dict[str | None, list[ItemView]] | None = None
         self._chance: dict[str, float] = {}
+        self._per: float | None = None  # the chance each face-down counter is an Intruder
         self.facedown: dict[str, list[str]] = {}
         self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
         self.animals: list[CounterView] = []
@@ -287,10 +327,6 @@ class Info:
         self.boxes: BoxesView = view["boxes"]
         self.score: int = view["score"]["total"]
         self.unlocked: set[str] = set(view["unlocked"])
-        self.where: dict[str, list[str]] = {}
-        for c in self.active:
-            if c["at"] is not None:  # always: active crewmen on the station
-                self.where.setdefault(c["at"], []).append(c["id"])
 
     # crew ------------------------------------------------------------------------------
 
@@ -307,17 +343,11 @@ class Info:
 
     def kinds(self, cid: str) -> list[str]:
         """The kinds of what he carries, in order (the same list each call: do not change it)."""
-        out = self._kinds.get(cid)
-        if out is None:
-            out = self._kinds[cid] = [i["kind"] for i in self.carrying[cid]]
-        return out
+        return self._kinds[cid]
 
     def kit(self, cid: str) -> tuple[str, tuple[str, ...]]:
         """His role and the kinds he carries: what his wishes depend on (a memo key)."""
-        out = self._kit.get(cid)
-        if out is None:
-            out = self._kit[cid] = (self.crew[cid]["role"], tuple(self.kinds(cid)))
-        return out
+        return self._kit[cid]
 
     def has_large(self, cid: str) -> bool:
         return any(is_large(i["kind"]) for i in self.carrying[cid])
@@ -370,10 +400,12 @@ class Info:
         return out
 
     def _intruder_chance(self, at: str) -> float:
-        n = sum(len(v) for v in self.facedown.values())
-        if not n:
+        per = self._per
+        if per is None:
+            n = sum(len(v) for v in self.facedown.values())
+            per = self._per = min(self.hidden_intruders() / n, 1.0) if n else 0.0
+        if not per:
             return 0.0
-        per = min(self.hidden_intruders() / n, 1.0)
         k = len(self.facedown.get(at, []))
         return float(1 - (1 - per) ** k)
 
@@ -383,7 +415,12 @@ class Info:
 
 def find(legal: list[Action], type: str, **args: object) -> Action | None:
     """The legal action of this type whose arguments include `args`."""
+    wanted = args.items()
     for a in legal:
-        if a.type == type and all(a.get(k) == v for k, v in args.items()):
-            return a
+        if a.type == type:
+            for k, v in wanted:
+                if a.get(k) != v:
+                    break
+            else:
+                return a
     return None

@@ -30,7 +30,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from ..actions import Action
-from ..charts import DRAW_SURVIVORS, LETHAL, POINTS, SHUTTLE_CAPACITY, can_carry, is_large
+from ..charts import (
+    DRAW_SURVIVORS,
+    LETHAL,
+    OBJECTS,
+    POINTS,
+    SHUTTLE_CAPACITY,
+    can_carry,
+    is_large,
+)
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
 from .common import (
@@ -64,19 +72,26 @@ ESCAPE_DOCKS = ("dock1", "dock2")  # the station's own shuttles (Escape via Shut
 def teams(crew: list[CrewView]) -> list[list[str]]:
     """Hunting teams from the roster: the first Command Officer, Science Officer and Engineer,
     then the second of each, and so on (each team in TEAM_ROLES order)."""
-    by_role = [[c["id"] for c in crew if c["role"] == role] for role in TEAM_ROLES]
+    return [list(g) for g in _teams(tuple([(c["id"], c["role"]) for c in crew]))]
+
+
+@functools.lru_cache(maxsize=256)
+def _teams(roster: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], ...]:
+    """teams() of a roster given as (id, role) pairs (a pure function: once per roster)."""
+    by_role = [[cid for cid, r in roster if r == role] for role in TEAM_ROLES]
     size = max((len(ids) for ids in by_role), default=0)
-    return [[ids[n] for ids in by_role if n < len(ids)] for n in range(size)]
+    return tuple(tuple(ids[n] for ids in by_role if n < len(ids)) for n in range(size))
 
 
-def by_rank(crew: list[CrewView]) -> dict[tuple[str, int], CrewView]:
-    """The roster by role and rank: ("engineer", 2) is the second Engineer listed."""
-    out: dict[tuple[str, int], CrewView] = {}
-    count: dict[str, int] = {}
+def nth(crew: list[CrewView], role: str, rank: int) -> CrewView | None:
+    """The rank-th crewman of this role in the roster (rank 1 is the first listed; Engineer 2
+    is nth(crew, "engineer", 2)), or None."""
     for c in crew:
-        n = count[c["role"]] = count.get(c["role"], 0) + 1
-        out[c["role"], n] = c
-    return out
+        if c["role"] == role:
+            rank -= 1
+            if not rank:
+                return c
+    return None
 
 
 @dataclass(frozen=True)
@@ -159,10 +174,10 @@ class HeuristicPolicy:
         else:
             orders = ActionPlan(info, self.p).orders()
         by_type: dict[str, list[Action]] = {}  # the legal actions by type, in legal order
-        for each in legal:
-            by_type.setdefault(each.type, []).append(each)
         for type, args, reason in orders:
             of_type = by_type.get(type)
+            if of_type is None:  # listed when first asked for
+                of_type = by_type[type] = [each for each in legal if each.type == type]
             a = find(of_type, type, **args) if of_type else None
             if a is not None:
                 return a, reason
@@ -535,6 +550,14 @@ def wants_kit(role: str, have: tuple[str, ...], kind: str, trip: bool, prod_ok: 
     return False
 
 
+@functools.lru_cache(maxsize=4096)
+def wanted_kinds(role: str, have: tuple[str, ...], trip: bool, prod_ok: bool, first: str,
+                 first_loose: bool, spare_below: int, unarmed: bool) -> frozenset[str]:
+    """Every kind of object `wants_kit` says yes to, for one kit in one situation."""
+    return frozenset(kind for kind in OBJECTS if wants_kit(
+        role, have, kind, trip, prod_ok, first, first_loose, spare_below, unarmed))
+
+
 class MovePlan:
     """The Crew Movement Phase, recomputed from the view at every step: first who does what
     (`roles`), then the orders that carry it out (`orders`)."""
@@ -548,8 +571,8 @@ class MovePlan:
         self.cages = self._caged() if self.freezer_run else []
         self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
         self._unarmed: bool | None = None
-        # wants() by (role, kit, kind, trip): crewmen alike in role and kit want alike
-        self._wants: dict[tuple[tuple[str, tuple[str, ...]], str, bool], bool] = {}
+        # wanted() by (role and kit, trip): crewmen alike in role and kit want alike
+        self._wanted: dict[tuple[tuple[str, tuple[str, ...]], bool], frozenset[str]] = {}
         # why the crew runs for the shuttles, if it does
         self.escape = "the self-destruct is running: make for the shuttles" \
             if info.sd["box"] is not None else abandon(info, p)
@@ -675,10 +698,11 @@ class MovePlan:
         info = self.info
         if info.stage >= self.p.build_until_stage:
             return
-        track = {i["kind"] for i in info.items.values() if i["at"] == "track"}
-        roster = by_rank(info.roster)
+        track = {i["kind"] for i in info.items_at("track")}
+        if not track:
+            return  # nothing left to build
         for b in self.p.builders:
-            c = roster.get((b.role, b.rank))
+            c = nth(info.roster, b.role, b.rank)
             if c is None or c["status"] != "active" or c["at"] not in STATION or \
                     c["id"] in roles or not info.free(c):
                 continue
@@ -692,24 +716,31 @@ class MovePlan:
         """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
         Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
         info = self.info
-        loose = [i for i in info.items.values() if not i["carriers"] and not i["contents"]
-                 and i["at"] in STATION]
-        loose_kinds = list(dict.fromkeys(i["kind"] for i in loose))
-        wanted_by: dict[tuple[str, tuple[str, ...]], set[str]] = {}  # by role and kit
+        # the objects lying for the taking: by kind, then place, the first by id there (the
+        # others in that place rank after it)
+        loose: dict[str, dict[str, ItemView]] = {}
+        for i in info.items.values():
+            at = i["at"]
+            if not i["carriers"] and not i["contents"] and at in STATION:
+                there = loose.setdefault(i["kind"], {})
+                first = there.get(at)
+                if first is None or i["id"] < first["id"]:
+                    there[at] = i
+        if not loose:
+            return
         for c in self.free:
             cid = c["id"]
             if cid in roles:
                 continue
             # the nearest object he would walk for (then outside the Arms Room, then by id)
-            kit = info.kit(cid)
-            wanted = wanted_by.get(kit)
-            if wanted is None:
-                wanted = wanted_by[kit] = {k for k in loose_kinds
-                                           if self.wants(cid, k, trip=True)}
+            wanted = self.wanted(cid, trip=True)
+            here = c["at"]
             near: tuple[tuple[int, bool, str], ItemView] | None = None
-            for i in loose:
-                if i["kind"] in wanted and i["at"] != c["at"]:
-                    rank = (dist(c["at"], i["at"]), i["at"] == "arms", i["id"])
+            for kind in wanted:
+                for place, i in loose.get(kind, {}).items():
+                    if place == here:
+                        continue
+                    rank = (dist(here, place), place == "arms", i["id"])
                     if near is None or rank < near[0]:
                         near = (rank, i)
             if near is None or near[0][0] > self.p.fetch_range:
@@ -733,15 +764,19 @@ class MovePlan:
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
         what is worth a walk: a spare weapon is taken only where he stands."""
+        return kind in self.wanted(cid, trip)
+
+    def wanted(self, cid: str, trip: bool = False) -> frozenset[str]:
+        """Every kind of object he would pick up (`wants`), worked out once per kit."""
         kit = self.info.kit(cid)
-        key = (kit, kind, trip)
-        out = self._wants.get(key)
+        key = (kit, trip)
+        out = self._wanted.get(key)
         if out is None:
             role, have = kit
             p = self.p
             first = p.first_weapon.get(role, "")
-            out = self._wants[key] = wants_kit(
-                role, have, kind, trip, self.info.stage <= p.prod_until_stage, first,
+            out = self._wanted[key] = wanted_kinds(
+                role, have, trip, self.info.stage <= p.prod_until_stage, first,
                 self.loose_item(first), p.spare_weapon_below, self.unarmed())
         return out
 
@@ -756,8 +791,11 @@ class MovePlan:
         """Some Command Officer or Engineer still has no lethal weapon."""
         if self._unarmed is None:
             info = self.info
-            self._unarmed = any(c["role"] != "science" and not any(
-                k in LETHAL for k in info.kinds(c["id"])) for c in info.active)
+            self._unarmed = False
+            for c in info.active:
+                if c["role"] != "science" and LETHAL.isdisjoint(info.kinds(c["id"])):
+                    self._unarmed = True
+                    break
         return self._unarmed
 
     # the orders step --------------------------------------------------------------------
@@ -893,13 +931,20 @@ class MovePlan:
                         item["contents"] not in {t["token"] for t in info.intruders}:
                     yield ("drop", {"crew": c["id"], "item": item["id"]},
                            "set the caged Lab Animal down: hands free for the hunt")
+        lying: dict[str | None, list[ItemView]] = {}  # free for the taking, by place
+        for item in info.items.values():
+            if not item["carriers"] and not item["contents"]:
+                lying.setdefault(item["at"], []).append(item)
         for c in self.free:
             cid = c["id"]
             if cid in roles and roles[cid].job == "carrier":
                 continue
-            for item in info.items_at(c["at"]):
-                if not item["carriers"] and \
-                        not item["contents"] and self.wants(cid, item["kind"]):
+            here = lying.get(c["at"])
+            if not here:
+                continue
+            wanted = self.wanted(cid)
+            for item in here:
+                if item["kind"] in wanted:
                     yield ("pick_up", {"crew": cid, "item": item["id"]},
                            f"pick up the {item['name']}")
 
@@ -956,19 +1001,20 @@ class MovePlan:
         the others follow. A group stops on counters (the Interaction comes next)."""
         info = self.info
         taken: set[str] = set()
+        avoid = set(info.facedown) | {t["at"] for t in info.loose()}
         for g in self.groups(roles):
             here = info.crew[g[0]]["at"]  # the leader's place
             if here is None:
                 continue  # never: hunters are on the station
-            target, why = self._target(g, taken)
-            taken.add(target)
-            avoid = set(info.facedown) | {t["at"] for t in info.loose()}
             for cid in g[1:]:
                 c = info.crew[cid]
                 if c["at"] != here and c["mp"]:
                     route = safe_path(c["at"], here, avoid - {here})
                     if route:
                         yield ("move", {"crew": cid, "to": route[0]}, "keep with the group")
+            # the target only now: the orders above do not need it, and are often taken
+            target, why = self._target(g, taken)
+            taken.add(target)
             if here == target or (here in info.facedown):
                 continue
             nxt = step_toward(here, target)
@@ -997,7 +1043,7 @@ class MovePlan:
                        and bool(info.chart["control"])) or \
             ("cage" in kinds and ("dart" in kinds or info.stage == 1) and
              "extra_strong" not in info.known)
-        best: tuple[float, str, str] | None = None
+        best: tuple[float, str, int] | None = None  # score, place, counters (-1: seen)
         targets = info.loose()
         if stuck(info) and info.chart["humans_may_kill"]:
             targets = [t for t in info.intruders if t["at"] in STATION]
@@ -1011,17 +1057,21 @@ class MovePlan:
             score = p.seen_value / (1 + d / p.distance_scale) - \
                 (p.shared_seen if t["at"] in taken else 0)
             if best is None or score > best[0]:
-                best = (score, t["at"], f"hunt the Intruder seen in {name(t['at'])}")
+                best = (score, t["at"], -1)
         if armed:
+            ats = [info.crew[x]["at"] for x in g]  # the group's places
             for where, tokens in info.facedown.items():
                 if where not in STATION:
                     continue
                 value = info.intruder_chance(where) + p.decoy_value * len(tokens)
-                d = max(dist(info.crew[x]["at"], where) for x in g)
+                d = max([dist(a, where) for a in ats])
                 score = value / (1 + d / p.distance_scale) - \
                     (p.shared_counters if where in taken else 0)
                 if best is None or score > best[0]:
-                    best = (score, where, f"search {len(tokens)} counter(s) in {name(where)}")
+                    best = (score, where, len(tokens))
         if best is None:
             return "command", "no target: wait in the Command Module"
-        return best[1], best[2]
+        where, n = best[1], best[2]
+        if n < 0:
+            return where, f"hunt the Intruder seen in {name(where)}"
+        return where, f"search {n} counter(s) in {name(where)}"

@@ -147,6 +147,14 @@ MAX_ODDS_WORKERS = 4
 CHUNK_S = 0.25  # each worker is handed about this many seconds of games at a time
 
 
+def chunk_size(per_game_s: float, left: int, workers: int) -> int:
+    """How many samples to hand a worker next: about CHUNK_S seconds of its games (1 to 16),
+    but at most its share of half the samples left, so that the chunks shrink toward the end
+    and the workers finish together instead of one waiting on the other's last chunk."""
+    by_time = max(1, min(16, int(CHUNK_S / max(per_game_s, 1e-3))))
+    return max(1, min(by_time, left // (2 * max(workers, 1))))
+
+
 def pool_size() -> int:
     """How many workers share an Odds run: one per core (the page's main thread is idle
     meanwhile), at most MAX_ODDS_WORKERS; ?odds_workers=N sets it (tests, benchmarks). On
@@ -188,9 +196,11 @@ class OddsPool:
         counts = dict.fromkeys(OUTCOMES, 0)
         answers: asyncio.Queue[Any] = asyncio.Queue()
         todo = iter(range(samples))
+        handed = 0  # samples handed out so far
 
         async def share(k: int, w: BotWorker) -> None:
             """Play chunks of the indices left until none is; answers go to the queue."""
+            nonlocal handed
             try:
                 if not await w.ready() or \
                         not await w.odds_start(state, side, samples, seed, run):
@@ -200,12 +210,13 @@ class OddsPool:
                     indices = [i for _, i in zip(range(chunk), todo, strict=False)]
                     if not indices:
                         return
+                    handed += len(indices)
                     answer = await w.odds_play(indices, run)
                     if answer.get("stale"):
                         return  # a newer run replaced this one in that worker
                     answers.put_nowait((k, answer["counts"]))
                     per_game = float(answer.get("ms", 0)) / 1000 / len(indices)
-                    chunk = max(1, min(16, int(CHUNK_S / max(per_game, 1e-3))))
+                    chunk = chunk_size(per_game, samples - handed, len(self.workers))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the run fails in plain words

@@ -1,0 +1,99 @@
+"""The crew view is built fast (view.crew_view) but must stay exactly what it was: the views
+handed to the bot at every decision of seeded games, in every scenario, are fingerprinted and
+compared with the fingerprint the view code of commit 98c3c02 gave (before it was sped up)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import intruder_core as ic
+from intruder_core.bots import HeuristicPolicy
+
+# (scenario, options, seed): heuristic crew, the random player on any other side
+CASES = [("solitaire", {}, 0), ("solitaire", {}, 1), ("solitaire", {"difficulty": "hard"}, 2),
+         ("solitaire", {"lost_crewmen": True}, 3), ("return_to_prometheus", {"marines": True}, 0),
+         ("intelligent_intruder", {}, 1), ("science_officer", {}, 2)]
+# printed by view_digest() with the intruder_core of commit 98c3c02 on the path
+DIGEST_98C3C02 = "0f022f69f6493c90679a9f4b4e06ea02e6236bb6d53c7f83139e307689045908"
+
+
+def view_digest() -> str:
+    """sha256 over the crew view (json, sorted keys) at every decision of CASES."""
+    h = hashlib.sha256()
+    bot = HeuristicPolicy()
+    for scenario, options, seed in CASES:
+        rng = random.Random(seed)
+        g = ic.new_game(seed=seed, scenario=scenario, options=options)
+        while not g.is_over and g.turn <= 400:
+            legal = g.legal_actions()
+            view = g.view("crew" if "crew" in g.players else "command")
+            h.update(json.dumps(view, sort_keys=True).encode())
+            if g.owner(legal[0]) == "crew":
+                action, _ = bot.choose(view, legal, rng)
+            else:
+                action = rng.choice(legal)
+            g.apply(action)
+    return h.hexdigest()
+
+
+def test_crew_view_is_what_it_was() -> None:
+    assert view_digest() == DIGEST_98C3C02
+
+
+if __name__ == "__main__":
+    print(view_digest())
+
+
+def test_a_caged_intruder_shows_in_the_next_shared_view() -> None:
+    """Caging changes only the Cage's contents (not its place or carriers): the next view
+    made with the same memo must show it, not the empty Cage it shared before."""
+    from helpers import act, position, token_of
+
+    from intruder_core.bots.policy import policy_view
+    from intruder_core.view import crew_view
+
+    g = position(phase="interaction1", stage=4, known=["very_fast", "fast_reflexes"],
+                 crew={"co1": {"at": "store_a1", "carrying": ["cage1"]},
+                       "co2": {"at": "store_a1"}},
+                 counters=[{"kind": "intruder", "at": "store_a1", "face_up": True,
+                            "asleep": True}], dice=[5])
+    memo: dict[str, dict[str, object]] = {}
+    before = policy_view(g, memo)
+    act(g, "cage", crew="co1", target=token_of(g, "intruder"))
+    after = policy_view(g, memo)
+    cage = next(i for i in after["items"] if i["id"] == "cage1")
+    assert cage["contents"] == token_of(g, "intruder") and after == crew_view(g)
+    assert next(i for i in before["items"] if i["id"] == "cage1")["contents"] is None
+
+
+def test_views_sharing_unchanged_parts_equal_fresh_views() -> None:
+    """bots.play's views (policy_view: objects and crewmen unchanged since the last view are
+    shared, not made again) equal a fresh crew_view at every decision, and they do share."""
+    from intruder_core.bots.policy import policy_view
+    from intruder_core.view import crew_view
+
+    shared = 0
+    bot = HeuristicPolicy()
+    cases = [*CASES[:-1], ("solitaire", {}, 11), ("solitaire", {"difficulty": "easy"}, 12)]
+    for n, (scenario, options, seed) in enumerate(cases):
+        rng = random.Random(seed)
+        g = ic.new_game(seed=seed, scenario=scenario, options=options)
+        memo: dict[str, dict[str, object]] = {}
+        last: dict[str, object] | None = None
+        while not g.is_over and g.turn <= 400:
+            legal = g.legal_actions()
+            view = policy_view(g, memo)
+            assert view == crew_view(g), (scenario, seed, g.turn, g.step)
+            if last is not None:
+                shared += sum(1 for a, b in zip(view["items"], last["items"], strict=False)
+                              if a is b)
+            last = view
+            crew_turn = g.owner(legal[0]) == "crew"
+            if crew_turn and n % 2 == 0:  # the heuristic, and random play for odd moves
+                action, _ = bot.choose(view, legal, rng)
+            else:
+                action = rng.choice(legal)
+            g.apply(action)
+    assert shared > 1000  # the memo is used
