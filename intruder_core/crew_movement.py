@@ -175,7 +175,7 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
             here.append(i)
             if cid in i.carriers:
                 mine.append(i)
-        elif cid in i.carriers:
+        elif i.carriers and cid in i.carriers:  # most lie about: no search of an empty list
             mine.append(i)
     track: list[Item] = []
     if c.role == "engineer" and at == CONSTRUCTION_AT:
@@ -183,7 +183,9 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
     elif not mine and not here:
         # Empty hands in an empty compartment: his moves, unlocks and letting go depend on
         # nothing else, so every game with this roster shares them (tests/test_fast_paths.py).
-        key = (cid, at, c.mp, c.holding, c.controlling, *(g.unlocked if at == "command" else ()))
+        key: tuple[object, ...] = (cid, at, c.mp, c.holding, c.controlling)
+        if at == "command":  # the unlocked rooms open onto the Command Module alone
+            key = (*key, *g.unlocked)
         done = g.bare_segs.get(key)
         if done is None:
             done = g.bare_segs[key] = (_functions(g, c, mine, here, track),

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from hashlib import sha256
+from struct import Struct
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+_FIRST_8 = Struct(">Q").unpack_from  # a digest's first 8 bytes, big-endian: one call
 
 
 class DiceExhausted(RuntimeError):
@@ -43,9 +45,9 @@ class Dice:
         if self.strict:
             raise DiceExhausted("the scripted dice ran out")
         # `_draw`, written out: one call less on every die
-        digest = sha256(self._prefix + b"%d" % self.draws).digest()
+        first8: int = _FIRST_8(sha256(self._prefix + b"%d" % self.draws).digest())[0]
         self.draws += 1
-        return int.from_bytes(digest[:8]) % 6 + 1
+        return first8 % 6 + 1  # the same as int.from_bytes(digest[:8]) % 6 + 1
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle in place (Fisher-Yates); never consumes scripted dice."""
