@@ -53,7 +53,8 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
     collection is walked once and the names, which never change, are looked up.
 
     `memo` (a dict kept by the caller for one game, `bots.play`) holds the last view's
-    objects, crewmen, chart row, powers and score: an entry equal to what it would be now (or
+    objects and crewmen (each with a tuple of the facts it shows: one comparison tells whether
+    it is still true), chart row, powers and score: an entry equal to what it would be now (or
     made from the same facts) is shared with the new view instead of being made again, so
     consecutive views share the dicts of what did not change. Such views are read-only (the
     bots never change a view)."""
@@ -93,18 +94,18 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
                 carrying[cid] = [iid]
         contents = i.contents
         inside = tokens.get(contents) if contents else None
+        # what the entry shows of the object (carriers compared as a list, by value)
+        facts = (i.at, inside, i.progress, i.kind, carriers)
         was = seen_items.get(iid)
-        if was is not None and was["at"] == i.at and was["carriers"] == carriers and \
-                was["contents"] == inside and was["progress"] == i.progress and \
-                was["kind"] == i.kind:
-            items.append(was)
+        if was is not None and was[0] == facts:
+            items.append(was[1])
             continue
         name, needed = _item_static(iid, i.kind)
         d = {"id": iid, "kind": i.kind, "name": name, "at": i.at, "carriers": list(carriers),
              "contents": inside, "progress": i.progress, "needed": needed}
         items.append(d)
         if memo is not None:
-            seen_items[iid] = d
+            seen_items[iid] = ((i.at, inside, i.progress, i.kind, list(carriers)), d)
     decision: dict[str, object] = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
@@ -132,19 +133,17 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         has = carrying.get(cid, [])
         held = tokens.get(holding) if holding else None
         driven = tokens.get(controlling) if controlling else None
+        shows = (where, m.mp, status, m.acted, has, held, driven, m.role)
         was = seen_crew.get(cid)
-        if was is not None and was["at"] == where and was["mp"] == m.mp and \
-                was["status"] == status and was["acted"] == m.acted and \
-                was["carrying"] == has and was["holding"] == held and \
-                was["controlling"] == driven and was["role"] == m.role:
-            crew.append(was)
+        if was is not None and was[0] == shows:
+            crew.append(was[1])
             continue
         d = {"id": cid, "role": m.role, "name": _crew_name(cid, m.role), "status": status,
              "at": where, "mp": m.mp, "acted": m.acted, "carrying": has, "holding": held,
              "controlling": driven}
         crew.append(d)
         if memo is not None:
-            seen_crew[cid] = d
+            seen_crew[cid] = (shows, d)
     known = g.known
     powers = seen.get("powers")
     if powers is None or powers["known"] != known or powers["unknown"] != g.unknown:
