@@ -84,8 +84,11 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
     boxes: dict[str, object] = {"not_used": not_used, **in_box}
     carrying: dict[str, list[str]] = {}
     items = []
+    worked: dict[str, int] = {}  # for the bookkeeping, in the same pass
     for i in g.items.values():
         iid = i.id
+        if i.worked_turn:
+            worked[iid] = i.worked_turn
         carriers = i.carriers
         for cid in carriers:
             if cid in carrying:
@@ -124,8 +127,11 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         if memo is not None:
             seen["chart"] = (row, g.stage, chart)
     crew = []
+    paid: list[str] = []  # for the bookkeeping, in the same pass
     for m in g.crew.values():
         cid = m.id
+        if m.paid_pickup:
+            paid.append(cid)
         status = m.status
         holding = m.holding
         controlling = m.controlling
@@ -176,7 +182,8 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
                      for s in g.shuttles.values()},
         "score": score,
         "result": g.result,
-        "bookkeeping": bookkeeping(g, tokens),  # public facts from this turn (docs/bots.md)
+        # public facts from this turn (docs/bots.md)
+        "bookkeeping": bookkeeping(g, tokens, (worked, paid)),
     }
 
 
@@ -231,9 +238,11 @@ def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]
 # Nothing here depends on a face-down counter's identity.
 
 
-def bookkeeping(g: Game, tokens: dict[str, str] | None = None) -> dict[str, Any]:
+def bookkeeping(g: Game, tokens: dict[str, str] | None = None,
+                made: tuple[dict[str, int], list[str]] | None = None) -> dict[str, Any]:
     """The view's "bookkeeping" entry (docs/bots.md); `tokens` (counter id -> token) when the
-    caller has them already."""
+    caller has them already; `made`, the objects' turns worked and the crewmen who paid
+    their pick-up point, when the caller has walked them already (crew_view)."""
     if tokens is None:
         tokens = {c.id: c.token for c in g.counters.values()}
     saved = None
@@ -259,8 +268,10 @@ def bookkeeping(g: Game, tokens: dict[str, str] | None = None) -> dict[str, Any]
         "sd_started": g.sd_started,
         "sleep": sleep,
         "returning": sorted(returning),
-        "paid_pickup": [c.id for c in g.crew.values() if c.paid_pickup],
-        "worked": {i.id: i.worked_turn for i in g.items.values() if i.worked_turn},
+        "paid_pickup": [c.id for c in g.crew.values() if c.paid_pickup] if made is None
+        else made[1],
+        "worked": {i.id: i.worked_turn for i in g.items.values() if i.worked_turn}
+        if made is None else made[0],
         "next_token": g.next_token,
         "saved": saved,
     }
