@@ -53,7 +53,8 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
     collection is walked once and the names, which never change, are looked up.
 
     `memo` (a dict kept by the caller for one game, `bots.play`) holds the last view's
-    objects, crewmen, chart row, powers and score: an entry equal to what it would be now (or
+    objects and crewmen (each with a tuple of the facts it shows: one comparison tells whether
+    it is still true), chart row, powers and score: an entry equal to what it would be now (or
     made from the same facts) is shared with the new view instead of being made again, so
     consecutive views share the dicts of what did not change. Such views are read-only (the
     bots never change a view)."""
@@ -83,8 +84,11 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
     boxes: dict[str, object] = {"not_used": not_used, **in_box}
     carrying: dict[str, list[str]] = {}
     items = []
+    worked: dict[str, int] = {}  # for the bookkeeping, in the same pass
     for i in g.items.values():
         iid = i.id
+        if i.worked_turn:
+            worked[iid] = i.worked_turn
         carriers = i.carriers
         for cid in carriers:
             if cid in carrying:
@@ -93,18 +97,18 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
                 carrying[cid] = [iid]
         contents = i.contents
         inside = tokens.get(contents) if contents else None
+        # what the entry shows of the object (carriers compared as a list, by value)
+        facts = (i.at, inside, i.progress, i.kind, carriers)
         was = seen_items.get(iid)
-        if was is not None and was["at"] == i.at and was["carriers"] == carriers and \
-                was["contents"] == inside and was["progress"] == i.progress and \
-                was["kind"] == i.kind:
-            items.append(was)
+        if was is not None and was[0] == facts:
+            items.append(was[1])
             continue
         name, needed = _item_static(iid, i.kind)
         d = {"id": iid, "kind": i.kind, "name": name, "at": i.at, "carriers": list(carriers),
              "contents": inside, "progress": i.progress, "needed": needed}
         items.append(d)
         if memo is not None:
-            seen_items[iid] = d
+            seen_items[iid] = ((i.at, inside, i.progress, i.kind, list(carriers)), d)
     decision: dict[str, object] = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
@@ -123,8 +127,11 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         if memo is not None:
             seen["chart"] = (row, g.stage, chart)
     crew = []
+    paid: list[str] = []  # for the bookkeeping, in the same pass
     for m in g.crew.values():
         cid = m.id
+        if m.paid_pickup:
+            paid.append(cid)
         status = m.status
         holding = m.holding
         controlling = m.controlling
@@ -132,19 +139,17 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         has = carrying.get(cid, [])
         held = tokens.get(holding) if holding else None
         driven = tokens.get(controlling) if controlling else None
+        shows = (where, m.mp, status, m.acted, has, held, driven, m.role)
         was = seen_crew.get(cid)
-        if was is not None and was["at"] == where and was["mp"] == m.mp and \
-                was["status"] == status and was["acted"] == m.acted and \
-                was["carrying"] == has and was["holding"] == held and \
-                was["controlling"] == driven and was["role"] == m.role:
-            crew.append(was)
+        if was is not None and was[0] == shows:
+            crew.append(was[1])
             continue
         d = {"id": cid, "role": m.role, "name": _crew_name(cid, m.role), "status": status,
              "at": where, "mp": m.mp, "acted": m.acted, "carrying": has, "holding": held,
              "controlling": driven}
         crew.append(d)
         if memo is not None:
-            seen_crew[cid] = d
+            seen_crew[cid] = (shows, d)
     known = g.known
     powers = seen.get("powers")
     if powers is None or powers["known"] != known or powers["unknown"] != g.unknown:
@@ -177,7 +182,8 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
                      for s in g.shuttles.values()},
         "score": score,
         "result": g.result,
-        "bookkeeping": bookkeeping(g, tokens),  # public facts from this turn (docs/bots.md)
+        # public facts from this turn (docs/bots.md)
+        "bookkeeping": bookkeeping(g, tokens, (worked, paid)),
     }
 
 
@@ -232,9 +238,11 @@ def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]
 # Nothing here depends on a face-down counter's identity.
 
 
-def bookkeeping(g: Game, tokens: dict[str, str] | None = None) -> dict[str, Any]:
+def bookkeeping(g: Game, tokens: dict[str, str] | None = None,
+                made: tuple[dict[str, int], list[str]] | None = None) -> dict[str, Any]:
     """The view's "bookkeeping" entry (docs/bots.md); `tokens` (counter id -> token) when the
-    caller has them already."""
+    caller has them already; `made`, the objects' turns worked and the crewmen who paid
+    their pick-up point, when the caller has walked them already (crew_view)."""
     if tokens is None:
         tokens = {c.id: c.token for c in g.counters.values()}
     saved = None
@@ -260,8 +268,10 @@ def bookkeeping(g: Game, tokens: dict[str, str] | None = None) -> dict[str, Any]
         "sd_started": g.sd_started,
         "sleep": sleep,
         "returning": sorted(returning),
-        "paid_pickup": [c.id for c in g.crew.values() if c.paid_pickup],
-        "worked": {i.id: i.worked_turn for i in g.items.values() if i.worked_turn},
+        "paid_pickup": [c.id for c in g.crew.values() if c.paid_pickup] if made is None
+        else made[1],
+        "worked": {i.id: i.worked_turn for i in g.items.values() if i.worked_turn}
+        if made is None else made[0],
         "next_token": g.next_token,
         "saved": saved,
     }

@@ -72,7 +72,7 @@ def test_views_sharing_unchanged_parts_equal_fresh_views() -> None:
     """bots.play's views (policy_view: objects and crewmen unchanged since the last view are
     shared, not made again) equal a fresh crew_view at every decision, and they do share."""
     from intruder_core.bots.policy import policy_view
-    from intruder_core.view import crew_view
+    from intruder_core.view import bookkeeping, crew_view
 
     shared = 0
     bot = HeuristicPolicy()
@@ -86,6 +86,8 @@ def test_views_sharing_unchanged_parts_equal_fresh_views() -> None:
             legal = g.legal_actions()
             view = policy_view(g, memo)
             assert view == crew_view(g), (scenario, seed, g.turn, g.step)
+            # the bookkeeping crew_view gathers in its own passes is the one made on its own
+            assert view["bookkeeping"] == bookkeeping(g), (scenario, seed, g.turn)
             if last is not None:
                 shared += sum(1 for a, b in zip(view["items"], last["items"], strict=False)
                               if a is b)

@@ -571,6 +571,7 @@ class MovePlan:
         self.cages = self._caged() if self.freezer_run else []
         self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
         self._unarmed: bool | None = None
+        self._lying: dict[str | None, list[ItemView]] | None = None
         # wanted() by (role and kit, trip): crewmen alike in role and kit want alike
         self._wanted: dict[tuple[tuple[str, tuple[str, ...]], bool], frozenset[str]] = {}
         # why the crew runs for the shuttles, if it does
@@ -715,13 +716,13 @@ class MovePlan:
     def _arming_roles(self, roles: Roles) -> None:
         """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
         Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
-        info = self.info
         # the objects lying for the taking: by kind, then place, the first by id there (the
         # others in that place rank after it)
         loose: dict[str, dict[str, ItemView]] = {}
-        for i in info.items.values():
-            at = i["at"]
-            if not i["carriers"] and not i["contents"] and at in STATION:
+        for at, lying in self.lying().items():
+            if at not in STATION:
+                continue
+            for i in lying:
                 there = loose.setdefault(i["kind"], {})
                 first = there.get(at)
                 if first is None or i["id"] < first["id"]:
@@ -760,6 +761,16 @@ class MovePlan:
                 if key not in roles or roles[key].job not in ("arming", "builder", "carrier"):
                     give(roles, key, Role("keyholder", "command",
                                           "open the Arms Room for the others"))
+
+    def lying(self) -> dict[str | None, list[ItemView]]:
+        """The objects free for the taking (no carrier, nothing inside) by place, in the
+        view's order: worked out once for the plan's roles and orders."""
+        if self._lying is None:
+            self._lying = {}
+            for item in self.info.items.values():
+                if not item["carriers"] and not item["contents"]:
+                    self._lying.setdefault(item["at"], []).append(item)
+        return self._lying
 
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
@@ -931,10 +942,7 @@ class MovePlan:
                         item["contents"] not in {t["token"] for t in info.intruders}:
                     yield ("drop", {"crew": c["id"], "item": item["id"]},
                            "set the caged Lab Animal down: hands free for the hunt")
-        lying: dict[str | None, list[ItemView]] = {}  # free for the taking, by place
-        for item in info.items.values():
-            if not item["carriers"] and not item["contents"]:
-                lying.setdefault(item["at"], []).append(item)
+        lying = self.lying()
         for c in self.free:
             cid = c["id"]
             if cid in roles and roles[cid].job == "carrier":
