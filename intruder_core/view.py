@@ -7,6 +7,7 @@ the Not Used box shows only counters turned up by an inventory; the dice are nev
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -48,24 +49,33 @@ def chart_row(row: Stage) -> dict[str, object]:
     return {k: list(v) if type(v) is list else v for k, v in done.items()}
 
 
-def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+Shown = tuple[tuple[object, ...], dict[str, object]]  # the facts an entry shows, the entry
+
+
+@dataclass
+class ViewMemo:
+    """The last crew view's parts that the next may share while what they show is unchanged
+    (`crew_view`; `bots.play` keeps one per game). Views made with a memo are read-only."""
+
+    items: dict[str, Shown] = field(default_factory=dict)  # by object id
+    crew: dict[str, Shown] = field(default_factory=dict)  # by crewman id
+    chart: tuple[Stage, int, dict[str, object]] | None = None  # the row, the stage, the entry
+    powers: dict[str, object] | None = None
+    score: dict[str, object] | None = None
+
+
+def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     """Everything the crew may know (docs/api.md). Built on every bot decision, so each
     collection is walked once and the names, which never change, are looked up.
 
-    `memo` (a dict kept by the caller for one game, `bots.play`) holds the last view's
-    objects and crewmen (each with a tuple of the facts it shows: one comparison tells whether
-    it is still true), chart row, powers and score: an entry equal to what it would be now (or
+    `memo` (kept by the caller for one game, `bots.play`) holds the last view's objects and
+    crewmen (each with a tuple of the facts it shows: one comparison tells whether it is
+    still true), chart row, powers and score: an entry equal to what it would be now (or
     made from the same facts) is shared with the new view instead of being made again, so
     consecutive views share the dicts of what did not change. Such views are read-only (the
     bots never change a view)."""
-    if memo is None:
-        seen_items: dict[str, Any] = {}
-        seen_crew: dict[str, Any] = {}
-        seen: dict[str, Any] = {}
-    else:
-        seen_items = memo.setdefault("items", {})
-        seen_crew = memo.setdefault("crew", {})
-        seen = memo.setdefault("parts", {})  # the chart, powers and score entries
+    keep = memo is not None
+    seen = memo if memo is not None else ViewMemo()
     listed = list(g.counters.values())
     names = [c.token for c in listed]
     tokens = dict(zip([c.id for c in listed], names, strict=True))
@@ -99,16 +109,17 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         inside = tokens.get(contents) if contents else None
         # what the entry shows of the object (carriers compared as a list, by value)
         facts = (i.at, inside, i.progress, i.kind, carriers)
-        was = seen_items.get(iid)
+        was = seen.items.get(iid)
         if was is not None and was[0] == facts:
             items.append(was[1])
             continue
         name, needed = _item_static(iid, i.kind)
-        d = {"id": iid, "kind": i.kind, "name": name, "at": i.at, "carriers": list(carriers),
+        d: dict[str, object] = {
+            "id": iid, "kind": i.kind, "name": name, "at": i.at, "carriers": list(carriers),
              "contents": inside, "progress": i.progress, "needed": needed}
         items.append(d)
-        if memo is not None:
-            seen_items[iid] = ((i.at, inside, i.progress, i.kind, list(carriers)), d)
+        if keep:
+            seen.items[iid] = ((i.at, inside, i.progress, i.kind, list(carriers)), d)
     decision: dict[str, object] = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
@@ -118,14 +129,14 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         decision["intruder"] = tokens[g.defense.intruder]
         decision["target"] = g.defense.target
     row = g.row
-    was = seen.get("chart")
-    if was is not None and was[0] is row and was[1] == g.stage:
-        chart = was[2]
+    had = seen.chart
+    if had is not None and had[0] is row and had[1] == g.stage:
+        chart = had[2]
     else:
         chart = chart_row(row)
         chart["cage_carriers"] = CAGE_CARRIERS[g.stage]
-        if memo is not None:
-            seen["chart"] = (row, g.stage, chart)
+        if keep:
+            seen.chart = (row, g.stage, chart)
     crew = []
     paid: list[str] = []  # for the bookkeeping, in the same pass
     for m in g.crew.values():
@@ -140,7 +151,7 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
         held = tokens.get(holding) if holding else None
         driven = tokens.get(controlling) if controlling else None
         shows = (where, m.mp, status, m.acted, has, held, driven, m.role)
-        was = seen_crew.get(cid)
+        was = seen.crew.get(cid)
         if was is not None and was[0] == shows:
             crew.append(was[1])
             continue
@@ -148,20 +159,20 @@ def crew_view(g: Game, memo: dict[str, dict[str, Any]] | None = None) -> dict[st
              "at": where, "mp": m.mp, "acted": m.acted, "carrying": has, "holding": held,
              "controlling": driven}
         crew.append(d)
-        if memo is not None:
-            seen_crew[cid] = (shows, d)
+        if keep:
+            seen.crew[cid] = (shows, d)
     known = g.known
-    powers = seen.get("powers")
+    powers = seen.powers
     if powers is None or powers["known"] != known or powers["unknown"] != g.unknown:
         powers = {"known": list(known), "unknown": g.unknown,
                   "names": {p: POWER_NAMES[p] for p in known}}
-        if memo is not None:
-            seen["powers"] = powers
-    score = seen.get("score")
+        if keep:
+            seen.powers = powers
+    score = seen.score
     if score is None or score["ledger"] != g.ledger:
         score = {"total": total(g), "breakdown": breakdown(g), "ledger": list(g.ledger)}
-        if memo is not None:
-            seen["score"] = score
+        if keep:
+            seen.score = score
     return {
         "turn": g.turn,
         "phase": g.phase,

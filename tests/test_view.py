@@ -52,14 +52,14 @@ def test_a_caged_intruder_shows_in_the_next_shared_view() -> None:
     from helpers import act, position, token_of
 
     from intruder_core.bots.policy import policy_view
-    from intruder_core.view import crew_view
+    from intruder_core.view import ViewMemo, crew_view
 
     g = position(phase="interaction1", stage=4, known=["very_fast", "fast_reflexes"],
                  crew={"co1": {"at": "store_a1", "carrying": ["cage1"]},
                        "co2": {"at": "store_a1"}},
                  counters=[{"kind": "intruder", "at": "store_a1", "face_up": True,
                             "asleep": True}], dice=[5])
-    memo: dict[str, dict[str, object]] = {}
+    memo = ViewMemo()
     before = policy_view(g, memo)
     act(g, "cage", crew="co1", target=token_of(g, "intruder"))
     after = policy_view(g, memo)
@@ -72,7 +72,7 @@ def test_views_sharing_unchanged_parts_equal_fresh_views() -> None:
     """bots.play's views (policy_view: objects and crewmen unchanged since the last view are
     shared, not made again) equal a fresh crew_view at every decision, and they do share."""
     from intruder_core.bots.policy import policy_view
-    from intruder_core.view import bookkeeping, crew_view
+    from intruder_core.view import ViewMemo, bookkeeping, crew_view
 
     shared = 0
     bot = HeuristicPolicy()
@@ -80,7 +80,7 @@ def test_views_sharing_unchanged_parts_equal_fresh_views() -> None:
     for n, (scenario, options, seed) in enumerate(cases):
         rng = random.Random(seed)
         g = ic.new_game(seed=seed, scenario=scenario, options=options)
-        memo: dict[str, dict[str, object]] = {}
+        memo = ViewMemo()
         last: dict[str, object] | None = None
         while not g.is_over and g.turn <= 400:
             legal = g.legal_actions()

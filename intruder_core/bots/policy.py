@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action
 from ..errors import IllegalAction
+from ..view import ViewMemo, crew_view
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -55,13 +56,11 @@ class Played:
     choices: list[tuple[dict[str, Any], str]] = field(default_factory=list)
 
 
-def policy_view(game: Game, memo: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def policy_view(game: Game, memo: ViewMemo) -> dict[str, Any]:
     """`game.view("crew")` for a policy, made faster: it shares the dicts of objects and
     crewmen unchanged since the last view made with the same `memo` (view.crew_view)."""
     if "crew" not in game.players:
         return game.view("crew")  # refused there: the game has no crew side
-    from ..view import crew_view
-
     return crew_view(game, memo)
 
 
@@ -74,7 +73,7 @@ def play(game: Game, policy: Policy, rng: random.Random | None = None,
     rng = rng if rng is not None else random.Random(0)
     out = Played()
     side = None if game.players == ("crew",) else "crew"  # the solitaire game: all are crew's
-    memo: dict[str, dict[str, Any]] = {}  # the last view's parts (crew_view shares them)
+    memo = ViewMemo()  # the last view's parts (crew_view shares them)
     while not game.is_over:
         if game.turn > max_turns or out.actions >= MAX_ACTIONS:
             out.finished = False
