@@ -30,6 +30,28 @@ BOXES = (
 )
 
 
+# Names by (id, role or kind): fixed for a crewman or an object and read on every view, so
+# each is made once (Crewman.name, Item.name and the crew view all ask these).
+_CREW_NAMES: dict[tuple[str, str], str] = {}
+_ITEM_NAMES: dict[tuple[str, str], str] = {}
+
+
+def crew_name(cid: str, role: str) -> str:
+    """A crewman's name, e.g. "Command Officer 1"."""
+    done = _CREW_NAMES.get((cid, role))
+    if done is None:
+        done = _CREW_NAMES[cid, role] = f"{ROLES[role]} {cid[-1]}"
+    return done
+
+
+def item_name(iid: str, kind: str) -> str:
+    """An object's name, e.g. "Blaster 1"."""
+    done = _ITEM_NAMES.get((iid, kind))
+    if done is None:
+        done = _ITEM_NAMES[iid, kind] = f"{OBJECTS[kind][0]} {iid[-1]}"
+    return done
+
+
 @dataclass
 class Crewman:
     """A crew counter. `at` is a compartment or a shuttle; None once dead."""
@@ -46,7 +68,7 @@ class Crewman:
 
     @property
     def name(self) -> str:
-        return f"{ROLES[self.role]} {self.id[-1]}"
+        return crew_name(self.id, self.role)
 
 
 @dataclass
@@ -94,7 +116,7 @@ class Item:
 
     @property
     def name(self) -> str:
-        return f"{OBJECTS[self.kind][0]} {self.id[-1]}"
+        return item_name(self.id, self.kind)
 
 
 @dataclass

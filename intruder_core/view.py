@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, OBJECTS, POWER_NAMES, ROLES, Stage
+from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
 from .escape import shuttles_may_leave
 from .scoring import breakdown, total
-from .state import BOXES, Subroutine
+from .state import BOXES, Subroutine, crew_name, item_name
 from .station import COMPARTMENTS
 
 if TYPE_CHECKING:
@@ -113,10 +113,10 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
         if was is not None and was[0] == facts:
             items.append(was[1])
             continue
-        name, needed = _item_static(iid, i.kind)
         d: dict[str, object] = {
-            "id": iid, "kind": i.kind, "name": name, "at": i.at, "carriers": list(carriers),
-             "contents": inside, "progress": i.progress, "needed": needed}
+            "id": iid, "kind": i.kind, "name": item_name(iid, i.kind), "at": i.at,
+            "carriers": list(carriers), "contents": inside, "progress": i.progress,
+            "needed": CONSTRUCTION_TURNS.get(i.kind)}
         items.append(d)
         if keep:
             seen.items[iid] = ((i.at, inside, i.progress, i.kind, list(carriers)), d)
@@ -155,7 +155,7 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
         if was is not None and was[0] == shows:
             crew.append(was[1])
             continue
-        d = {"id": cid, "role": m.role, "name": _crew_name(cid, m.role), "status": status,
+        d = {"id": cid, "role": m.role, "name": crew_name(cid, m.role), "status": status,
              "at": where, "mp": m.mp, "acted": m.acted, "carrying": has, "holding": held,
              "controlling": driven}
         crew.append(d)
@@ -198,28 +198,7 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     }
 
 
-# Names and construction times by (id, kind or role): fixed for a given object or crewman,
-# so each is made once (Item.name and Crewman.name build the same string on every call).
-_ITEM_STATIC: dict[tuple[str, str], tuple[str, int | None]] = {}
-_CREW_NAMES: dict[tuple[str, str], str] = {}
 _TOKEN_ORDERS: dict[tuple[str, ...], tuple[int, ...]] = {}  # tokens -> their sorted order
-
-
-def _item_static(iid: str, kind: str) -> tuple[str, int | None]:
-    """An object's view name (Item.name) and construction turns, made once per object."""
-    done = _ITEM_STATIC.get((iid, kind))
-    if done is None:
-        done = _ITEM_STATIC[iid, kind] = (f"{OBJECTS[kind][0]} {iid[-1]}",
-                                          CONSTRUCTION_TURNS.get(kind))
-    return done
-
-
-def _crew_name(cid: str, role: str) -> str:
-    """A crewman's name (Crewman.name), made once per crewman."""
-    done = _CREW_NAMES.get((cid, role))
-    if done is None:
-        done = _CREW_NAMES[cid, role] = f"{ROLES[role]} {cid[-1]}"
-    return done
 
 
 def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]:
