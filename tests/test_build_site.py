@@ -263,3 +263,54 @@ def test_the_server_sends_text_gzipped_like_a_static_host(tmp_path: Path) -> Non
     finally:
         server.shutdown()
         server.server_close()
+
+
+# Draws with svgwrite as render.py does (debug off), then tries debug mode's validation; prints
+# which svgwrite it ran, the modules it imported of LAZY, whether debug mode refused a bad
+# attribute, and the drawing.
+SVG_DRAW = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import svgwrite
+d = svgwrite.Drawing(profile="full", debug=False, size=("100%", "100%"))
+g = d.add(d.g(id="plan", class_="x"))
+g.add(d.rect((1, 2), (30, 40), fill="#123", stroke_width=1.5))
+g.add(d.polyline([(0, 0), (5.5, 6)], fill="none"))
+g.add(d.text("Lab <1>", insert=(3, 4)))
+out = d.tostring()
+imported = [m for m in json.loads(sys.argv[2]) if m in sys.modules]
+try:
+    svgwrite.Drawing(debug=True).rect((0, 0), (1, 1), bogus="x")
+    refused = False
+except ValueError as exc:
+    refused = "bogus" in str(exc)
+print(json.dumps([svgwrite.__file__, imported, refused, out]))
+"""
+LAZY = ["svgwrite.data.full11", "svgwrite.data.tiny12", "svgwrite.data.svgparser",
+        "urllib.request"]
+
+
+def test_the_shipped_svgwrite_draws_the_same_and_imports_less(tmp_path: Path) -> None:
+    """build.WHEEL_PATCHES: the svgwrite the page loads imports neither urllib.request nor the
+    SVG profiles' validation tables until a validator (debug mode) needs them, and draws what
+    the unpatched svgwrite draws."""
+    import json
+    import subprocess
+
+    wheel = build.ensure_wheels(build.venv_python())["svgwrite"]
+    patched = tmp_path / wheel.name
+    build.patch_wheel(wheel, patched, build.WHEEL_PATCHES["svgwrite"])
+
+    def draw(path: Path) -> list[object]:
+        done = subprocess.run([sys.executable, "-c", SVG_DRAW, str(path), json.dumps(LAZY)],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        got: list[object] = json.loads(done.stdout)
+        return got
+
+    where, imported, refused, svg = draw(patched)
+    stock_where, stock_imported, stock_refused, stock_svg = draw(wheel)
+    assert str(where).startswith(str(patched)) and str(stock_where).startswith(str(wheel))
+    assert imported == [] and stock_imported  # the stock wheel imports them all at once
+    assert refused and stock_refused  # debug mode still validates
+    assert svg == stock_svg and "<rect" in str(svg)
