@@ -6,6 +6,9 @@ import random
 import sys
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import advisor
@@ -115,3 +118,35 @@ def test_guard_asks_before_ending_the_actions_with_actions_left() -> None:
     assert dialogs.guard_question({"type": "end_actions"}, view, rows) == (
         "End the actions? Science Officer 1 could still take an action.")
     assert dialogs.guard_question({"type": "end_actions"}, view, rows[1:]) == ""
+
+
+def test_the_bots_are_imported_on_first_use_not_at_boot() -> None:
+    """advisor.Bots (the page's bots) knows they exist without importing them: importing them
+    at boot cost about 50 ms of it, and the bots' worker does the page's thinking."""
+    import subprocess
+
+    web_py = Path(__file__).resolve().parent.parent / "web" / "py"
+    root = web_py.parent.parent
+    code = (
+        "import sys, advisor\n"
+        "bots = advisor.Bots()\n"
+        "assert bots.available\n"
+        "assert 'intruder_core.bots' not in sys.modules, 'imported at start'\n"
+        "assert bots.get('heuristic') is not None and bots.get('odds') is not None\n"
+        "assert 'intruder_core.bots' in sys.modules\n"
+        "assert bots.get('no such bot') is None\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=web_py, capture_output=True,
+                          text=True, env={"PYTHONPATH": f"{web_py}:{root}"}, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+@given(st.text())
+def test_the_glue_escapes_markup_as_html_escape_does(text: str) -> None:
+    """escaping.escape is html.escape without importing html (its entity table)."""
+    import html
+
+    import escaping
+
+    assert escaping.escape(text) == html.escape(text)
+    assert escaping.escape(text, quote=False) == html.escape(text, quote=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import json
 import time
 import traceback
@@ -25,6 +26,28 @@ ADVISOR_SEARCH = False  # the main-thread fallback's choice
 ADVISOR_ROLLOUTS = 16
 ADVISOR_S = 1.0
 ODDS_SAMPLES = 200    # Monte Carlo games per Odds estimate (?odds_samples=N changes it)
+
+
+class Bots:
+    """The bots (load_bots), imported on first use: the first board needs none of them, the
+    bots' worker does the page's thinking, and importing them cost about 50 ms of the boot."""
+
+    def __init__(self) -> None:
+        self._bots: dict[str, Any] | None = None
+
+    @property
+    def available(self) -> bool:
+        """Whether this engine has the crew bots, without importing them."""
+        try:
+            return importlib.util.find_spec("intruder_core.bots") is not None
+        except ImportError:
+            return False
+
+    def get(self, name: str) -> Any:
+        """The bot `name` ("heuristic", "search", "odds", "intruder"), or None."""
+        if self._bots is None:
+            self._bots = load_bots()
+        return self._bots.get(name)
 
 
 def load_bots() -> dict[str, Any]:
@@ -94,7 +117,7 @@ class AdvisorMixin:
 
     game: Any
     side: str
-    bots: dict[str, Any]
+    bots: Bots
     rng: Any
     rows: list[Any]
     suggestion: tuple[dict[str, Any], str] | None
@@ -116,7 +139,7 @@ class AdvisorMixin:
         if side == "intruder":
             return self.bots.get("intruder")
         if search and self.bots.get("search") is not None:
-            return self.bots["search"](budget_rollouts=ADVISOR_ROLLOUTS,
+            return self.bots.get("search")(budget_rollouts=ADVISOR_ROLLOUTS,
                                        budget_seconds=ADVISOR_S,
                                        seed=self.rng.randrange(1 << 30))
         return self.bots.get("heuristic")
@@ -182,7 +205,7 @@ class AdvisorMixin:
     def draw_advisor(self) -> None:
         """The advisor's buttons for the shown side, and the suggestion highlighted."""
         crew_turn = session.is_crew_side(self.side) and not self.game.is_over
-        has_bots = self.bots.get("heuristic") is not None
+        has_bots = self.bots.available
         for name in ("suggest", "autoplay", "odds-start"):
             el(name).disabled = not (crew_turn and has_bots)
         el("autoplay").hidden = self.autoplay
@@ -213,7 +236,7 @@ class AdvisorMixin:
     def toggle_autoplay(self, on: bool) -> None:
         """Start or stop the bot playing the shown crew side."""
         if on and (self.game.is_over or not session.is_crew_side(self.side)
-                   or self.bots.get("heuristic") is None):
+                   or not self.bots.available):
             return
         self.autoplay = on
         document.body.dataset.autoplay = "1" if on else ""
@@ -292,8 +315,7 @@ class AdvisorMixin:
     async def run_odds(self) -> None:
         """Win/draw/loss by Monte Carlo over determinizations, one game per chunk, yielding
         to the browser between chunks; any action or Cancel stops it."""
-        win_odds_iter = self.bots.get("odds")
-        if win_odds_iter is None or self.game.is_over or not session.is_crew_side(self.side):
+        if not self.bots.available or self.game.is_over or not session.is_crew_side(self.side):
             return
         self.cancel_odds()
         run = self.odds_run
@@ -363,6 +385,6 @@ class AdvisorMixin:
         view = self.game.view(side) if len(self.players(self.game)) > 1 \
             else self.game.view("crew")
         log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
-        for est in self.bots["odds"](view, log, samples=samples, seed=seed, chunk=1):
+        for est in self.bots.get("odds")(view, log, samples=samples, seed=seed, chunk=1):
             yield est
             await asyncio.sleep(0)

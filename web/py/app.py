@@ -91,7 +91,7 @@ class App(AdvisorMixin, DialogsMixin):
         self.aside: str | None = None     # a stored game that could not be loaded
         self.undo_states: dict[str, str] = {}  # undo envelope -> its state (to_json)
         self.tabs: Any = tabs.Solo()      # replaced by tabs.Tabs once the game is up
-        self.bots = advisor.load_bots()
+        self.bots = advisor.Bots()  # imported on first use, not at boot
         params = js.URLSearchParams.new(js.location.search)
         self.odds_samples = (session.parse_seed(nn(params.get("odds_samples")))
                              or advisor.ODDS_SAMPLES)
