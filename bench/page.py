@@ -7,7 +7,9 @@ game:
   page from the click to the board's SVG changing; median and p95 over --clicks;
 - Odds in the bots' workers (a pool of min(cores, 4), or --odds-workers): samples per
   second, the time to --odds samples, and the longest main-thread task (PerformanceObserver
-  "longtask") while it runs; run twice, the second with the pool's helpers up;
+  "longtask") while it runs; run twice right after the bots' worker is up (the first starts
+  the pool's helpers, the second finds them up), then once more as the first Odds of the
+  reloaded page once it has settled (its helpers started in idle time);
 - a computer turn (the Intelligent Intruder played by the computer): the longest main-thread
   task meanwhile;
 - the advisor (SearchPolicy in the worker, 1 s budget) on a Self Defense choice: rollouts
@@ -96,6 +98,8 @@ def measure_page(browser: Any, base: str, clicks: int, odds: int,
 
     if "odds" in parts:
         lines += measure_odds(page, odds)
+        lines += measure_settled_odds(page, base + f"index.html?seed=3&odds_samples={odds}"
+                                      f"&odds_seed=1{pool}", odds)
     if "advisor" in parts:
         lines += measure_advisor(page, base)
     if "computer" in parts:
@@ -124,6 +128,33 @@ def measure_odds(page: Any, odds: int) -> list[str]:
                      f"tasks meanwhile: {n_tasks}, longest {longest:.0f} ms (target none "
                      "> 50 ms)")
     return lines
+
+
+def measure_settled_odds(page: Any, url: str, odds: int) -> list[str]:
+    """The first Odds of a page that has settled after its boot: reloaded (so from the memory
+    snapshot the first load stored), the Odds helpers started in idle time (where the device
+    has memory to spare: botworker.warm_pool), then Odds."""
+    boot_ms(page, url)
+    page.wait_for_selector(WORKER, state="attached", timeout=180_000)
+    helpers = int(page.evaluate("navigator.hardwareConcurrency") or 1) - 1
+    try:
+        page.wait_for_function(f"Number(document.body.dataset.oddsHelpers || 0) >= "
+                               f"{min(helpers, 3)}", timeout=120_000)
+        waited = "helpers up"
+    except Exception:  # a device without memory to spare: they start on the first Odds
+        waited = "helpers not started ahead"
+    page.wait_for_timeout(500)
+    t0 = page.evaluate("performance.now()")
+    page.locator("#odds-start").click()
+    page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
+    secs = (page.evaluate("performance.now()") - t0) / 1000
+    n_tasks, longest = longest_since(page, t0)
+    workers = page.evaluate("document.getElementById('odds').dataset.workers")
+    snapshot = page.evaluate("document.body.dataset.snapshot")
+    return [f"Odds, first run once the page has settled (snapshot {snapshot}, {waited}, "
+            f"{workers} worker(s) took part): {odds} samples in {secs:.1f} s, "
+            f"{odds / secs:.2f} samples/s; main-thread long tasks meanwhile: {n_tasks}, "
+            f"longest {longest:.0f} ms"]
 
 
 def measure_advisor(page: Any, base: str) -> list[str]:

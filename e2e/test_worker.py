@@ -177,8 +177,8 @@ def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
 ) -> None:
     """A pool of Odds workers (botworker.OddsPool; ?odds_workers=N sets its size) plays the
     same sampled games as one worker: the same seed (?odds_seed=N) gives the same estimate.
-    The helper starts on the first Odds (body[data-odds-helpers] counts those up); the
-    second run has both workers from the start."""
+    Without ?odds_prestart the helper starts on the first Odds (body[data-odds-helpers]
+    counts those up); the second run has both workers from the start."""
     page.add_init_script(OBSERVE)
     odds = page.locator("#odds")
 
@@ -197,7 +197,8 @@ def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     one, took = run()
     assert one["n"] == "16" and one["seed"] == "7" and took == "1"
-    boot(site.url + "?seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=2")
+    boot(site.url + "?seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=2"
+         "&odds_prestart=0")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     first, _ = run()  # starts the helper
     assert first == one
@@ -205,6 +206,28 @@ def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
     second, took = run()
     assert took == "2"
     assert second == one
+
+
+def test_odds_helpers_start_once_the_page_has_settled(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """With memory to spare (?odds_prestart=1 stands for navigator.deviceMemory >= 4), the
+    Odds helpers start once boot.js says the page has settled ("intruder:settled", after the
+    snapshot step), without waiting for the first Odds, so that it runs at full speed; the
+    first Odds then has both workers from its start."""
+    page.add_init_script("addEventListener('intruder:settled', () => "
+                         "{ window.__settled = performance.now(); })")
+    boot(site.url + "?seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=2"
+         "&odds_prestart=1")
+    page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
+    page.wait_for_selector("body[data-odds-helpers='1']", state="attached", timeout=240_000)
+    assert page.evaluate("window.__settled") is not None
+    assert page.locator("#odds").get_attribute("data-done") is None  # no Odds asked yet
+    page.locator("#odds-start").click()
+    odds = page.locator("#odds")
+    expect(odds).to_have_attribute("data-done", "1", timeout=240_000)
+    assert odds.get_attribute("data-workers") == "2"
+    assert odds.get_attribute("data-n") == "16"
 
 
 def test_odds_started_again_while_running_finishes_the_new_run(

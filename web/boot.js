@@ -177,11 +177,17 @@
 
   // A memory snapshot of Pyodide with the engine imported, for the next boot
   // (pyodide/loader.mjs loads it, pyodide/snapshot.mjs makes it in a worker of its own).
+  // Either way, the page has then settled after its boot: "intruder:settled" tells the
+  // Python glue, which may start the Odds helpers then (botworker.py, warm_pool).
   async function makeSnapshot() {
     const snap = window.intruderSnapshot;
     const body = document.body.dataset;
-    if (!snap || snap.used || !window.caches || !window.Worker) return;
-    if (new URLSearchParams(location.search).get("snapshot") === "0") return;
+    const settled = () => dispatchEvent(new Event("intruder:settled"));
+    if (!snap || snap.used || !window.caches || !window.Worker ||
+        new URLSearchParams(location.search).get("snapshot") === "0") {
+      settled();
+      return;
+    }
     body.snapshotMade = "making";
     const worker = new Worker("./pyodide/snapshot.mjs", { type: "module" });
     worker.onmessage = (event) => {
@@ -190,12 +196,14 @@
       if (r.ok) console.info(`[intruder] memory snapshot stored: ${r.bytes} bytes in ${r.ms} ms`);
       else console.warn("[intruder] no memory snapshot:", r.error);
       worker.terminate();
+      settled();
     };
     worker.onerror = (event) => {
       event.preventDefault();
       body.snapshotMade = "failed";
       console.warn("[intruder] the snapshot worker failed:", event.message);
       worker.terminate();
+      settled();
     };
   }
 
@@ -323,6 +331,15 @@
     ["preload", "./pyodide/python_stdlib.zip"],
   ];
   function preloadRuntime() {
+    // The game page also starts the runtime itself (pyodide/loader.mjs's start()), rather
+    // than waiting for PyScript to load, read its config and open its storage first.
+    const early = document.querySelector('meta[name="after-paint-runtime"]');
+    if (early) {
+      import(new URL(early.content, location.href).href).then(
+        (loader) => { loader.start(); },
+        (err) => console.warn("[intruder] runtime not started early:", err),
+      );
+    }
     const late = document.querySelector('meta[name="after-paint-module"]');
     if (late) {
       // Run once the whole page is parsed, as the module script in the head it replaces

@@ -10,7 +10,9 @@
 //      a missing, stale or corrupt snapshot falls back to a normal boot (and is deleted);
 //   3. unpacks the wheels into site-packages (a snapshot holds the imported modules but not
 //      the files) and marks them loaded, so main.py's loadPackage has nothing left to fetch,
-//      and the glue archive into the working directory (on sys.path), before main.py runs.
+//      and the glue archive into the working directory (on sys.path), before main.py runs;
+//   4. on the game page, starts all this before PyScript asks (start(), called by boot.js
+//      after the first paint), so the runtime's start overlaps PyScript's own.
 // window.intruderSnapshot tells the page (boot.js, the tests) what happened.
 import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
 
@@ -83,7 +85,9 @@ export function unpackGlue(py, bytes) {
   py.unpackArchive(bytes, "zip", { extractDir: py.FS.cwd() });
 }
 
-export async function loadPyodide(options = {}) {
+// The runtime, started once per page (or worker): the snapshot or a normal boot, then the
+// wheels and the glue unpacked.
+async function boot(options) {
   const wheels = fetchWheels();
   const glue = fetchGlue();
   wheels.catch(() => {});  // reported when awaited below
@@ -108,5 +112,30 @@ export async function loadPyodide(options = {}) {
   if (!py) py = await loadRuntime(options);
   unpackWheels(py, await wheels);
   unpackGlue(py, await glue);
+  return py;
+}
+
+let started = null;
+
+// Start the runtime now, ahead of PyScript: boot.js calls this right after the game page's
+// first paint, so Pyodide downloads and starts while PyScript is still loading its own
+// modules, config and storage (about a quarter of a second before it would ask). PyScript's
+// loadPyodide call below then takes over the same runtime.
+export function start(options = {}) {
+  if (!started) {
+    started = boot(options);
+    started.catch(() => {});  // the failure is reported to whoever awaits loadPyodide
+  }
+  return started;
+}
+
+// What PyScript (and demo-boot.mjs) call, as they would Pyodide's own loadPyodide. The
+// output callbacks PyScript passes are attached once the runtime is up: nothing is printed
+// before that.
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, ...rest } = options;
+  const py = await start(rest);
+  if (stdout) py.setStdout({ batched: stdout });
+  if (stderr) py.setStderr({ batched: stderr });
   return py;
 }

@@ -21,16 +21,19 @@ PACKAGES = ["svgwrite", "intruder-core"]
 
 
 async def load_packages() -> Any:
-    """Load the local wheels by name and prove they import: loadPackage can fail silently."""
+    """Load the local wheels by name (unless loader.mjs has unpacked them already) and prove
+    they import: loadPackage can fail silently."""
     import pyodide_js  # type: ignore[import-not-found]
 
     BOOT.stage("packages", "Loading the rules engine")
     errors: list[str] = []
-    on_error = create_proxy(lambda msg: errors.append(str(msg)))
-    try:
-        await pyodide_js.loadPackage(to_js(PACKAGES), js_obj({"errorCallback": on_error}))
-    finally:
-        on_error.destroy()
+    loaded = pyodide_js.loadedPackages
+    if not all(getattr(loaded, name, None) for name in PACKAGES):  # loader.mjs did not
+        on_error = create_proxy(lambda msg: errors.append(str(msg)))
+        try:
+            await pyodide_js.loadPackage(to_js(PACKAGES), js_obj({"errorCallback": on_error}))
+        finally:
+            on_error.destroy()
     said = "; ".join(errors) or "no error reported"
     if importlib.util.find_spec("svgwrite") is None:
         raise RuntimeError(f"package svgwrite failed to load (loader: {said})")
@@ -101,11 +104,14 @@ async def run() -> None:
         window.intruderApp = create_proxy(app)  # for debugging from the console
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
         app.after_ready()
-        if app.bots.get("heuristic") is not None and params.get("worker") != "0":
+        if app.bots.available and params.get("worker") != "0":
             import botworker
 
             app.worker = botworker.BotWorker()  # after ready: it must not slow the boot
             app.spawn(app.worker.start())
+            # the Odds helpers once the page has settled (boot.js, after the snapshot step)
+            window.addEventListener("intruder:settled", create_proxy(
+                lambda _event: app.spawn(app.worker.warm_pool())), js_obj({"once": True}))
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")

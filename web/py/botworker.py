@@ -136,6 +136,14 @@ class BotWorker:
         if self.proxy is not None:
             await self.proxy.odds_stop(run)
 
+    async def warm_pool(self) -> None:
+        """Start the Odds helpers ahead of the first Odds, so that it runs at full speed: once
+        the page has settled after its boot (boot.js's "intruder:settled", after the memory
+        snapshot is made, which the helpers then boot from), if the device has memory to
+        spare for them (spare_memory)."""
+        if self.main and await self.ready() and pool_size() > 1 and spare_memory():
+            self.odds_pool().start_helpers()
+
     def odds_pool(self) -> OddsPool:
         """The Odds pool led by this worker (its helpers start on first use)."""
         if self.pool is None:
@@ -167,12 +175,27 @@ def pool_size() -> int:
     return max(1, min(cores, MAX_ODDS_WORKERS))
 
 
+PRESTART_MEMORY_GB = 4  # each helper keeps a Pyodide of its own (some 50 MB) in memory
+
+
+def spare_memory() -> bool:
+    """Whether the helpers may start before the first Odds: on a device that says it has at
+    least PRESTART_MEMORY_GB (navigator.deviceMemory: Chromium's browsers only, so elsewhere
+    they start on the first Odds); ?odds_prestart=0 or 1 decides instead (tests)."""
+    asked = js.URLSearchParams.new(js.location.search).get("odds_prestart")
+    if asked is not None:
+        return str(asked) == "1"
+    memory = getattr(js.navigator, "deviceMemory", None)
+    return isinstance(memory, (int, float)) and memory >= PRESTART_MEMORY_GB
+
+
 class OddsPool:
     """Odds shared by several workers: the page hands out sample indices a few at a time to
     whichever worker is free and adds up their outcome counts. Each sample depends on its
     index alone (bots.sample_seed), so the estimate is the same with any number of workers;
-    a helper still starting joins the run once it is up. The helpers start on the first
-    Odds, never at boot."""
+    a helper still starting joins the run once it is up. The helpers start once the page has
+    settled after its boot (BotWorker.warm_pool) where memory allows, else on the first
+    Odds; never during the boot."""
 
     def __init__(self, main: BotWorker, size: int) -> None:
         self.workers = [main] + [BotWorker(f"{NAME}-{k}", main=False)
