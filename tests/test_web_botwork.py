@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
+import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -135,18 +138,7 @@ def test_too_few_rollouts_never_overrule_the_heuristic() -> None:
 def test_odds_chunks_follow_the_time_budget_and_shrink_toward_the_end() -> None:
     """botworker.chunk_size: about CHUNK_S seconds of games per chunk (1 to 16), but at most
     a worker's share of half the samples left, so the workers of a pool finish together."""
-    import importlib
-    import types
-
-    had_js = "js" in sys.modules
-    sys.modules.setdefault("js", types.ModuleType("js"))  # the page's module, unused here
-    try:
-        botworker = importlib.import_module("botworker")
-    finally:  # leave no stub behind: other glue modules test for the page by importing js
-        sys.modules.pop("botworker", None)
-        if not had_js:
-            sys.modules.pop("js", None)
-
+    botworker = import_botworker(types.ModuleType("js"))  # the page's module, unused here
     per_game = botworker.CHUNK_S / 4  # four games fill a chunk's time
     assert botworker.chunk_size(per_game, left=200, workers=2) == 4
     assert botworker.chunk_size(0.0, left=200, workers=2) == 16  # never more than 16
@@ -154,3 +146,46 @@ def test_odds_chunks_follow_the_time_budget_and_shrink_toward_the_end() -> None:
     assert botworker.chunk_size(per_game, left=12, workers=2) == 3  # near the end: shrinks
     assert botworker.chunk_size(per_game, left=3, workers=2) == 1  # and never to nothing
     assert botworker.chunk_size(per_game, left=0, workers=0) == 1
+
+
+def import_botworker(js: types.ModuleType) -> Any:
+    """web/py/botworker.py imported with `js` standing for the page's js module."""
+    had_js = "js" in sys.modules
+    sys.modules.setdefault("js", js)
+    try:
+        return importlib.import_module("botworker")
+    finally:  # leave no stub behind: other glue modules test for the page by importing js
+        sys.modules.pop("botworker", None)
+        if not had_js:
+            sys.modules.pop("js", None)
+
+
+class JsNull:
+    """What Pyodide hands over for a JS null: falsy, but not None."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+def test_odds_helpers_start_early_only_with_memory_to_spare() -> None:
+    """botworker.spare_memory: the Odds helpers start before the first Odds only where
+    navigator.deviceMemory says 4 GB or more (undefined outside Chromium's browsers);
+    ?odds_prestart=0|1 overrides it, and an absent parameter (JS null) does not."""
+    params: dict[str, str] = {}
+    js = types.ModuleType("js")
+    js.location = types.SimpleNamespace(search="")  # type: ignore[attr-defined]
+    js.navigator = types.SimpleNamespace()  # type: ignore[attr-defined]
+    js.URLSearchParams = types.SimpleNamespace(  # type: ignore[attr-defined]
+        new=lambda _search: types.SimpleNamespace(get=lambda k: params.get(k, JsNull())))
+    botworker = import_botworker(js)
+    botworker.js = js  # even if another stub of js was imported first
+    assert not botworker.spare_memory()  # no deviceMemory: Firefox, Safari
+    js.navigator.deviceMemory = 2  # type: ignore[attr-defined]
+    assert not botworker.spare_memory()
+    js.navigator.deviceMemory = 8  # type: ignore[attr-defined]
+    assert botworker.spare_memory()
+    params["odds_prestart"] = "0"
+    assert not botworker.spare_memory()
+    js.navigator.deviceMemory = 0.5  # type: ignore[attr-defined]
+    params["odds_prestart"] = "1"
+    assert botworker.spare_memory()

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+from jsvalue import nn
 
 NAME = "intruder-bots"
 START_TIMEOUT_S = 120.0  # a worker that is not up by then is given up on
@@ -168,7 +169,7 @@ def pool_size() -> int:
     meanwhile), at most MAX_ODDS_WORKERS; ?odds_workers=N sets it (tests, benchmarks). On
     two cores at rest two workers made 29 samples/s against 15 for one, with no main-thread
     long task (bench/page.py, docs/bots.md)."""
-    asked = js.URLSearchParams.new(js.location.search).get("odds_workers")
+    asked = nn(js.URLSearchParams.new(js.location.search).get("odds_workers"))
     if asked is not None and str(asked).isdigit():
         return max(1, min(int(str(asked)), MAX_ODDS_WORKERS))
     cores = int(getattr(js.navigator, "hardwareConcurrency", 0) or 0)
@@ -182,11 +183,14 @@ def spare_memory() -> bool:
     """Whether the helpers may start before the first Odds: on a device that says it has at
     least PRESTART_MEMORY_GB (navigator.deviceMemory: Chromium's browsers only, so elsewhere
     they start on the first Odds); ?odds_prestart=0 or 1 decides instead (tests)."""
-    asked = js.URLSearchParams.new(js.location.search).get("odds_prestart")
+    asked = nn(js.URLSearchParams.new(js.location.search).get("odds_prestart"))
     if asked is not None:
         return str(asked) == "1"
-    memory = getattr(js.navigator, "deviceMemory", None)
-    return isinstance(memory, (int, float)) and memory >= PRESTART_MEMORY_GB
+    try:  # a JS number (not always a Python int or float here), or undefined
+        memory = float(getattr(js.navigator, "deviceMemory", None) or 0)
+    except (TypeError, ValueError):
+        memory = 0.0
+    return memory >= PRESTART_MEMORY_GB
 
 
 class OddsPool:

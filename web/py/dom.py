@@ -9,15 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+from jsvalue import nn
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 __all__ = ["closest", "document", "el", "js", "js_obj", "listen", "nn", "window"]
-
-
-def nn(value: Any) -> Any:
-    """None for JS null/undefined: Pyodide gives `jsnull`, which is not None."""
-    return None if value is None or type(value).__name__ == "JsNull" else value
 
 
 def closest(target: Any, selector: str) -> Any:
