@@ -34,6 +34,11 @@ def measure(samples: int, seed: int, turns: int) -> dict[str, Any]:
     except ImportError:
         def policy_view(g: Any, memo: Any) -> Any:
             return g.view("crew")
+    try:  # the memo bots.play keeps per game: a typed ViewMemo since 9aa117f, a dict before
+        from intruder_core.view import ViewMemo
+        new_memo: Any = ViewMemo
+    except ImportError:
+        new_memo = dict
 
     g0 = ic.new_game(seed=seed)
     pol = bots.HeuristicPolicy()
@@ -51,7 +56,7 @@ def measure(samples: int, seed: int, turns: int) -> dict[str, Any]:
         t = clock()
         g = determinize(view, rng, [])
         parts["determinize"] += clock() - t
-        memo: dict[str, Any] = {}
+        memo = new_memo()
         while not g.is_over and g.turn <= MAX_TURNS:
             t = clock()
             legal = g.legal_actions(None)
