@@ -157,6 +157,7 @@ class HeuristicPolicy:
 
     def __init__(self, params: Params | None = None) -> None:
         self.p = params or Params()
+        self.memo = MoveMemo()  # what Crew Movement steps share, keyed on the facts it reads
 
     def choose(self, view: dict[str, Any], legal: list[Action],
                rng: random.Random) -> Choice:
@@ -169,7 +170,7 @@ class HeuristicPolicy:
         if info.step == "choose":
             return self._choose(info, legal)
         if info.step == "move":
-            plan = MovePlan(info, self.p)
+            plan = MovePlan(info, self.p, self.memo)
             orders: Iterator[Order] = plan.orders(plan.roles())
         else:
             orders = ActionPlan(info, self.p).orders()
@@ -558,22 +559,48 @@ def wanted_kinds(role: str, have: tuple[str, ...], trip: bool, prod_ok: bool, fi
         role, have, kind, trip, prod_ok, first, first_loose, spare_below, unarmed))
 
 
+Kit = tuple[str, tuple[str, ...]]  # a crewman's role and the kinds he carries (Info.kit)
+
+
+class MoveMemo:
+    """What the steps of Crew Movement share: each crewman's wishes (`MovePlan.wanted`) and
+    the object he would fetch (`MovePlan._arming_roles`) depend on his kit and place and on
+    `facts`, nothing else: the objects no one carries (whole entries, compared by value),
+    whether Prods are still wanted, whether a fighter is unarmed and the Params read. Kept
+    while those facts are equal, so every answer is the one a fresh plan would work out."""
+
+    def __init__(self) -> None:
+        self.facts: tuple[object, ...] | None = None
+        self.loose: dict[str, dict[str, ItemView]] = {}  # kind -> place -> first object
+        self.wanted: dict[tuple[Kit, bool], frozenset[str]] = {}  # by (kit, trip)
+        self.fetch: dict[tuple[Kit, str | None], ItemView | None] = {}  # by (kit, place)
+
+    def renew(self, facts: tuple[object, ...]) -> None:
+        """Keep the answers if `facts` equal the last ones, else forget them."""
+        if facts != self.facts:
+            self.facts = facts
+            self.loose = {}
+            self.wanted = {}
+            self.fetch = {}
+
+
 class MovePlan:
     """The Crew Movement Phase, recomputed from the view at every step: first who does what
-    (`roles`), then the orders that carry it out (`orders`)."""
+    (`roles`), then the orders that carry it out (`orders`). What depends only on facts that
+    most steps leave unchanged is shared through a `MoveMemo` (by default, a fresh one)."""
 
-    def __init__(self, info: Info, p: Params) -> None:
+    def __init__(self, info: Info, p: Params, memo: MoveMemo | None = None) -> None:
         self.info = info
         self.p = p
         self.free = [c for c in info.active if info.free(c)]
         self._teams: list[list[str]] | None = None
         self.freezer_run = self._freezer_run()
         self.cages = self._caged() if self.freezer_run else []
-        self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
+        self._memo = memo if memo is not None else MoveMemo()
+        self._renewed = False  # the memo checked against this step's facts
         self._unarmed: bool | None = None
         self._lying: dict[str | None, list[ItemView]] | None = None
-        # wanted() by (role and kit, trip): crewmen alike in role and kit want alike
-        self._wanted: dict[tuple[tuple[str, tuple[str, ...]], bool], frozenset[str]] = {}
+        self._uncarried: list[tuple[str, str, str | None, str | None]] = []
         # why the crew runs for the shuttles, if it does
         self.escape = "the self-destruct is running: make for the shuttles" \
             if info.sd["box"] is not None else abandon(info, p)
@@ -716,42 +743,33 @@ class MovePlan:
     def _arming_roles(self, roles: Roles) -> None:
         """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
         Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
-        # the objects lying for the taking: by kind, then place, the first by id there (the
-        # others in that place rank after it)
-        loose: dict[str, dict[str, ItemView]] = {}
-        for at, lying in self.lying().items():
-            if at not in STATION:
-                continue
-            for i in lying:
-                there = loose.setdefault(i["kind"], {})
-                first = there.get(at)
-                if first is None or i["id"] < first["id"]:
-                    there[at] = i
-        if not loose:
-            return
+        memo = self.memo()
+        loose = memo.loose
+        if not loose:  # the objects lying for the taking: by kind, then place, the first
+            # by id there (the others in that place rank after it)
+            for at, lying in self.lying().items():
+                if at not in STATION:
+                    continue
+                for i in lying:
+                    there = loose.setdefault(i["kind"], {})
+                    first = there.get(at)
+                    if first is None or i["id"] < first["id"]:
+                        there[at] = i
+            if not loose:
+                return
+        fetch = memo.fetch
+        kit = self.info.kit
         for c in self.free:
             cid = c["id"]
             if cid in roles:
                 continue
-            # the nearest object he would walk for (then outside the Arms Room, then by id)
-            wanted = self.wanted(cid, trip=True)
-            here = c["at"]
-            near: tuple[tuple[int, bool, str], ItemView] | None = None
-            for kind in wanted:
-                for place, i in loose.get(kind, {}).items():
-                    if place == here:
-                        continue
-                    rank = (dist(here, place), place == "arms", i["id"])
-                    if near is None or rank < near[0]:
-                        near = (rank, i)
-            if near is None or near[0][0] > self.p.fetch_range:
-                continue
-            item = near[1]
-            at = item["at"]
-            assert at is not None  # it lies on the station
-            kind = "Cage" if item["kind"] == "cage" else item["kind"]
-            where = "the Arms Room" if at == "arms" else name(at)
-            give(roles, cid, Role("arming", at, f"fetch a {kind} from {where}"))
+            key = (kit(cid), c["at"])
+            if key in fetch:
+                role = fetch[key]
+            else:
+                role = fetch[key] = self._fetch(cid, c["at"], loose)
+            if role is not None:
+                give(roles, cid, role)
         if any(r.job == "arming" and r.dest == "arms" for r in roles.values()):
             cos = sorted((c for c in self.free if c["role"] == "command"),
                          key=lambda c: (dist(c["at"], "command"), c["id"]))
@@ -762,15 +780,57 @@ class MovePlan:
                     give(roles, key, Role("keyholder", "command",
                                           "open the Arms Room for the others"))
 
+    def _fetch(self, cid: str, here: str | None,
+               loose: dict[str, dict[str, ItemView]]) -> Role | None:
+        """His errand to the nearest object he would walk for (then outside the Arms Room,
+        then by id), if within Params.fetch_range; None if none."""
+        near: tuple[tuple[int, bool, str], ItemView] | None = None
+        for kind in self.wanted(cid, trip=True):
+            for place, i in loose.get(kind, {}).items():
+                if place == here:
+                    continue
+                rank = (dist(here, place), place == "arms", i["id"])
+                if near is None or rank < near[0]:
+                    near = (rank, i)
+        if near is None or near[0][0] > self.p.fetch_range:
+            return None
+        item = near[1]
+        at = item["at"]
+        assert at is not None  # it lies on the station
+        kind = "Cage" if item["kind"] == "cage" else item["kind"]
+        where = "the Arms Room" if at == "arms" else name(at)
+        return Role("arming", at, f"fetch a {kind} from {where}")
+
     def lying(self) -> dict[str | None, list[ItemView]]:
         """The objects free for the taking (no carrier, nothing inside) by place, in the
-        view's order: worked out once for the plan's roles and orders."""
+        view's order: worked out once for the plan's roles and orders, in the same walk as
+        the facts of every object no one carries (the memo's key)."""
         if self._lying is None:
-            self._lying = {}
+            lying: dict[str | None, list[ItemView]] = {}
+            uncarried = self._uncarried
             for item in self.info.items.values():
-                if not item["carriers"] and not item["contents"]:
-                    self._lying.setdefault(item["at"], []).append(item)
+                if not item["carriers"]:
+                    uncarried.append((item["id"], item["kind"], item["at"], item["contents"]))
+                    if not item["contents"]:
+                        if item["at"] in lying:
+                            lying[item["at"]].append(item)
+                        else:
+                            lying[item["at"]] = [item]
+            self._lying = lying
         return self._lying
+
+    def memo(self) -> MoveMemo:
+        """The memo shared across steps, renewed (once per plan) for the facts its answers
+        depend on: every object no one carries, Prods still wanted, a fighter unarmed, and
+        the Params that `wanted` and `_fetch` read."""
+        if not self._renewed:
+            self.lying()
+            p = self.p
+            self._memo.renew((tuple(self._uncarried), self.info.stage <= p.prod_until_stage,
+                              self.unarmed(), p.fetch_range, p.spare_weapon_below,
+                              tuple(p.first_weapon.items())))
+            self._renewed = True
+        return self._memo
 
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
@@ -781,22 +841,22 @@ class MovePlan:
         """Every kind of object he would pick up (`wants`), worked out once per kit."""
         kit = self.info.kit(cid)
         key = (kit, trip)
-        out = self._wanted.get(key)
+        known = self.memo().wanted
+        out = known.get(key)
         if out is None:
             role, have = kit
             p = self.p
             first = p.first_weapon.get(role, "")
-            out = self._wanted[key] = wanted_kinds(
+            out = known[key] = wanted_kinds(
                 role, have, trip, self.info.stage <= p.prod_until_stage, first,
                 self.loose_item(first), p.spare_weapon_below, self.unarmed())
         return out
 
     def loose_item(self, kind: str) -> bool:
-        """An object of this kind lies on the station (or in the Arms Room) for the taking."""
-        if self._loose is None:
-            self._loose = {i["kind"] for i in self.info.items.values()
-                           if not i["carriers"] and i["at"] in STATION}
-        return kind in self._loose
+        """An object of this kind lies on the station (or in the Arms Room) for the taking:
+        no one carries it (it may hold something)."""
+        self.lying()
+        return any(k == kind and at in STATION for _, k, at, _ in self._uncarried)
 
     def unarmed(self) -> bool:
         """Some Command Officer or Engineer still has no lethal weapon."""
