@@ -573,7 +573,7 @@ class MoveMemo:
         self.facts: tuple[object, ...] | None = None
         self.loose: dict[str, dict[str, ItemView]] = {}  # kind -> place -> first object
         self.wanted: dict[tuple[Kit, bool], frozenset[str]] = {}  # by (kit, trip)
-        self.fetch: dict[tuple[Kit, str | None], ItemView | None] = {}  # by (kit, place)
+        self.fetch: dict[tuple[Kit, str | None], Role | None] = {}  # by (kit, place)
 
     def renew(self, facts: tuple[object, ...]) -> None:
         """Keep the answers if `facts` equal the last ones, else forget them."""
@@ -596,11 +596,28 @@ class MovePlan:
         self._teams: list[list[str]] | None = None
         self.freezer_run = self._freezer_run()
         self.cages = self._caged() if self.freezer_run else []
-        self._memo = memo if memo is not None else MoveMemo()
-        self._renewed = False  # the memo checked against this step's facts
         self._unarmed: bool | None = None
-        self._lying: dict[str | None, list[ItemView]] | None = None
-        self._uncarried: list[tuple[str, str, str | None, str | None]] = []
+        # one walk of the objects: those free for the taking (no carrier, nothing inside) by
+        # place, in the view's order, and the facts of every object no one carries
+        lying: dict[str | None, list[ItemView]] = {}
+        uncarried: list[tuple[str, str, str | None, str | None]] = []
+        for item in info.items.values():
+            if not item["carriers"]:
+                at = item["at"]
+                uncarried.append((item["id"], item["kind"], at, item["contents"]))
+                if not item["contents"]:
+                    if at in lying:
+                        lying[at].append(item)
+                    else:
+                        lying[at] = [item]
+        self._lying = lying
+        self._uncarried = uncarried
+        # the memo shared across steps, renewed for the facts its answers depend on: every
+        # object no one carries, Prods still wanted, a fighter unarmed, and the Params that
+        # `wanted` and `_fetch` read
+        self._memo = memo = memo if memo is not None else MoveMemo()
+        memo.renew((uncarried, info.stage <= p.prod_until_stage, self.unarmed(),
+                    p.fetch_range, p.spare_weapon_below, tuple(p.first_weapon.items())))
         # why the crew runs for the shuttles, if it does
         self.escape = "the self-destruct is running: make for the shuttles" \
             if info.sd["box"] is not None else abandon(info, p)
@@ -743,11 +760,11 @@ class MovePlan:
     def _arming_roles(self, roles: Roles) -> None:
         """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
         Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
-        memo = self.memo()
+        memo = self._memo
         loose = memo.loose
         if not loose:  # the objects lying for the taking: by kind, then place, the first
             # by id there (the others in that place rank after it)
-            for at, lying in self.lying().items():
+            for at, lying in self._lying.items():
                 if at not in STATION:
                     continue
                 for i in lying:
@@ -763,11 +780,11 @@ class MovePlan:
             cid = c["id"]
             if cid in roles:
                 continue
-            key = (kit(cid), c["at"])
-            if key in fetch:
-                role = fetch[key]
+            asked = (kit(cid), c["at"])
+            if asked in fetch:
+                role = fetch[asked]
             else:
-                role = fetch[key] = self._fetch(cid, c["at"], loose)
+                role = fetch[asked] = self._fetch(cid, c["at"], loose)
             if role is not None:
                 give(roles, cid, role)
         if any(r.job == "arming" and r.dest == "arms" for r in roles.values()):
@@ -803,33 +820,11 @@ class MovePlan:
 
     def lying(self) -> dict[str | None, list[ItemView]]:
         """The objects free for the taking (no carrier, nothing inside) by place, in the
-        view's order: worked out once for the plan's roles and orders, in the same walk as
-        the facts of every object no one carries (the memo's key)."""
-        if self._lying is None:
-            lying: dict[str | None, list[ItemView]] = {}
-            uncarried = self._uncarried
-            for item in self.info.items.values():
-                if not item["carriers"]:
-                    uncarried.append((item["id"], item["kind"], item["at"], item["contents"]))
-                    if not item["contents"]:
-                        if item["at"] in lying:
-                            lying[item["at"]].append(item)
-                        else:
-                            lying[item["at"]] = [item]
-            self._lying = lying
+        view's order (worked out once for the plan's roles and orders)."""
         return self._lying
 
     def memo(self) -> MoveMemo:
-        """The memo shared across steps, renewed (once per plan) for the facts its answers
-        depend on: every object no one carries, Prods still wanted, a fighter unarmed, and
-        the Params that `wanted` and `_fetch` read."""
-        if not self._renewed:
-            self.lying()
-            p = self.p
-            self._memo.renew((tuple(self._uncarried), self.info.stage <= p.prod_until_stage,
-                              self.unarmed(), p.fetch_range, p.spare_weapon_below,
-                              tuple(p.first_weapon.items())))
-            self._renewed = True
+        """The memo shared across steps, renewed for this step's facts."""
         return self._memo
 
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
@@ -841,7 +836,7 @@ class MovePlan:
         """Every kind of object he would pick up (`wants`), worked out once per kit."""
         kit = self.info.kit(cid)
         key = (kit, trip)
-        known = self.memo().wanted
+        known = self._memo.wanted
         out = known.get(key)
         if out is None:
             role, have = kit
@@ -855,7 +850,6 @@ class MovePlan:
     def loose_item(self, kind: str) -> bool:
         """An object of this kind lies on the station (or in the Arms Room) for the taking:
         no one carries it (it may hold something)."""
-        self.lying()
         return any(k == kind and at in STATION for _, k, at, _ in self._uncarried)
 
     def unarmed(self) -> bool:
@@ -1002,7 +996,7 @@ class MovePlan:
                         item["contents"] not in {t["token"] for t in info.intruders}:
                     yield ("drop", {"crew": c["id"], "item": item["id"]},
                            "set the caged Lab Animal down: hands free for the hunt")
-        lying = self.lying()
+        lying = self._lying
         for c in self.free:
             cid = c["id"]
             if cid in roles and roles[cid].job == "carrier":
