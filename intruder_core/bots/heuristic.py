@@ -42,6 +42,8 @@ from ..charts import (
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
 from .common import (
+    DIST,
+    INF,
     STATION,
     CounterView,
     CrewView,
@@ -597,6 +599,7 @@ class MovePlan:
         self.freezer_run = self._freezer_run()
         self.cages = self._caged() if self.freezer_run else []
         self._unarmed: bool | None = None
+        self._worth: dict[str, tuple[float, int]] | None = None  # see _counters
         # one walk of the objects: those free for the taking (no carrier, nothing inside) by
         # place, in the view's order, and the facts of every object no one carries
         lying: dict[str | None, list[ItemView]] = {}
@@ -1090,6 +1093,18 @@ class MovePlan:
             if all(info.crew[x]["at"] == here and info.crew[x]["mp"] >= cost for x in g):
                 yield ("move", {"crew": g[0], "to": nxt}, why)
 
+    def _counters(self) -> dict[str, tuple[float, int]]:
+        """Each place on the station with face-down counters: what searching it is worth
+        (the chance one is the Intruder, and the decoys cleared) and how many there are;
+        worked out once per plan for every group."""
+        if self._worth is None:
+            info = self.info
+            decoy = self.p.decoy_value
+            self._worth = {where: (info.intruder_chance(where) + decoy * len(tokens),
+                                   len(tokens))
+                           for where, tokens in info.facedown.items() if where in STATION}
+        return self._worth
+
     def _target(self, g: list[str], taken: set[str]) -> tuple[str, str]:
         """Where a group goes: face-down counters (each may be the Intruder) and free
         Intruders it can fight or capture, the nearer the better."""
@@ -1121,16 +1136,19 @@ class MovePlan:
             if best is None or score > best[0]:
                 best = (score, t["at"], -1)
         if armed:
-            ats = [info.crew[x]["at"] for x in g]  # the group's places
-            for where, tokens in info.facedown.items():
-                if where not in STATION:
-                    continue
-                value = info.intruder_chance(where) + p.decoy_value * len(tokens)
-                d = max([dist(a, where) for a in ats])
+            # the group's places, each as its row of distances (None: off the station)
+            rows = [DIST.get(a) if a is not None else None
+                    for a in dict.fromkeys([info.crew[x]["at"] for x in g])]
+            for where, (value, n) in self._counters().items():
+                if len(rows) == 1:  # the farthest member's distance (dist(), INF off it)
+                    row = rows[0]
+                    d = INF if row is None else row.get(where, INF)
+                else:
+                    d = max([INF if row is None else row.get(where, INF) for row in rows])
                 score = value / (1 + d / p.distance_scale) - \
                     (p.shared_counters if where in taken else 0)
                 if best is None or score > best[0]:
-                    best = (score, where, len(tokens))
+                    best = (score, where, n)
         if best is None:
             return "command", "no target: wait in the Command Module"
         where, n = best[1], best[2]
