@@ -604,9 +604,12 @@ class MovePlan:
         # place, in the view's order, and the facts of every object no one carries
         lying: dict[str | None, list[ItemView]] = {}
         uncarried: list[tuple[str, str, str | None, str | None]] = []
+        self.track: list[ItemView] = []  # on the Construction track (info.items_at("track"))
         for item in info.items.values():
+            at = item["at"]
+            if at == "track":
+                self.track.append(item)
             if not item["carriers"]:
-                at = item["at"]
                 uncarried.append((item["id"], item["kind"], at, item["contents"]))
                 if not item["contents"]:
                     if at in lying:
@@ -746,7 +749,7 @@ class MovePlan:
         info = self.info
         if info.stage >= self.p.build_until_stage:
             return
-        track = {i["kind"] for i in info.items_at("track")}
+        track = {i["kind"] for i in self.track}
         if not track:
             return  # nothing left to build
         for b in self.p.builders:
@@ -1023,7 +1026,7 @@ class MovePlan:
             for kind in r.build:
                 if kind in info.kinds(cid):
                     continue
-                for item in sorted(info.items_at("track"), key=lambda i: (-i["progress"], i["id"])):
+                for item in sorted(self.track, key=lambda i: (-i["progress"], i["id"])):
                     if item["kind"] == kind and \
                             info.worked.get(item["id"]) != info.turn:
                         yield ("construct", {"crew": cid, "item": item["id"]},
