@@ -428,6 +428,11 @@ class Info:
 
 def find(legal: list[Action], type: str, **args: object) -> Action | None:
     """The legal action of this type whose arguments include `args`."""
+    return find_in(legal, type, args)
+
+
+def find_in(legal: list[Action], type: str, args: dict[str, Any]) -> Action | None:
+    """find() with the arguments as a dict (an order's, not copied into keywords)."""
     wanted = args.items()
     for a in legal:
         if a.type == type:

@@ -52,7 +52,7 @@ from .common import (
     cage_chance,
     defense_outcome,
     dist,
-    find,
+    find_in,
     kill_chance,
     safe_path,
     sleep_chance,
@@ -176,12 +176,19 @@ class HeuristicPolicy:
             orders: Iterator[Order] = plan.orders(plan.roles())
         else:
             orders = ActionPlan(info, self.p).orders()
-        by_type: dict[str, list[Action]] = {}  # the legal actions by type, in legal order
+        # the legal actions by type, in legal order: a type's first order is looked for in
+        # the whole list (most choices are the first order of their type), a second one
+        # in the actions of its type, listed then
+        by_type: dict[str, list[Action] | None] = {}
         for type, args, reason in orders:
-            of_type = by_type.get(type)
-            if of_type is None:  # listed when first asked for
-                of_type = by_type[type] = [each for each in legal if each.type == type]
-            a = find(of_type, type, **args) if of_type else None
+            if type not in by_type:
+                by_type[type] = None
+                a = find_in(legal, type, args)
+            else:
+                of_type = by_type[type]
+                if of_type is None:
+                    of_type = by_type[type] = [each for each in legal if each.type == type]
+                a = find_in(of_type, type, args) if of_type else None
             if a is not None:
                 return a, reason
         passes = [a for a in legal if a.type in ("end_movement", "end_actions", "no_defense")]
