@@ -381,3 +381,23 @@ def test_the_movement_memo_is_renewed_when_a_fighter_arms_or_the_stage_grows() -
         seen.append(wishes)
     assert "gas" not in seen[0][("co1", False)] and "gas" in seen[1][("co1", False)]
     assert "prod" in seen[1][("en1", False)] and "prod" not in seen[2][("en1", False)]
+
+
+def test_the_movement_memo_forgets_which_weapons_lie_loose() -> None:
+    """An unarmed crewman walks only for his own first weapon while one lies loose, else for
+    any small lethal one: once the Blasters are gone, the same memo gives the fresh answer."""
+    import copy
+
+    from intruder_core.bots.common import Info
+    from intruder_core.bots.heuristic import MoveMemo, MovePlan, Params
+
+    setup = ic.new_game(seed=1).view("crew")
+    gone = copy.deepcopy(setup)
+    gone["items"] = [i for i in gone["items"] if i["kind"] != "blaster"]
+    memo = MoveMemo()
+    wishes = []
+    for view in (setup, gone):
+        shared, fresh = MovePlan(Info(view), Params(), memo), MovePlan(Info(view), Params())
+        wishes.append(shared.wanted("co1", trip=True))
+        assert wishes[-1] == fresh.wanted("co1", trip=True)
+    assert "gas" not in wishes[0] and "gas" in wishes[1]

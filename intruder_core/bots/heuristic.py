@@ -583,6 +583,7 @@ class MoveMemo:
         self.loose: dict[str, dict[str, ItemView]] = {}  # kind -> place -> first object
         self.wanted: dict[tuple[Kit, bool], frozenset[str]] = {}  # by (kit, trip)
         self.fetch: dict[tuple[Kit, str | None], Role | None] = {}  # by (kit, place)
+        self.loose_kinds: frozenset[str] | None = None  # MovePlan.loose_item's
 
     def renew(self, facts: tuple[object, ...]) -> None:
         """Keep the answers if `facts` equal the last ones, else forget them."""
@@ -591,6 +592,7 @@ class MoveMemo:
             self.loose = {}
             self.wanted = {}
             self.fetch = {}
+            self.loose_kinds = None
 
 
 class MovePlan:
@@ -863,7 +865,11 @@ class MovePlan:
     def loose_item(self, kind: str) -> bool:
         """An object of this kind lies on the station (or in the Arms Room) for the taking:
         no one carries it (it may hold something)."""
-        return any(k == kind and at in STATION for _, k, at, _ in self._uncarried)
+        kinds = self._memo.loose_kinds
+        if kinds is None:  # once per memo: the facts it is kept for are these objects'
+            kinds = self._memo.loose_kinds = frozenset(
+                [k for _, k, at, _ in self._uncarried if at in STATION])
+        return kind in kinds
 
     def unarmed(self) -> bool:
         """Some Command Officer or Engineer still has no lethal weapon."""
