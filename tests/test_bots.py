@@ -401,3 +401,28 @@ def test_the_movement_memo_forgets_which_weapons_lie_loose() -> None:
         wishes.append(shared.wanted("co1", trip=True))
         assert wishes[-1] == fresh.wanted("co1", trip=True)
     assert "gas" not in wishes[0] and "gas" in wishes[1]
+
+
+def test_one_walk_of_the_objects_answers_lying_and_loose_item_as_two_did() -> None:
+    """MovePlan walks the objects once for both lying() (free for the taking: no carrier,
+    nothing inside, by place) and loose_item() (no carrier, on the station): at positions of
+    played games they answer as the two separate walks they replace."""
+    from intruder_core.bots.common import STATION, Info
+    from intruder_core.bots.heuristic import MovePlan, Params
+    from intruder_core.charts import OBJECTS
+
+    checked = 0
+    for g in positions(range(3), every=5):
+        view = g.view("crew")
+        plan = MovePlan(Info(view), Params())
+        lying: dict[str | None, list[dict[str, Any]]] = {}
+        for item in view["items"]:
+            if not item["carriers"] and not item["contents"]:
+                lying.setdefault(item["at"], []).append(item)
+        assert plan.lying() == lying
+        for kind in OBJECTS:
+            assert plan.loose_item(kind) == any(
+                i["kind"] == kind and not i["carriers"] and i["at"] in STATION
+                for i in view["items"])
+        checked += any(i["carriers"] for i in view["items"])
+    assert checked > 5  # positions where some objects are carried
