@@ -11,6 +11,7 @@ import inspect
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from test_api import swap_identities
@@ -274,3 +275,154 @@ def test_a_crewman_given_an_errand_after_a_job_in_place_walks_after_the_others()
     give(roles, "en1", Role("escort", "c1", "stay"))
     assert list(roles) == ["en1", "co1"]
     assert roles["en1"].job == "escort" and roles["co1"].dest == "command"
+
+
+def _memo_games() -> list[tuple[str, dict[str, object], int]]:
+    """Scenarios and seeds whose games pick up, drop, build and lose objects."""
+    return [("solitaire", {}, 3), ("solitaire", {"difficulty": "hard"}, 8),
+            ("solitaire", {"lost_crewmen": True}, 5), ("return_to_prometheus", {}, 2)]
+
+
+@pytest.mark.parametrize(("scenario", "options", "seed"), _memo_games())
+def test_the_movement_memo_answers_as_a_fresh_plan(scenario: str, options: dict[str, object],
+                                                   seed: int) -> None:
+    """One HeuristicPolicy keeps a MoveMemo across the steps of its games (and from game to
+    game); at every Crew Movement step its choice and reason are those of a policy that has
+    never seen a step before, and its cache was both kept and renewed along the way."""
+    from intruder_core.bots.heuristic import MoveMemo
+
+    bot = HeuristicPolicy()
+    renewed = kept = 0
+    renew = MoveMemo.renew
+
+    def counting(memo: MoveMemo, facts: tuple[object, ...]) -> None:
+        nonlocal renewed, kept
+        if memo is not bot.memo:  # the fresh policy's
+            pass
+        elif facts == memo.facts:
+            kept += 1
+        else:
+            renewed += 1
+        renew(memo, facts)
+
+    rng = random.Random(seed)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(MoveMemo, "renew", counting)
+        for n in range(seed, seed + 3):
+            g = ic.new_game(seed=n, scenario=scenario, options=options)
+            while not g.is_over and g.turn <= 60:
+                legal = g.legal_actions()
+                if g.owner(legal[0]) != "crew":
+                    g.apply(rng.choice(legal))
+                    continue
+                view = g.view("crew")
+                got = bot.choose(view, legal, rng)
+                if view["decision"]["step"] == "move":
+                    assert got == HeuristicPolicy().choose(view, legal, rng), (n, g.turn)
+                g.apply(got[0])
+    assert kept > renewed > 10
+
+
+def test_the_movement_memo_follows_an_object_that_moved() -> None:
+    """Two views alike but for where one loose weapon lies: the same policy (its memo filled
+    by the first) sends the crewman to where the weapon lies in the second."""
+    import copy
+
+    from intruder_core.bots.common import Info
+    from intruder_core.bots.heuristic import MoveMemo, MovePlan, Params
+
+    view = ic.new_game(seed=1).view("crew")
+    memo = MoveMemo()
+    first = MovePlan(Info(view), Params(), memo).roles()
+    assert first["co1"].dest == "arms"  # the Blasters lie in the Arms Room
+    moved = copy.deepcopy(view)
+    for item in moved["items"]:
+        if item["kind"] == "blaster" and not item["carriers"]:
+            item["at"] = "c1"
+    fresh = MovePlan(Info(moved), Params()).roles()
+    again = MovePlan(Info(moved), Params(), memo).roles()
+    assert again == fresh and again["co1"].dest == "c1" != first["co1"].dest
+
+
+def test_the_movement_memo_is_renewed_when_a_fighter_arms_or_the_stage_grows() -> None:
+    """What each crewman wants depends on more than the loose objects: whether some fighter
+    is still unarmed (a spare weapon) and whether Prods are still wanted (the stage). Views
+    alike in every object no one carries, met in turn by one memo, get a fresh plan's wishes."""
+    import copy
+
+    from intruder_core.bots.common import Info
+    from intruder_core.bots.heuristic import MoveMemo, MovePlan, Params
+
+    setup = ic.new_game(seed=1).view("crew")
+
+    def armed(view: dict[str, Any], roles: tuple[str, ...], stage: int) -> dict[str, Any]:
+        """The view with a new Blaster (not one of the station's) in each such one's hands."""
+        out = copy.deepcopy(view)
+        out["stage"] = stage
+        for c in out["crew"]:
+            if c["role"] in roles:
+                out["items"].append({"id": f"extra_{c['id']}", "kind": "blaster",
+                                     "name": "a Blaster", "at": c["at"], "carriers": [c["id"]],
+                                     "contents": None, "progress": 0, "needed": None})
+                c["carrying"] = [f"extra_{c['id']}"]
+        return out
+
+    views = [armed(setup, ("command",), 1),  # the Engineers unarmed: no spare weapons
+             armed(setup, ("command", "engineer"), 1),  # all armed: a spare Gas is welcome
+             armed(setup, ("command", "engineer"), 4)]  # Prods no longer worth taking
+    memo = MoveMemo()
+    seen = []
+    for view in views:
+        shared, fresh = MovePlan(Info(view), Params(), memo), MovePlan(Info(view), Params())
+        wishes = {(c["id"], trip): shared.wanted(c["id"], trip)
+                  for c in view["crew"] for trip in (False, True)}
+        assert wishes == {(cid, trip): fresh.wanted(cid, trip) for cid, trip in wishes}
+        assert shared.roles() == fresh.roles()
+        seen.append(wishes)
+    assert "gas" not in seen[0][("co1", False)] and "gas" in seen[1][("co1", False)]
+    assert "prod" in seen[1][("en1", False)] and "prod" not in seen[2][("en1", False)]
+
+
+def test_the_movement_memo_forgets_which_weapons_lie_loose() -> None:
+    """An unarmed crewman walks only for his own first weapon while one lies loose, else for
+    any small lethal one: once the Blasters are gone, the same memo gives the fresh answer."""
+    import copy
+
+    from intruder_core.bots.common import Info
+    from intruder_core.bots.heuristic import MoveMemo, MovePlan, Params
+
+    setup = ic.new_game(seed=1).view("crew")
+    gone = copy.deepcopy(setup)
+    gone["items"] = [i for i in gone["items"] if i["kind"] != "blaster"]
+    memo = MoveMemo()
+    wishes = []
+    for view in (setup, gone):
+        shared, fresh = MovePlan(Info(view), Params(), memo), MovePlan(Info(view), Params())
+        wishes.append(shared.wanted("co1", trip=True))
+        assert wishes[-1] == fresh.wanted("co1", trip=True)
+    assert "gas" not in wishes[0] and "gas" in wishes[1]
+
+
+def test_one_walk_of_the_objects_answers_lying_and_loose_item_as_two_did() -> None:
+    """MovePlan walks the objects once for both lying() (free for the taking: no carrier,
+    nothing inside, by place) and loose_item() (no carrier, on the station): at positions of
+    played games they answer as the two separate walks they replace."""
+    from intruder_core.bots.common import STATION, Info
+    from intruder_core.bots.heuristic import MovePlan, Params
+    from intruder_core.charts import OBJECTS
+
+    checked = 0
+    for g in positions(range(3), every=5):
+        view = g.view("crew")
+        plan = MovePlan(Info(view), Params())
+        lying: dict[str | None, list[dict[str, Any]]] = {}
+        for item in view["items"]:
+            if not item["carriers"] and not item["contents"]:
+                lying.setdefault(item["at"], []).append(item)
+        assert plan.lying() == lying
+        for kind in OBJECTS:
+            assert plan.loose_item(kind) == any(
+                i["kind"] == kind and not i["carriers"] and i["at"] in STATION
+                for i in view["items"])
+        checked += any(i["carriers"] for i in view["items"])
+    assert checked > 5  # positions where some objects are carried

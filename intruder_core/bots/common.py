@@ -269,7 +269,6 @@ class Info:
         active: list[CrewView] = []
         items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
         carrying: dict[str, list[ItemView]] = {}
-        where: dict[str, list[str]] = {}
         # what each crewman carries, its kinds, and his kit (role and kinds: a memo key)
         kinds_of: dict[str, list[str]] = {}
         kits: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -290,10 +289,6 @@ class Info:
                 at = c["at"]
                 if at in STATION:
                     active.append(c)
-                    if at in where:
-                        where[at].append(cid)
-                    else:
-                        where[at] = [cid]
             elif status == "dead":
                 dead += 1
             elif status == "escaped":
@@ -302,7 +297,6 @@ class Info:
         self.active = active
         self.items = items
         self.carrying = carrying
-        self.where = where
         self._kinds = kinds_of
         self._kit = kits
         self.dead = dead
@@ -316,9 +310,14 @@ class Info:
         self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
         self.animals: list[CounterView] = []
         counters: list[CounterView] = view["counters"]
+        facedown = self.facedown
         for t in counters:
             if not t["face_up"]:
-                self.facedown.setdefault(t["at"], []).append(t["token"])
+                at = t["at"]
+                if at in facedown:
+                    facedown[at].append(t["token"])
+                else:
+                    facedown[at] = [t["token"]]
             elif t["kind"] == "intruder":
                 self.intruders.append(t)
             elif t["kind"] == "lab_animal":
@@ -329,6 +328,20 @@ class Info:
         self.unlocked: set[str] = set(view["unlocked"])
 
     # crew ------------------------------------------------------------------------------
+
+    @functools.cached_property
+    def where(self) -> dict[str, list[str]]:
+        """The active crewmen on the station by place, in the roster's order (worked out
+        when first asked: only the Interactions read it)."""
+        where: dict[str, list[str]] = {}
+        for c in self.active:
+            at = c["at"]
+            assert at is not None  # active ones are on the station
+            if at in where:
+                where[at].append(c["id"])
+            else:
+                where[at] = [c["id"]]
+        return where
 
     def free(self, c: CrewView) -> bool:
         """Not tied up holding a Lab Animal or controlling the Intruder."""
@@ -415,6 +428,11 @@ class Info:
 
 def find(legal: list[Action], type: str, **args: object) -> Action | None:
     """The legal action of this type whose arguments include `args`."""
+    return find_in(legal, type, args)
+
+
+def find_in(legal: list[Action], type: str, args: dict[str, Any]) -> Action | None:
+    """find() with the arguments as a dict (an order's, not copied into keywords)."""
     wanted = args.items()
     for a in legal:
         if a.type == type:

@@ -42,6 +42,8 @@ from ..charts import (
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
 from .common import (
+    DIST,
+    INF,
     STATION,
     CounterView,
     CrewView,
@@ -50,7 +52,7 @@ from .common import (
     cage_chance,
     defense_outcome,
     dist,
-    find,
+    find_in,
     kill_chance,
     safe_path,
     sleep_chance,
@@ -157,6 +159,7 @@ class HeuristicPolicy:
 
     def __init__(self, params: Params | None = None) -> None:
         self.p = params or Params()
+        self.memo = MoveMemo()  # what Crew Movement steps share, keyed on the facts it reads
 
     def choose(self, view: dict[str, Any], legal: list[Action],
                rng: random.Random) -> Choice:
@@ -169,16 +172,23 @@ class HeuristicPolicy:
         if info.step == "choose":
             return self._choose(info, legal)
         if info.step == "move":
-            plan = MovePlan(info, self.p)
+            plan = MovePlan(info, self.p, self.memo)
             orders: Iterator[Order] = plan.orders(plan.roles())
         else:
             orders = ActionPlan(info, self.p).orders()
-        by_type: dict[str, list[Action]] = {}  # the legal actions by type, in legal order
+        # the legal actions by type, in legal order: a type's first order is looked for in
+        # the whole list (most choices are the first order of their type), a second one
+        # in the actions of its type, listed then
+        by_type: dict[str, list[Action] | None] = {}
         for type, args, reason in orders:
-            of_type = by_type.get(type)
-            if of_type is None:  # listed when first asked for
-                of_type = by_type[type] = [each for each in legal if each.type == type]
-            a = find(of_type, type, **args) if of_type else None
+            if type not in by_type:
+                by_type[type] = None
+                a = find_in(legal, type, args)
+            else:
+                of_type = by_type[type]
+                if of_type is None:
+                    of_type = by_type[type] = [each for each in legal if each.type == type]
+                a = find_in(of_type, type, args) if of_type else None
             if a is not None:
                 return a, reason
         passes = [a for a in legal if a.type in ("end_movement", "end_actions", "no_defense")]
@@ -558,22 +568,71 @@ def wanted_kinds(role: str, have: tuple[str, ...], trip: bool, prod_ok: bool, fi
         role, have, kind, trip, prod_ok, first, first_loose, spare_below, unarmed))
 
 
+Kit = tuple[str, tuple[str, ...]]  # a crewman's role and the kinds he carries (Info.kit)
+
+
+class MoveMemo:
+    """What the steps of Crew Movement share: each crewman's wishes (`MovePlan.wanted`) and
+    the object he would fetch (`MovePlan._arming_roles`) depend on his kit and place and on
+    `facts`, nothing else: the objects no one carries (whole entries, compared by value),
+    whether Prods are still wanted, whether a fighter is unarmed and the Params read. Kept
+    while those facts are equal, so every answer is the one a fresh plan would work out."""
+
+    def __init__(self) -> None:
+        self.facts: tuple[object, ...] | None = None
+        self.loose: dict[str, dict[str, ItemView]] = {}  # kind -> place -> first object
+        self.wanted: dict[tuple[Kit, bool], frozenset[str]] = {}  # by (kit, trip)
+        self.fetch: dict[tuple[Kit, str | None], Role | None] = {}  # by (kit, place)
+        self.loose_kinds: frozenset[str] | None = None  # MovePlan.loose_item's
+
+    def renew(self, facts: tuple[object, ...]) -> None:
+        """Keep the answers if `facts` equal the last ones, else forget them."""
+        if facts != self.facts:
+            self.facts = facts
+            self.loose = {}
+            self.wanted = {}
+            self.fetch = {}
+            self.loose_kinds = None
+
+
 class MovePlan:
     """The Crew Movement Phase, recomputed from the view at every step: first who does what
-    (`roles`), then the orders that carry it out (`orders`)."""
+    (`roles`), then the orders that carry it out (`orders`). What depends only on facts that
+    most steps leave unchanged is shared through a `MoveMemo` (by default, a fresh one)."""
 
-    def __init__(self, info: Info, p: Params) -> None:
+    def __init__(self, info: Info, p: Params, memo: MoveMemo | None = None) -> None:
         self.info = info
         self.p = p
         self.free = [c for c in info.active if info.free(c)]
         self._teams: list[list[str]] | None = None
         self.freezer_run = self._freezer_run()
         self.cages = self._caged() if self.freezer_run else []
-        self._loose: set[str] | None = None  # memos for wants() (one view, one plan)
         self._unarmed: bool | None = None
-        self._lying: dict[str | None, list[ItemView]] | None = None
-        # wanted() by (role and kit, trip): crewmen alike in role and kit want alike
-        self._wanted: dict[tuple[tuple[str, tuple[str, ...]], bool], frozenset[str]] = {}
+        self._worth: dict[str, tuple[float, int]] | None = None  # see _counters
+        # one walk of the objects: those free for the taking (no carrier, nothing inside) by
+        # place, in the view's order, and the facts of every object no one carries
+        lying: dict[str | None, list[ItemView]] = {}
+        uncarried: list[tuple[str, str, str | None, str | None]] = []
+        self.track: list[ItemView] = []  # on the Construction track (info.items_at("track"))
+        for item in info.items.values():
+            at = item["at"]
+            if at == "track":
+                self.track.append(item)
+            if not item["carriers"]:
+                uncarried.append((item["id"], item["kind"], at, item["contents"]))
+                if not item["contents"]:
+                    if at in lying:
+                        lying[at].append(item)
+                    else:
+                        lying[at] = [item]
+        self._lying = lying
+        self._uncarried = uncarried
+        # the memo shared across steps, renewed for the facts its answers depend on: every
+        # object no one carries, Prods still wanted, a fighter unarmed, and the Params that
+        # `wanted` and `_fetch` read
+        self._memo = memo = memo if memo is not None else MoveMemo()
+        memo.renew((uncarried, info.stage <= p.prod_until_stage, self.unarmed(),
+                    p.fetch_range, p.spare_weapon_below, tuple(p.first_weapon.items())))
         # why the crew runs for the shuttles, if it does
         self.escape = "the self-destruct is running: make for the shuttles" \
             if info.sd["box"] is not None else abandon(info, p)
@@ -699,7 +758,7 @@ class MovePlan:
         info = self.info
         if info.stage >= self.p.build_until_stage:
             return
-        track = {i["kind"] for i in info.items_at("track")}
+        track = {i["kind"] for i in self.track}
         if not track:
             return  # nothing left to build
         for b in self.p.builders:
@@ -716,42 +775,33 @@ class MovePlan:
     def _arming_roles(self, roles: Roles) -> None:
         """Fetch the kit: the Arms Room (a Command Officer must unlock it this phase, R12),
         Cages from the Lab, and weapons lying anywhere near (a dead man's, after Panic)."""
-        # the objects lying for the taking: by kind, then place, the first by id there (the
-        # others in that place rank after it)
-        loose: dict[str, dict[str, ItemView]] = {}
-        for at, lying in self.lying().items():
-            if at not in STATION:
-                continue
-            for i in lying:
-                there = loose.setdefault(i["kind"], {})
-                first = there.get(at)
-                if first is None or i["id"] < first["id"]:
-                    there[at] = i
-        if not loose:
-            return
+        memo = self._memo
+        loose = memo.loose
+        if not loose:  # the objects lying for the taking: by kind, then place, the first
+            # by id there (the others in that place rank after it)
+            for at, lying in self._lying.items():
+                if at not in STATION:
+                    continue
+                for i in lying:
+                    there = loose.setdefault(i["kind"], {})
+                    first = there.get(at)
+                    if first is None or i["id"] < first["id"]:
+                        there[at] = i
+            if not loose:
+                return
+        fetch = memo.fetch
+        kit = self.info.kit
         for c in self.free:
             cid = c["id"]
             if cid in roles:
                 continue
-            # the nearest object he would walk for (then outside the Arms Room, then by id)
-            wanted = self.wanted(cid, trip=True)
-            here = c["at"]
-            near: tuple[tuple[int, bool, str], ItemView] | None = None
-            for kind in wanted:
-                for place, i in loose.get(kind, {}).items():
-                    if place == here:
-                        continue
-                    rank = (dist(here, place), place == "arms", i["id"])
-                    if near is None or rank < near[0]:
-                        near = (rank, i)
-            if near is None or near[0][0] > self.p.fetch_range:
-                continue
-            item = near[1]
-            at = item["at"]
-            assert at is not None  # it lies on the station
-            kind = "Cage" if item["kind"] == "cage" else item["kind"]
-            where = "the Arms Room" if at == "arms" else name(at)
-            give(roles, cid, Role("arming", at, f"fetch a {kind} from {where}"))
+            asked = (kit(cid), c["at"])
+            if asked in fetch:
+                role = fetch[asked]
+            else:
+                role = fetch[asked] = self._fetch(cid, c["at"], loose)
+            if role is not None:
+                give(roles, cid, role)
         if any(r.job == "arming" and r.dest == "arms" for r in roles.values()):
             cos = sorted((c for c in self.free if c["role"] == "command"),
                          key=lambda c: (dist(c["at"], "command"), c["id"]))
@@ -762,15 +812,35 @@ class MovePlan:
                     give(roles, key, Role("keyholder", "command",
                                           "open the Arms Room for the others"))
 
+    def _fetch(self, cid: str, here: str | None,
+               loose: dict[str, dict[str, ItemView]]) -> Role | None:
+        """His errand to the nearest object he would walk for (then outside the Arms Room,
+        then by id), if within Params.fetch_range; None if none."""
+        near: tuple[tuple[int, bool, str], ItemView] | None = None
+        for kind in self.wanted(cid, trip=True):
+            for place, i in loose.get(kind, {}).items():
+                if place == here:
+                    continue
+                rank = (dist(here, place), place == "arms", i["id"])
+                if near is None or rank < near[0]:
+                    near = (rank, i)
+        if near is None or near[0][0] > self.p.fetch_range:
+            return None
+        item = near[1]
+        at = item["at"]
+        assert at is not None  # it lies on the station
+        kind = "Cage" if item["kind"] == "cage" else item["kind"]
+        where = "the Arms Room" if at == "arms" else name(at)
+        return Role("arming", at, f"fetch a {kind} from {where}")
+
     def lying(self) -> dict[str | None, list[ItemView]]:
         """The objects free for the taking (no carrier, nothing inside) by place, in the
-        view's order: worked out once for the plan's roles and orders."""
-        if self._lying is None:
-            self._lying = {}
-            for item in self.info.items.values():
-                if not item["carriers"] and not item["contents"]:
-                    self._lying.setdefault(item["at"], []).append(item)
+        view's order (worked out once for the plan's roles and orders)."""
         return self._lying
+
+    def memo(self) -> MoveMemo:
+        """The memo shared across steps, renewed for this step's facts."""
+        return self._memo
 
     def wants(self, cid: str, kind: str, trip: bool = False) -> bool:
         """Would he pick up an object of this kind (his kit, if it fits)? With `trip`, only
@@ -781,22 +851,25 @@ class MovePlan:
         """Every kind of object he would pick up (`wants`), worked out once per kit."""
         kit = self.info.kit(cid)
         key = (kit, trip)
-        out = self._wanted.get(key)
+        known = self._memo.wanted
+        out = known.get(key)
         if out is None:
             role, have = kit
             p = self.p
             first = p.first_weapon.get(role, "")
-            out = self._wanted[key] = wanted_kinds(
+            out = known[key] = wanted_kinds(
                 role, have, trip, self.info.stage <= p.prod_until_stage, first,
                 self.loose_item(first), p.spare_weapon_below, self.unarmed())
         return out
 
     def loose_item(self, kind: str) -> bool:
-        """An object of this kind lies on the station (or in the Arms Room) for the taking."""
-        if self._loose is None:
-            self._loose = {i["kind"] for i in self.info.items.values()
-                           if not i["carriers"] and i["at"] in STATION}
-        return kind in self._loose
+        """An object of this kind lies on the station (or in the Arms Room) for the taking:
+        no one carries it (it may hold something)."""
+        kinds = self._memo.loose_kinds
+        if kinds is None:  # once per memo: the facts it is kept for are these objects'
+            kinds = self._memo.loose_kinds = frozenset(
+                [k for _, k, at, _ in self._uncarried if at in STATION])
+        return kind in kinds
 
     def unarmed(self) -> bool:
         """Some Command Officer or Engineer still has no lethal weapon."""
@@ -942,7 +1015,7 @@ class MovePlan:
                         item["contents"] not in {t["token"] for t in info.intruders}:
                     yield ("drop", {"crew": c["id"], "item": item["id"]},
                            "set the caged Lab Animal down: hands free for the hunt")
-        lying = self.lying()
+        lying = self._lying
         for c in self.free:
             cid = c["id"]
             if cid in roles and roles[cid].job == "carrier":
@@ -966,7 +1039,7 @@ class MovePlan:
             for kind in r.build:
                 if kind in info.kinds(cid):
                     continue
-                for item in sorted(info.items_at("track"), key=lambda i: (-i["progress"], i["id"])):
+                for item in sorted(self.track, key=lambda i: (-i["progress"], i["id"])):
                     if item["kind"] == kind and \
                             info.worked.get(item["id"]) != info.turn:
                         yield ("construct", {"crew": cid, "item": item["id"]},
@@ -1036,6 +1109,18 @@ class MovePlan:
             if all(info.crew[x]["at"] == here and info.crew[x]["mp"] >= cost for x in g):
                 yield ("move", {"crew": g[0], "to": nxt}, why)
 
+    def _counters(self) -> dict[str, tuple[float, int]]:
+        """Each place on the station with face-down counters: what searching it is worth
+        (the chance one is the Intruder, and the decoys cleared) and how many there are;
+        worked out once per plan for every group."""
+        if self._worth is None:
+            info = self.info
+            decoy = self.p.decoy_value
+            self._worth = {where: (info.intruder_chance(where) + decoy * len(tokens),
+                                   len(tokens))
+                           for where, tokens in info.facedown.items() if where in STATION}
+        return self._worth
+
     def _target(self, g: list[str], taken: set[str]) -> tuple[str, str]:
         """Where a group goes: face-down counters (each may be the Intruder) and free
         Intruders it can fight or capture, the nearer the better."""
@@ -1067,16 +1152,19 @@ class MovePlan:
             if best is None or score > best[0]:
                 best = (score, t["at"], -1)
         if armed:
-            ats = [info.crew[x]["at"] for x in g]  # the group's places
-            for where, tokens in info.facedown.items():
-                if where not in STATION:
-                    continue
-                value = info.intruder_chance(where) + p.decoy_value * len(tokens)
-                d = max([dist(a, where) for a in ats])
+            # the group's places, each as its row of distances (None: off the station)
+            rows = [DIST.get(a) if a is not None else None
+                    for a in dict.fromkeys([info.crew[x]["at"] for x in g])]
+            for where, (value, n) in self._counters().items():
+                if len(rows) == 1:  # the farthest member's distance (dist(), INF off it)
+                    row = rows[0]
+                    d = INF if row is None else row.get(where, INF)
+                else:
+                    d = max([INF if row is None else row.get(where, INF) for row in rows])
                 score = value / (1 + d / p.distance_scale) - \
                     (p.shared_counters if where in taken else 0)
                 if best is None or score > best[0]:
-                    best = (score, where, len(tokens))
+                    best = (score, where, n)
         if best is None:
             return "command", "no target: wait in the Command Module"
         where, n = best[1], best[2]
