@@ -16,17 +16,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..odds import odds_estimate, sample_seed
 from .determinize import Inconsistent, determinize, release_constraints, sample_identities
 from .heuristic import HeuristicPolicy, Params
 from .policy import Played, Policy, RandomPolicy, play
 from .search import (
     SearchPolicy,
     critical,
-    odds_estimate,
     outcome,
     playout,
     rollout,
-    sample_seed,
     win_odds,
     win_odds_iter,
 )

@@ -20,10 +20,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from ..game import Game, new_game
+from ..odds import OUTCOMES
 from ..station import COMPARTMENTS
 from . import make_policy, play
 
-OUTCOMES = ("win", "draw", "loss", "unfinished")
 ENDINGS = ("killed", "frozen", "caged", "self-destruct", "stowaway/escape", "all crew dead",
            "unfinished")
 Z95 = 1.959963984540054

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..actions import Action
 from ..game import Game
+from ..odds import OUTCOMES, odds_estimate, sample_seed
 from .determinize import Inconsistent, determinize
 from .heuristic import HeuristicPolicy
 from .policy import MAX_TURNS, Choice, Policy, play
@@ -216,26 +217,6 @@ def win_odds_iter(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = N
         n = i + 1
         if n % chunk == 0 or n == samples:
             yield odds_estimate(counts, samples)
-
-
-OUTCOMES = ("win", "draw", "loss", "unfinished")
-
-
-def sample_seed(seed: int, i: int) -> int:
-    """The seed of an Odds run's i-th sampled game: each sample depends on its index alone,
-    so any number of workers can share the samples and merge their counts."""
-    return seed * 1_000_003 + i
-
-
-def odds_estimate(counts: dict[str, int], samples: int) -> dict[str, Any]:
-    """The running estimate from outcome counts (OUTCOMES) of `samples` planned games:
-    unfinished games are left out of the shares."""
-    n = sum(counts.get(k, 0) for k in OUTCOMES)
-    unfinished = counts.get("unfinished", 0)
-    decided = max(n - unfinished, 1)
-    return {"win": counts.get("win", 0) / decided, "draw": counts.get("draw", 0) / decided,
-            "loss": counts.get("loss", 0) / decided, "n": n, "unfinished": unfinished,
-            "done": n == samples}
 
 
 def win_odds(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = None,

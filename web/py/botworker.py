@@ -196,7 +196,7 @@ def spare_memory() -> bool:
 class OddsPool:
     """Odds shared by several workers: the page hands out sample indices a few at a time to
     whichever worker is free and adds up their outcome counts. Each sample depends on its
-    index alone (bots.sample_seed), so the estimate is the same with any number of workers;
+    index alone (odds.sample_seed), so the estimate is the same with any number of workers;
     a helper still starting joins the run once it is up. The helpers start once the page has
     settled after its boot (BotWorker.warm_pool) where memory allows, else on the first
     Odds; never during the boot."""
@@ -215,7 +215,7 @@ class OddsPool:
     async def run(self, state: str, side: str, samples: int, seed: int) -> Any:
         """Running estimates (bots.odds_estimate), one per answer of any worker, until all
         `samples` games are counted. Closing the generator stops every worker's share."""
-        from intruder_core.bots.search import OUTCOMES, odds_estimate
+        from intruder_core.odds import OUTCOMES, odds_estimate  # not the bots: see odds.py
 
         self.start_helpers()
         self.runs += 1
