@@ -6,9 +6,6 @@ import random
 import sys
 from pathlib import Path
 
-from hypothesis import given
-from hypothesis import strategies as st
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import advisor
@@ -140,13 +137,3 @@ def test_the_bots_are_imported_on_first_use_not_at_boot() -> None:
                           text=True, env={"PYTHONPATH": f"{web_py}:{root}"}, check=False)
     assert done.returncode == 0, done.stderr
 
-
-@given(st.text())
-def test_the_glue_escapes_markup_as_html_escape_does(text: str) -> None:
-    """escaping.escape is html.escape without importing html (its entity table)."""
-    import html
-
-    import escaping
-
-    assert escaping.escape(text) == html.escape(text)
-    assert escaping.escape(text, quote=False) == html.escape(text, quote=False)

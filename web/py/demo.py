@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote
-
-from escaping import escape
 
 from intruder_core import demos
 

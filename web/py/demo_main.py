@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from html import escape
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 import rulesref
-from escaping import escape
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from standalone import el, load_packages, nn
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from html import escape
 from typing import Any
-
-from escaping import escape
 
 try:  # printed data of the engine; the e2e stub engine (e2e/stub_engine) has none of it
     from intruder_core.charts import LIFE_STAGES

@@ -19,13 +19,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
+from html import escape
 from typing import Any
 from xml.etree import ElementTree as ET
 
 import layout  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
 import svgwrite  # type: ignore[import-untyped]
 from board_input import LAB_CAGES
-from escaping import escape
 from svgwrite.container import Group  # type: ignore[import-untyped]
 
 from intruder_core.charts import OBJECTS

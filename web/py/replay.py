@@ -15,10 +15,10 @@ import json
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 import session
-from escaping import escape
 
 import intruder_core as ic
 from intruder_core.sequence import PHASE_NAMES
