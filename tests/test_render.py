@@ -640,3 +640,18 @@ def test_casualties_are_drawn_where_they_fell_and_never_as_live_tokens() -> None
               {"type": "frozen", "token": "c7"}]
     assert render.casualties(events) == [("killed", "c9", "lab"), ("killed", "c4", "b1"),
                                          ("frozen", "c7", "freezer")]
+
+
+def test_svg_text_is_svgwrite_tostring_without_the_utf8_round_trip() -> None:
+    """render.svg_text writes an element as svgwrite's tostring() does (CDATA style, escaping,
+    marks outside ASCII), straight to text."""
+    import svgwrite
+
+    dwg = svgwrite.Drawing(profile="full", debug=False)
+    dwg.defs.add(dwg.style("a > b { fill: red }"))
+    group = dwg.add(dwg.g(id="st-x", class_="casualty dead", aria_label="Dead: \"Kane\" & co"))
+    group.add(dwg.text("✝2 ❄ <Lab>", insert=(1.5, 2)))
+    group.add(dwg.rect((0, 0), (3, 4), rx=1))
+    for element in (dwg, group):
+        assert render.svg_text(element) == element.tostring()
+    assert "<![CDATA[" in render.svg_text(dwg) and "✝2 ❄ &lt;Lab&gt;" in render.svg_text(group)

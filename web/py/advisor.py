@@ -138,10 +138,10 @@ class AdvisorMixin:
         """The bot for a side: intruder_ai for the Intruder, else a crew policy."""
         if side == "intruder":
             return self.bots.get("intruder")
-        if search and self.bots.get("search") is not None:
-            return self.bots.get("search")(budget_rollouts=ADVISOR_ROLLOUTS,
-                                       budget_seconds=ADVISOR_S,
-                                       seed=self.rng.randrange(1 << 30))
+        searcher = self.bots.get("search") if search else None
+        if searcher is not None:
+            return searcher(budget_rollouts=ADVISOR_ROLLOUTS, budget_seconds=ADVISOR_S,
+                            seed=self.rng.randrange(1 << 30))
         return self.bots.get("heuristic")
 
     def bot_choice(self, side: str, search: bool = False) -> tuple[dict[str, Any], str] | None:
