@@ -108,26 +108,30 @@ def measure_page(browser: Any, base: str, clicks: int, odds: int,
     return lines
 
 
+def time_odds(page: Any, odds: int) -> str:
+    """Press Odds and wait for the estimate: how long it took, how many workers took part
+    and the main thread's long tasks meanwhile, as one printed clause."""
+    page.wait_for_timeout(500)
+    page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
+    t0 = page.evaluate("performance.now()")
+    page.locator("#odds-start").click()
+    page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
+    secs = (page.evaluate("performance.now()") - t0) / 1000
+    n_tasks, longest = longest_since(page, t0)
+    data = page.evaluate("Object.assign({}, document.getElementById('odds').dataset)")
+    return (f"{data.get('where')}, {data.get('workers', '?')} worker(s) took part: {odds} "
+            f"samples in {secs:.1f} s, {odds / secs:.2f} samples/s (target 200 in <= 5 s); "
+            f"main-thread long tasks meanwhile: {n_tasks}, longest {longest:.0f} ms (target "
+            "none > 50 ms)")
+
+
 def measure_odds(page: Any, odds: int) -> list[str]:
-    """Odds in the workers: samples/s and the main thread's long tasks meanwhile, twice:
-    the first run starts the pool's helpers (if the pool has any), the second finds them up."""
-    lines = []
+    """Odds in the workers, twice right after the bots' worker is up: the first run starts
+    the pool's helpers (if the pool has any and they have not started yet), the second finds
+    them up."""
     cores = page.evaluate("navigator.hardwareConcurrency")
-    for run in ("first", "second"):
-        page.wait_for_timeout(500)
-        page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
-        t0 = page.evaluate("performance.now()")
-        page.locator("#odds-start").click()
-        page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
-        secs = (page.evaluate("performance.now()") - t0) / 1000
-        n_tasks, longest = longest_since(page, t0)
-        data = page.evaluate("Object.assign({}, document.getElementById('odds').dataset)")
-        lines.append(f"Odds, {run} run ({data.get('where')}, {data.get('workers', '?')} "
-                     f"worker(s) took part; {cores} cores): {odds} samples in {secs:.1f} s, "
-                     f"{odds / secs:.2f} samples/s (target 200 in <= 5 s); main-thread long "
-                     f"tasks meanwhile: {n_tasks}, longest {longest:.0f} ms (target none "
-                     "> 50 ms)")
-    return lines
+    return [f"Odds, {run} run ({cores} cores; {time_odds(page, odds)})"
+            for run in ("first", "second")]
 
 
 def measure_settled_odds(page: Any, url: str, odds: int) -> list[str]:
@@ -143,18 +147,9 @@ def measure_settled_odds(page: Any, url: str, odds: int) -> list[str]:
         waited = "helpers up"
     except Exception:  # a device without memory to spare: they start on the first Odds
         waited = "helpers not started ahead"
-    page.wait_for_timeout(500)
-    t0 = page.evaluate("performance.now()")
-    page.locator("#odds-start").click()
-    page.wait_for_selector("#odds[data-done='1']", state="attached", timeout=600_000)
-    secs = (page.evaluate("performance.now()") - t0) / 1000
-    n_tasks, longest = longest_since(page, t0)
-    workers = page.evaluate("document.getElementById('odds').dataset.workers")
     snapshot = page.evaluate("document.body.dataset.snapshot")
-    return [f"Odds, first run once the page has settled (snapshot {snapshot}, {waited}, "
-            f"{workers} worker(s) took part): {odds} samples in {secs:.1f} s, "
-            f"{odds / secs:.2f} samples/s; main-thread long tasks meanwhile: {n_tasks}, "
-            f"longest {longest:.0f} ms"]
+    return [f"Odds, first run once the page has settled (snapshot {snapshot}, {waited}; "
+            f"{time_odds(page, odds)})"]
 
 
 def measure_advisor(page: Any, base: str) -> list[str]:
