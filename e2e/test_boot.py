@@ -117,6 +117,8 @@ def test_the_empty_station_paints_before_python_and_the_game_replaces_it(
     assert early == [], f"scripts requested before the first contentful paint: {early}"
     assert page.evaluate("performance.getEntriesByType('resource')"
                          ".some(r => r.name.endsWith('/pyscript/core.js'))")
+    # boot.js started the runtime itself (loader.mjs's start()) and PyScript took it over
+    assert page.evaluate("intruderSnapshot.early") is True
     expect(page.locator("#boot-station")).to_have_count(0)
     assert page.evaluate("document.querySelectorAll('[id=st-hatch]').length") == 1
     expect(page.locator("#board [data-crew]").first).to_be_visible()

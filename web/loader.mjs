@@ -25,7 +25,8 @@ export const SNAPSHOT_CACHE = "pyodide-snapshot";
 export const SNAPSHOT_URL = new URL(`./snapshot-${KEY}.bin`, import.meta.url).href;
 const SITE = "/lib/python3.14/site-packages";
 
-const info = { key: KEY, used: false, tried: false, ms: 0, error: "" };
+// early: the runtime was started by start() (boot.js), before PyScript asked for it
+const info = { key: KEY, used: false, tried: false, ms: 0, error: "", early: false };
 globalThis.intruderSnapshot = info;
 
 function wanted() {
@@ -122,6 +123,11 @@ let started = null;
 // modules, config and storage (about a quarter of a second before it would ask). PyScript's
 // loadPyodide call below then takes over the same runtime.
 export function start(options = {}) {
+  if (!started) info.early = true;
+  return runtime(options);
+}
+
+function runtime(options) {
   if (!started) {
     started = boot(options);
     started.catch(() => {});  // the failure is reported to whoever awaits loadPyodide
@@ -134,7 +140,7 @@ export function start(options = {}) {
 // before that.
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, ...rest } = options;
-  const py = await start(rest);
+  const py = await runtime(rest);
   if (stdout) py.setStdout({ batched: stdout });
   if (stderr) py.setStderr({ batched: stderr });
   return py;
