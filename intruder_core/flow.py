@@ -50,11 +50,16 @@ def start(g: Game) -> None:
     settle(g)
 
 
+def announce_phase(g: Game) -> None:
+    """The log's "Turn N: phase" line for the phase the state has just entered."""
+    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
+           {"phase": g.phase, "turn": g.turn})
+
+
 def run_phase(g: Game) -> None:
     """Enter the phase the state names."""
     if g.phase == "movement":
-        g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES['movement']}",
-               "Sequence of Play", {"phase": "movement", "turn": g.turn})
+        announce_phase(g)
         if ii.active(g):
             g.step = "intruder_move"  # the Intruder player moves the counters (A)
             return
@@ -82,8 +87,7 @@ def begin_movement(g: Game) -> None:
     g.phase = "crew_movement"
     g.step = "move"
     sides.unready(g)
-    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
-           {"phase": g.phase, "turn": g.turn})
+    announce_phase(g)
     crew_rules.start_phase(g)
 
 
@@ -155,8 +159,7 @@ def begin_interaction(g: Game, number: int) -> None:
     g.attacks = {}
     g.kills = 0
     g.queue = interaction.compartments_to_resolve(g)
-    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}",
-           "Sequence of Play", {"phase": g.phase, "turn": g.turn})
+    announce_phase(g)
     next_subroutine(g)
 
 

@@ -180,7 +180,6 @@ def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
     """Begin in an Interaction Phase's Crew Action Segment at `at`, with its counts running:
     attacks per Intruder (R8), crewmen killed (R5, Panic) and the compartments left to do."""
     from .interaction import needs_interaction
-    from .sequence import PHASE_NAMES
 
     if g.phase not in ("interaction1", "interaction2"):
         raise ValueError("an interaction can only be running in an Interaction Phase")
@@ -191,8 +190,7 @@ def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
     done = set(spec.get("done", []))
     g.queue = sorted({c.at for c in g.station_crew() if c.at and c.at != at and c.at not in done
                       and needs_interaction(g, c.at)}, key=ORDER.__getitem__)
-    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
-           {"phase": g.phase, "turn": g.turn})
+    flow.announce_phase(g)
     if at is None:
         flow.next_subroutine(g)
     else:
@@ -210,7 +208,6 @@ def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
 def _start_shuttle_fight(g: Game, shuttle: str) -> None:
     """Begin in a shuttle fight (R24) that broke out at departure in a Second Interaction
     Phase; once it is over the phase's remaining actions follow."""
-    from .sequence import PHASE_NAMES
 
     if g.phase != "interaction2" or shuttle not in g.shuttles:
         raise ValueError("a shuttle fight starts in a Second Interaction Phase, in a shuttle")
@@ -218,8 +215,7 @@ def _start_shuttle_fight(g: Game, shuttle: str) -> None:
     if not aboard or not g.crew_at(shuttle):
         raise ValueError("a shuttle fight needs crew and an Intruder aboard")
     g.step = "free_actions"
-    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
-           {"phase": g.phase, "turn": g.turn})
+    flow.announce_phase(g)
     for t in aboard:
         t.face_up = True
         if not t.token:
