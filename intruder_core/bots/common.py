@@ -277,17 +277,17 @@ class Info:
             cid = c["id"]
             by_id[cid] = c
             carried = c["carrying"]
-            carrying[cid] = [items[i] for i in carried] if carried else []
             if carried:
-                kinds = kinds_of[cid] = [items[i]["kind"] for i in carried]
+                its = carrying[cid] = [items[i] for i in carried]
+                kinds = kinds_of[cid] = [i["kind"] for i in its]
                 kits[cid] = (c["role"], tuple(kinds))
             else:
+                carrying[cid] = []
                 kinds_of[cid] = []
                 kits[cid] = (c["role"], ())
             status = c["status"]
             if status == "active":
-                at = c["at"]
-                if at in STATION:
+                if c["at"] in STATION:
                     active.append(c)
             elif status == "dead":
                 dead += 1
@@ -318,10 +318,12 @@ class Info:
                     facedown[at].append(t["token"])
                 else:
                     facedown[at] = [t["token"]]
-            elif t["kind"] == "intruder":
-                self.intruders.append(t)
-            elif t["kind"] == "lab_animal":
-                self.animals.append(t)
+            else:
+                kind = t["kind"]
+                if kind == "intruder":
+                    self.intruders.append(t)
+                elif kind == "lab_animal":
+                    self.animals.append(t)
         self.sd: SelfDestructView = view["self_destruct"]
         self.boxes: BoxesView = view["boxes"]
         self.score: int = view["score"]["total"]
