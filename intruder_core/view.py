@@ -77,8 +77,8 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     keep = memo is not None
     seen = memo if memo is not None else ViewMemo()
     listed = list(g.counters.values())
-    names = [c.token for c in listed]
-    tokens = dict(zip([c.id for c in listed], names, strict=True))
+    tokens = {c.id: c.token for c in listed}  # ids are the dict's keys: one per counter
+    names = list(tokens.values())
     ordered = _by_token(g, listed, names)
     in_box = dict.fromkeys(BOX_COUNTS, 0)
     on_board = []
