@@ -170,18 +170,23 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
     items = g.items.values()
     mine: list[Item] = []
     here: list[Item] = []
-    for i in items:  # one pass: what he carries, what lies (or is carried) here
+    for i in items:  # one pass: what he carries, what others could take up here
+        carriers = i.carriers
         if i.at == at:
-            here.append(i)
-            if cid in i.carriers:
+            if not carriers:
+                here.append(i)
+            elif cid in carriers:
                 mine.append(i)
-        elif i.carriers and cid in i.carriers:  # most lie about: no search of an empty list
+            elif len(carriers) < cage_needs(g, i):  # another's, short of bearers (R14)
+                here.append(i)
+        elif carriers and cid in carriers:  # most lie about: no search of an empty list
             mine.append(i)
     track: list[Item] = []
     if c.role == "engineer" and at == CONSTRUCTION_AT:
         track = [i for i in items if i.at == "track"]
     elif not mine and not here:
-        # Empty hands in an empty compartment: his moves, unlocks and letting go depend on
+        # Empty hands, and nothing here he could take up (others' objects with all their
+        # bearers are no one else's to take): his moves, unlocks and letting go depend on
         # nothing else, so every game with this roster shares them (tests/test_fast_paths.py).
         key: tuple[object, ...] = (cid, at, c.mp, c.holding, c.controlling)
         if at == "command":  # the unlocked rooms open onto the Command Module alone
@@ -199,7 +204,8 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
 def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
                track: list[Item]) -> tuple[Action, ...]:
     """One crewman's moves and Functions (the first part of `candidates`): `mine` is what
-    he carries, `here` what lies or is carried where he is, `track` the weapons being built
+    he carries, `here` what lies where he is or is carried there by others short of bearers
+    (what he could take up), `track` the weapons being built
     (for an Engineer in Maintenance)."""
     made = g.made
     out: list[Action] = []

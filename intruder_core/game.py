@@ -243,9 +243,9 @@ class Game(GameState):
         """Apply a Crew Movement Phase action, noting the compartments it touched (where its
         crewman was and is): only the crewmen there need their actions worked out again.
 
-        A move touches only the compartments objects left and entered (`relocate` notes
-        them): a crewman who carries nothing changes only his own actions (his place and
-        points, which `crew_movement.candidates` sees on him)."""
+        A move touches only the compartments an object short of bearers left and entered
+        (`relocate` notes them): the movers change only their own actions (their places,
+        points and what they carry, which `crew_movement.candidates` sees on them)."""
         if a.type == "move":  # `relocate` notes where objects left and arrived
             HANDLERS["move"][1](self, a)
             return
@@ -537,7 +537,9 @@ class Game(GameState):
     def relocate(self, c: Crewman, to: str, carried: list[Item] | None = None) -> None:
         """Move a crewman with everything he carries (`carried`, when the caller knows it),
         holds or controls; the compartments objects leave and enter are touched (the Crew
-        Movement Phase's cache, `_touch`)."""
+        Movement Phase's cache, `_touch`). An object with all the carriers it needs is
+        in no one else's actions (no one else may pick it up; its other bearers move too
+        and are noted), so only one carried by fewer touches the compartments."""
         was = c.at
         c.at = to
         c.paid_pickup = False
@@ -546,8 +548,9 @@ class Game(GameState):
             item.at = to
             if item.contents:
                 self.counters[item.contents].at = to
-            self.touched.add(was)
-            self.touched.add(to)
+            if len(item.carriers) < crew_rules.cage_needs(self, item):
+                self.touched.add(was)
+                self.touched.add(to)
         if c.holding:
             self.counters[c.holding].at = to
 

@@ -77,16 +77,17 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     keep = memo is not None
     seen = memo if memo is not None else ViewMemo()
     listed = list(g.counters.values())
-    names = [c.token for c in listed]
-    tokens = dict(zip([c.id for c in listed], names, strict=True))
+    tokens = {c.id: c.token for c in listed}  # ids are the dict's keys: one per counter
+    names = list(tokens.values())
     ordered = _by_token(g, listed, names)
     in_box = dict.fromkeys(BOX_COUNTS, 0)
     on_board = []
     not_used = []
     for c in ordered:
         at = c.at
-        if at in ON_BOARD:
-            on_board.append(counter_view(g, c))
+        if at in ON_BOARD:  # counter_view's entry; a face-down one made here (most are)
+            on_board.append(counter_view(g, c) if c.face_up else
+                            {"token": c.token, "at": at, "face_up": c.face_up})
         elif at in in_box:
             in_box[at] += 1
         elif at == "not_used":

@@ -111,6 +111,33 @@ def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str
     assert compared > 300
 
 
+def test_an_object_short_of_bearers_renews_the_actions_where_it_moves() -> None:
+    """A move notes no compartment for objects with all the bearers they need (no one else
+    may take them up), but one short of bearers (a caged Intruder its stage needs two to
+    carry, R14) may be taken up by others, so Game.relocate renews the kept actions of
+    those where it arrives: the crewman there is offered to help carry it."""
+    g = ic.new_game(seed=1)
+    while g.step != "move":
+        g.apply(g.legal_actions()[0])
+    a, b = g.crew["co1"], g.crew["co2"]
+    cage = next(i for i in g.items.values() if i.kind == "cage")
+    intruder = next(c for c in g.counters.values() if c.kind == "intruder")
+    g.stage = 3  # a caged Intruder needs two bearers
+    to = next(iter(crew_movement.ADJACENT[a.at]))
+    b.at, b.mp, b.status = to, 3, "active"
+    cage.at, cage.carriers, cage.contents = a.at, [a.id], intruder.id
+    intruder.at = a.at
+    g.changed()
+    assert g.legal_actions() == fresh_movement(g)  # every crewman's actions now kept
+    help_carry = ic.Action.make("pick_up", crew=b.id, item=cage.id)
+    assert help_carry not in g.legal_actions()
+    g.relocate(a, to)  # as a move does; the Cage goes with him, one bearer short
+    g.forget_legal()
+    legal = g.legal_actions()
+    assert legal == fresh_movement(g)
+    assert help_carry in legal
+
+
 @pytest.mark.parametrize("scenario,options", WALKS)
 def test_empty_handed_agrees_with_the_objects(scenario: str, options: dict[str, Any]) -> None:
     """A move skips looking through the objects for a crewman whose kept actions offer

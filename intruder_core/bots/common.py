@@ -11,7 +11,7 @@ import heapq
 from collections.abc import Iterable
 from typing import Any, Final, NotRequired, TypedDict
 
-from ..actions import Action
+from ..actions import ARGS, Action
 from ..charts import CRT, IMMUNITY, can_carry, crt_column, is_large
 from ..station import ADJACENT, COMPARTMENTS, SECURED, entry_cost
 
@@ -277,17 +277,17 @@ class Info:
             cid = c["id"]
             by_id[cid] = c
             carried = c["carrying"]
-            carrying[cid] = [items[i] for i in carried] if carried else []
             if carried:
-                kinds = kinds_of[cid] = [items[i]["kind"] for i in carried]
+                its = carrying[cid] = [items[i] for i in carried]
+                kinds = kinds_of[cid] = [i["kind"] for i in its]
                 kits[cid] = (c["role"], tuple(kinds))
             else:
+                carrying[cid] = []
                 kinds_of[cid] = []
                 kits[cid] = (c["role"], ())
             status = c["status"]
             if status == "active":
-                at = c["at"]
-                if at in STATION:
+                if c["at"] in STATION:
                     active.append(c)
             elif status == "dead":
                 dead += 1
@@ -318,10 +318,12 @@ class Info:
                     facedown[at].append(t["token"])
                 else:
                     facedown[at] = [t["token"]]
-            elif t["kind"] == "intruder":
-                self.intruders.append(t)
-            elif t["kind"] == "lab_animal":
-                self.animals.append(t)
+            else:
+                kind = t["kind"]
+                if kind == "intruder":
+                    self.intruders.append(t)
+                elif kind == "lab_animal":
+                    self.animals.append(t)
         self.sd: SelfDestructView = view["self_destruct"]
         self.boxes: BoxesView = view["boxes"]
         self.score: int = view["score"]["total"]
@@ -431,8 +433,23 @@ def find(legal: list[Action], type: str, **args: object) -> Action | None:
     return find_in(legal, type, args)
 
 
+# The types whose arguments are all required names (actions.ARGS), by their sorted keys: an
+# engine action keeps its arguments sorted by key, so an order naming every one of them, in
+# that order, is matched by one tuple comparison per action instead of a lookup per argument.
+_EXACT: dict[str, tuple[str, ...]] = {
+    t: tuple(sorted(kinds)) for t, kinds in ARGS.items()
+    if kinds and all(k == "str" for k in kinds.values())}
+
+
 def find_in(legal: list[Action], type: str, args: dict[str, Any]) -> Action | None:
     """find() with the arguments as a dict (an order's, not copied into keywords)."""
+    keys = _EXACT.get(type)
+    if keys is not None and len(args) == len(keys) and tuple(args) == keys:
+        want = tuple(args.items())  # the action's own `args`, if it is among them
+        for a in legal:
+            if a.args == want and a.type == type:
+                return a
+        return None
     wanted = args.items()
     for a in legal:
         if a.type == type:
