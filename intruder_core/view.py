@@ -85,9 +85,8 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     not_used = []
     for c in ordered:
         at = c.at
-        if at in ON_BOARD:  # counter_view's entry; a face-down one made here (most are)
-            on_board.append(counter_view(g, c) if c.face_up else
-                            {"token": c.token, "at": at, "face_up": c.face_up})
+        if at in ON_BOARD:
+            on_board.append(counter_view(g, c))
         elif at in in_box:
             in_box[at] += 1
         elif at == "not_used":
