@@ -42,8 +42,6 @@ from ..charts import (
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
 from .common import (
-    DIST,
-    INF,
     STATION,
     CounterView,
     CrewView,
@@ -603,8 +601,7 @@ class MovePlan:
     def __init__(self, info: Info, p: Params, memo: MoveMemo | None = None) -> None:
         self.info = info
         self.p = p
-        self.free = [c for c in info.active  # Info.free, without a call per crewman
-                     if not c["holding"] and not c["controlling"]]
+        self.free = [c for c in info.active if info.free(c)]
         self._teams: list[list[str]] | None = None
         self.freezer_run = self._freezer_run()
         self.cages = self._caged() if self.freezer_run else []
@@ -1153,15 +1150,9 @@ class MovePlan:
             if best is None or score > best[0]:
                 best = (score, t["at"], -1)
         if armed:
-            # the group's places, each as its row of distances (None: off the station)
-            rows = [DIST.get(a) if a is not None else None
-                    for a in dict.fromkeys([info.crew[x]["at"] for x in g])]
+            places = list(dict.fromkeys([info.crew[x]["at"] for x in g]))  # the group's
             for where, (value, n) in self._counters().items():
-                if len(rows) == 1:  # the farthest member's distance (dist(), INF off it)
-                    row = rows[0]
-                    d = INF if row is None else row.get(where, INF)
-                else:
-                    d = max([INF if row is None else row.get(where, INF) for row in rows])
+                d = max([dist(a, where) for a in places])  # to its farthest member
                 score = value / (1 + d / p.distance_scale) - \
                     (p.shared_counters if where in taken else 0)
                 if best is None or score > best[0]:
