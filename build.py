@@ -29,12 +29,10 @@ import http
 import http.server
 import io
 import json
-import math
 import os
 import re
 import shutil
 import string
-import struct
 import subprocess
 import sys
 import tempfile
@@ -42,7 +40,6 @@ import time
 import urllib.parse
 import venv
 import zipfile
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO, ClassVar
@@ -588,66 +585,21 @@ def uses_engine_internals(module: Path) -> bool:
                for line in module.read_text().splitlines())
 
 
-def png(size: int, pixel: object) -> bytes:
-    """A truecolour PNG from pixel(x, y) -> (r, g, b); pure Python (zlib + struct)."""
-    rows = bytearray()
-    for y in range(size):
-        rows.append(0)  # filter: none
-        for x in range(size):
-            rows.extend(pixel(x, y))  # type: ignore[operator]
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+# The PNG icons in web/icons/ (icon-SIZE.png, drawn once from icon.svg, full-bleed: usable as
+# maskable icons), as the manifest lists them beside the SVG.
+ICON_SIZES = (192, 512)
 
 
-def icon_png(size: int) -> bytes:
-    """The icon of web/icons/icon.svg, full-bleed (usable as a maskable icon).
-
-    Station: a ring with three spokes and a hub; the intruder: a red dot. Coordinates are in
-    the SVG's 64-unit box; the edges are anti-aliased from the distance to each shape.
-    """
-    bg, blue, red = (16, 20, 28), (127, 184, 230), (255, 90, 79)
-    spokes = [(32.0, 13.0), (48.5, 41.5), (15.5, 41.5)]
-    scale = 64 / size
-
-    def seg_dist(px: float, py: float, bx: float, by: float) -> float:
-        ax, ay = 32.0, 32.0
-        dx, dy = bx - ax, by - ay
-        t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
-        return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-    def mix(a: tuple[int, int, int], b: tuple[int, int, int], k: float) -> tuple[int, int, int]:
-        return (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k),
-                round(a[2] + (b[2] - a[2]) * k))
-
-    def cover(dist: float) -> float:  # dist < 0 inside; one pixel of soft edge
-        return max(0.0, min(1.0, 0.5 - dist / scale))
-
-    def pixel(x: int, y: int) -> tuple[int, int, int]:
-        px, py = (x + 0.5) * scale, (y + 0.5) * scale
-        r = math.hypot(px - 32, py - 32)
-        d_blue = min(abs(r - 19) - 2, r - 6, *(seg_dist(px, py, bx, by) - 2 for bx, by in spokes))
-        d_red = math.hypot(px - 44, py - 22) - 5.5
-        c = mix(bg, blue, cover(d_blue))
-        return mix(c, red, cover(d_red))
-
-    return png(size, pixel)
-
-
-def write_icons_and_manifest(dist: Path) -> None:
-    icons = dist / "icons"
-    icons.mkdir(exist_ok=True)
+def write_manifest(dist: Path) -> None:
+    """manifest.webmanifest: the web app's name, colours and icons (copied from web/icons/)."""
     entries: list[dict[str, str]] = [
         {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
     ]
-    for size in (192, 512):
-        (icons / f"icon-{size}.png").write_bytes(icon_png(size))
-        entries.append({"src": f"icons/icon-{size}.png", "sizes": f"{size}x{size}",
+    for size in ICON_SIZES:
+        icon = f"icons/icon-{size}.png"
+        if not (dist / icon).is_file():
+            sys.exit(f"web/{icon} is missing: the manifest lists it")
+        entries.append({"src": icon, "sizes": f"{size}x{size}",
                         "type": "image/png", "purpose": "any maskable"})
     manifest = {
         "name": "Intruder",
@@ -715,7 +667,7 @@ def build(
     write_glue_archive(dist)
     write_pyodide(py, dist / "pyodide", engine)
     write_pyscript_config(dist)
-    write_icons_and_manifest(dist)
+    write_manifest(dist)
     version = write_service_worker(dist)
 
     files = site_files(dist)

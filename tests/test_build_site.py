@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import struct
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -224,6 +226,46 @@ def test_only_a_renderer_crash_runs_a_browser_test_again() -> None:
     assert build.renderer_crashes(report(crash, real)) == []  # a real failure: no second run
     assert build.renderer_crashes(report(passed)) == []
     assert build.renderer_crashes("") == []
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """(width, height) of a PNG after checking what a decoder checks: the signature, every
+    chunk's CRC, IHDR first and IEND last, and image data that inflates to the rows IHDR
+    declares (8-bit truecolour or RGBA, not interlaced)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks, at = [], 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at:at + 4])
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
+        (crc,) = struct.unpack(">I", data[at + 8 + length:at + 12 + length])
+        assert zlib.crc32(kind + body) == crc, kind
+        chunks.append((kind, body))
+        at += 12 + length
+    assert chunks[0][0] == b"IHDR" and chunks[-1] == (b"IEND", b"")
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
+    assert (depth, interlace) == (8, 0) and colour in (2, 6)
+    pixels = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
+    assert len(pixels) == height * (1 + width * (3 if colour == 2 else 4))
+    return width, height
+
+
+def test_the_manifest_lists_the_committed_icons_at_their_sizes(tmp_path: Path) -> None:
+    """Every PNG icon the manifest lists is a file of web/icons/, a valid PNG of the size the
+    manifest gives; a listed icon that is missing stops the build."""
+    import json
+    import shutil
+
+    shutil.copytree(ROOT / "web" / "icons", tmp_path / "icons")
+    build.write_manifest(tmp_path)
+    icons = json.loads((tmp_path / "manifest.webmanifest").read_text())["icons"]
+    pngs = [icon for icon in icons if icon["type"] == "image/png"]
+    assert [icon["sizes"] for icon in pngs] == [f"{n}x{n}" for n in build.ICON_SIZES]
+    for icon in pngs:
+        width, height = png_size((ROOT / "web" / icon["src"]).read_bytes())
+        assert f"{width}x{height}" == icon["sizes"], icon["src"]
+    (tmp_path / pngs[0]["src"]).unlink()
+    with pytest.raises(SystemExit, match="missing"):
+        build.write_manifest(tmp_path)
 
 
 def test_the_server_sends_text_gzipped_like_a_static_host(tmp_path: Path) -> None:
