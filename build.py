@@ -50,6 +50,7 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 WHEELS = ROOT / "wheels"
 NODE_MODULES = ROOT / "node_modules"
+ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 CHROMIUM = Path("/usr/bin/chromium")
 
 # Pyodide's own Python, for which the pure-Python wheels are downloaded.
@@ -350,32 +351,19 @@ def strip_python_files(folder: Path) -> None:
         path.write_text(strip_python(path.read_text(encoding="utf-8-sig")))
 
 
-CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
-CSS_SPACE = re.compile(r"\s*([{};,])\s*")
-
-
-def minify_css(text: str) -> str:
-    """A style sheet without comments and the white space CSS does not need (around { } ; ,
-    and after a colon; never around + or -, which calc() needs)."""
-    text = " ".join(CSS_COMMENT.sub("", text).split())
-    text = CSS_SPACE.sub(r"\1", text).replace(";}", "}")
-    return re.sub(r":\s+", ":", text).strip() + "\n"
-
-
-def minify_js(text: str) -> str:
-    """A script without its whole-line // comments and its indentation, except inside
-    template literals (text such as embedded Python keeps every character)."""
-    out = []
-    in_template = False
-    for line in text.splitlines():
-        if not in_template:
-            line = line.strip()
-            if not line or line.startswith("//"):
-                continue
-        out.append(line)
-        if line.count("`") % 2:
-            in_template = not in_template
-    return "\n".join(out) + "\n"
+def minify(text: str, loader: str, compact: bool = True) -> str:
+    """`text` minified by esbuild (pinned in package.json) as JavaScript or CSS (`loader`
+    "js" or "css"), non-ASCII text kept as UTF-8. No output format is given, so a classic
+    script stays a classic script (its top-level names, which other scripts may use, kept)
+    and a module keeps its imports and exports; template literals keep every character.
+    compact=False only drops the comments and reprints the code a statement a line (sw.js:
+    its `const VERSION = ...` and `const FILES = ...` are read back by the e2e tests)."""
+    done = subprocess.run([str(ESBUILD), *(["--minify"] if compact else []), f"--loader={loader}",
+                           "--charset=utf8", "--log-level=warning"],
+                          input=text, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.exit(f"esbuild could not minify a {loader} file:\n{done.stderr}")
+    return done.stdout
 
 
 # The demo and replay pages share one head, masthead and boot screen (write_demo_pages).
@@ -407,9 +395,9 @@ def minify_site(dist: Path) -> None:
     JavaScript without comments and spare white space, Python without docstrings and
     comments (strip_python). The repository's files stay as written."""
     for path in sorted(dist.rglob("*.css")):
-        path.write_text(minify_css(path.read_text()))
+        path.write_text(minify(path.read_text(), "css"))
     for path in sorted([*dist.glob("*.js"), *dist.glob("*.mjs")]):
-        path.write_text(minify_js(path.read_text()))
+        path.write_text(minify(path.read_text(), "js"))
     strip_python_files(dist / "py")
 
 
@@ -482,7 +470,7 @@ def write_snapshot_modules(pyodide_dir: Path, wheels: dict[str, str], glue: str)
         digest.update((WEB / module).read_bytes())
     key = digest.hexdigest()[:16]
     for module in SNAPSHOT_MODULES:
-        text = minify_js((WEB / module).read_text()).replace("__SNAPSHOT_KEY__", key).replace(
+        text = minify((WEB / module).read_text(), "js").replace("__SNAPSHOT_KEY__", key).replace(
             "__WHEELS__", json.dumps(wheels)).replace("__GLUE__", glue)
         (pyodide_dir / module).write_text(text)
 
@@ -629,7 +617,7 @@ def write_service_worker(dist: Path) -> str:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((dist / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     urls = ["./", *(f"./{rel}" for rel in files), "./sw.js"]
-    template = minify_js((WEB / "sw.js").read_text())
+    template = minify((WEB / "sw.js").read_text(), "js", compact=False)
     text = template.replace('"__VERSION__"', json.dumps(version)).replace(
         "__FILES__", json.dumps(urls, indent=1))
     (dist / "sw.js").write_text(text)

@@ -136,7 +136,7 @@ def test_only_the_chunks_the_page_loads() -> None:
         assert not [c for c in chunks if unused in c], unused
 
 
-# --- the shipped copies, smaller: Python without docstrings, CSS and JS without comments -----
+# --- the shipped copies, smaller: Python without docstrings, CSS and JS minified by esbuild -
 
 PLAY = """
 import hashlib, random, sys
@@ -186,15 +186,26 @@ def test_strip_python_keeps_code_and_top_level_await() -> None:
         "'# not a comment')\n"
 
 
+@pytest.mark.skipif(not build.ESBUILD.exists(), reason="node_modules not installed (npm ci)")
 def test_minified_css_and_js_keep_what_matters() -> None:
-    css = "/* note */\n.a  >  .b ,\n.c:hover {\n  width: calc(1px + 2px);\n  color : red;\n}\n" \
-          "@media (min-width: 60rem) { .d .e { margin: 0 } }\n"
-    assert build.minify_css(css) == ".a > .b,.c:hover{width:calc(1px + 2px);color :red}" \
-        "@media (min-width:60rem){.d .e{margin:0}}\n"
-    js = "// a comment\nfunction f() {\n    return 1; // kept: not a whole line\n}\n" \
-         "const WARM = `\nimport x\n    // Python, indented\n`;\n"
-    assert build.minify_js(js) == "function f() {\nreturn 1; // kept: not a whole line\n}\n" \
-        "const WARM = `\nimport x\n    // Python, indented\n`;\n"
+    """esbuild drops comments and spare white space, keeps calc()'s spaces, a classic
+    script's top-level names, a module's exports, UTF-8 text and every character of a
+    template literal; compact=False keeps each statement as a line of its own."""
+    css = "/* note */\n.a  >  .b ,\n.c:hover {\n  width: calc(100% - 2px);\n  color : red;\n}\n"
+    out = build.minify(css, "css")
+    assert out == ".a>.b,.c:hover{width:calc(100% - 2px);color:red}\n"
+    js = "// a comment\nfunction shown(text) {\n    return text + \" — done\";  // why\n}\n" \
+         "const WARM = `\nimport x\n    # Python, indented\n`;\n"
+    out = build.minify(js, "js")
+    assert "comment" not in out and "why" not in out and "function shown(" in out
+    assert '" — done"' in out and "`\nimport x\n    # Python, indented\n`" in out
+    module = build.minify("const local = 1;\nexport const VALUE = local + 1;\n", "js")
+    assert "export" in module and "VALUE" in module and "local" not in module
+    sw = build.minify('// fills\nconst KEY = "__KEY__";\nconst LIST = __LIST__;\n', "js",
+                      compact=False)
+    assert sw == 'const KEY = "__KEY__";\nconst LIST = __LIST__;\n'
+    with pytest.raises(SystemExit, match="esbuild"):
+        build.minify("function (", "js")
 
 
 def test_the_station_preview_goes_into_the_boot_screen(tmp_path: Path) -> None:
