@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
-"""Build, serve and test Intruder.
+"""Build, serve and test Intruder: the one entry point, each step runnable alone.
 
-    python3 build.py          build the wheel and the static site into dist/
+    python3 build.py [site]   build the wheel and the static site into dist/
     python3 build.py serve    build, then serve dist/ on 127.0.0.1 and print the URL
                               (--port N, default 8000)
-    python3 build.py test     install what the tests need, then run every check and test
-                              (extra arguments go to the unit pytest run;
-                              INTRUDER_SKIP_E2E=1 skips the browser tests)
+    python3 build.py test     install what the tests need, then run every check and test:
+                              ruff and mypy (--lint), tests/ (--unit), the site built and
+                              e2e/ (--e2e); flags pick some; --games N goes to the unit
+                              run, other arguments to each pytest run;
+                              INTRUDER_SKIP_E2E=1 skips e2e/ when no flag is given
 
 Everything the site loads comes from dist/ itself: the Pyodide runtime and PyScript are
-copied from node_modules (npm ci, versions pinned in package-lock.json), the svgwrite and
+copied from node_modules (npm ci, versions pinned in package-lock.json), the svgwrite
 wheel is downloaded once into wheels/ (git-ignored), and a pyodide-lock.json of our own maps
-each package name to its local wheel. No source maps and no PyScript chunk the page never
-loads are shipped; the build prints the bytes the site adds to the Pyodide runtime. See
-docs/web.md.
+each package name to its local wheel. Our JavaScript and CSS ship minified by esbuild (from
+npm, pinned too); no source maps and no PyScript chunk the page never loads are shipped; the
+build prints the bytes the site adds to the Pyodide runtime. See docs/web.md.
 """
 
 from __future__ import annotations
@@ -148,7 +150,12 @@ def run(*cmd: str | Path, **kw: object) -> None:
 
 
 def venv_python() -> Path:
-    """Create .venv with the pinned dev tools once, and return its interpreter."""
+    """Create .venv with the pinned dev tools (requirements-dev.txt) if need be, and return
+    its interpreter.
+
+    `pip install -r` is idempotent, but costs 1-3 s with nothing to install, paid by every
+    build (an e2e run builds twice): so it runs only when the venv is new or the requirements
+    differ from those last installed (kept in .venv, so a new venv installs them all)."""
     py = VENV / "bin" / "python"
     stamp = VENV / ".requirements"
     wanted = (ROOT / "requirements-dev.txt").read_text()
@@ -169,7 +176,8 @@ def sha256(path: Path) -> str:
 
 
 def ensure_npm() -> None:
-    """`npm ci` once per package-lock.json (node_modules is git-ignored)."""
+    """`npm ci` once per package-lock.json (node_modules is git-ignored): npm ci deletes
+    node_modules and installs everything again each time it runs, so a stamp says it is done."""
     lock = ROOT / "package-lock.json"
     stamp = NODE_MODULES / ".intruder-lock-sha256"
     if stamp.exists() and stamp.read_text() == sha256(lock):
@@ -764,12 +772,10 @@ def make_server(
     return server
 
 
-def serve(args: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="build.py serve")
-    parser.add_argument("--port", type=int, default=8000)
-    opts = parser.parse_args(args)
+def serve(port: int) -> None:
+    """Build the site, then serve dist/ on 127.0.0.1:port until ctrl-C."""
     dist = build()
-    server = make_server(dist, opts.port, quiet=False)
+    server = make_server(dist, port, quiet=False)
     print(f"serving {dist} at http://127.0.0.1:{server.server_address[1]}/  (ctrl-C stops)",
           flush=True)
     try:
@@ -783,76 +789,68 @@ def serve(args: list[str]) -> None:
 # --- tests ------------------------------------------------------------------------------------
 
 
-def test(args: list[str]) -> None:
-    """Lint, type-check and run the CPython test suite, then the browser tests."""
+def test(lint: bool, unit: bool, e2e: bool, games: str | None, pytest_args: list[str]) -> None:
+    """The checks asked for (no flag: all of them): ruff and mypy; the CPython test suite;
+    the site built and the browser tests run on it."""
+    everything = not (lint or unit or e2e)
     py = venv_python()
-    run(py, "-m", "ruff", "check", ".")
-    run(py, "-m", "mypy")
-    run(py, "-m", "pytest", "tests", *args)
-    if os.environ.get("INTRUDER_SKIP_E2E") == "1" and not os.environ.get("CI"):
+    if lint or everything:
+        run(py, "-m", "ruff", "check", ".")
+        run(py, "-m", "mypy")
+    if unit or everything:
+        ensure_npm()  # tests/test_build_site.py minifies with esbuild and reads PyScript's chunks
+        run(py, "-m", "pytest", "tests", *(["--games", games] if games else []), *pytest_args)
+    if everything and os.environ.get("INTRUDER_SKIP_E2E") == "1" and not os.environ.get("CI"):
         print("INTRUDER_SKIP_E2E=1: skipping the browser tests (e2e/)", flush=True)
         return
-    ensure_npm()
-    ensure_chromium()
-    build()
-    run_e2e(py)
+    if e2e or everything:
+        ensure_npm()
+        ensure_chromium()
+        build()
+        run(*e2e_command(py, *pytest_args))
 
 
 # Chromium's renderer now and then crashes while a page boots Pyodide ("Page crashed",
 # "Target crashed": about one boot in a hundred here, at any load); the test never ran.
 # bench/crash_loop.py hunts it (100 boots without one so far: docs/web.md).
-RENDERER_CRASH = re.compile(r"TargetClosedError: [^\n]*(Page|Target) crashed")
+RENDERER_CRASH = r"TargetClosedError: [^\n]*(Page|Target) crashed"
 
 
-def run_e2e(py: Path) -> None:
-    """pytest e2e/. Tests that failed only because Chromium's renderer crashed run once more,
-    and the output says so; any other failure, or a second crash, fails the run."""
-    with tempfile.TemporaryDirectory() as tmp:
-        report = Path(tmp) / "e2e.xml"
-        print("+", py, "-m", "pytest", "e2e", flush=True)
-        first = subprocess.run([str(py), "-m", "pytest", "e2e", f"--junitxml={report}"],
-                               cwd=ROOT, check=False)
-        if first.returncode == 0:
-            return
-        crashed = renderer_crashes(report.read_text() if report.exists() else "")
-        if not crashed:
-            sys.exit(f"the browser tests failed (pytest exit status {first.returncode})")
-        print(f"{len(crashed)} browser test(s) failed only by a Chromium renderer crash; "
-              "running them once more:", *crashed, sep="\n  ", flush=True)
-        run(py, "-m", "pytest", *crashed)
-
-
-def renderer_crashes(junit_xml: str) -> list[str]:
-    """The node ids of the failed tests in a pytest JUnit report if every failure is a
-    renderer crash, else [] (a real failure is never run again)."""
-    if not junit_xml:
-        return []
-    from xml.etree import ElementTree as ET
-
-    ids = []
-    for case in ET.fromstring(junit_xml).iter("testcase"):
-        bad = [el for el in case if el.tag in ("failure", "error")]
-        if not bad:
-            continue
-        text = " ".join(f"{el.get('message', '')}\n{el.text or ''}" for el in bad)
-        path = Path(*str(case.get("classname", "")).split(".")).with_suffix(".py")
-        if not RENDERER_CRASH.search(text) or not (ROOT / path).is_file():
-            return []
-        ids.append(f"{path.as_posix()}::{case.get('name')}")
-    return ids
+def e2e_command(py: Path, *args: str) -> list[str]:
+    """pytest e2e/, where a test that failed by a Chromium renderer crash (RENDERER_CRASH,
+    as pytest-rerunfailures matches "ErrorType: message") runs once more, and the report says
+    so; any other failure, or a second crash, fails the run."""
+    return [str(py), "-m", "pytest", "e2e", "--reruns", "1", "--only-rerun", RENDERER_CRASH,
+            *args]
 
 
 def main(argv: list[str]) -> None:
-    cmd = argv[0] if argv else "build"
-    rest = argv[1:]
-    if cmd == "build":
-        build()
-    elif cmd == "serve":
-        serve(rest)
-    elif cmd == "test":
-        test(rest)
+    """build.py's commands (see the module's docstring); no command builds the site."""
+    parser = argparse.ArgumentParser(prog="build.py", description="Build, serve and test "
+                                     "Intruder (see docs/web.md).")
+    commands = parser.add_subparsers(dest="command", metavar="{site,serve,test}")
+    commands.add_parser("site", aliases=["build"],
+                        help="build the wheel and the static site into dist/ (the default)")
+    serving = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serving.add_argument("--port", type=int, default=8000)
+    testing = commands.add_parser(
+        "test", help="install what the tests need, then run the checks (all of them, or those "
+        "flagged); other arguments go to pytest")
+    testing.add_argument("--lint", action="store_true", help="ruff and mypy")
+    testing.add_argument("--unit", action="store_true", help="the CPython tests (tests/)")
+    testing.add_argument("--e2e", action="store_true",
+                         help="build the site, then the browser tests (e2e/)")
+    testing.add_argument("--games", metavar="N",
+                         help="random games for the unit tests' random play (soak: 100000)")
+    opts, extra = parser.parse_known_args(argv)
+    if extra and opts.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if opts.command == "serve":
+        serve(opts.port)
+    elif opts.command == "test":
+        test(opts.lint, opts.unit, opts.e2e, opts.games, extra)
     else:
-        sys.exit(f"unknown command {cmd!r}; use build, serve or test")
+        build()
 
 
 if __name__ == "__main__":

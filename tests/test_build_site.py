@@ -221,22 +221,54 @@ def test_the_station_preview_goes_into_the_boot_screen(tmp_path: Path) -> None:
         build.write_station_preview(tmp_path, Path(sys.executable), ROOT / "intruder_core")
 
 
-def test_only_a_renderer_crash_runs_a_browser_test_again() -> None:
-    crash = ('<testcase classname="e2e.test_keyboard" name="test_game[chromium]">'
-             '<failure message="playwright._impl._errors.TargetClosedError: Page.wait_for_selector:'
-             ' Page crashed">trace</failure></testcase>')
-    passed = '<testcase classname="e2e.test_play" name="test_ok[chromium]"/>'
-    real = ('<testcase classname="e2e.test_play" name="test_bad[chromium]">'
-            '<failure message="AssertionError: assert 1 == 2">trace</failure></testcase>')
+# Each test fails on its first run (a file marks that it ran), as the browser tests would by
+# a renderer crash or by a real bug.
+FLAKY = """
+from pathlib import Path
+from playwright._impl._errors import TargetClosedError
 
-    def report(*cases: str) -> str:
-        return f'<testsuites><testsuite name="pytest">{"".join(cases)}</testsuite></testsuites>'
+def first_run(name):
+    mark = Path(__file__).with_name(name)
+    ran = mark.exists()
+    mark.touch()
+    return not ran
 
-    assert build.renderer_crashes(report(crash, passed)) == \
-        ["e2e/test_keyboard.py::test_game[chromium]"]
-    assert build.renderer_crashes(report(crash, real)) == []  # a real failure: no second run
-    assert build.renderer_crashes(report(passed)) == []
-    assert build.renderer_crashes("") == []
+def test_renderer_crash():
+    if first_run("crash"):
+        raise TargetClosedError("Page.wait_for_selector: Page crashed")
+
+def test_target_crash():
+    if first_run("target"):
+        raise TargetClosedError("Target crashed")
+
+def test_real_bug():
+    assert not first_run("bug"), "a real failure"
+
+def test_crash_twice():
+    raise TargetClosedError("Page.goto: Page crashed")
+"""
+
+
+def test_only_a_renderer_crash_runs_a_browser_test_again(tmp_path: Path) -> None:
+    """`build.py test --e2e` runs pytest e2e/ with pytest-rerunfailures set to run a test once
+    more only when it failed by a Chromium renderer crash: a real failure, or a second crash,
+    fails the run."""
+    import subprocess
+
+    command = build.e2e_command(Path(sys.executable), "-p", "no:cacheprovider", "-rAR")
+    assert command[:4] == [sys.executable, "-m", "pytest", "e2e"]
+    (tmp_path / "test_flaky.py").write_text(FLAKY)
+    done = subprocess.run([*command[:3], str(tmp_path / "test_flaky.py"), *command[4:]],
+                          cwd=tmp_path, capture_output=True, text=True, check=False)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 1, done.stdout
+    for test, outcome in (("renderer_crash", "PASSED"), ("target_crash", "PASSED"),
+                          ("real_bug", "FAILED"), ("crash_twice", "FAILED")):
+        assert any(line.startswith(f"{outcome} test_flaky.py::test_{test}") for line in lines), test
+    reruns = [line for line in lines if line.startswith("RERUN")]
+    assert sorted(reruns) == ["RERUN test_flaky.py::test_crash_twice",
+                              "RERUN test_flaky.py::test_renderer_crash",
+                              "RERUN test_flaky.py::test_target_crash"], done.stdout
 
 
 def png_size(data: bytes) -> tuple[int, int]:
