@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import play_randomly, random_play
+from helpers import play_randomly, position, random_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -419,15 +419,14 @@ def test_selected_crewman_and_focus_are_marked_in_text_and_state() -> None:
 
 
 def test_board_svg_marks_the_interaction_being_resolved() -> None:
-    for seed in range(30):
-        g = play_randomly(ic.new_game(seed=seed), seed, 60)
-        at = g.view("crew")["decision"].get("at")
-        if at in COMPARTMENTS:
-            root = parse(render.board_svg(g.view("crew")))
-            (room,) = with_attr(root, "data-compartment")[at]
-            assert room.attrib.get("aria-current") == "true"
-            return
-    pytest.skip("no game reached a Sub-routine")
+    """An Intruder met in an Interaction Phase: the Sub-routine in A1 is marked, and only it."""
+    g = position(phase="interaction1", crew={"co1": {"at": "a1"}},
+                 counters=[{"kind": "intruder", "at": "a1"}])
+    assert g.view("crew")["decision"].get("at") == "a1"
+    root = parse(render.board_svg(g.view("crew")))
+    marked = [at for at, rooms in with_attr(root, "data-compartment").items()
+              for room in rooms if room.attrib.get("aria-current") == "true"]
+    assert marked == ["a1"]
 
 
 @pytest.mark.parametrize("game", [*games()[::3], rich()], ids=lambda g: f"turn{g.turn}")
