@@ -26,6 +26,11 @@ def position(**kw: Any) -> ic.Game:
     return ic.Game.from_position(kw)
 
 
+# More actions than any random game takes: a game still going after them is a game that will
+# not end (random play ends in a few hundred actions).
+MAX_ACTIONS = 6000
+
+
 @dataclass
 class Turn:
     """One decision of a game played by random_play: the legal actions offered, then the action

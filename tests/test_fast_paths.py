@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from helpers import passing, play_randomly, random_play
+from helpers import MAX_ACTIONS, passing, play_randomly, random_play
 
 import intruder_core as ic
 from intruder_core import crew_movement, flow
@@ -26,10 +26,11 @@ WALKS = [
 
 
 def walk(scenario: str, options: dict[str, Any], seeds: range) -> Iterator[ic.Game]:
-    """Each decision of random games (the game before the next action is chosen)."""
+    """Each decision of random games (the game before the next action is chosen), for at
+    most MAX_ACTIONS actions each: a game that would not end is given up, not waited for."""
     for seed in seeds:
         g = ic.new_game(seed=seed, scenario=scenario, options=options)
-        for _ in random_play(g, seed):
+        for _ in random_play(g, seed, MAX_ACTIONS):
             yield g
 
 

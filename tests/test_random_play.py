@@ -12,13 +12,12 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import random_play
+from helpers import MAX_ACTIONS, random_play
 
 import intruder_core as ic
 from intruder_core.invariants import check_invariants
 from intruder_core.station import COMPARTMENTS
 
-MAX_STEPS = 6000
 PLACES = [*COMPARTMENTS, "shuttle1", "nowhere"]
 CREW = ["co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3", "xx9"]
 
@@ -45,7 +44,7 @@ def play_one(seed: int, scenario: str = "solitaire",
     snapshot = None
     after: list[dict[str, object]] = []
     steps = 0
-    for turn in random_play(g, rng, MAX_STEPS):
+    for turn in random_play(g, rng, MAX_ACTIONS):
         check_invariants(g)
         sides = g.to_move()
         assert sides, "no legal action in a running game"

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import mutate_once, play_randomly, random_play
+from helpers import MAX_ACTIONS, mutate_once, play_randomly, random_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,7 +52,7 @@ def base_saves() -> tuple[str, ...]:
     )
 
 
-def play_to_end(g: ic.Game, seed: int = 0, limit: int = 6000) -> None:
+def play_to_end(g: ic.Game, seed: int = 0, limit: int = MAX_ACTIONS) -> None:
     """Random legal play to the end, the invariants checked at every step."""
     for _ in random_play(g, seed, limit):
         check_invariants(g)
