@@ -4,7 +4,6 @@ bench/fuzz_loader.py share."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -47,12 +46,13 @@ def random_play(g: ic.Game, rng: random.Random | int = 0, steps: int | None = No
                 first_side: bool = False) -> Iterator[Turn]:
     """Play `g` by seeded random choice, yielding each decision before its action is taken (so
     that the caller's checks, and any draws of its own from `rng`, come first); stops when the
-    game is over, after `steps` actions, or when `until(g)` holds. The legal actions are all
-    of them, or with `first_side` those of the first side to move. The one random-play loop
-    of the tests: a seed always gives the same game."""
+    game is over, after `steps` actions, or when `until(g)` holds. Without `steps` a game
+    still going after MAX_ACTIONS fails the test. The legal actions are all of them, or with
+    `first_side` those of the first side to move. The one random-play loop of the tests: a
+    seed always gives the same game."""
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    for _ in itertools.count() if steps is None else range(steps):
+    for _ in range(MAX_ACTIONS if steps is None else steps):
         if g.is_over or (until is not None and until(g)):
             return
         turn = Turn(g.legal_actions(g.to_move()[0]) if first_side else g.legal_actions())
@@ -60,6 +60,8 @@ def random_play(g: ic.Game, rng: random.Random | int = 0, steps: int | None = No
         if turn.action is None:
             turn.action = rng.choice(turn.legal)
         turn.events = g.apply(turn.action)
+    if steps is None and not g.is_over and not (until is not None and until(g)):
+        raise AssertionError(f"the game did not end in {MAX_ACTIONS} random actions")
 
 
 def play_randomly(g: ic.Game, rng: random.Random | int = 0, steps: int | None = None,
