@@ -1,9 +1,12 @@
-"""Shared helpers for the engine tests: positions, scripted dice and event digests, and the
-one mutation of saved data that the save tests (Hypothesis) and bench/fuzz_loader.py share."""
+"""Shared helpers for the engine tests: positions, scripted dice and event digests, seeded
+random play, and the one mutation of saved data that the save tests (Hypothesis) and
+bench/fuzz_loader.py share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import intruder_core as ic
@@ -20,6 +23,53 @@ def position(**kw: Any) -> ic.Game:
         counters.append({"kind": "intruder", "at": "dock2"})
     kw["counters"] = counters
     return ic.Game.from_position(kw)
+
+
+# More actions than any random game takes: a game still going after them is a game that will
+# not end (random play ends in a few hundred actions).
+MAX_ACTIONS = 6000
+
+
+@dataclass
+class Turn:
+    """One decision of a game played by random_play: the legal actions offered, then the action
+    taken and the events it made. The caller may set `action` before the game goes on (a bot's
+    choice); otherwise random_play takes a random one of `legal`."""
+
+    legal: list[ic.Action]
+    action: ic.Action | None = None
+    events: list[ic.Event] = field(default_factory=list)
+
+
+def random_play(g: ic.Game, rng: random.Random | int = 0, steps: int | None = None,
+                until: Callable[[ic.Game], bool] | None = None,
+                first_side: bool = False) -> Iterator[Turn]:
+    """Play `g` by seeded random choice, yielding each decision before its action is taken (so
+    that the caller's checks, and any draws of its own from `rng`, come first); stops when the
+    game is over, after `steps` actions, or when `until(g)` holds. Without `steps` a game
+    still going after MAX_ACTIONS fails the test. The legal actions are all of them, or with
+    `first_side` those of the first side to move. The one random-play loop of the tests: a
+    seed always gives the same game."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    for _ in range(MAX_ACTIONS if steps is None else steps):
+        if g.is_over or (until is not None and until(g)):
+            return
+        turn = Turn(g.legal_actions(g.to_move()[0]) if first_side else g.legal_actions())
+        yield turn
+        if turn.action is None:
+            turn.action = rng.choice(turn.legal)
+        turn.events = g.apply(turn.action)
+    if steps is None and not g.is_over and not (until is not None and until(g)):
+        raise AssertionError(f"the game did not end in {MAX_ACTIONS} random actions")
+
+
+def play_randomly(g: ic.Game, rng: random.Random | int = 0, steps: int | None = None,
+                  until: Callable[[ic.Game], bool] | None = None) -> ic.Game:
+    """`g` after random_play (to the end, or for `steps` actions, or until `until(g)`)."""
+    for _ in random_play(g, rng, steps, until):
+        pass
+    return g
 
 
 def rolls(events: list[ic.Event]) -> list[int]:

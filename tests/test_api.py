@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from helpers import random_play
 
 import intruder_core as ic
 from intruder_core.game import SAVE_FORMAT
@@ -13,15 +13,8 @@ from intruder_core.game import SAVE_FORMAT
 
 def play(g: ic.Game, n: int, seed: int = 0) -> list[dict[str, object]]:
     """Take n random legal actions; returns them as data."""
-    rng = random.Random(seed)
-    taken = []
-    for _ in range(n):
-        if g.is_over:
-            break
-        a = rng.choice(g.legal_actions())
-        taken.append(a.to_dict())
-        g.apply(a)
-    return taken
+    turns = list(random_play(g, seed, n))  # each turn's action is set once the game goes on
+    return [turn.action.to_dict() for turn in turns if turn.action]
 
 
 def test_new_game_is_set_up_and_waiting() -> None:

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import random_play
 from test_api import swap_identities
 
 import intruder_core as ic
@@ -310,16 +311,15 @@ def test_the_movement_memo_answers_as_a_fresh_plan(scenario: str, options: dict[
         mp.setattr(MoveMemo, "renew", counting)
         for n in range(seed, seed + 3):
             g = ic.new_game(seed=n, scenario=scenario, options=options)
-            while not g.is_over and g.turn <= 60:
-                legal = g.legal_actions()
+            for turn in random_play(g, rng, until=lambda g: g.turn > 60):
+                legal = turn.legal
                 if g.owner(legal[0]) != "crew":
-                    g.apply(rng.choice(legal))
                     continue
                 view = g.view("crew")
                 got = bot.choose(view, legal, rng)
                 if view["decision"]["step"] == "move":
                     assert got == HeuristicPolicy().choose(view, legal, rng), (n, g.turn)
-                g.apply(got[0])
+                turn.action = got[0]
     assert kept > renewed > 10
 
 

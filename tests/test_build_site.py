@@ -139,14 +139,13 @@ def test_only_the_chunks_the_page_loads() -> None:
 # --- the shipped copies, smaller: Python without docstrings, CSS and JS minified by esbuild -
 
 PLAY = """
-import hashlib, random, sys
+import hashlib, sys
+sys.path.insert(1, sys.argv[2])  # the tests' helpers, after the engine under test in '.'
 import intruder_core as ic
+from helpers import play_randomly
 out = []
 for seed in range(4):
-    g = ic.new_game(seed=seed)
-    rng = random.Random(seed)
-    while not g.is_over and len(g.log) < 400:
-        g.apply(rng.choice(g.legal_actions()))
+    g = play_randomly(ic.new_game(seed=seed), seed, until=lambda g: len(g.log) >= 400)
     out.append(hashlib.sha256(g.to_json().encode()).hexdigest())
 sys.path.insert(0, sys.argv[1])
 import render
@@ -171,8 +170,8 @@ def test_the_stripped_engine_and_glue_play_and_draw_the_same(tmp_path: Path) -> 
     assert '"""' not in game.split("\n", 1)[0] and "# " not in game
 
     def run(where: Path, glue: Path) -> str:
-        return subprocess.run([sys.executable, "-c", PLAY, str(glue)], cwd=where, check=True,
-                              capture_output=True, text=True).stdout
+        return subprocess.run([sys.executable, "-c", PLAY, str(glue), str(ROOT / "tests")],
+                              cwd=where, check=True, capture_output=True, text=True).stdout
 
     assert run(tmp_path, tmp_path / "glue") == run(ROOT, ROOT / "web" / "py")
 

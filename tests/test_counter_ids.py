@@ -4,11 +4,11 @@ fixed per-seed shuffle that draws no die, never shown to the crew."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections import Counter as Tally
 
 import pytest
+from helpers import play_randomly, random_play
 
 import intruder_core as ic
 from intruder_core.lost import counter_of
@@ -68,18 +68,20 @@ def crew_text(g: ic.Game) -> str:
 ])
 def test_the_crew_never_sees_a_counter_id(scenario: str, options: dict[str, object]) -> None:
     seen_lost = False
+
+    def look(g: ic.Game) -> None:
+        nonlocal seen_lost
+        text = crew_text(g)
+        assert not ANY_ID.search(text), ANY_ID.search(text)
+        record = json.dumps(g.record())  # what the page stores, exports and shares
+        assert not ANY_ID.search(record), ANY_ID.search(record)
+        seen_lost |= any(c.kind == "crewman" for c in g.counters.values())
+
     for seed in range(4):
         g = ic.new_game(seed=seed, scenario=scenario, options=options)
-        rng = random.Random(seed)
-        for _ in range(400):
-            text = crew_text(g)
-            assert not ANY_ID.search(text), ANY_ID.search(text)
-            record = json.dumps(g.record())  # what the page stores, exports and shares
-            assert not ANY_ID.search(record), ANY_ID.search(record)
-            seen_lost |= any(c.kind == "crewman" for c in g.counters.values())
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
+        for _ in random_play(g, seed, 399):
+            look(g)
+        look(g)
     assert seen_lost or not options.get("lost_crewmen")
 
 
@@ -92,12 +94,7 @@ def test_a_lost_crewman_counter_has_an_opaque_id_too() -> None:
 
 
 def test_saves_name_counters_by_their_opaque_ids_and_reload() -> None:
-    g = ic.new_game(seed=3, options={"lost_crewmen": True})
-    rng = random.Random(3)
-    for _ in range(300):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
+    g = play_randomly(ic.new_game(seed=3, options={"lost_crewmen": True}), 3, 300)
     text = g.to_json()
     data = json.loads(text)
     assert data["format"] == 2

@@ -116,7 +116,16 @@ def test_frames_serialize_and_the_digest_is_stable() -> None:
     frames, _ = demos.play(demo)
     d = frames[1].to_dict()
     assert d["your_move"]["options"] and d["action"]["type"] == "defend"
-    assert demos.digest(demo) == demos.digest(demo)
+    # stable: the same in another interpreter, whose string hashes (and set orders) differ
+    import os
+    import subprocess
+    import sys
+
+    other = subprocess.run([sys.executable, "-c", "from intruder_core import demos; "
+                            "print(demos.digest(demos.load('panic')))"], cwd=ROOT, check=True,
+                           capture_output=True, text=True,
+                           env={**os.environ, "PYTHONHASHSEED": "12345"}).stdout.strip()
+    assert demos.digest(demo) == other
     assert demos.digest(demo) != demos.digest(demos.load("clones"))
 
 

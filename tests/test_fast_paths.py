@@ -7,13 +7,12 @@ is wrong (or an invalidation that is missing) fails.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
 import pytest
-from helpers import passing
+from helpers import MAX_ACTIONS, passing, play_randomly, random_play
 
 import intruder_core as ic
 from intruder_core import crew_movement, flow
@@ -27,13 +26,12 @@ WALKS = [
 
 
 def walk(scenario: str, options: dict[str, Any], seeds: range) -> Iterator[ic.Game]:
-    """Each decision of random games (the game before the next action is chosen)."""
+    """Each decision of random games (the game before the next action is chosen), for at
+    most MAX_ACTIONS actions each: a game that would not end is given up, not waited for."""
     for seed in seeds:
-        rng = random.Random(seed)
         g = ic.new_game(seed=seed, scenario=scenario, options=options)
-        while not g.is_over:
+        for _ in random_play(g, seed, MAX_ACTIONS):
             yield g
-            g.apply(rng.choice(g.legal_actions()))
 
 
 @pytest.mark.parametrize("scenario,options", WALKS)
@@ -73,11 +71,7 @@ def test_game_ends_agrees_with_check_end() -> None:
     for g in walk("solitaire", {}, range(6)):
         assert not flow.game_ends(g)  # a decision is only offered in a game going on
     for seed in range(6):
-        rng = random.Random(seed)
-        g = ic.new_game(seed=seed)
-        while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
-        assert flow.game_ends(g)
+        assert flow.game_ends(play_randomly(ic.new_game(seed=seed), seed))
 
 
 def fresh_movement(g: ic.Game) -> list[ic.Action]:
@@ -200,13 +194,12 @@ def test_recorded_actions_are_shared_read_only_and_equal_fresh_ones() -> None:
     import pickle
 
     games = [ic.new_game(seed=4), ic.new_game(seed=4)]
-    rng = random.Random(4)
-    for _ in range(60):
-        a = rng.choice(games[0].legal_actions())
-        for g in games:
-            g.apply(a)
-            assert g.history[-1] == a.to_dict()
     first, second = games
+    turns = list(random_play(first, 4, 60))
+    for turn in turns:  # the second game takes the very action objects the first took
+        second.apply(turn.action)
+    taken = [turn.action.to_dict() for turn in turns if turn.action]
+    assert len(taken) == 60 and first.history == taken and second.history == taken
     assert any(x is y for x, y in zip(first.history, second.history, strict=True))  # shared
     with pytest.raises(TypeError):
         first.history[-1]["type"] = "fly"

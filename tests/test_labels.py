@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from helpers import random_play
+
 import intruder_core as ic
 from intruder_core.bots import intruder_ai
 from intruder_core.view import KIND_WORDS, LIVE_LABELS
@@ -17,9 +19,7 @@ def play(seed: int, smart: bool, seen: Counter[str], limit: int = 4000) -> None:
     random crew), checking every state's labels."""
     g = ic.new_game(seed=seed, scenario="intelligent_intruder")
     rng = random.Random(seed)
-    for _ in range(limit):
-        if g.is_over:
-            return
+    for turn in random_play(g, rng, limit, first_side=True):
         legal = g.legal_actions()
         labels = [a.label for a in legal]
         dupes = [t for t, n in Counter(labels).items() if n > 1]
@@ -34,13 +34,8 @@ def play(seed: int, smart: bool, seen: Counter[str], limit: int = 4000) -> None:
                 assert g.place(c.at) in a.label, (a.label, c.at)
             if a.type == "move_counter":
                 assert a.label.endswith(f"-> {g.place(a['to'])}"), a.label
-        side = g.to_move()[0]
-        mine = g.legal_actions(side)
-        if side == "intruder" and smart:
-            a, _ = intruder_ai.choose(g.view("intruder"), mine, rng)
-        else:
-            a = rng.choice(mine)
-        g.apply(a)
+        if g.to_move()[0] == "intruder" and smart:
+            turn.action, _ = intruder_ai.choose(g.view("intruder"), turn.legal, rng)
 
 
 def test_no_two_legal_actions_share_a_label_in_intelligent_intruder_games() -> None:
@@ -91,12 +86,9 @@ def test_other_scenarios_have_no_two_buttons_alike() -> None:
     for scenario in ("science_officer", "return_to_prometheus", "solitaire"):
         for seed in range(2):
             g = ic.new_game(seed=seed, scenario=scenario, options={"lost_crewmen": True})
-            rng = random.Random(seed)
-            while not g.is_over:
-                legal = g.legal_actions()
-                dupes = [t for t, n in Counter(a.label for a in legal).items() if n > 1]
+            for turn in random_play(g, seed):
+                dupes = [t for t, n in Counter(a.label for a in turn.legal).items() if n > 1]
                 assert not dupes, (scenario, seed, g.step, dupes)
-                g.apply(rng.choice(legal))
     g = ic.new_game(seed=3, scenario="science_officer")
     ends = sorted(a.label for a in g.legal_actions() if a.type == "end_movement")
     assert ends == ["End crew movement (Command)", "End crew movement (Science Officer)"]
@@ -115,12 +107,8 @@ def test_a_label_shared_between_games_of_one_roster_is_the_label_of_this_game() 
                               ("intelligent_intruder", {})):
         for seed in range(4):
             g = ic.new_game(seed=seed, scenario=scenario, options=options)
-            rng = random.Random(seed)
-            for _ in range(3000):
-                if g.is_over:
-                    break
+            for _ in random_play(g, seed, 3000, first_side=True):
                 for a in g.legal_actions():
                     assert a.label == label(g, a), (scenario, seed, a.to_dict())
                     checked[a.type] += 1
-                g.apply(rng.choice(g.legal_actions(g.to_move()[0])))
     assert checked["attack"] > 0 and checked["move"] > 0

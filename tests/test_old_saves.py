@@ -9,12 +9,12 @@ tests/data/make_saves_5058f99.py from the build of 5058f99, the last with counte
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import play_randomly
 
 import intruder_core as ic
 from intruder_core.saves import to_format1
@@ -61,13 +61,7 @@ def test_old_share_record_replays_to_the_same_save(fixture: dict[str, Any]) -> N
 @pytest.mark.parametrize("fixture", FIXTURES[:3], ids=[f["name"] for f in FIXTURES[:3]])
 def test_loaded_and_replayed_games_play_on_alike(fixture: dict[str, Any]) -> None:
     a, b = ic.Game.from_json(fixture["save"]), ic.replay(fixture["record"])
-    rng_a, rng_b = random.Random(1), random.Random(1)
-    for _ in range(60):
-        if a.is_over:
-            break
-        a.apply(rng_a.choice(a.legal_actions()))
-        b.apply(rng_b.choice(b.legal_actions()))
-    assert a.to_json() == b.to_json()
+    assert play_randomly(a, 1, 60).to_json() == play_randomly(b, 1, 60).to_json()
 
 
 # --- what the build of 5058f99 handed players (before counter ids became opaque) ---------------

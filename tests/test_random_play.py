@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
+from helpers import MAX_ACTIONS, random_play
 
 import intruder_core as ic
 from intruder_core.invariants import check_invariants
 from intruder_core.station import COMPARTMENTS
 
-MAX_STEPS = 6000
 PLACES = [*COMPARTMENTS, "shuttle1", "nowhere"]
 CREW = ["co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3", "xx9"]
 
@@ -43,13 +44,13 @@ def play_one(seed: int, scenario: str = "solitaire",
     snapshot = None
     after: list[dict[str, object]] = []
     steps = 0
-    while not g.is_over:
-        assert steps < MAX_STEPS, f"seed {seed} did not finish"
+    for turn in random_play(g, rng, MAX_ACTIONS):
+        check_invariants(g)
         sides = g.to_move()
         assert sides, "no legal action in a running game"
         legal = g.legal_actions(rng.choice(sides))
         assert legal
-        a = rng.choice(legal)
+        turn.action = a = rng.choice(legal)
         if rng.random() < 0.05:
             bad = mutate(a, rng)
             if g.why_illegal(bad) is not None:
@@ -61,11 +62,10 @@ def play_one(seed: int, scenario: str = "solitaire",
             snapshot = g.to_json()
         if snapshot is not None:
             after.append(a.to_dict())
-        g.apply(a)
-        check_invariants(g)
         steps += 1
+    check_invariants(g)
     result = g.result
-    assert result is not None
+    assert result is not None, f"seed {seed} did not finish"
     assert result["score"] == sum(e["points"] for e in g.ledger)
     assert result["score"] == sum(b["points"] for b in result["breakdown"])
     assert result["outcome"] in ("win", "loss", "draw")
@@ -87,11 +87,9 @@ def play_one(seed: int, scenario: str = "solitaire",
 
 def test_random_games(request: pytest.FixtureRequest) -> None:
     games = int(request.config.getoption("--games"))
-    outcomes: dict[str, int] = {}
-    for seed in range(games):
-        r = play_one(seed)
-        outcomes[str(r["outcome"])] = outcomes.get(str(r["outcome"]), 0) + 1
-    assert sum(outcomes.values()) == games
+    outcomes = Counter(str(play_one(seed)["outcome"]) for seed in range(games))
+    # a crew playing at random is weak (test_bots: the heuristic beats it): most games are lost
+    assert outcomes["loss"] >= games // 2, outcomes
     print(f"\n{games} random games: {outcomes}")
 
 

@@ -8,7 +8,6 @@ positions (docs/position.md).
 from __future__ import annotations
 
 import math
-import random
 import sys
 import xml.etree.ElementTree as ET
 from itertools import combinations
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import play_randomly, position, random_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,16 +34,6 @@ HIDDEN_WORDS = ("Intruder", "Lab Animal", "Dummy", "intruder", "lab_animal", "du
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def play(g: ic.Game, n: int, seed: int) -> ic.Game:
-    """Take up to n random legal actions."""
-    rng = random.Random(seed)
-    for _ in range(n):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
 
 
 def swap_identities(g: ic.Game) -> bool:
@@ -87,7 +77,7 @@ def games() -> list[ic.Game]:
     """New games and games advanced by random play, some far into the game."""
     out = []
     for seed in range(10):
-        out.append(play(ic.new_game(seed=seed), seed * 23, seed))
+        out.append(play_randomly(ic.new_game(seed=seed), seed, seed * 23))
     return out
 
 
@@ -429,15 +419,14 @@ def test_selected_crewman_and_focus_are_marked_in_text_and_state() -> None:
 
 
 def test_board_svg_marks_the_interaction_being_resolved() -> None:
-    for seed in range(30):
-        g = play(ic.new_game(seed=seed), 60, seed)
-        at = g.view("crew")["decision"].get("at")
-        if at in COMPARTMENTS:
-            root = parse(render.board_svg(g.view("crew")))
-            (room,) = with_attr(root, "data-compartment")[at]
-            assert room.attrib.get("aria-current") == "true"
-            return
-    pytest.skip("no game reached a Sub-routine")
+    """An Intruder met in an Interaction Phase: the Sub-routine in A1 is marked, and only it."""
+    g = position(phase="interaction1", crew={"co1": {"at": "a1"}},
+                 counters=[{"kind": "intruder", "at": "a1"}])
+    assert g.view("crew")["decision"].get("at") == "a1"
+    root = parse(render.board_svg(g.view("crew")))
+    marked = [at for at, rooms in with_attr(root, "data-compartment").items()
+              for room in rooms if room.attrib.get("aria-current") == "true"]
+    assert marked == ["a1"]
 
 
 @pytest.mark.parametrize("game", [*games()[::3], rich()], ids=lambda g: f"turn{g.turn}")
@@ -463,7 +452,7 @@ def test_rendering_is_deterministic() -> None:
 def test_the_renderer_never_reads_hidden_state() -> None:
     swapped = 0
     for seed in range(12):
-        g = play(ic.new_game(seed=seed), seed * 15, seed)
+        g = play_randomly(ic.new_game(seed=seed), seed, seed * 15)
         svg = render.render_station(g.view("crew"))
         other = ic.Game.from_json(g.to_json())
         if swap_identities(other):
@@ -555,11 +544,8 @@ def test_a_remembered_part_is_the_part_drawn_afresh(seed: int, steps: int, pick:
     """Along a random game, the parts drawn with what earlier positions left in the memo are
     those drawn from nothing: its keys hold everything a part's drawing reads."""
     g = ic.new_game(seed=seed)
-    rng = random.Random(seed)
     render._MEMO.clear()
-    for step in range(steps):
-        if g.is_over:
-            break
+    for step, _ in enumerate(random_play(g, seed, steps)):
         view = g.view("crew")
         active = [c["id"] for c in view["crew"] if c.get("status") == "active"]
         selected = active[(pick + step) % len(active)] if active and step % 3 else None
@@ -571,7 +557,6 @@ def test_a_remembered_part_is_the_part_drawn_afresh(seed: int, steps: int, pick:
         assert remembered == _fresh_parts(view, selected=selected, reachable=reachable,
                                           focus=focus)
         render._MEMO.update(saved)
-        g.apply(rng.choice(g.legal_actions()))
 
 
 def test_each_part_is_one_element_with_its_id_and_the_plan_is_its_parts() -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
+
+from helpers import random_play
 
 import intruder_core as ic
 from intruder_core.game import HANDLERS
@@ -39,11 +40,8 @@ def test_every_cited_rule_resolves() -> None:
     cited = {rule for _, _, rule in HANDLERS.values()}
     for seed in range(15):
         g = ic.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            actions = g.legal_actions()
-            cited.update(a.rule for a in actions)
-            g.apply(rng.choice(actions))
+        for turn in random_play(g, seed):
+            cited.update(a.rule for a in turn.legal)
         cited.update(e.rule for e in g.log if e.rule)
     missing = [r for r in sorted(cited) if not rulesref.lookup(r, BOOK, NUMBERED)]
     assert missing == []

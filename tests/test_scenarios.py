@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import act, of_type, position, refused
+from helpers import act, of_type, position, random_play, refused
 
 import intruder_core as ic
 from intruder_core.invariants import check_invariants
@@ -14,10 +14,9 @@ from intruder_core.lost import counter_of
 
 def random_game(scenario: str, seed: int, **options: object) -> ic.Game:
     g = ic.new_game(seed=seed, scenario=scenario, options=options)
-    rng = random.Random(seed)
-    while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+    for _ in random_play(g, seed):
         check_invariants(g)
+    check_invariants(g)
     return g
 
 
@@ -125,7 +124,7 @@ def test_lost_crewman_hides_and_is_found() -> None:
 def test_scenarios_random_play_keeps_invariants(scenario: str, options: dict) -> None:
     for seed in range(12):
         g = random_game(scenario, seed, **options)
-        assert g.result is not None
+        assert g.result["score"] == sum(e["points"] for e in g.ledger)
         assert sum(1 for c in g.crew.values() if c.status in ("active", "lost", "dead",
                                                                "escaped")) == 9
 
@@ -231,15 +230,9 @@ def test_intruder_ai_plays_whole_games_from_its_own_view() -> None:
     for seed in range(6):
         g = ii_game(seed)
         rng = random.Random(seed)
-        while not g.is_over:
-            side = g.to_move()[0]
-            legal = g.legal_actions(side)
-            if side == "intruder":
-                a, why = intruder_ai.choose(g.view("intruder"), legal, rng)
-                assert a in legal and why
-            else:
-                a = rng.choice(legal)
-            g.apply(a)
-        assert g.result is not None
+        for turn in random_play(g, rng, first_side=True):
+            if g.to_move()[0] == "intruder":
+                turn.action, why = intruder_ai.choose(g.view("intruder"), turn.legal, rng)
+                assert turn.action in turn.legal and why
         wins[g.result.get("winner")] += 1
     assert wins["intruder"] >= 4

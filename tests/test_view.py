@@ -8,6 +8,8 @@ import hashlib
 import json
 import random
 
+from helpers import random_play
+
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy
 
@@ -26,15 +28,11 @@ def view_digest() -> str:
     for scenario, options, seed in CASES:
         rng = random.Random(seed)
         g = ic.new_game(seed=seed, scenario=scenario, options=options)
-        while not g.is_over and g.turn <= 400:
-            legal = g.legal_actions()
+        for turn in random_play(g, rng, until=lambda g: g.turn > 400):
             view = g.view("crew" if "crew" in g.players else "command")
             h.update(json.dumps(view, sort_keys=True).encode())
-            if g.owner(legal[0]) == "crew":
-                action, _ = bot.choose(view, legal, rng)
-            else:
-                action = rng.choice(legal)
-            g.apply(action)
+            if g.owner(turn.legal[0]) == "crew":
+                turn.action, _ = bot.choose(view, turn.legal, rng)
     return h.hexdigest()
 
 
@@ -82,8 +80,8 @@ def test_views_sharing_unchanged_parts_equal_fresh_views() -> None:
         g = ic.new_game(seed=seed, scenario=scenario, options=options)
         memo = ViewMemo()
         last: dict[str, object] | None = None
-        while not g.is_over and g.turn <= 400:
-            legal = g.legal_actions()
+        for turn in random_play(g, rng, until=lambda g: g.turn > 400):
+            legal = turn.legal
             view = policy_view(g, memo)
             assert view == crew_view(g), (scenario, seed, g.turn, g.step)
             # the bookkeeping crew_view gathers in its own passes is the one made on its own
@@ -94,8 +92,5 @@ def test_views_sharing_unchanged_parts_equal_fresh_views() -> None:
             last = view
             crew_turn = g.owner(legal[0]) == "crew"
             if crew_turn and n % 2 == 0:  # the heuristic, and random play for odd moves
-                action, _ = bot.choose(view, legal, rng)
-            else:
-                action = rng.choice(legal)
-            g.apply(action)
+                turn.action, _ = bot.choose(view, legal, rng)
     assert shared > 1000  # the memo is used

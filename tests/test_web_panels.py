@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -13,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 import panels
 import rulesref
 import session
+from helpers import play_randomly, random_play
 
 import intruder_core as ic
 
@@ -101,12 +101,7 @@ def test_life_stage_chart_has_six_rows_and_marks_the_current_one_in_words() -> N
 
 
 def test_mapsheet_has_every_display() -> None:
-    game = ic.new_game(seed=0)
-    rng = random.Random(0)
-    for _ in range(120):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    game = play_randomly(ic.new_game(seed=0), 0, 120)
     html = panels.mapsheet_html(game.view("crew"), panels.stage_rows())
     well_formed(html)
     for title in ("Life Stage", "Powers", "Self-Destruct", "Weapons Construction", "Boxes",
@@ -145,28 +140,22 @@ def test_log_updates_in_place_give_the_same_log() -> None:
     """The page adds each action's events with log_update (a tail for the latest phase, new
     phases on top); done here on a list of items it must equal log_html of the whole log."""
     game = ic.new_game(seed=5)
-    rng = random.Random(5)
     shown = re.findall(r"<li.*?</li>", panels.log_html([e.to_dict() for e in game.log]))
-    for _ in range(60):
-        if game.is_over:
-            break
-        new = [e.to_dict() for e in game.apply(rng.choice(game.legal_actions()))]
-        start = len(game.log) - len(new)
+    start = len(game.log)
+    for turn in list(random_play(game, 5, 60)):  # each turn's events as the page gets them
+        new = [e.to_dict() for e in turn.events]
         current = int(re.search(r'data-group="(\d+)"', shown[0]).group(1)) if shown else 0
         tail, top = panels.log_update(new, start, current)
         at = next((i for i, li in enumerate(shown) if f'data-group="{current}"' not in li),
                   len(shown))
         shown[at:at] = re.findall(r"<li.*?</li>", tail)
         shown[:0] = re.findall(r"<li.*?</li>", top)
+        start += len(new)
     assert "".join(shown) == panels.log_html([e.to_dict() for e in game.log])
 
 
 def test_result_of_a_finished_game() -> None:
-    game = ic.new_game(seed=1)
-    rng = random.Random(1)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-    assert game.result is not None
+    game = play_randomly(ic.new_game(seed=1), 1)
     html = panels.result_html(game.result)
     well_formed(html)
     assert panels.OUTCOMES[game.result["outcome"]] in html and 'data-command="new"' in html

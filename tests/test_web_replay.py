@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers import play_randomly
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
@@ -20,13 +20,7 @@ from intruder_core.bots import balance as lab
 
 
 def played(seed: int = 3, n: int = 40) -> ic.Game:
-    g = ic.new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(n):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
+    return play_randomly(ic.new_game(seed=seed), seed, n)
 
 
 def test_share_link_code_record_and_save_all_open() -> None:
