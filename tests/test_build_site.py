@@ -224,7 +224,7 @@ def test_the_station_preview_goes_into_the_boot_screen(tmp_path: Path) -> None:
 # a renderer crash or by a real bug.
 FLAKY = """
 from pathlib import Path
-from playwright._impl._errors import TargetClosedError
+from playwright._impl._errors import Error, TargetClosedError
 
 def first_run(name):
     mark = Path(__file__).with_name(name)
@@ -239,6 +239,13 @@ def test_renderer_crash():
 def test_target_crash():
     if first_run("target"):
         raise TargetClosedError("Target crashed")
+
+def test_plain_error_crash():
+    if first_run("plain"):
+        raise Error("Page.wait_for_selector: Target crashed")
+
+def test_quoted_crash():
+    assert not first_run("quoted"), "Target crashed"
 
 def test_real_bug():
     assert not first_run("bug"), "a real failure"
@@ -262,10 +269,12 @@ def test_only_a_renderer_crash_runs_a_browser_test_again(tmp_path: Path) -> None
     lines = done.stdout.splitlines()
     assert done.returncode == 1, done.stdout
     for test, outcome in (("renderer_crash", "PASSED"), ("target_crash", "PASSED"),
+                          ("plain_error_crash", "PASSED"), ("quoted_crash", "FAILED"),
                           ("real_bug", "FAILED"), ("crash_twice", "FAILED")):
         assert any(line.startswith(f"{outcome} test_flaky.py::test_{test}") for line in lines), test
     reruns = [line for line in lines if line.startswith("RERUN")]
     assert sorted(reruns) == ["RERUN test_flaky.py::test_crash_twice",
+                              "RERUN test_flaky.py::test_plain_error_crash",
                               "RERUN test_flaky.py::test_renderer_crash",
                               "RERUN test_flaky.py::test_target_crash"], done.stdout
 
