@@ -6,7 +6,7 @@
 Each game is played by the referee (`bots.play`) from seed s (the game's dice and the policy's
 generator both come from s), so a report depends only on its arguments: `--jobs K` splits the
 seeds over K processes and merges them in seed order, identical to one process. Outcome rates
-carry Wilson 95% intervals. The SVG report is drawn by hand (standard library only).
+carry Wilson 95% intervals. The SVG report (`--plot`) is drawn with svgwrite (the "lab" extra).
 """
 
 from __future__ import annotations
