@@ -1,7 +1,7 @@
 """The advisor (Suggest), the autoplay, the computer players and the Odds estimate.
 
-`load_bots` and `bot_choice` are pure (tested on CPython in tests/test_web_advisor.py); the
-`AdvisorMixin` methods are the page glue that App (main.py) mixes in. Every bot sees only
+`load_bots` and `bot_choice` are pure (tested on CPython in tests/test_web_glue_modules.py); the
+`AdvisorMixin` methods are the page glue that App (app.py) mixes in. Every bot sees only
 `game.view(side)` and `game.legal_actions(side)`.
 """
 
@@ -19,7 +19,7 @@ import panels
 import session
 
 PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
-# Suggest asks SearchPolicy in the bots' worker (botworker.py) with this time budget
+# Suggest asks SearchPolicy in the bots' worker (bot_client.py) with this time budget
 # (?advisor_ms=N changes it); before the worker is up, and in the main-thread fallback, the
 # heuristic (1-5 ms) answers, since the search would block the page for the whole budget.
 ADVISOR_SEARCH = False  # the main-thread fallback's choice
@@ -108,7 +108,7 @@ def bot_choice(game: Any, side: str, bot: Any, rng: Any,
 
 
 with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
-    import botworker
+    import bot_client
     from dom import closest, document, el, js, js_obj, nn, window  # noqa: F401
 
 
@@ -124,7 +124,7 @@ class AdvisorMixin:
     suggestion_candidates: list[dict[str, Any]]
     suggest_run: int
     advisor_s: float
-    worker: Any  # botworker.BotWorker once started (after the page is ready)
+    worker: Any  # bot_client.BotWorker once started (after the page is ready)
     autoplay: bool
     driving: bool
     odds_run: int
@@ -222,7 +222,7 @@ class AdvisorMixin:
         label = next((r[2] for r in self.rows if r[1] == action), data)
         advice.innerHTML = (f'<strong>Suggested:</strong> {panels.e(label)} '
                             f'<span class="reason">— {panels.e(reason)}</span>'
-                            + botworker.candidates_html(self.suggestion_candidates,
+                            + bot_client.candidates_html(self.suggestion_candidates,
                                                         self.rows, panels.e))
         document.body.dataset.suggested = data
         for node in document.querySelectorAll("#actions button[data-action]"):
@@ -364,7 +364,7 @@ class AdvisorMixin:
 
     async def odds_chunks(self, samples: int, seed: int) -> Any:
         """The running estimates of an Odds run: from the bots' workers (waiting for the
-        first to start; botworker.OddsPool shares the games among them), else computed here
+        first to start; bot_client.OddsPool shares the games among them), else computed here
         one game per chunk (each blocks the page ~0.3 s)."""
         state, side = self.state_json(), self.side
         if self.worker is not None:

@@ -105,9 +105,9 @@ async def run() -> None:
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
         app.after_ready()
         if app.bots.available and params.get("worker") != "0":
-            import botworker
+            import bot_client
 
-            app.worker = botworker.BotWorker()  # after ready: it must not slow the boot
+            app.worker = bot_client.BotWorker()  # after ready: it must not slow the boot
             app.spawn(app.worker.start())
             # the Odds helpers once the page has settled (boot.js, after the snapshot step)
             window.addEventListener("intruder:settled", create_proxy(

@@ -6,7 +6,7 @@ one stopped. A read-only tab can take over (it reloads the autosave: the other t
 not lost) or play a copy that is never autosaved. Where BroadcastChannel is missing, the
 `storage` event (another tab wrote the autosave) makes a playing tab read-only too.
 
-`Coordinator` is the pure protocol (tested on CPython in tests/test_web_tabs.py); `Tabs` is the
+`Coordinator` is the pure protocol (tested on CPython in tests/test_web_trust.py); `Tabs` is the
 page glue.
 """
 
