@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-import js  # type: ignore[import-not-found]
+import js
 from jsvalue import nn
 
 NAME = "intruder-bots"
@@ -60,7 +60,7 @@ class BotWorker:
         if self.main:
             js.document.body.dataset.botWorker = "starting"
         try:
-            from pyscript import create_named_worker  # type: ignore[import-not-found]
+            from pyscript import create_named_worker
             proxy = await asyncio.wait_for(
                 create_named_worker(src="./py/bot_worker_main.py", name=self.name,
                                     config=worker_config(), type="py"), START_TIMEOUT_S)

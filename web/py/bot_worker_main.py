@@ -8,8 +8,8 @@ Started by bot_client.py once the page is interactive; see docs/web.md, "The bot
 import json
 import time
 
-import pyodide_js  # type: ignore[import-not-found]
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
+import pyodide_js
+from pyodide.ffi import to_js
 
 _started = time.perf_counter()
 # The same lock and wheel as the page (dist/pyodide/pyodide-lock.json): only the engine.
