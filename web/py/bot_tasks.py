@@ -32,9 +32,9 @@ ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
 ADVISOR_MIN_ROLLOUTS = 24
 
 
-def side_view(game: Any, side: str) -> tuple[dict[str, Any], list[Any]]:
-    """`side`'s view and legal actions (a one-sided engine: the crew's)."""
-    if len(getattr(game, "players", ("crew",)) or ("crew",)) > 1:
+def side_view(game: ic.Game, side: str) -> tuple[dict[str, Any], list[Any]]:
+    """`side`'s view and legal actions (a solitaire game: the crew's)."""
+    if len(game.players) > 1:
         return game.view(side), list(game.legal_actions(side))
     return game.view("crew"), list(game.legal_actions())
 
@@ -100,7 +100,7 @@ def choose(state: str, side: str, policy: str = "heuristic", budget_s: float = A
                            "ms": round(ms, 1), "candidates": [], "rollouts": 0}
     if search is not None and search.trace:
         out["candidates"] = [
-            {"action": a.to_dict(), "label": str(getattr(a, "label", "") or a.type),
+            {"action": a.to_dict(), "label": str(a.label or a.type),
              "n": n, "value": round(m, 4)} for a, n, m in search.trace]
         out["rollouts"] = search.rollouts
     return out
@@ -117,7 +117,7 @@ class Odds:
 
         game = ic.Game.from_json(state)
         self.view, _ = side_view(game, side)
-        log = [ev.to_dict() for ev in getattr(game, "log", [])]
+        log = [ev.to_dict() for ev in game.log]
         self.constraints = release_constraints(log)
         self.policy = bots.HeuristicPolicy()
         self.samples = samples

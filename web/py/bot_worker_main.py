@@ -24,7 +24,7 @@ _odds_run = 0  # the page's id of the estimate in _odds (an older run's calls ar
 def hello() -> str:
     """What the worker runs: engine version and how long loading the wheel took."""
     import intruder_core
-    return json.dumps({"engine": str(getattr(intruder_core, "__version__", "?")),
+    return json.dumps({"engine": str(intruder_core.__version__),
                        "load_ms": LOAD_MS})
 
 
