@@ -78,20 +78,20 @@ def load_bots() -> dict[str, Any]:
     return out
 
 
-def players(game: Any) -> tuple[str, ...]:
+def players(game: Game) -> tuple[str, ...]:
     """The game's sides (("crew",) in a solitaire game)."""
     return tuple(game.players)
 
 
-def side_view_and_legal(game: Any, side: str) -> tuple[Any, list[Any]]:
+def side_view_and_legal(game: Game, side: str) -> tuple[dict[str, Any], list[Action]]:
     """What a bot (or the page) playing `side` may see: its view and its legal actions."""
     if len(players(game)) > 1:
         return game.view(side), list(game.legal_actions(side))
     return game.view("crew"), list(game.legal_actions())
 
 
-def bot_choice(game: Any, side: str, bot: Any, rng: Any,
-               warn: Any = None) -> tuple[dict[str, Any], str] | None:
+def bot_choice(game: Game, side: str, bot: Any, rng: random.Random,
+               warn: Callable[[str], None] | None = None) -> tuple[dict[str, Any], str] | None:
     """The bot's action (as a dict) and its reason for `side`, or None without a decision.
     No bot: the first legal action; a bot that fails: the same, saying so (`warn` gets the
     traceback)."""
@@ -114,10 +114,14 @@ with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use 
     from dom import document, el, js, nn
 
 if TYPE_CHECKING:
+    from collections.abc import AsyncGenerator, Callable
+
     from events import Bus, Redraw, Tasks
     from game_session import GameSession
     from messages import Messages
     from shown import Shown
+
+    from intruder_core import Action, Game
 
 
 class Advisor:
@@ -419,7 +423,7 @@ class Advisor:
             box.dataset.rate = f"{float(nn(box.getAttribute('data-n')) or 0) / max(secs, 1e-6):.2f}"
             el("odds-cancel").hidden = True
 
-    async def odds_chunks(self, samples: int, seed: int) -> Any:
+    async def odds_chunks(self, samples: int, seed: int) -> AsyncGenerator[dict[str, Any]]:
         """The running estimates of an Odds run: from the bots' workers (waiting for the
         first to start; bot_client.OddsPool shares the games among them), else computed here
         one game per chunk (each blocks the page ~0.3 s)."""
