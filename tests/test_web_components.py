@@ -116,7 +116,7 @@ def test_unknown_and_hand_over_locked_commands_are_refused(page_app: Any) -> Non
 
 
 def test_commands_reach_their_component(page_app: Any) -> None:
-    with mock.patch.object(page_app.advisor, "cancel_odds") as cancel:
+    with mock.patch.object(page_app.advisor.odds, "cancel") as cancel:
         page_app.commands = page_app.command_table()
         assert page_app.command("odds-cancel") is True
     cancel.assert_called_once_with()

@@ -1,4 +1,4 @@
-"""The advisor (Suggest), the autoplay, the computer players and the Odds estimate.
+"""The advisor (Suggest), the autoplay and the computer players (the Odds estimate: odds.py).
 
 `load_bots` and `bot_choice` are pure (tested on CPython in tests/test_web_glue_modules.py); the
 `AdvisorMixin` methods are the page glue that App (app.py) mixes in. Every bot sees only
@@ -27,7 +27,6 @@ PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
 ADVISOR_SEARCH = False  # the main-thread fallback's choice
 ADVISOR_ROLLOUTS = 16
 ADVISOR_S = 1.0
-ODDS_SAMPLES = 200    # Monte Carlo games per Odds estimate (?odds_samples=N changes it)
 
 
 class Bots:
@@ -112,9 +111,10 @@ def bot_choice(game: Game, side: str, bot: Any, rng: random.Random,
 with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
     import bot_client
     from dom import document, el, js, nn
+    from odds import Odds
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncGenerator, Callable
+    from collections.abc import Callable
 
     from events import Bus, Redraw, Tasks
     from game_session import GameSession
@@ -146,15 +146,13 @@ class Advisor:
         self.autoplay = False
         self.driving = False
         self.skipping = False             # Skip: the computer plays on without pauses
-        self.odds_run = 0                 # bumped to cancel a running estimate
         params = js.URLSearchParams.new(js.location.search)
-        self.odds_samples = (session.parse_seed(nn(params.get("odds_samples")))
-                             or ODDS_SAMPLES)
         advisor_ms = session.parse_seed(nn(params.get("advisor_ms")))
         self.advisor_s = ADVISOR_S if advisor_ms is None else advisor_ms / 1000
         pace_ms = session.parse_seed(nn(params.get("pace_ms")))  # the URL, else the setting
         self.pace = int(settings.get("pace_ms", 600)) / 1000 if pace_ms is None \
             else pace_ms / 1000
+        self.odds = Odds(game_session, bus, self.bots, self.rng, lambda: self.worker)
         bus.on("acting", self.drop_advice)
         bus.on("game-set", self.stop_bots)
         bus.on("read-only", self.stop_bots)
@@ -162,14 +160,12 @@ class Advisor:
         bus.on("drawn", self.on_drawn)
 
     def drop_advice(self) -> None:
-        """An action is being applied: the estimate and the suggestion no longer hold."""
-        self.cancel_odds()
+        """An action is being applied: the suggestion no longer holds."""
         self.suggestion = None
 
     def pause(self) -> None:
-        """A hand-over: no autoplay, no estimate (the next side starts afresh)."""
+        """A hand-over: no autoplay (the next side starts afresh)."""
         self.stop_autoplay()
-        self.cancel_odds()
 
     def on_drawn(self) -> None:
         """The position is drawn: the advisor's part too, and the computer plays on when it
@@ -317,7 +313,6 @@ class Advisor:
     def stop_bots(self) -> None:
         """A new game: no autoplay, no estimate, no suggestion."""
         self.stop_autoplay()
-        self.cancel_odds()
         self.suggestion = None
 
     async def drive(self) -> None:
@@ -361,91 +356,3 @@ class Advisor:
                                   or play.current_turn().side != play.side):
                 self.stop_autoplay()
                 self.draw_advisor()
-
-    def cancel_odds(self) -> None:
-        """Stop a running estimate (its last figures stay, marked as stopped)."""
-        box = nn(el("odds"))
-        if box is not None and nn(box.getAttribute("data-running")) == "1":
-            el("odds").dataset.running = ""
-            el("odds-cancel").hidden = True
-            el("odds-text").textContent = (str(el("odds-text").textContent)
-                                           + " (stopped)")
-        self.odds_run += 1
-
-    async def run_odds(self) -> None:
-        """Win/draw/loss by Monte Carlo over determinizations, one game per chunk, yielding
-        to the browser between chunks; any action or Cancel stops it."""
-        if not self.bots.available or self.session.current.is_over or \
-                not session.is_crew_side(self.session.side):
-            return
-        self.cancel_odds()
-        run = self.odds_run
-        box = el("odds")
-        box.hidden = False
-        box.dataset.running = "1"
-        box.dataset.done = ""
-        el("odds-cancel").hidden = False
-        bar = el("odds-progress")
-        bar.max = self.odds_samples
-        bar.value = 0
-        el("odds-text").textContent = f"Estimating over {self.odds_samples} games…"
-        start = time.perf_counter()
-        try:
-            fixed = session.parse_seed(nn(js.URLSearchParams.new(js.location.search)
-                                          .get("odds_seed")))  # tests and benchmarks
-            seed = self.rng.randrange(1 << 30) if fixed is None else fixed
-            box.dataset.seed = str(seed)
-            chunks = self.odds_chunks(self.odds_samples, seed)
-            while True:
-                await asyncio.sleep(0)
-                if run != self.odds_run:
-                    await chunks.aclose()
-                    return
-                est = await anext(chunks, None)
-                if run != self.odds_run:  # cancelled while the worker sampled
-                    await chunks.aclose()
-                    return
-                if est is None:
-                    break
-                bar.value = est.get("n", 0)
-                el("odds-text").textContent = session.odds_text(est)
-                for key in ("win", "draw", "loss", "n"):
-                    box.setAttribute(f"data-{key}", str(est.get(key, "")))
-                if est.get("done"):
-                    break
-        except Exception as exc:
-            js.console.warn(traceback.format_exc())
-            el("odds-text").textContent = f"The estimate failed: {type(exc).__name__}: {exc}"
-        if run == self.odds_run:
-            secs = time.perf_counter() - start
-            box.dataset.running = ""
-            box.dataset.done = "1"
-            box.dataset.rate = f"{float(nn(box.getAttribute('data-n')) or 0) / max(secs, 1e-6):.2f}"
-            el("odds-cancel").hidden = True
-
-    async def odds_chunks(self, samples: int, seed: int) -> AsyncGenerator[dict[str, Any]]:
-        """The running estimates of an Odds run: from the bots' workers (waiting for the
-        first to start; bot_client.OddsPool shares the games among them), else computed here
-        one game per chunk (each blocks the page ~0.3 s)."""
-        state, side = self.session.state_json(), self.session.side
-        if self.worker is not None:
-            if not self.worker.up:
-                el("odds-text").textContent = "Starting the bots' worker…"
-            if await self.worker.ready():
-                el("odds").dataset.where = "worker"
-                runs = self.worker.odds_pool().run(state, side, samples, seed)
-                try:
-                    async for est in runs:
-                        el("odds").dataset.workers = str(est.get("workers", 1))
-                        yield est
-                        if est.get("done"):
-                            return
-                finally:
-                    await runs.aclose()
-        el("odds").dataset.where = "page"
-        view = self.session.current.view(side) if len(players(self.session.current)) > 1 \
-            else self.session.current.view("crew")
-        log = [ev.to_dict() for ev in self.session.current.log]
-        for est in self.bots.get("odds")(view, log, samples=samples, seed=seed, chunk=1):
-            yield est
-            await asyncio.sleep(0)

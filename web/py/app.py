@@ -3,7 +3,7 @@
 Imported by boot.py once the engine's wheel is loaded. Each part is a class in a module named
 for its concern: game_session (the game, undo, autosave, share links), action_panel (the
 redraw after every change), board (the station plan), handover (hot-seat), advisor (Suggest,
-Autoplay, computer sides, Odds), dialogs, rules_dialog and save_files, tabs, messages and
+Autoplay, computer sides), odds, dialogs, rules_dialog and save_files, tabs, messages and
 page_input (clicks and keys). They share what is shown (shown.Shown) and tell each other what
 happened through the bus (events.py). Their pure logic is tested on CPython in
 tests/test_web_*.py.
@@ -100,8 +100,8 @@ class App:
             "board-zoom": self.board.toggle_whole,
             "autoplay": lambda: advisor.toggle_autoplay(True),
             "autoplay-stop": lambda: advisor.toggle_autoplay(False),
-            "odds": lambda: tasks.spawn(advisor.run_odds()),
-            "odds-cancel": advisor.cancel_odds,
+            "odds": lambda: tasks.spawn(advisor.odds.run()),
+            "odds-cancel": advisor.odds.cancel,
             "skip": advisor.skip,
             "handover-continue": self.handover.end,
             "scenario-rules": self.rules.open_scenario_rules,
