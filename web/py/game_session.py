@@ -245,7 +245,7 @@ class GameSession:
             return
         snap = self.undo.pop()
         state = self.undo_states.pop(snap, None)
-        self.game = ic.Game._from_state(json.loads(state)) if state else \
+        self.game = ic.Game.from_stored(json.loads(state)) if state else \
             storage.unpack(ic, snap)
         self.shown.forget_headline()
         self.messages.alert("")
