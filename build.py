@@ -117,7 +117,7 @@ PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 # web/py/ files fetched on their own (the game page's and the bots' worker's PyScript scripts,
 # the demo and replay pages' scripts run by demo-boot.mjs); the other glue modules and the rule
 # texts go into GLUE_ARCHIVE.
-PAGE_SCRIPTS = ("main.py", "worker.py", "demo_main.py", "replay_main.py")
+PAGE_SCRIPTS = ("main.py", "bot_worker_main.py", "demo_main.py", "replay_main.py")
 GLUE_ARCHIVE = "glue.zip"
 # Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.
 SNAPSHOT_MODULES = ("loader.mjs", "snapshot.mjs")

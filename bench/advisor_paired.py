@@ -6,7 +6,7 @@ benchmark that prints win rates, the paired table, McNemar's test and 95% interv
         [--z 1.0] [--min-rollouts 24] [--horizon 8] [--candidates 4] [--out r.json]
 
 Each seed is played twice to the end from the same set-up and dice: once by HeuristicPolicy,
-once by the advisor's policy (web/py/botwork.TracedSearch: SearchPolicy whose overrules need
+once by the advisor's policy (web/py/bot_tasks.TracedSearch: SearchPolicy whose overrules need
 `--min-rollouts`). With `--rollouts R` and no clock the search is deterministic, so a game
 depends only on its seed and the options: CPython and Pyodide play the same game (each game's
 sha256 is printed with `--digests`, for bench/advisor_pyodide.mjs --rollouts to compare).
@@ -41,7 +41,7 @@ def setup_path(root: Path = ROOT) -> None:
 def play_seed(seed: int, opts: dict[str, Any]) -> dict[str, Any]:
     """One paired seed: each policy's outcome and the search's counts."""
     setup_path(Path(opts.get("root") or ROOT))
-    import botwork
+    import bot_tasks
 
     import intruder_core as ic
     from intruder_core import bots
@@ -56,7 +56,7 @@ def play_seed(seed: int, opts: dict[str, Any]) -> dict[str, Any]:
     t0 = time.process_time()
     h = game_of(bots.HeuristicPolicy())
     t1 = time.process_time()
-    search = botwork.TracedSearch(
+    search = bot_tasks.TracedSearch(
         min_rollouts=opts["min_rollouts"], budget_rollouts=opts["rollouts"], seed=seed,
         z=opts["z"], horizon=opts["horizon"], max_candidates=opts["candidates"])
     counts = {"searched": 0, "rollouts": 0, "overruled": 0}
@@ -155,9 +155,9 @@ def main() -> None:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seeds", default="2000:2040", help="FIRST:END (END excluded)")
     p.add_argument("--rollouts", type=int, default=12)
-    p.add_argument("--z", type=float, default=None, help="default botwork.ADVISOR_Z")
+    p.add_argument("--z", type=float, default=None, help="default bot_tasks.ADVISOR_Z")
     p.add_argument("--min-rollouts", type=int, default=None,
-                   help="default botwork.ADVISOR_MIN_ROLLOUTS")
+                   help="default bot_tasks.ADVISOR_MIN_ROLLOUTS")
     p.add_argument("--horizon", type=int, default=8)
     p.add_argument("--candidates", type=int, default=4)
     p.add_argument("--difficulty", default="")
@@ -167,12 +167,12 @@ def main() -> None:
     p.add_argument("--root", default=str(ROOT))
     args = p.parse_args()
     setup_path(Path(args.root))
-    import botwork
+    import bot_tasks
 
     first, end = (int(x) for x in args.seeds.split(":"))
     opts = {"rollouts": args.rollouts, "horizon": args.horizon, "candidates": args.candidates,
-            "z": botwork.ADVISOR_Z if args.z is None else args.z,
-            "min_rollouts": botwork.ADVISOR_MIN_ROLLOUTS if args.min_rollouts is None
+            "z": bot_tasks.ADVISOR_Z if args.z is None else args.z,
+            "min_rollouts": bot_tasks.ADVISOR_MIN_ROLLOUTS if args.min_rollouts is None
             else args.min_rollouts, "difficulty": args.difficulty, "root": args.root}
     work = [(s, opts) for s in range(first, end)]
     rows: list[dict[str, Any]] = []

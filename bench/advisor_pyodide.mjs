@@ -11,11 +11,11 @@
 // same games in both runtimes).
 //
 // Loads Pyodide from node_modules/pyodide (the runtime the page ships), writes intruder_core
-// and web/py/botwork.py into its file system, and plays each seed twice to the end: once with
-// HeuristicPolicy, once with the policy Suggest uses in the bots' worker (botwork.TracedSearch:
-// SearchPolicy with a --budget seconds clock, botwork.ADVISOR_ROLLOUTS and botwork.ADVISOR_Z,
+// and web/py/bot_tasks.py into its file system, and plays each seed twice to the end: once with
+// HeuristicPolicy, once with the policy Suggest uses in the bots' worker (bot_tasks.TracedSearch:
+// SearchPolicy with a --budget seconds clock, bot_tasks.ADVISOR_ROLLOUTS and bot_tasks.ADVISOR_Z,
 // or --z: how many standard errors an option must beat the heuristic's by; it overrules the
-// heuristic only with botwork.ADVISOR_MIN_ROLLOUTS rollouts, or --min-rollouts). Same seed, same
+// heuristic only with bot_tasks.ADVISOR_MIN_ROLLOUTS rollouts, or --min-rollouts). Same seed, same
 // dice, so the games differ only by the decisions. Prints each policy's win rate (Wilson
 // interval), the paired table (both won, only search, only heuristic, neither), the win-rate
 // difference with a paired 95% interval, and the search's rollouts per second.
@@ -35,21 +35,21 @@ for (let i = 0; i < argv.length; i += 2) {
 
 const py = await bootPyodide();
 copyTree(py, path.join(root, "intruder_core"), "/bench/intruder_core");
-py.FS.writeFile("/bench/botwork.py", readFileSync(path.join(root, "web", "py", "botwork.py")));
+py.FS.writeFile("/bench/bot_tasks.py", readFileSync(path.join(root, "web", "py", "bot_tasks.py")));
 py.globals.set("opts", py.toPy(opts));
 py.setStdout({ batched: (s) => console.log(s) });
 if (opts.rollouts > 0) {
   py.FS.mkdirTree("/bench/web/py");
-  py.FS.writeFile("/bench/web/py/botwork.py", readFileSync(path.join(root, "web", "py", "botwork.py")));
+  py.FS.writeFile("/bench/web/py/bot_tasks.py", readFileSync(path.join(root, "web", "py", "bot_tasks.py")));
   py.FS.writeFile("/bench/advisor_paired.py",
     readFileSync(path.join(root, "bench", "advisor_paired.py")));
   py.runPython(`
 import json, sys, time
 sys.path.insert(0, "/bench")
-import advisor_paired, botwork
+import advisor_paired, bot_tasks
 o = {"rollouts": int(opts["rollouts"]), "horizon": 8, "candidates": 4,
-     "z": botwork.ADVISOR_Z if opts["z"] < 0 else float(opts["z"]),
-     "min_rollouts": botwork.ADVISOR_MIN_ROLLOUTS if opts["min-rollouts"] < 0
+     "z": bot_tasks.ADVISOR_Z if opts["z"] < 0 else float(opts["z"]),
+     "min_rollouts": bot_tasks.ADVISOR_MIN_ROLLOUTS if opts["min-rollouts"] < 0
      else int(opts["min-rollouts"]), "difficulty": "", "root": "/bench"}
 first = int(opts["first-seed"])
 for seed in range(first, first + int(opts["games"])):
@@ -63,14 +63,14 @@ for seed in range(first, first + int(opts["games"])):
 py.runPython(`
 import math, random, sys, time
 sys.path.insert(0, "/bench")
-import botwork
+import bot_tasks
 import intruder_core as ic
 from intruder_core import bots
 from intruder_core.bots.balance import Z95, wilson
 
 games, budget, first = int(opts["games"]), float(opts["budget"]), int(opts["first-seed"])
-z = botwork.ADVISOR_Z if float(opts["z"]) < 0 else float(opts["z"])
-floor = botwork.ADVISOR_MIN_ROLLOUTS if opts["min-rollouts"] < 0 else int(opts["min-rollouts"])
+z = bot_tasks.ADVISOR_Z if float(opts["z"]) < 0 else float(opts["z"])
+floor = bot_tasks.ADVISOR_MIN_ROLLOUTS if opts["min-rollouts"] < 0 else int(opts["min-rollouts"])
 
 def won(seed, policy):
     game = ic.new_game(seed=seed)
@@ -83,7 +83,7 @@ print(f"Pyodide {sys.version.split()[0]}: heuristic vs the advisor's search "
 pairs, rollouts, search_s, decisions, full = [], 0, 0.0, 0, 0
 for seed in range(first, first + games):
     h = won(seed, bots.HeuristicPolicy())
-    search = botwork.TracedSearch(budget_rollouts=botwork.ADVISOR_ROLLOUTS,
+    search = bot_tasks.TracedSearch(budget_rollouts=bot_tasks.ADVISOR_ROLLOUTS,
                                   budget_seconds=budget, seed=seed, z=z, min_rollouts=floor)
     spent = {"n": 0}
     inner = search._search

@@ -137,7 +137,7 @@ def measure_odds(page: Any, odds: int) -> list[str]:
 def measure_settled_odds(page: Any, url: str, odds: int) -> list[str]:
     """The first Odds of a page that has settled after its boot: reloaded (so from the memory
     snapshot the first load stored), the Odds helpers started in idle time (where the device
-    has memory to spare: botworker.warm_pool), then Odds."""
+    has memory to spare: bot_client.warm_pool), then Odds."""
     boot_ms(page, url)
     page.wait_for_selector(WORKER, state="attached", timeout=180_000)
     helpers = int(page.evaluate("navigator.hardwareConcurrency") or 1) - 1

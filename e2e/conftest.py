@@ -10,7 +10,6 @@ them unless it is marked `allow_errors` (tests that break the boot on purpose).
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -91,27 +90,6 @@ def site() -> Iterator[Site]:
     yield from _serve(build.DIST)
 
 
-@pytest.fixture(scope="session")
-def stub_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The site built with e2e/stub_engine as intruder_core and main.py as the only glue
-    module (render.py and friends use engine internals the stub lacks): tests main.py alone."""
-    dist = build.build(tmp_path_factory.mktemp("stub") / "dist",
-                       engine=Path(__file__).parent / "stub_engine" / "intruder_core",
-                       glue_only=True)
-    yield from _serve(dist)
-
-
-@pytest.fixture(scope="session")
-def engine_has_game(site: Site) -> bool:
-    """Whether the engine shipped in dist/ has new_game() yet (imported from its wheel)."""
-    (wheel,) = (site.root / "pyodide").glob("intruder_core-*.whl")
-    probe = "import sys; sys.path.insert(0, sys.argv[1]); import intruder_core as ic; " \
-            "print(hasattr(ic, 'new_game'))"
-    out = subprocess.run([sys.executable, "-c", probe, str(wheel)], capture_output=True,
-                         text=True, check=True, cwd=wheel.parent).stdout.strip()
-    return out == "True"
-
-
 # --- pytest-playwright configuration -----------------------------------------------------
 
 
@@ -173,10 +151,7 @@ def problems(
     request: pytest.FixtureRequest, context: BrowserContext, page: Page, site: Site
 ) -> Iterator[Problems]:
     """Record every error and foreign request in this test's context; fail on any at the end."""
-    origins = {site.origin}
-    if "stub_site" in request.fixturenames:
-        origins.add(request.getfixturevalue("stub_site").origin)
-    found = Problems(origins)
+    found = Problems({site.origin})
     context.on("request", found.on_request)
     context.on("response", found.on_response)
     context.on("requestfailed", found.on_request_failed)

@@ -15,20 +15,16 @@ AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "ax
 
 
 def test_boots_to_ready_on_own_origin(
-    page: Page, site: Site, problems: Problems, boot: Boot, engine_has_game: bool
+    page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
     data = boot(site.url + "?seed=42")
     assert data["engineVersion"], "the page shows no engine version"
     expect(page.locator("#engine-version")).to_have_text(data["engineVersion"])
     expect(page.locator("#boot")).to_be_hidden()
     print(f"boot: {data['bootMs']} ms")
-    if engine_has_game:
-        assert data["engineApi"] == "game"
-        expect(page.locator("#seed")).to_have_text("shown at the end")  # not during play
-        assert page.locator("#actions button[data-index]").count() > 0
-    else:
-        assert data["engineApi"] == "none"
-        expect(page.locator("#actions")).to_contain_text("not built yet")
+    assert data["engineApi"] == "game"
+    expect(page.locator("#seed")).to_have_text("shown at the end")  # not during play
+    assert page.locator("#actions button[data-index]").count() > 0
 
 
 def test_reload_offline_uses_service_worker(
@@ -83,10 +79,8 @@ UNGUARDED = "#actions button[data-index]:not([data-action*='\"end_'])"
 
 
 def test_clicking_an_action_changes_the_page(
-    page: Page, site: Site, problems: Problems, boot: Boot, engine_has_game: bool
+    page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    if not engine_has_game:
-        pytest.skip("intruder_core has no new_game() yet: nothing to click")
     boot(site.url + "?seed=42")
     before = page.inner_html("#app")
     page.locator(UNGUARDED).first.click()
@@ -97,10 +91,8 @@ def test_clicking_an_action_changes_the_page(
 
 
 def test_seed_makes_the_game_reproducible(
-    page: Page, site: Site, problems: Problems, boot: Boot, engine_has_game: bool
+    page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    if not engine_has_game:
-        pytest.skip("intruder_core has no new_game() yet")
     actions = []
     for _ in range(2):
         boot(site.url + "?seed=1234")

@@ -1,5 +1,5 @@
 """The bots' worker: Odds, Suggest and the computer's decisions run in a PyScript worker
-(web/py/worker.py) started after the page is interactive, and the page stays clickable
+(web/py/bot_worker_main.py) started after the page is interactive, and the page stays clickable
 meanwhile. A PerformanceObserver records the main thread's long tasks (over 50 ms) over the
 work. The page yields between the worker's answers and between moves, and each redraw swaps
 only what changed, so on an idle machine an Odds run and a computer turn make none (each
@@ -175,7 +175,7 @@ def test_no_long_task_during_a_computer_turn(
 def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    """A pool of Odds workers (botworker.OddsPool; ?odds_workers=N sets its size) plays the
+    """A pool of Odds workers (bot_client.OddsPool; ?odds_workers=N sets its size) plays the
     same sampled games as one worker: the same seed (?odds_seed=N) gives the same estimate.
     Without ?odds_prestart the helper starts on the first Odds (body[data-odds-helpers]
     counts those up); the second run has both workers from the start."""

@@ -178,7 +178,7 @@
   // A memory snapshot of Pyodide with the engine imported, for the next boot
   // (pyodide/loader.mjs loads it, pyodide/snapshot.mjs makes it in a worker of its own).
   // Either way, the page has then settled after its boot: "intruder:settled" tells the
-  // Python glue, which may start the Odds helpers then (botworker.py, warm_pool).
+  // Python glue, which may start the Odds helpers then (bot_client.py, warm_pool).
   async function makeSnapshot() {
     const snap = window.intruderSnapshot;
     const body = document.body.dataset;

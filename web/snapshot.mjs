@@ -17,7 +17,7 @@ import {
 const WARM = `
 import intruder_core, svgwrite
 import intruder_core.bots, intruder_core.bots.intruder_ai
-for name in ("session", "panels", "rulesref", "layout", "render", "botwork"):
+for name in ("session", "panels", "rulesref", "layout", "render", "bot_tasks"):
     try:
         __import__(name)
     except ImportError:

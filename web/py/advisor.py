@@ -1,7 +1,7 @@
-"""The advisor (Suggest), the autoplay, the computer players and the Odds estimate.
+"""The advisor (Suggest), the autoplay and the computer players (the Odds estimate: odds.py).
 
-`load_bots` and `bot_choice` are pure (tested on CPython in tests/test_web_advisor.py); the
-`AdvisorMixin` methods are the page glue that App (main.py) mixes in. Every bot sees only
+`load_bots` and `bot_choice` are pure (tested on CPython in tests/test_web_glue_modules.py); the
+`AdvisorMixin` methods are the page glue that App (app.py) mixes in. Every bot sees only
 `game.view(side)` and `game.legal_actions(side)`.
 """
 
@@ -11,21 +11,22 @@ import asyncio
 import contextlib
 import importlib.util
 import json
+import random
 import time
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import panels
 import session
+import storage
 
 PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
-# Suggest asks SearchPolicy in the bots' worker (botworker.py) with this time budget
+# Suggest asks SearchPolicy in the bots' worker (bot_client.py) with this time budget
 # (?advisor_ms=N changes it); before the worker is up, and in the main-thread fallback, the
 # heuristic (1-5 ms) answers, since the search would block the page for the whole budget.
 ADVISOR_SEARCH = False  # the main-thread fallback's choice
 ADVISOR_ROLLOUTS = 16
 ADVISOR_S = 1.0
-ODDS_SAMPLES = 200    # Monte Carlo games per Odds estimate (?odds_samples=N changes it)
 
 
 class Bots:
@@ -76,20 +77,20 @@ def load_bots() -> dict[str, Any]:
     return out
 
 
-def players(game: Any) -> tuple[str, ...]:
-    """The game's sides (("crew",) for an engine without scenarios)."""
-    return tuple(getattr(game, "players", None) or ("crew",))
+def players(game: Game) -> tuple[str, ...]:
+    """The game's sides (("crew",) in a solitaire game)."""
+    return tuple(game.players)
 
 
-def side_view_and_legal(game: Any, side: str) -> tuple[Any, list[Any]]:
+def side_view_and_legal(game: Game, side: str) -> tuple[dict[str, Any], list[Action]]:
     """What a bot (or the page) playing `side` may see: its view and its legal actions."""
     if len(players(game)) > 1:
         return game.view(side), list(game.legal_actions(side))
     return game.view("crew"), list(game.legal_actions())
 
 
-def bot_choice(game: Any, side: str, bot: Any, rng: Any,
-               warn: Any = None) -> tuple[dict[str, Any], str] | None:
+def bot_choice(game: Game, side: str, bot: Any, rng: random.Random,
+               warn: Callable[[str], None] | None = None) -> tuple[dict[str, Any], str] | None:
     """The bot's action (as a dict) and its reason for `side`, or None without a decision.
     No bot: the first legal action; a bot that fails: the same, saying so (`warn` gets the
     traceback)."""
@@ -108,31 +109,80 @@ def bot_choice(game: Any, side: str, bot: Any, rng: Any,
 
 
 with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
-    import botworker
-    from dom import closest, document, el, js, js_obj, nn, window  # noqa: F401
+    import bot_client
+    from dom import document, el, js, nn
+    from odds import Odds
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from events import Bus, Redraw, Tasks
+    from game_session import GameSession
+    from messages import Messages
+    from shown import Shown
+
+    from intruder_core import Action, Game
 
 
-class AdvisorMixin:
-    """App's advisor, autoplay, computer sides and odds (page glue)."""
+class Advisor:
+    """Suggest, the autoplay, the computer sides and Odds: the page's bots, each asked in the
+    bots' worker once it is up (bot_client.py), else on the page."""
 
-    game: Any
-    side: str
-    bots: Bots
-    rng: Any
-    rows: list[Any]
-    suggestion: tuple[dict[str, Any], str] | None
-    suggestion_candidates: list[dict[str, Any]]
-    suggest_run: int
-    advisor_s: float
-    worker: Any  # botworker.BotWorker once started (after the page is ready)
-    autoplay: bool
-    driving: bool
-    odds_run: int
-    odds_samples: int
-    pace: float
-    pending_side: str | None
-    selected: str | None
-    state_json: Any  # App.state_json: game.to_json(), once per position
+    def __init__(self, shown: Shown, game_session: GameSession, messages: Messages, bus: Bus,
+                 tasks: Tasks, settings: dict[str, Any], store: storage.Store) -> None:
+        self.shown = shown
+        self.session = game_session
+        self.messages = messages
+        self.tasks = tasks
+        self.settings = settings
+        self.store = store
+        self.redraw: Redraw = lambda new_events=None, rebuild_log=False: None  # App wires it
+        self.bots = Bots()  # imported on first use, not at boot
+        self.rng = random.Random()
+        self.worker: bot_client.BotWorker | None = None  # started by boot.run once ready
+        self.suggestion: tuple[dict[str, Any], str] | None = None
+        self.suggestion_candidates: list[dict[str, Any]] = []
+        self.suggest_run = 0
+        self.autoplay = False
+        self.driving = False
+        self.skipping = False             # Skip: the computer plays on without pauses
+        params = js.URLSearchParams.new(js.location.search)
+        advisor_ms = session.parse_seed(nn(params.get("advisor_ms")))
+        self.advisor_s = ADVISOR_S if advisor_ms is None else advisor_ms / 1000
+        pace_ms = session.parse_seed(nn(params.get("pace_ms")))  # the URL, else the setting
+        self.pace = int(settings.get("pace_ms", 600)) / 1000 if pace_ms is None \
+            else pace_ms / 1000
+        self.odds = Odds(game_session, bus, self.bots, self.rng, lambda: self.worker)
+        bus.on("acting", self.drop_advice)
+        bus.on("game-set", self.stop_bots)
+        bus.on("read-only", self.stop_bots)
+        bus.on("handover", self.pause)
+        bus.on("drawn", self.on_drawn)
+
+    def drop_advice(self) -> None:
+        """An action is being applied: the suggestion no longer holds."""
+        self.suggestion = None
+
+    def pause(self) -> None:
+        """A hand-over: no autoplay (the next side starts afresh)."""
+        self.stop_autoplay()
+
+    def on_drawn(self) -> None:
+        """The position is drawn: the advisor's part too, and the computer plays on when it
+        is its turn (or the autoplay's)."""
+        self.draw_advisor()
+        if self.session.current_turn().kind == "computer" or self.autoplay:
+            self.tasks.spawn(self.drive())
+
+    def on_pace(self, value: str) -> None:
+        """The computer's pace chosen on the page: used at once and stored in the settings."""
+        try:
+            ms = int(value)
+        except ValueError:
+            return
+        self.pace = ms / 1000
+        self.settings["pace_ms"] = ms
+        storage.save_settings(self.store, self.settings)
 
     def policy(self, side: str, search: bool = False) -> Any:
         """The bot for a side: intruder_ai for the Intruder, else a crew policy."""
@@ -146,7 +196,8 @@ class AdvisorMixin:
 
     def bot_choice(self, side: str, search: bool = False) -> tuple[dict[str, Any], str] | None:
         """The bot's action (as a dict) and its reason for `side`, or None without one."""
-        return bot_choice(self.game, side, self.policy(side, search), self.rng, js.console.warn)
+        return bot_choice(self.session.current, side, self.policy(side, search), self.rng,
+                          js.console.warn)
 
     async def ask_bot(self, side: str, search: bool = False) -> dict[str, Any] | None:
         """The bot's decision for `side` as {"action", "reason", "candidates", ...}: from the
@@ -154,7 +205,7 @@ class AdvisorMixin:
         with the heuristic; None when `side` has no decision."""
         if self.worker is not None and self.worker.up:
             answer = await self.worker.choose(
-                self.state_json(), side, "search" if search else "heuristic",
+                self.session.state_json(), side, "search" if search else "heuristic",
                 self.advisor_s, self.rng.randrange(1 << 30))
             if answer is not None and answer.get("none"):
                 return None
@@ -170,41 +221,41 @@ class AdvisorMixin:
 
     def suggest(self) -> None:
         """Ask the advisor for the shown crew side's next action and highlight it."""
-        if self.game.is_over or not session.is_crew_side(self.side):
-            self.alert("The advisor plays the crew: nothing to suggest now.")
+        if self.session.current.is_over or not session.is_crew_side(self.session.side):
+            self.messages.alert("The advisor plays the crew: nothing to suggest now.")
             return
-        self.spawn(self.suggest_async())
+        self.tasks.spawn(self.suggest_async())
 
     async def suggest_async(self) -> None:
         """Suggest, without blocking the page: the answer is shown only if the game has not
         moved on meanwhile (any action also drops it)."""
         self.suggest_run += 1
-        run, game = self.suggest_run, self.game
-        moves = len(getattr(game, "log", []))
+        run, game = self.suggest_run, self.session.current
+        moves = len(game.log)
         el("advice").textContent = "Thinking…"
         start = time.perf_counter()
-        answer = await self.ask_bot(self.side, search=True)
+        answer = await self.ask_bot(self.session.side, search=True)
         ms = (time.perf_counter() - start) * 1000
-        if run != self.suggest_run or game is not self.game or \
-                moves != len(getattr(game, "log", [])):
+        if run != self.suggest_run or game is not self.session.game or \
+                moves != len(game.log):
             return
         if answer is None:
             el("advice").textContent = ""
-            self.alert("Nothing to suggest: the crew has no decision now.")
+            self.messages.alert("Nothing to suggest: the crew has no decision now.")
             return
         action = answer["action"]
         if isinstance(action.get("crew"), str):  # his actions show, the suggested one lit
-            self.selected = str(action.get("crew"))
+            self.shown.selected = str(action.get("crew"))
         self.suggestion = (action, str(answer.get("reason", "")))
         self.suggestion_candidates = list(answer.get("candidates") or [])
         document.body.dataset.adviceMs = str(round(ms))
         document.body.dataset.adviceWhere = str(answer.get("where", ""))
         document.body.dataset.adviceRollouts = str(answer.get("rollouts", 0))
-        self.draw()
+        self.redraw()
 
     def draw_advisor(self) -> None:
         """The advisor's buttons for the shown side, and the suggestion highlighted."""
-        crew_turn = session.is_crew_side(self.side) and not self.game.is_over
+        crew_turn = session.is_crew_side(self.session.side) and not self.session.current.is_over
         has_bots = self.bots.available
         for name in ("suggest", "autoplay", "odds-start"):
             el(name).disabled = not (crew_turn and has_bots)
@@ -219,11 +270,11 @@ class AdvisorMixin:
             return
         action, reason = self.suggestion
         data = json.dumps(action, sort_keys=True)
-        label = next((r[2] for r in self.rows if r[1] == action), data)
+        label = next((r[2] for r in self.shown.rows if r[1] == action), data)
         advice.innerHTML = (f'<strong>Suggested:</strong> {panels.e(label)} '
                             f'<span class="reason">— {panels.e(reason)}</span>'
-                            + botworker.candidates_html(self.suggestion_candidates,
-                                                        self.rows, panels.e))
+                            + bot_client.candidates_html(self.suggestion_candidates,
+                                                        self.shown.rows, panels.e))
         document.body.dataset.suggested = data
         for node in document.querySelectorAll("#actions button[data-action]"):
             if json.loads(str(node.dataset.action)) == action:
@@ -235,19 +286,23 @@ class AdvisorMixin:
 
     def toggle_autoplay(self, on: bool) -> None:
         """Start or stop the bot playing the shown crew side."""
-        if on and (self.game.is_over or not session.is_crew_side(self.side)
+        if on and (self.session.current.is_over or not session.is_crew_side(self.session.side)
                    or not self.bots.available):
             return
         self.autoplay = on
         document.body.dataset.autoplay = "1" if on else ""
         self.draw_advisor()
         if on:
-            self.alert("Autoplay: the computer plays the crew. Stop (or Esc) takes over.")
+            self.messages.alert("Autoplay: the computer plays the crew. Stop (or Esc) takes over.")
             el("autoplay-stop").focus()
-            self.spawn(self.drive())
+            self.tasks.spawn(self.drive())
         else:
-            self.alert("Autoplay stopped.")
+            self.messages.alert("Autoplay stopped.")
             el("autoplay").focus()
+
+    def skip(self) -> None:
+        """Skip: the computer plays on without pauses until a human decides."""
+        self.skipping = True
 
     def stop_autoplay(self) -> None:
         """Stop the autoplay without a message."""
@@ -258,7 +313,6 @@ class AdvisorMixin:
     def stop_bots(self) -> None:
         """A new game: no autoplay, no estimate, no suggestion."""
         self.stop_autoplay()
-        self.cancel_odds()
         self.suggestion = None
 
     async def drive(self) -> None:
@@ -268,19 +322,19 @@ class AdvisorMixin:
             return
         self.driving = True
         try:
-            while not self.game.is_over and self.pending_side is None:
-                turn = self.current_turn()
+            while not self.session.current.is_over and self.session.pending_side is None:
+                turn = self.session.current_turn()
                 bot_turn = turn.kind == "computer" or (
-                    self.autoplay and turn.kind == "human" and turn.side == self.side)
+                    self.autoplay and turn.kind == "human" and turn.side == self.session.side)
                 if not bot_turn:
                     break
-                game = self.game
-                await asyncio.sleep(0 if getattr(self, "skipping", False) else self.pace)
-                if game is not self.game or self.current_turn() != turn or (
+                game = self.session.game
+                await asyncio.sleep(0 if self.skipping else self.pace)
+                if game is not self.session.game or self.session.current_turn() != turn or (
                         turn.kind == "human" and not self.autoplay):
                     continue
                 answer = await self.ask_bot(str(turn.side))
-                if game is not self.game or self.current_turn() != turn or (
+                if game is not self.session.game or self.session.current_turn() != turn or (
                         turn.kind == "human" and not self.autoplay):
                     continue  # the game moved on while the bot thought
                 if answer is None:
@@ -290,101 +344,15 @@ class AdvisorMixin:
                 # The Intruder's reasons name what its counters are: never shown to the crew.
                 who = session.side_name(str(turn.side))
                 note = "" if turn.side == "intruder" else f"Computer ({who}): {reason}"
-                if not self.apply(action, by="computer" if turn.kind == "computer"
+                if not self.session.apply(action, by="computer" if turn.kind == "computer"
                                   else "autoplay", note=note):
                     self.stop_autoplay()
                     break
         finally:
             self.driving = False
             self.skipping = False
-            if self.autoplay and (self.game.is_over or self.pending_side is not None
-                                  or self.current_turn().side != self.side):
+            play = self.session
+            if self.autoplay and (play.current.is_over or play.pending_side is not None
+                                  or play.current_turn().side != play.side):
                 self.stop_autoplay()
                 self.draw_advisor()
-
-    def cancel_odds(self) -> None:
-        """Stop a running estimate (its last figures stay, marked as stopped)."""
-        box = nn(el("odds"))
-        if box is not None and nn(box.getAttribute("data-running")) == "1":
-            el("odds").dataset.running = ""
-            el("odds-cancel").hidden = True
-            el("odds-text").textContent = (str(el("odds-text").textContent)
-                                           + " (stopped)")
-        self.odds_run += 1
-
-    async def run_odds(self) -> None:
-        """Win/draw/loss by Monte Carlo over determinizations, one game per chunk, yielding
-        to the browser between chunks; any action or Cancel stops it."""
-        if not self.bots.available or self.game.is_over or not session.is_crew_side(self.side):
-            return
-        self.cancel_odds()
-        run = self.odds_run
-        box = el("odds")
-        box.hidden = False
-        box.dataset.running = "1"
-        box.dataset.done = ""
-        el("odds-cancel").hidden = False
-        bar = el("odds-progress")
-        bar.max = self.odds_samples
-        bar.value = 0
-        el("odds-text").textContent = f"Estimating over {self.odds_samples} games…"
-        start = time.perf_counter()
-        try:
-            fixed = session.parse_seed(nn(js.URLSearchParams.new(js.location.search)
-                                          .get("odds_seed")))  # tests and benchmarks
-            seed = self.rng.randrange(1 << 30) if fixed is None else fixed
-            box.dataset.seed = str(seed)
-            chunks = self.odds_chunks(self.odds_samples, seed)
-            while True:
-                await asyncio.sleep(0)
-                if run != self.odds_run:
-                    await chunks.aclose()
-                    return
-                est = await anext(chunks, None)
-                if run != self.odds_run:  # cancelled while the worker sampled
-                    await chunks.aclose()
-                    return
-                if est is None:
-                    break
-                bar.value = est.get("n", 0)
-                el("odds-text").textContent = session.odds_text(est)
-                for key in ("win", "draw", "loss", "n"):
-                    box.setAttribute(f"data-{key}", str(est.get(key, "")))
-                if est.get("done"):
-                    break
-        except Exception as exc:
-            js.console.warn(traceback.format_exc())
-            el("odds-text").textContent = f"The estimate failed: {type(exc).__name__}: {exc}"
-        if run == self.odds_run:
-            secs = time.perf_counter() - start
-            box.dataset.running = ""
-            box.dataset.done = "1"
-            box.dataset.rate = f"{float(nn(box.getAttribute('data-n')) or 0) / max(secs, 1e-6):.2f}"
-            el("odds-cancel").hidden = True
-
-    async def odds_chunks(self, samples: int, seed: int) -> Any:
-        """The running estimates of an Odds run: from the bots' workers (waiting for the
-        first to start; botworker.OddsPool shares the games among them), else computed here
-        one game per chunk (each blocks the page ~0.3 s)."""
-        state, side = self.state_json(), self.side
-        if self.worker is not None:
-            if not self.worker.up:
-                el("odds-text").textContent = "Starting the bots' worker…"
-            if await self.worker.ready():
-                el("odds").dataset.where = "worker"
-                runs = self.worker.odds_pool().run(state, side, samples, seed)
-                try:
-                    async for est in runs:
-                        el("odds").dataset.workers = str(est.get("workers", 1))
-                        yield est
-                        if est.get("done"):
-                            return
-                finally:
-                    await runs.aclose()
-        el("odds").dataset.where = "page"
-        view = self.game.view(side) if len(self.players(self.game)) > 1 \
-            else self.game.view("crew")
-        log = [ev.to_dict() for ev in getattr(self.game, "log", [])]
-        for est in self.bots.get("odds")(view, log, samples=samples, seed=seed, chunk=1):
-            yield est
-            await asyncio.sleep(0)

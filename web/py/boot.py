@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import importlib.util
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dom import document, el, js, js_obj, window
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js
+
+if TYPE_CHECKING:
+    from app import App
 
 BOOT = window.intruderBoot
 # Names as in the pyodide-lock.json that build.py writes next to the runtime.
@@ -23,7 +26,7 @@ PACKAGES = ["svgwrite", "intruder-core"]
 async def load_packages() -> Any:
     """Load the local wheels by name (unless loader.mjs has unpacked them already) and prove
     they import: loadPackage can fail silently."""
-    import pyodide_js  # type: ignore[import-not-found]
+    import pyodide_js
 
     BOOT.stage("packages", "Loading the rules engine")
     errors: list[str] = []
@@ -44,41 +47,16 @@ async def load_packages() -> Any:
     return intruder_core
 
 
-def load_render_module() -> Any:
-    """The SVG station renderer (render.py), or None in a build without it."""
-    try:
-        import render  # type: ignore[import-not-found]
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("render", "layout"):
-            raise
-        return None
-    return render
-
-
-def install_debug_hook(app: Any) -> None:
+def install_debug_hook(app: App) -> None:
     """window.intruderDebug for the e2e tests: the exact state, and a determinism probe."""
     import session
 
-    def state() -> str | None:
-        """The exact state, except during a hot-seat hand-over (nothing to peek at then)."""
-        return None if app.pending_side is not None else app.game.to_json()
-
     hook = js.Object.new()
-    hook.state = create_proxy(state)
-    hook.sha = create_proxy(lambda: None if app.pending_side is not None else
-                            session.state_digest(app.game.to_json()))
+    hook.state = create_proxy(app.state)
+    hook.sha = create_proxy(lambda: None if app.session.pending_side is not None else
+                            session.state_digest(app.session.current.to_json()))
     hook.simulate = create_proxy(lambda seed, n: session.first_policy_digest(int(seed), int(n)))
     window.intruderDebug = hook
-
-
-def show_engine_missing(ic: Any) -> None:
-    """Say that the engine has no game yet (an early engine build)."""
-    import panels
-
-    el("actions").innerHTML = (
-        '<p class="none">The rules engine is not built yet: intruder_core '
-        f"{panels.e(getattr(ic, '__version__', '?'))} has no new_game().</p>"
-    )
 
 
 async def run() -> None:
@@ -86,32 +64,29 @@ async def run() -> None:
     try:
         ic = await load_packages()
         BOOT.stage("game", "Setting up the game")
-        version = str(getattr(ic, "__version__", "?"))
+        version = str(ic.__version__)
         el("engine-version").textContent = version
         params = js.URLSearchParams.new(js.location.search)
         embed = bool(document.body.classList.contains("embed")) or params.get("embed") == "1"
         if embed:
             document.body.classList.add("embed")
-        if not hasattr(ic, "new_game"):
-            show_engine_missing(ic)
-            BOOT.ready(js_obj({"engine": version, "api": "none"}))
-            return
         from app import App  # needs the engine: imported once the wheel is loaded
 
-        app = App(ic, load_render_module(), embed)
+        app = App(embed)
         app.start()
         install_debug_hook(app)
         window.intruderApp = create_proxy(app)  # for debugging from the console
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
         app.after_ready()
-        if app.bots.available and params.get("worker") != "0":
-            import botworker
+        advisor = app.advisor
+        if advisor.bots.available and params.get("worker") != "0":
+            import bot_client
 
-            app.worker = botworker.BotWorker()  # after ready: it must not slow the boot
-            app.spawn(app.worker.start())
+            worker = advisor.worker = bot_client.BotWorker()  # after ready: not in the boot
+            app.tasks.spawn(worker.start())
             # the Odds helpers once the page has settled (boot.js, after the snapshot step)
             window.addEventListener("intruder:settled", create_proxy(
-                lambda _event: app.spawn(app.worker.warm_pool())), js_obj({"once": True}))
+                lambda _event: app.tasks.spawn(worker.warm_pool())), js_obj({"once": True}))
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")

@@ -33,7 +33,7 @@ class Query:
 def parse_query(search: str) -> Query:
     """`?d=ID&step=N&embed=1&pace_ms=N`; anything malformed falls back to the default."""
     q = parse_qs(search.lstrip("?"))
-    demo = (q.get("d") or [None])[0]
+    demo = (q.get("d") or [""])[0]
     raw = (q.get("step") or ["0"])[0]
     step = int(raw) if raw.isdigit() else 0
     pace = (q.get("pace_ms") or [""])[0]

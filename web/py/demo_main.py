@@ -20,9 +20,9 @@ import traceback
 from html import escape
 from typing import Any
 
-import js  # type: ignore[import-not-found]
+import js
 import rulesref
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js
 from standalone import el, load_packages, nn
 
 document = js.document

@@ -1,29 +1,20 @@
-"""The dialogs: New game, Share, Export and Import, the rules reference, the guards' "are you
-sure?" and the settings.
+"""The dialogs: New game, the guards' "are you sure?", the settings and the keyboard help
+(the rules reference is rules_dialog.py; Share, Export and Import are save_files.py).
 
-`guard_question` and `difficulties` are pure (tested on CPython); `DialogsMixin` is the page
-glue App (app.py) mixes in.
+`guard_question`, `difficulties` and the HTML helpers are pure (tested on CPython);
+`Dialogs` is the page glue.
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
-import traceback
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import panels
-import rulesref
 import session
 import storage
-
-RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.md")
-SCENARIO_RULES = {  # where the rules reference opens for each scenario
-    "intelligent_intruder": "The Intelligent Intruder",
-    "return_to_prometheus": "Return to Prometheus",
-    "science_officer": "The Science Officer",
-}
 
 
 def _names(names: list[str]) -> str:
@@ -150,23 +141,36 @@ def difficulties() -> list[tuple[str, str]]:
 
 
 with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
-    from dom import closest, document, el, js, js_obj, nn, window  # noqa: F401
-with contextlib.suppress(ImportError):
-    from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
+    from advisor import players
+    from dom import document, el, nn
+
+    import intruder_core as ic
+
+if TYPE_CHECKING:
+    from game_session import GameSession
+    from messages import Messages
+    from rules_dialog import RulesDialog
 
 
-class DialogsMixin:
-    """App's dialogs (page glue)."""
+class Dialogs:
+    """New game, the guard, the settings and the keyboard help (page glue)."""
 
-    ic: Any
-    game: Any
-    view: dict[str, Any]
-    rules: list[dict[str, str]] | None
-    book: list[dict[str, str]]
-    numbered: list[dict[str, str]]
-    pending_action: dict[str, Any] | None
-    settings: dict[str, bool]
-    store: Any
+    def __init__(self, game: GameSession, messages: Messages, rules: RulesDialog,
+                 settings: dict[str, Any], store: storage.Store) -> None:
+        self.session = game
+        self.messages = messages
+        self.rules = rules
+        self.settings = settings
+        self.store = store
+        self.pending_action: dict[str, Any] | None = None
+
+    def open_new(self) -> None:
+        """The New game dialog, showing the current game's seed."""
+        el("new-error").textContent = ""
+        el("current-seed").textContent = str(self.session.seed())
+        el("new-seed").value = ""
+        self.update_new_form()
+        el("new-dialog").showModal()
 
     def ask_first(self, action: dict[str, Any], question: str) -> None:
         """The guard: ask before an action that throws choices away (the setting "confirm"
@@ -182,19 +186,7 @@ class DialogsMixin:
         action, self.pending_action = self.pending_action, None
         el("confirm-dialog").close()
         if yes and action is not None:
-            self.apply(action)
-
-    def on_pace(self, value: str) -> None:
-        """The computer's pace chosen on the page: used at once and stored in the settings."""
-        import storage
-
-        try:
-            ms = int(value)
-        except ValueError:
-            return
-        self.pace = ms / 1000
-        self.settings["pace_ms"] = ms
-        storage.save_settings(self.store, self.settings)
+            self.session.apply(action)
 
     def open_keys_help(self) -> None:
         """The keyboard shortcuts (keys.SHORTCUTS) in a dialog, made on first use."""
@@ -222,25 +214,15 @@ class DialogsMixin:
 
     def on_setting(self, _event: Any) -> None:
         """A setting changed: store it at once."""
-        import storage
-
         self.settings["confirm"] = bool(el("setting-confirm").checked)
         error = storage.save_settings(self.store, self.settings)
         el("settings-status").textContent = (
             f"Could not store the setting ({error}): it holds until the page is closed."
             if error else "Saved.")
 
-    def open_scenario_rules(self) -> None:
-        """The rules reference at the chosen scenario's section, with its rulings."""
-        scenario = str(el("new-scenario").value)
-        self.open_rules(SCENARIO_RULES.get(scenario, "Multi-Player Scenarios"))
-        found = [x["id"] for x in rulesref.lookup(
-            SCENARIO_RULES.get(scenario, "Multi-Player Scenarios"), self.book, self.numbered)]
-        self.show_rules([*found, "R39", "R40", "R41", "R42", "R43"])
-
     def update_new_form(self, _event: Any = None) -> None:
         """The New game dialog shows the options and seatings the chosen scenario allows."""
-        scenarios = tuple(getattr(self.ic, "SCENARIOS", ("solitaire",)))
+        scenarios = tuple(ic.SCENARIOS)
         select = el("new-scenario")
         if int(select.options.length) == 0:
             select.innerHTML = "".join(
@@ -287,156 +269,15 @@ class DialogsMixin:
             options["difficulty"] = difficulty
         try:
             if scenario == "solitaire" and not options:
-                game = self.ic.new_game(seed=seed)
+                game = ic.new_game(seed=seed)
             else:
-                game = self.ic.new_game(seed=seed, scenario=scenario, options=options)
+                game = ic.new_game(seed=seed, scenario=scenario, options=options)
         except (ValueError, TypeError) as exc:
             el("new-error").textContent = f"Cannot start this game: {exc}"
             return
         el("new-dialog").close()
-        seats = session.seats_for(scenario, str(el("new-seats").value), self.players(game))
-        self.set_game(game, seats=seats)
+        seats = session.seats_for(scenario, str(el("new-seats").value), players(game))
+        self.session.set_game(game, seats=seats)
         name = session.SCENARIO_NAMES.get(scenario, scenario).split(" (")[0]
-        self.alert(f"New game: {name}. Its seed is shown at the end (or in the New game "
+        self.messages.alert(f"New game: {name}. Its seed is shown at the end (or in the New game "
                    "dialog).")
-
-    def share_link(self) -> str:
-        """The link that reproduces this game."""
-        base = str(js.URL.new("./", js.location.href).href)
-        return base + session.share_fragment(self.record())
-
-    def open_share(self) -> None:
-        """Show the share dialog with the link selected, and what the link gives away."""
-        el("share-link").value = self.share_link()
-        el("share-replay").href = str(js.URL.new("./replay.html", js.location.href).href) + \
-            session.share_fragment(self.record())  # the replay viewer (replay.html)
-        el("share-status").textContent = ""
-        note = el("share-spoiler")
-        if nn(note) is not None:
-            secrets = session.secrets_warning(getattr(self, "seats", {}), self.game.is_over)
-            note.textContent = (
-                "This link shows the finished game." if self.game.is_over else
-                f"This link holds the whole set-up. {secrets}" if secrets else
-                "This link holds the whole set-up: whoever opens it can work out where every "
-                "hidden counter is. Share it with a friend, not to play this game yourself.")
-        el("share-dialog").showModal()
-        el("share-link").select()
-
-    async def copy_link(self) -> None:
-        """Copy the share link, where the browser allows it."""
-        try:
-            await js.navigator.clipboard.writeText(str(el("share-link").value))
-            el("share-status").textContent = "Copied."
-        except Exception:
-            el("share-link").select()
-            el("share-status").textContent = "Copying is not allowed here: press Ctrl+C."
-
-    def export(self) -> None:
-        """Download the save (the page's envelope: nothing hidden in plain text); with more
-        than one side, say that the file holds every side's secrets."""
-        self.download(storage.pack(self.record()), session.save_filename(self.record(),
-                                                                         self.view))
-        secrets = session.secrets_warning(getattr(self, "seats", {}), self.game.is_over)
-        if secrets:
-            self.notice("export", f"Exported this game's save. {secrets}")
-
-    def download_aside(self) -> None:
-        """Download the stored game that could not be loaded (for a bug report, or later)."""
-        if getattr(self, "aside", None):
-            self.download(str(getattr(self, "aside", "")), "intruder-set-aside.json")
-
-    def download(self, text: str, filename: str) -> None:
-        """Offer `text` as a file download."""
-        blob = js.Blob.new(to_js([text]), js_obj({"type": "application/json"}))
-        url = js.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = filename
-        document.body.append(link)
-        link.click()
-        link.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
-
-    def on_import(self, _event: Any) -> None:
-        """A file chosen to import."""
-        files = nn(el("import-file").files)
-        if files is None or files.length == 0:
-            return
-        self.spawn(self.import_file(files.item(0)))
-
-    async def import_file(self, file: Any) -> None:
-        """Load a save file; a corrupt one is refused and the game kept."""
-        name = str(file.name)
-        try:
-            if int(file.size) > 4_000_000:
-                self.alert(f"{name} is too large to be an Intruder save; your game is kept.",
-                           "error")
-                return
-            data = bytes((await file.arrayBuffer()).to_py())
-            try:
-                game = storage.unpack(self.ic, data)
-            except Exception as exc:
-                js.console.warn(traceback.format_exc())
-                self.alert(f"{storage.problem_text(exc, 'This file')} Your game is kept.",
-                           "error")
-                return
-            if not self.set_game(game):
-                self.alert("This save loads but cannot be shown; your game is kept.", "error")
-                return
-            self.alert(f"Imported {name}.")
-        except Exception:
-            js.console.warn(traceback.format_exc())
-            self.alert(f"{name} could not be read; your game is kept.", "error")
-        finally:
-            el("import-file").value = ""
-
-    def load_rules(self) -> list[dict[str, str]]:
-        """The rules reference entries, read once from Pyodide's file system."""
-        if self.rules is None:
-            try:
-                texts = []
-                for path in RULE_FILES:
-                    with open(path, encoding="utf-8") as f:
-                        texts.append(f.read())
-            except OSError as exc:
-                self.alert(f"The rules texts are missing: {exc}", "error")
-                return []
-            self.book = rulesref.sections(texts[0])
-            self.numbered = rulesref.rulings(*texts[1:])
-            self.rules = panels.rule_entries(self.book, self.numbered)
-        return self.rules
-
-    def open_rules(self, rule: str) -> None:
-        """Open the reference at the entries a rule citation points to (or the first one)."""
-        entries = self.load_rules()
-        if not entries:
-            return
-        found = [x["id"] for x in rulesref.lookup(rule, self.book, self.numbered)] if rule \
-            else []
-        el("rules-search").value = ""
-        el("rules-cited").textContent = f"Cited: {rule}" if rule else ""
-        self.show_rules(found or [entries[0]["id"]])
-        dialog = el("rules-dialog")
-        if not dialog.open:
-            dialog.showModal()
-        el("rules-content").focus()
-
-    def show_rules(self, ids: list[str], shown: list[str] | None = None) -> None:
-        """Show these entries, the contents listing `shown` ones (all by default)."""
-        entries = self.load_rules()
-        by_id = {x["id"]: x for x in entries}
-        el("rules-nav").innerHTML = panels.rules_nav_html(entries, shown, ids)
-        content = el("rules-content")
-        content.innerHTML = "".join(panels.rule_entry_html(by_id[i]) for i in ids if i in by_id)
-        content.scrollTop = 0
-
-    def on_rules_search(self, _event: Any) -> None:
-        """Filter the rules contents as the player types."""
-        entries = self.load_rules()
-        query = str(el("rules-search").value)
-        shown = panels.search_rules(query, entries)
-        el("rules-count").textContent = f"{len(shown)} of {len(entries)} entries"
-        el("rules-nav").innerHTML = panels.rules_nav_html(entries, shown)
-        if shown and query.strip():
-            by_id = {x["id"]: x for x in entries}
-            el("rules-content").innerHTML = panels.rule_entry_html(by_id[shown[0]])

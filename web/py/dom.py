@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import js  # type: ignore[import-not-found]
+import js
 from jsvalue import nn
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 
 __all__ = ["closest", "document", "el", "js", "js_obj", "listen", "nn", "window"]
 

@@ -17,8 +17,8 @@ import asyncio
 import traceback
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy, to_js
 from standalone import el, load_packages, nn
 
 document = js.document

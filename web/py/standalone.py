@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy, to_js
 
 PACKAGES = ["svgwrite", "intruder-core"]  # names in our pyodide-lock.json
 
@@ -28,7 +28,7 @@ def nn(value: Any) -> Any:
 
 async def load_packages() -> None:
     """The local wheels, by name from our own lock file; prove they import."""
-    import pyodide_js  # type: ignore[import-not-found]
+    import pyodide_js
 
     js.window.intruderBoot.stage("packages", "Loading the rules engine")
     errors: list[str] = []

@@ -6,7 +6,7 @@ one stopped. A read-only tab can take over (it reloads the autosave: the other t
 not lost) or play a copy that is never autosaved. Where BroadcastChannel is missing, the
 `storage` event (another tab wrote the autosave) makes a playing tab read-only too.
 
-`Coordinator` is the pure protocol (tested on CPython in tests/test_web_tabs.py); `Tabs` is the
+`Coordinator` is the pure protocol (tested on CPython in tests/test_web_trust.py); `Tabs` is the
 page glue.
 """
 
@@ -16,10 +16,15 @@ import contextlib
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
     from dom import document, js, listen, window
+
+if TYPE_CHECKING:
+    from events import Bus
+    from game_session import GameSession
+    from messages import Messages
 
 READ_ONLY = ("This game is now open in another tab, which has taken over. This tab is "
              "read-only so that no move is lost.")
@@ -104,8 +109,10 @@ class Solo:
 class Tabs(Solo):
     """The page glue of Coordinator: BroadcastChannel, the storage event, the notice."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, game: GameSession, messages: Messages, bus: Bus) -> None:
+        self.game = game
+        self.messages = messages
+        self.bus = bus
         self.core = Coordinator()
         self.channel: Any = None
         self._proxies: list[Any] = []
@@ -113,7 +120,7 @@ class Tabs(Solo):
 
     def start(self) -> None:
         """Listen to the other tabs and announce this one."""
-        prefix = str(self.app.store.prefix)
+        prefix = str(self.game.store.prefix)
         with contextlib.suppress(Exception):
             self.channel = js.BroadcastChannel.new(f"{prefix}tabs")
             self._proxies.append(listen(self.channel, "message", self.on_message))
@@ -138,7 +145,7 @@ class Tabs(Solo):
         self.show(note)
 
     def on_storage(self, event: Any) -> None:
-        if str(event.key) == f"{self.app.store.prefix}save" and self.channel is None:
+        if str(event.key) == f"{self.game.store.prefix}save" and self.channel is None:
             self.show(self.core.stored_elsewhere())
 
     def show(self, note: str | None) -> None:
@@ -147,25 +154,28 @@ class Tabs(Solo):
         if note is None:
             return
         if note == "":
-            self.app.dismiss("tabs")
+            self.messages.dismiss("tabs")
             return
         if self.core.mode == "read_only":
-            self.app.stop_bots()
-            self.app.notice("tabs", note, "error", (("tabs:take-over", "Take over here"),
-                                                    ("tabs:copy", "Play a copy here")))
+            self.bus.emit("read-only")
+            self.messages.notice("tabs", note, "error", (("tabs:take-over", "Take over here"),
+                                                         ("tabs:copy", "Play a copy here")))
         elif self.core.mode == "copy":
-            self.app.notice("tabs", note, "info", (("export", "Export the copy"),))
+            self.messages.notice("tabs", note, "info", (("export", "Export the copy"),))
         else:
-            self.app.notice("tabs", note, "info", (("tabs:copy", "Play a copy here instead"),))
+            self.messages.notice("tabs", note, "info",
+                                 (("tabs:copy", "Play a copy here instead"),))
 
     def reload(self) -> None:
         """Continue from the autosave (the latest state the other tab saved)."""
-        text = self.app.store.get("save")
+        text = self.game.store.get("save")
         if text:
             with contextlib.suppress(Exception):
                 import storage
 
-                self.app.set_game(storage.unpack(self.app.ic, text))
+                import intruder_core
+
+                self.game.set_game(storage.unpack(intruder_core, text))
 
     def command(self, name: str) -> None:
         if name == "take-over":

@@ -1,4 +1,4 @@
-"""The page's side of the bots' worker (worker.py): start it once the page is interactive,
+"""The page's side of the bots' worker (bot_worker_main.py): start it once the page is interactive,
 then ask it for decisions and odds with plain data, so the bots never block the page.
 
 Every call returns None when the worker is not there (still starting, failed to start, or a
@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-import js  # type: ignore[import-not-found]
+import js
 from jsvalue import nn
 
 NAME = "intruder-bots"
@@ -21,7 +21,7 @@ START_TIMEOUT_S = 120.0  # a worker that is not up by then is given up on
 
 def worker_config() -> dict[str, Any]:
     """The worker's PyScript config: the page's own Pyodide loader (the snapshot, the wheels
-    and the glue archive with botwork.py), no plugins, and only main-to-worker calls
+    and the glue archive with bot_tasks.py), no plugins, and only main-to-worker calls
     (sync_main_only), so no SharedArrayBuffer is needed."""
     base = str(js.URL.new("./", js.location.href).href)
     return {
@@ -60,9 +60,9 @@ class BotWorker:
         if self.main:
             js.document.body.dataset.botWorker = "starting"
         try:
-            from pyscript import create_named_worker  # type: ignore[import-not-found]
+            from pyscript import create_named_worker
             proxy = await asyncio.wait_for(
-                create_named_worker(src="./py/worker.py", name=self.name,
+                create_named_worker(src="./py/bot_worker_main.py", name=self.name,
                                     config=worker_config(), type="py"), START_TIMEOUT_S)
             self.info = json.loads(str(await proxy.hello()))
             self.proxy = proxy
@@ -98,7 +98,7 @@ class BotWorker:
 
     async def choose(self, state: str, side: str, policy: str = "heuristic",
                      budget_s: float = 1.0, seed: int = 0) -> dict[str, Any] | None:
-        """The bot's decision (see botwork.choose), or None while there is no worker (it is not
+        """The bot's decision (see bot_tasks.choose), or None while there is no worker (it is not
         waited for: the caller decides on the main thread meanwhile). A bot error comes back as
         {"error": message}, no decision as {"none": True}."""
         if not self.up:

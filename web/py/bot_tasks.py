@@ -1,9 +1,9 @@
 """What the bots' worker computes: plain data in, plain data out, no DOM.
 
-The page (main.py through botworker.py) sends the game as `game.to_json()` with the side to
-decide for; this module rebuilds the game, hands the bot only that side's view and legal
+The page (advisor.py, through bot_client.py) sends the game as `game.to_json()` with the
+side to decide for; this module rebuilds the game, hands the bot only that side's view and legal
 actions (as the page did), and answers with dicts that cross the worker boundary as JSON.
-It runs in the worker (worker.py) and on CPython in the tests.
+It runs in the worker (bot_worker_main.py) and on CPython in the tests.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import intruder_core as ic
 from intruder_core import bots
-from intruder_core.bots.search import OUTCOMES
+from intruder_core.odds import OUTCOMES
 
 ADVISOR_S = 1.0        # the search's default time budget per suggestion: a cap
 # Its rollouts per suggestion. A fixed budget makes Suggest deterministic (same position and
@@ -32,9 +32,9 @@ ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
 ADVISOR_MIN_ROLLOUTS = 24
 
 
-def side_view(game: Any, side: str) -> tuple[dict[str, Any], list[Any]]:
-    """`side`'s view and legal actions (a one-sided engine: the crew's)."""
-    if len(getattr(game, "players", ("crew",)) or ("crew",)) > 1:
+def side_view(game: ic.Game, side: str) -> tuple[dict[str, Any], list[Any]]:
+    """`side`'s view and legal actions (a solitaire game: the crew's)."""
+    if len(game.players) > 1:
         return game.view(side), list(game.legal_actions(side))
     return game.view("crew"), list(game.legal_actions())
 
@@ -100,7 +100,7 @@ def choose(state: str, side: str, policy: str = "heuristic", budget_s: float = A
                            "ms": round(ms, 1), "candidates": [], "rollouts": 0}
     if search is not None and search.trace:
         out["candidates"] = [
-            {"action": a.to_dict(), "label": str(getattr(a, "label", "") or a.type),
+            {"action": a.to_dict(), "label": str(a.label or a.type),
              "n": n, "value": round(m, 4)} for a, n, m in search.trace]
         out["rollouts"] = search.rollouts
     return out
@@ -117,7 +117,7 @@ class Odds:
 
         game = ic.Game.from_json(state)
         self.view, _ = side_view(game, side)
-        log = [ev.to_dict() for ev in getattr(game, "log", [])]
+        log = [ev.to_dict() for ev in game.log]
         self.constraints = release_constraints(log)
         self.policy = bots.HeuristicPolicy()
         self.samples = samples

@@ -1,40 +1,41 @@
 """The bots' PyScript worker: loads the engine from the site's own wheel and exports
-functions that take and return JSON text (botwork.py does the work). No window or document:
+functions that take and return JSON text (bot_tasks.py does the work). No window or document:
 the page calls these asynchronously, so no cross-origin isolation is needed.
 
-Started by botworker.py once the page is interactive; see docs/web.md, "The bots' worker".
+Started by bot_client.py once the page is interactive; see docs/web.md, "The bots' worker".
 """
 
 import json
 import time
 
-import pyodide_js  # type: ignore[import-not-found]
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
+import pyodide_js
+from pyodide.ffi import to_js
 
 _started = time.perf_counter()
 # The same lock and wheel as the page (dist/pyodide/pyodide-lock.json): only the engine.
 await pyodide_js.loadPackage(to_js(["intruder-core"]))  # noqa: F704  (top-level await)
-import botwork  # noqa: E402  (after the wheel is loaded)
+import bot_tasks  # noqa: E402  (after the wheel is loaded)
 
 LOAD_MS = round((time.perf_counter() - _started) * 1000)
-_odds: botwork.Odds | None = None
+_odds: bot_tasks.Odds | None = None
 _odds_run = 0  # the page's id of the estimate in _odds (an older run's calls are refused)
 
 
 def hello() -> str:
     """What the worker runs: engine version and how long loading the wheel took."""
     import intruder_core
-    return json.dumps({"engine": str(getattr(intruder_core, "__version__", "?")),
+    return json.dumps({"engine": str(intruder_core.__version__),
                        "load_ms": LOAD_MS})
 
 
 def choose(request: str) -> str:
-    """A bot's decision (botwork.choose) for {"state", "side", "policy", "budget_s", "seed"}."""
+    """A bot's decision (bot_tasks.choose) for {"state", "side", "policy", "budget_s", "seed"}."""
     req = json.loads(request)
     try:
-        return json.dumps(botwork.choose(req["state"], req["side"], req.get("policy", "heuristic"),
-                                         float(req.get("budget_s", botwork.ADVISOR_S)),
-                                         int(req.get("seed", 0))))
+        return json.dumps(bot_tasks.choose(req["state"], req["side"],
+                                           req.get("policy", "heuristic"),
+                                           float(req.get("budget_s", bot_tasks.ADVISOR_S)),
+                                           int(req.get("seed", 0))))
     except Exception as exc:
         return json.dumps({"error": f"{type(exc).__name__}: {exc}"})
 
@@ -46,7 +47,7 @@ def odds_start(request: str) -> str:
     req = json.loads(request)
     _odds_run = int(req.get("run", 0))
     try:
-        _odds = botwork.Odds(req["state"], req["side"], int(req["samples"]), int(req["seed"]))
+        _odds = bot_tasks.Odds(req["state"], req["side"], int(req["samples"]), int(req["seed"]))
     except Exception as exc:
         _odds = None
         return json.dumps({"error": f"{type(exc).__name__}: {exc}"})

@@ -1,4 +1,4 @@
-"""web/py/botwork.py on CPython: what the bots' worker answers, from plain data only."""
+"""web/py/bot_tasks.py on CPython: what the bots' worker answers, from plain data only."""
 
 from __future__ import annotations
 
@@ -13,20 +13,20 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import botwork
+import bot_tasks
 
 import intruder_core as ic
 from intruder_core import bots
 
 
 def legal(game: ic.Game, side: str = "crew") -> list[dict[str, object]]:
-    _, actions = botwork.side_view(game, side)
+    _, actions = bot_tasks.side_view(game, side)
     return [a.to_dict() for a in actions]
 
 
 def test_heuristic_choice_matches_the_bot_and_crosses_as_json() -> None:
     game = ic.new_game(seed=3)
-    answer = botwork.choose(game.to_json(), "crew", "heuristic", seed=5)
+    answer = bot_tasks.choose(game.to_json(), "crew", "heuristic", seed=5)
     assert answer is not None
     assert json.loads(json.dumps(answer)) == answer  # plain data only
     assert answer["action"] in legal(game)
@@ -40,7 +40,7 @@ def test_heuristic_choice_matches_the_bot_and_crosses_as_json() -> None:
 def test_search_reports_each_candidate_it_weighed() -> None:
     game = ic.new_game(seed=52)  # a Self Defense choice: a critical decision
     assert game.view("crew")["decision"]["step"] == "defense"
-    answer = botwork.choose(game.to_json(), "crew", "search", budget_s=30.0, seed=1)
+    answer = bot_tasks.choose(game.to_json(), "crew", "search", budget_s=30.0, seed=1)
     assert answer is not None and answer["action"] in legal(game)
     cands = answer["candidates"]
     assert len(cands) >= 2
@@ -55,14 +55,14 @@ def test_suggest_is_the_fixed_budget_search_the_benchmark_measures() -> None:
     import random
 
     game = ic.new_game(seed=52)  # Self Defense
-    answers = [botwork.choose(game.to_json(), "crew", "search", budget_s=60.0, seed=4)
+    answers = [bot_tasks.choose(game.to_json(), "crew", "search", budget_s=60.0, seed=4)
                for _ in range(2)]
     assert answers[0] is not None and answers[1] is not None
     strip = [{k: v for k, v in a.items() if k != "ms"} for a in answers]
     assert strip[0] == strip[1]
-    assert answers[0]["rollouts"] >= botwork.ADVISOR_ROLLOUTS >= botwork.ADVISOR_MIN_ROLLOUTS
-    bench = botwork.TracedSearch(budget_rollouts=botwork.ADVISOR_ROLLOUTS, seed=4,
-                                 z=botwork.ADVISOR_Z)
+    assert answers[0]["rollouts"] >= bot_tasks.ADVISOR_ROLLOUTS >= bot_tasks.ADVISOR_MIN_ROLLOUTS
+    bench = bot_tasks.TracedSearch(budget_rollouts=bot_tasks.ADVISOR_ROLLOUTS, seed=4,
+                                 z=bot_tasks.ADVISOR_Z)
     action, reason = bench.choose(game.view("crew"), game.legal_actions(), random.Random(4))
     assert answers[0]["action"] == action.to_dict() and answers[0]["reason"] == reason
 
@@ -70,17 +70,17 @@ def test_suggest_is_the_fixed_budget_search_the_benchmark_measures() -> None:
 def test_the_intruder_side_plays_the_intruder_ai_and_a_finished_game_has_no_choice() -> None:
     game = ic.new_game(seed=1, scenario="intelligent_intruder")
     side = game.to_move()[0]
-    answer = botwork.choose(game.to_json(), side, seed=2)
+    answer = bot_tasks.choose(game.to_json(), side, seed=2)
     assert answer is not None and answer["action"] in legal(game, side)
     over = ic.new_game(seed=3)
     while not over.is_over:
         over.apply(over.legal_actions()[0])
-    assert botwork.choose(over.to_json(), "crew") is None
+    assert bot_tasks.choose(over.to_json(), "crew") is None
 
 
 def test_odds_steps_to_the_same_estimate_as_win_odds() -> None:
     game = ic.new_game(seed=3)
-    odds = botwork.Odds(game.to_json(), "crew", samples=4, seed=9)
+    odds = bot_tasks.Odds(game.to_json(), "crew", samples=4, seed=9)
     first = odds.step(0.0)  # at least one game per step
     assert first["n"] == 1 and not first["done"]
     last = first
@@ -105,11 +105,11 @@ def test_odds_shared_by_a_pool_merges_to_the_one_worker_estimate() -> None:
     for shares in ([[0, 1, 2, 3, 4, 5, 6, 7, 8]], [[8, 0, 3], [1, 5], [7, 2, 4, 6]]):
         total = dict.fromkeys(("win", "draw", "loss", "unfinished"), 0)
         for indices in shares:
-            for k, v in botwork.Odds(state, "crew", samples, seed).play(indices).items():
+            for k, v in bot_tasks.Odds(state, "crew", samples, seed).play(indices).items():
                 total[k] += v
         merged = bots.odds_estimate(total, samples)
         assert merged == expected
-    one = botwork.Odds(state, "crew", samples, seed)
+    one = bot_tasks.Odds(state, "crew", samples, seed)
     singles = [one.play([i]) for i in range(samples)]
     assert len({tuple(sorted(c.items())) for c in singles}) > 1  # not all the same outcome
     with pytest.raises(ValueError):
@@ -122,12 +122,12 @@ def test_too_few_rollouts_never_overrule_the_heuristic() -> None:
     view, legal = game.view("crew"), game.legal_actions()
     heuristic, _ = bots.HeuristicPolicy().choose(view, legal, random.Random(4))
     for seed in range(6):
-        cautious = botwork.TracedSearch(min_rollouts=10**6, budget_rollouts=16, seed=seed)
+        cautious = bot_tasks.TracedSearch(min_rollouts=10**6, budget_rollouts=16, seed=seed)
         action, reason = cautious.choose(view, legal, random.Random(4))
         assert action == heuristic
         assert cautious.trace and cautious.rollouts > 0  # it searched, and shows it
         # Without the floor it is SearchPolicy itself (no clock: deterministic).
-        free = botwork.TracedSearch(min_rollouts=0, budget_rollouts=16, seed=seed)
+        free = bot_tasks.TracedSearch(min_rollouts=0, budget_rollouts=16, seed=seed)
         plain = bots.SearchPolicy(budget_rollouts=16, seed=seed)
         assert free.choose(view, legal, random.Random(4)) == \
             plain.choose(view, legal, random.Random(4))
@@ -136,26 +136,26 @@ def test_too_few_rollouts_never_overrule_the_heuristic() -> None:
 
 
 def test_odds_chunks_follow_the_time_budget_and_shrink_toward_the_end() -> None:
-    """botworker.chunk_size: about CHUNK_S seconds of games per chunk (1 to 16), but at most
+    """bot_client.chunk_size: about CHUNK_S seconds of games per chunk (1 to 16), but at most
     a worker's share of half the samples left, so the workers of a pool finish together."""
-    botworker = import_botworker(types.ModuleType("js"))  # the page's module, unused here
-    per_game = botworker.CHUNK_S / 4  # four games fill a chunk's time
-    assert botworker.chunk_size(per_game, left=200, workers=2) == 4
-    assert botworker.chunk_size(0.0, left=200, workers=2) == 16  # never more than 16
-    assert botworker.chunk_size(10.0, left=200, workers=2) == 1  # slow games: one at a time
-    assert botworker.chunk_size(per_game, left=12, workers=2) == 3  # near the end: shrinks
-    assert botworker.chunk_size(per_game, left=3, workers=2) == 1  # and never to nothing
-    assert botworker.chunk_size(per_game, left=0, workers=0) == 1
+    bot_client = import_bot_client(types.ModuleType("js"))  # the page's module, unused here
+    per_game = bot_client.CHUNK_S / 4  # four games fill a chunk's time
+    assert bot_client.chunk_size(per_game, left=200, workers=2) == 4
+    assert bot_client.chunk_size(0.0, left=200, workers=2) == 16  # never more than 16
+    assert bot_client.chunk_size(10.0, left=200, workers=2) == 1  # slow games: one at a time
+    assert bot_client.chunk_size(per_game, left=12, workers=2) == 3  # near the end: shrinks
+    assert bot_client.chunk_size(per_game, left=3, workers=2) == 1  # and never to nothing
+    assert bot_client.chunk_size(per_game, left=0, workers=0) == 1
 
 
-def import_botworker(js: types.ModuleType) -> Any:
-    """web/py/botworker.py imported with `js` standing for the page's js module."""
+def import_bot_client(js: types.ModuleType) -> Any:
+    """web/py/bot_client.py imported with `js` standing for the page's js module."""
     had_js = "js" in sys.modules
     sys.modules.setdefault("js", js)
     try:
-        return importlib.import_module("botworker")
+        return importlib.import_module("bot_client")
     finally:  # leave no stub behind: other glue modules test for the page by importing js
-        sys.modules.pop("botworker", None)
+        sys.modules.pop("bot_client", None)
         if not had_js:
             sys.modules.pop("js", None)
 
@@ -168,7 +168,7 @@ class JsNull:
 
 
 def test_odds_helpers_start_early_only_with_memory_to_spare() -> None:
-    """botworker.spare_memory: the Odds helpers start before the first Odds only where
+    """bot_client.spare_memory: the Odds helpers start before the first Odds only where
     navigator.deviceMemory says 4 GB or more (undefined outside Chromium's browsers);
     ?odds_prestart=0|1 overrides it, and an absent parameter (JS null) does not."""
     params: dict[str, str] = {}
@@ -177,15 +177,15 @@ def test_odds_helpers_start_early_only_with_memory_to_spare() -> None:
     js.navigator = types.SimpleNamespace()  # type: ignore[attr-defined]
     js.URLSearchParams = types.SimpleNamespace(  # type: ignore[attr-defined]
         new=lambda _search: types.SimpleNamespace(get=lambda k: params.get(k, JsNull())))
-    botworker = import_botworker(js)
-    botworker.js = js  # even if another stub of js was imported first
-    assert not botworker.spare_memory()  # no deviceMemory: Firefox, Safari
+    bot_client = import_bot_client(js)
+    bot_client.js = js  # even if another stub of js was imported first
+    assert not bot_client.spare_memory()  # no deviceMemory: Firefox, Safari
     js.navigator.deviceMemory = 2  # type: ignore[attr-defined]
-    assert not botworker.spare_memory()
+    assert not bot_client.spare_memory()
     js.navigator.deviceMemory = 8  # type: ignore[attr-defined]
-    assert botworker.spare_memory()
+    assert bot_client.spare_memory()
     params["odds_prestart"] = "0"
-    assert not botworker.spare_memory()
+    assert not bot_client.spare_memory()
     js.navigator.deviceMemory = 0.5  # type: ignore[attr-defined]
     params["odds_prestart"] = "1"
-    assert botworker.spare_memory()
+    assert bot_client.spare_memory()

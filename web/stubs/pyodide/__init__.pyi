@@ -1,0 +1,1 @@
+"""Pyodide's Python package: the glue uses only pyodide.ffi."""
