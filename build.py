@@ -574,13 +574,6 @@ def write_embed_page(dist: Path) -> None:
     (dist / "embed.html").write_text(page)
 
 
-def uses_engine_internals(module: Path) -> bool:
-    """Whether a glue module imports an intruder_core submodule at its top level (render.py,
-    layout.py): the e2e stub engine has only the public API."""
-    return any(line.startswith(("from intruder_core.", "import intruder_core."))
-               for line in module.read_text().splitlines())
-
-
 # The PNG icons in web/icons/ (icon-SIZE.png, drawn once from icon.svg, full-bleed: usable as
 # maskable icons), as the manifest lists them beside the SVG.
 ICON_SIZES = (192, 512)
@@ -632,15 +625,9 @@ def write_service_worker(dist: Path) -> str:
     return version
 
 
-def build(
-    dist: Path = DIST, engine: Path = ROOT / "intruder_core", glue_only: bool = False
-) -> Path:
-    """Build the site into `dist` from scratch and return it.
-
-    `engine` is the intruder_core package to ship. e2e/ builds a second site with a stub
-    engine and `glue_only` (the glue without the modules that use engine internals the stub
-    lacks, i.e. without the station plan) to test the page glue on its own.
-    """
+def build(dist: Path = DIST, engine: Path = ROOT / "intruder_core") -> Path:
+    """Build the site into `dist` from scratch and return it; `engine` is the intruder_core
+    package to ship."""
     started = time.monotonic()
     py = venv_python()
     ensure_npm()
@@ -649,16 +636,11 @@ def build(
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(
         "sw.js", *SNAPSHOT_MODULES, DEMO_TEMPLATE, *DEMO_PAGES, "__pycache__", "*.pyc"))
     write_demo_pages(WEB, dist)
-    if glue_only:
-        for module in (dist / "py").glob("*.py"):
-            if uses_engine_internals(module):
-                module.unlink()
     copy_pyscript(dist)
     minify_site(dist)
     inline_critical(dist)
     write_embed_page(dist)
-    if not glue_only:
-        write_station_preview(dist, py, engine)
+    write_station_preview(dist, py, engine)
     copy_rule_texts(dist)
     write_glue_archive(dist)
     write_pyodide(py, dist / "pyodide", engine)
