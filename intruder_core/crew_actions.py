@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from .action_types import ActionType
 from .actions import Action, Arg, action
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
@@ -26,12 +27,6 @@ if TYPE_CHECKING:
     from .state import Counter, Crewman, Item
 
 SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
-# Offered by `candidates` (and the Interaction's choice, `Game._candidates`) only when their
-# checks pass, so `Game._generate` takes them unchecked, except in the Science Officer's
-# shared phases (a passed player's crewmen may do nothing there). tests/test_legal.py compares
-# the legal actions with every candidate's check, decision after decision.
-LEGAL_WHEN_OFFERED = frozenset({"end_actions", "interact", "freeze", "drop", "release",
-                                "let_go", "catch", "open_airlock"})
 # Who may work the consoles and the permanent cages: each check refuses everyone else with
 # its own reason, and `candidates` offers these actions only to these roles.
 ROLES_FOR = {"start_self_destruct": ("command",), "stop_self_destruct": ("command", "science"),
@@ -638,3 +633,59 @@ def apply_open_hatches(g: Game, a: Action) -> None:
     g.emit("hatches", f"{c.name} opens the hatches", "Escape via Shuttle")
     sweep(g, g.sub_at(), prepared=True)
 
+
+# --- the Crew Action Segment's actions (registry.py gathers them; `leave` ends a decision
+# with a flow step, so flow.py declares it) ---------------------------------------------
+# Offered by `candidates` only when their checks pass (legal_when_offered): freeze, release,
+# let go, catch, open an airlock. Letting go of a Lab Animal or the Intruder kills, frees and
+# removes nobody (cannot_end).
+
+def _crew_and(arg: str) -> dict[str, str]:
+    return {"crew": "str", arg: "str"}
+
+
+ACTIONS = (
+    ActionType("attack", {"crew": "str", "target": "str", "weapon": "str"}, check_attack,
+               apply_attack, "Attack the Intruder", fresh_label=True, doc="CRT; R5-R8, R10"),
+    ActionType("prod", _crew_and("target"), check_prod, apply_prod, "Prod the Intruder",
+               label="{who}: prod the Intruder ({target})", doc="Gaining Control"),
+    ActionType("cage", _crew_and("target"), check_cage, apply_cage, "Attempt to Cage Intruder",
+               label="{who}: cage the Intruder ({target})", doc="Attempt to Cage Intruder"),
+    ActionType("catch", _crew_and("target"), check_catch, apply_catch,
+               "Attempt to Catch Lab Animal", legal_when_offered=True,
+               label="{who}: catch the Lab Animal ({target})",
+               doc="Attempt to Catch Lab Animal"),
+    ActionType("cage_animal", _crew_and("holder"), check_cage_animal, apply_cage_animal,
+               "Cage Lab Animal", notes={"crew": "(with the Cage)"}, doc="Cage Lab Animal"),
+    ActionType("transfer", _crew_and("target"), check_transfer, apply_transfer,
+               "Transfer a Lab Animal to a Permanent Cage",
+               label="{who}: put the Lab Animal in the permanent cages",
+               doc="Science Officer, Lab, Second Interaction Phase"),
+    ActionType("open_airlock", _crew_and("airlock"), check_open_airlock, apply_open_airlock,
+               "Open Airlocks", legal_when_offered=True, label="{who}: open the {airlock}",
+               notes={"airlock": "(`airlock`, `dock1`, `dock2`)"}, doc="from its corridor (R15)"),
+    ActionType("start_self_destruct", {"crew": "str"}, check_start_sd, apply_start_sd,
+               "Self-Destruction", label="{who}: start the Self-Destruct System",
+               doc="Command Module, Second Interaction Phase (R17)"),
+    ActionType("stop_self_destruct", {"crew": "str"}, check_stop_sd, apply_stop_sd,
+               "Self-Destruction", label="{who}: stop the Self-Destruct System",
+               doc="Command Module, Second Interaction Phase (R17)"),
+    ActionType("freeze", {"crew": "str"}, check_freeze, apply_freeze, "Turn on the Freezer",
+               legal_when_offered=True, label="{who}: turn on the Freezer",
+               doc="Command Module, Second Interaction Phase (R13)"),
+    ActionType("inventory", _crew_and("target"), check_inventory, apply_inventory,
+               "Inventory Lab Animals", label="{who}: inventory counter {target}",
+               notes={"target": "(`n1`..)"}, doc="Science Officer in the Computer Room (R16)"),
+    ActionType("release", {"crew": "str"}, check_release, apply_release,
+               "Attempt to Catch Lab Animal", cannot_end=True, legal_when_offered=True,
+               passive=True, label="{who}: release the Lab Animal",
+               doc="let a caught Lab Animal go, any time"),
+    ActionType("let_go", {"crew": "str"}, check_let_go, apply_let_go, "ruling R11",
+               cannot_end=True, legal_when_offered=True, passive=True,
+               label="{who}: let go of the Intruder", doc="end control of the Intruder (R11)"),
+    ActionType("prepare_hatches", {}, check_prepare, apply_prepare, "Escape via Shuttle",
+               label="Prepare to open the hatches", doc="in a shuttle fight (R24)"),
+    ActionType("open_hatches", {"crew": "str"}, check_open_hatches, apply_open_hatches,
+               "Escape via Shuttle", label="{who}: open the hatches",
+               doc="in a shuttle fight, after preparing"),
+)

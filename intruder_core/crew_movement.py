@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .action_types import ActionType
 from .actions import Action, action
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES, can_carry
 from .errors import IllegalAction
@@ -509,6 +510,33 @@ def apply_construct(g: Game, a: Action) -> None:
         g.emit("constructed", f"The {item.name} is finished", "Construct Weapons",
                {"item": item.id})
 
+
+
+# --- the Crew Movement Phase's actions (registry.py gathers them) --------------------------
+# None can end the game (How to Win): crewmen only walk between compartments (driving a
+# controlled Intruder, or forcing it into the Freezer, keeps it loose on the station), pick
+# up, drop, unlock and construct. Drop is offered only when legal, anywhere.
+
+ACTIONS = (
+    ActionType("move", {"crew": "str", "to": "str"}, check_move, apply_move, "Crew Movement",
+               cannot_end=True, doc="Crew Movement; shafts cost 2; a controlled Intruder "
+               "moves with its controller (R11); a caged Intruder's carriers move together "
+               "(R14)"),
+    ActionType("force_into_freezer", {"crew": "str"}, check_force, apply_force, "ruling R22",
+               cannot_end=True, label="{who}: force the Intruder into the Freezer",
+               doc="R22"),
+    ActionType("pick_up", {"crew": "str", "item": "str"}, check_pick_up, apply_pick_up,
+               "Pick Up an Object", cannot_end=True,
+               doc="1 point for any number (R27); 1 large + 1 small or 3 small"),
+    ActionType("drop", {"crew": "str", "item": "str"}, check_drop, apply_drop,
+               "Drop an Object", cannot_end=True, legal_when_offered=True, passive=True,
+               doc="free, also during Interactions (R36)"),
+    ActionType("unlock", {"crew": "str", "room": "str"}, check_unlock, apply_unlock,
+               "Functions", cannot_end=True, notes={"room": "(`arms`, `freezer`, `computer`)"},
+               doc="from the Command Module, this phase only (R12)"),
+    ActionType("construct", {"crew": "str", "item": "str"}, check_construct, apply_construct,
+               "Construct Weapons", cannot_end=True, doc="Engineer in Maintenance, all 3 points"),
+)
 
 def start_phase(g: Game) -> None:
     """Three fresh movement points each; doors relock (ruling R12)."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from . import crew_actions, interaction, sides
 from . import crew_movement as crew_rules
 from . import intelligent as ii
+from .action_types import PASSES, ActionType
 from .combat import choose_target, will_attack
 from .escape import arrive, destroy_station, self_destruct_phase
 from .intruder import (
@@ -33,7 +34,6 @@ from .random_movement import random_movement
 from .scenarios import PLAYERS
 from .scoring import result_of
 from .sequence import PHASE_NAMES
-from .sides import PASSES
 from .state import SavedPhase, Subroutine
 from .station import COMPARTMENTS
 
@@ -252,6 +252,35 @@ def leave(g: Game, a: Action) -> None:
         start_shuttle_fight(g, a["shuttle"], stowaway)
 
 
+
+# --- the actions that end a decision: their effect is a flow step (registry.py) -------------
+
+ACTIONS = (
+    ActionType("end_movement", {"player": "str?"}, crew_rules.check_end_movement,
+               pass_movement, "Sequence of Play", passes=True, label="End crew movement"),
+    ActionType("interact", {"at": "str"}, interaction.check_interact, interact, "ruling R2",
+               legal_when_offered=True, doc="R2"),
+    ActionType("defend", {"crew": "str", "weapon": "str"}, interaction.check_defend, defend,
+               "Intruder Action Segment C", doc="Self Defense",
+               notes={"weapon": "(`dart`, `blaster`, `gas`, `flamethrower`, `improvised`)"}),
+    ActionType("no_defense", {}, interaction.check_no_defense, no_defense,
+               "Intruder Action Segment C", label="No Self Defense"),
+    ActionType("leave", {"shuttle": "str", "crew": "list"}, crew_actions.check_leave, leave,
+               "Leave in a Shuttle",
+               notes={"shuttle": "(`shuttle1`, `shuttle2`)", "crew": "(list, 1-4)"},
+               doc="Second Interaction Phase, marker in 4 or lower or stopped (R18)"),
+    ActionType("end_actions", {"player": "str?"}, crew_actions.check_end_actions,
+               pass_actions, "Actions", passes=True, legal_when_offered=True,
+               label="End actions here",
+               doc="end the segment (or the phase's remaining actions)"),
+    ActionType("end_intruder_movement", {}, ii.check_end_move, end_intruder_movement,
+               "The Intelligent Intruder", side="intruder", passes=True),
+    ActionType("intruder_attack", {"token": "str", "crew": "str"}, ii.check_intruder_attack,
+               intruder_decides, "The Intelligent Intruder", side="intruder"),
+    ActionType("intruder_hold", {"token": "str"}, ii.check_intruder_attack, intruder_decides,
+               "The Intelligent Intruder", side="intruder"),
+)
+
 # --- settling: the end of the game and passes that are no choice ---------------------------
 
 def settle(g: Game) -> None:
@@ -299,20 +328,11 @@ def only_pass(g: Game) -> Action | None:
     return idle[0] if idle else None
 
 
-# Actions after which the game cannot have ended (How to Win), so `check_end` need not look
-# again: in the Crew Movement Phase crewmen only walk between compartments (driving a
-# controlled Intruder, or forcing it into the Freezer, keeps it loose on the station), pick
-# up, drop, unlock and construct; anywhere, letting go of an object, a Lab Animal or the
-# Intruder kills, frees and removes nobody. tests/test_fast_paths.py runs the full check after each.
-CANNOT_END = frozenset({"move", "force_into_freezer", "pick_up", "drop", "unlock",
-                        "construct", "release", "let_go"})
-
-
 def check_end(g: Game) -> None:
     """How to Win: the game ends when an Intruder escapes, the station is destroyed, no crew
     is left on it, or no Intruder is still loose."""
     if not g.may_end or g.result is not None:
-        return  # not over before, and the last action could not end it (CANNOT_END)
+        return  # not over before, and the last action could not end it (cannot_end)
     if g.step == "crew_actions" and g.in_shuttle():
         return  # a shuttle fight is still being played out
     on_station = crew_on_station(g)

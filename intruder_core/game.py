@@ -3,29 +3,30 @@
 Like a chess board with push/pop, a Game is a plain state (`GameState`, state.py) plus
 `legal_actions()` and `apply()`. Chance is resolved inside `apply` from the game's own dice, so
 every call returns at the next decision of the player (or at the end). The sequence of play is
-in flow.py; each action's check and effect are in the rule module HANDLERS names.
+in flow.py; each action's check and effect are declared by its rule module (registry.py).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from . import crew_actions as act
 from . import crew_movement as crew_rules
 from . import flow, interaction, sides
 from . import intelligent as ii
-from .actions import ARGS, Action, Event, action, new_action
+from .action_types import CANNOT_END, FRESH_LABELS, HANDLERS, LEGAL_WHEN_OFFERED
+from .actions import Action, Event, action, new_action
 from .charts import POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
+from .labels import label as action_label
+from .registry import ACTION_TYPES
 from .scenarios import PLAYERS
 from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
 from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
 from .variants import chart
-from .view import FRESH_LABELS
-from .view import label as action_label
 
 _new_event = tuple.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
@@ -38,52 +39,6 @@ Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[s
 # roster -> its labels by action, labelled actions by key, moves by crewman and place, and
 # the Crew Movement Phase actions of a crewman with empty hands in an empty compartment
 _ROSTER_LABELS: dict[tuple[object, ...], Labels] = {}  # Game._bind_labels
-Check = Callable[["Game", Action], None]
-Apply = Callable[["Game", Action], None]
-
-HANDLERS: dict[str, tuple[Check, Apply, str]] = {
-    "move": (crew_rules.check_move, crew_rules.apply_move, "Crew Movement"),
-    "force_into_freezer": (crew_rules.check_force, crew_rules.apply_force, "ruling R22"),
-    "pick_up": (crew_rules.check_pick_up, crew_rules.apply_pick_up, "Pick Up an Object"),
-    "drop": (crew_rules.check_drop, crew_rules.apply_drop, "Drop an Object"),
-    "unlock": (crew_rules.check_unlock, crew_rules.apply_unlock, "Functions"),
-    "construct": (crew_rules.check_construct, crew_rules.apply_construct, "Construct Weapons"),
-    "end_movement": (crew_rules.check_end_movement, flow.pass_movement, "Sequence of Play"),
-    "interact": (interaction.check_interact, flow.interact, "ruling R2"),
-    "defend": (interaction.check_defend, flow.defend, "Intruder Action Segment C"),
-    "no_defense": (interaction.check_no_defense, flow.no_defense, "Intruder Action Segment C"),
-    "attack": (act.check_attack, act.apply_attack, "Attack the Intruder"),
-    "prod": (act.check_prod, act.apply_prod, "Prod the Intruder"),
-    "cage": (act.check_cage, act.apply_cage, "Attempt to Cage Intruder"),
-    "catch": (act.check_catch, act.apply_catch, "Attempt to Catch Lab Animal"),
-    "cage_animal": (act.check_cage_animal, act.apply_cage_animal, "Cage Lab Animal"),
-    "transfer": (act.check_transfer, act.apply_transfer,
-                 "Transfer a Lab Animal to a Permanent Cage"),
-    "open_airlock": (act.check_open_airlock, act.apply_open_airlock, "Open Airlocks"),
-    "start_self_destruct": (act.check_start_sd, act.apply_start_sd, "Self-Destruction"),
-    "stop_self_destruct": (act.check_stop_sd, act.apply_stop_sd, "Self-Destruction"),
-    "freeze": (act.check_freeze, act.apply_freeze, "Turn on the Freezer"),
-    "inventory": (act.check_inventory, act.apply_inventory, "Inventory Lab Animals"),
-    "leave": (act.check_leave, flow.leave, "Leave in a Shuttle"),
-    "release": (act.check_release, act.apply_release, "Attempt to Catch Lab Animal"),
-    "let_go": (act.check_let_go, act.apply_let_go, "ruling R11"),
-    "prepare_hatches": (act.check_prepare, act.apply_prepare, "Escape via Shuttle"),
-    "open_hatches": (act.check_open_hatches, act.apply_open_hatches, "Escape via Shuttle"),
-    "end_actions": (act.check_end_actions, flow.pass_actions, "Actions"),
-    "move_counter": (ii.check_move_counter, ii.apply_move_counter, "The Intelligent Intruder"),
-    "destroy": (ii.check_destroy, ii.apply_destroy, "The Intelligent Intruder"),
-    "open_cage": (ii.check_open_cage, ii.apply_open_cage, "The Intelligent Intruder"),
-    "open_lab_cages": (ii.check_open_lab_cages, ii.apply_open_lab_cages,
-                       "The Intelligent Intruder"),
-    "end_intruder_movement": (ii.check_end_move, flow.end_intruder_movement,
-                              "The Intelligent Intruder"),
-    "intruder_attack": (ii.check_intruder_attack, flow.intruder_decides,
-                        "The Intelligent Intruder"),
-    "intruder_hold": (ii.check_intruder_attack, flow.intruder_decides,
-                      "The Intelligent Intruder"),
-}
-
-
 class Game(GameState):
     """One game of Intruder. Build with `new_game`, `Game.from_json` or `Game.from_position`.
 
@@ -98,7 +53,7 @@ class Game(GameState):
         self._scenario_of: dict[str, object] | None = None
         self._scenario = "solitaire"
         self.events: list[Event] = []
-        # False while settling after an action that cannot end the game (flow.CANNOT_END).
+        # False while settling after an action that cannot end the game (ActionType.cannot_end).
         self.may_end = True
         # The legal actions of the current decision, labelled: built once per decision (in
         # `flow.settle`) and dropped whenever `apply` changes the state.
@@ -228,7 +183,7 @@ class Game(GameState):
             self.events = []
             self.history.append(a.recorded())
             self.forget_legal()
-            self.may_end = a.type not in flow.CANNOT_END
+            self.may_end = a.type not in CANNOT_END
             if self.step == "move":
                 self._touch(a)
             else:
@@ -389,11 +344,11 @@ class Game(GameState):
     def _generate(self) -> list[Action]:
         """The candidates the rules allow, labelled. The Crew Movement Phase's generator
         offers only legal actions, so its checks are skipped; elsewhere each is checked but
-        those offered only when legal (crew_actions.LEGAL_WHEN_OFFERED)."""
+        those offered only when legal (ActionType.legal_when_offered)."""
         if self.step == "move":
             return crew_rules.candidates(self)
         labels = self._labels
-        trusted = () if sides.shared(self) else act.LEGAL_WHEN_OFFERED
+        trusted = () if sides.shared(self) else LEGAL_WHEN_OFFERED
         out = []
         for a in self._candidates():
             check, _, rule = HANDLERS[a.type]
@@ -575,7 +530,7 @@ def replay(record: object) -> Game:
     return checked_replay(record)
 
 
-_KEYS = {t: tuple(sorted(spec)) for t, spec in ARGS.items()}
+_KEYS = {t.type: tuple(sorted(t.args)) for t in ACTION_TYPES}
 
 
 def _parse(action: Action | dict[str, Any]) -> Action:

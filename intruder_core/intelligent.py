@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .action_types import ActionType
 from .actions import Action, action
 from .crew_movement import deny
 from .intruder import compartments_per_phase, stops_on_meeting_crew
@@ -199,6 +200,21 @@ def apply_intruder_attack(g: Game, a: Action) -> bool:
            RULE + " B", {"token": t.token})
     return interaction.steps_b_to_d(g, t, target, able=True)
 
+
+
+# --- the Intruder player's actions (registry.py; flow.py declares those that end his
+# decision: the end of his movement, an attack or holding back) ----------------------------
+
+ACTIONS = (
+    ActionType("move_counter", {"token": "str", "to": "str"}, check_move_counter,
+               apply_move_counter, RULE, side="intruder"),
+    ActionType("destroy", {"token": "str", "item": "str"}, check_destroy, apply_destroy, RULE,
+               side="intruder"),
+    ActionType("open_cage", {"token": "str", "item": "str"}, check_open_cage, apply_open_cage,
+               RULE, side="intruder"),
+    ActionType("open_lab_cages", {"token": "str"}, check_open_lab_cages, apply_open_lab_cages,
+               RULE, side="intruder"),
+)
 
 def intruder_view(g: Game) -> dict[str, object]:
     """What the Intruder player may know: the crew's view plus what every counter on the

@@ -10,19 +10,13 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from .action_types import INTRUDER_ACTIONS
 from .actions import Action
 from .scenarios import PLAYERS
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import Crewman
-
-INTRUDER_ACTIONS = frozenset({
-    "move_counter", "destroy", "open_cage", "open_lab_cages", "end_intruder_movement",
-    "intruder_attack", "intruder_hold",
-})
-PASSES = ("end_movement", "end_actions", "end_intruder_movement")
-
 
 def side_of(g: Game, c: Crewman) -> str:
     """The crew player commanding a crewman."""

@@ -13,10 +13,11 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from helpers import passing
+from helpers import passing, position
 
 import intruder_core as ic
 from intruder_core import crew_movement, flow
+from intruder_core.action_types import CANNOT_END
 
 WALKS = [
     ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
@@ -36,11 +37,9 @@ def walk(scenario: str, options: dict[str, Any], seeds: range) -> Iterator[ic.Ga
             g.apply(rng.choice(g.legal_actions()))
 
 
-@pytest.mark.parametrize("scenario,options", WALKS)
-def test_no_action_of_cannot_end_ends_the_game(scenario: str, options: dict[str, Any],
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """After an action of flow.CANNOT_END, check_end skips its look; the full look finds the
-    game going on every time (and it does end games after the other actions)."""
+def looked_after(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make check_end run the full look (flow.game_ends) whenever it skips its own after an
+    action declared cannot_end; the types of those actions, as they are met."""
     real = flow.check_end
     skipped: list[str] = []
 
@@ -51,9 +50,42 @@ def test_no_action_of_cannot_end_ends_the_game(scenario: str, options: dict[str,
         real(g)
 
     monkeypatch.setattr(flow, "check_end", check)
+    return skipped
+
+
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_no_action_of_cannot_end_ends_the_game(scenario: str, options: dict[str, Any],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an action declared cannot_end, check_end skips its look; the full look finds
+    the game going on every time (and it does end games after the other actions)."""
+    skipped = looked_after(monkeypatch)
     ended = sum(g.is_over for g in _ends(walk(scenario, options, range(8))))
     assert len(skipped) > 200 and {"move", "pick_up", "drop"} <= set(skipped)
     assert ended == 8
+
+
+# A crewman controlling the Intruder in the Command Module, by the Freezer: random play from
+# here lets go of it and forces it into the Freezer, which random games hardly ever do.
+CONTROL = {"phase": "crew_movement",
+           "crew": {"co1": {"at": "command", "carrying": ["prod1"]}, "co2": {"at": "command"},
+                    "so1": {"at": "lab"}},
+           "counters": [{"kind": "intruder", "at": "command", "face_up": True,
+                         "controlled_by": "co1"},
+                        {"kind": "lab_animal", "at": "lab", "face_up": True,
+                         "held_by": "so1"}]}
+
+
+def test_every_cannot_end_type_is_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every action type declared cannot_end is met, and the full look run after it, in
+    random games and random play from a crewman controlling the Intruder."""
+    skipped = looked_after(monkeypatch)
+    for _ in walk("solitaire", {}, range(4)):
+        pass
+    for seed in range(30):
+        rng, g = random.Random(seed), position(**CONTROL)
+        while not g.is_over and g.turn < 3:
+            g.apply(rng.choice(g.legal_actions()))
+    assert set(skipped) == CANNOT_END
 
 
 def _ends(games: Iterator[ic.Game]) -> Iterator[ic.Game]:

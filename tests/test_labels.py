@@ -9,7 +9,7 @@ from collections import Counter
 
 import intruder_core as ic
 from intruder_core.bots import intruder_ai
-from intruder_core.view import KIND_WORDS, LIVE_LABELS
+from intruder_core.labels import KIND_WORDS, LIVE_LABELS
 
 
 def play(seed: int, smart: bool, seen: Counter[str], limit: int = 4000) -> None:
@@ -106,7 +106,7 @@ def test_a_label_shared_between_games_of_one_roster_is_the_label_of_this_game() 
     """The engine shares labelled actions between games with the same roster (rollouts start
     many games); a label that reads the state (a target's kind, a counter's place) must still
     be this game's: every label equals view.label made afresh, game after game."""
-    from intruder_core.view import label
+    from intruder_core.labels import label
 
     checked: Counter[str] = Counter()
     for scenario, options in (("return_to_prometheus", {"marines": True}),
