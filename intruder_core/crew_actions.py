@@ -203,7 +203,7 @@ def candidates(g: Game) -> list[Action]:
                     out.append(_offer(g, ("leave", shuttle, *group), shuttle=shuttle,
                                       crew=group))
     if not shared(g):
-        out.append(g.made.get(("end_actions", "")) or _offer(g, ("end_actions", "")))
+        out.append(g.cache.made.get(("end_actions", "")) or _offer(g, ("end_actions", "")))
     else:
         out += [_offer(g, (a.type, str(a.get("player", ""))), **dict(a.args))
                 for a in passes(g, "end_actions")]
@@ -212,8 +212,10 @@ def candidates(g: Game) -> list[Action]:
 
 def _offer(g: Game, key: tuple[str, ...], **args: Arg) -> Action:
     """The labelled action `key` names (its type and the values of its arguments), made once
-    per roster (Game.labelled), so the engine need not look its label up at each decision."""
-    return g.made.get(key) or g.labelled(key, action(key[0], **args))
+    per roster (the move cache's `labelled`), so the engine need not look its label up at
+    each decision."""
+    cache = g.cache
+    return cache.made.get(key) or cache.labelled(g, key, action(key[0], **args))
 
 
 # --- the actions --------------------------------------------------------------------------

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from .action_types import ActionType
 from .actions import Action, action
-from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES, can_carry
+from .charts import CONSTRUCTION_TURNS, ROLES, can_carry
 from .errors import IllegalAction
+from .pieces import cage_needs, relocate
 from .sides import crew_players, ready, shared, side_of
 from .station import (
     ADJACENT,
@@ -20,7 +21,8 @@ from .station import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game, Segment
+    from .game import Game
+    from .move_cache import Segment
     from .state import Crewman, Item
 
 MP_PER_TURN = 3
@@ -47,13 +49,6 @@ def move_cost(to: str, controlling: bool) -> int:
     return MP_PER_TURN if controlling else entry_cost(to)
 
 
-def cage_needs(g: Game, item: Item) -> int:
-    """Carriers needed for a Cage: 1, or 1/2/3 by stage when an Intruder is in it (R14)."""
-    if item.contents and g.counters[item.contents].kind == "intruder":
-        return CAGE_CARRIERS[g.stage]
-    return 1
-
-
 def free_to_function(g: Game, c: Crewman) -> None:
     """A crewman holding a Lab Animal or an Intruder in control does nothing else."""
     if c.holding:
@@ -75,7 +70,7 @@ def in_movement(g: Game) -> None:
 # are entered from the Command Module alone, where they are unlocked (Functions).
 OPENS_ONTO_COMMAND = all(ADJACENT[room] == ("command",) for room in SECURED) and all(
     room in ADJACENT["command"] for room in SECURED)
-assert OPENS_ONTO_COMMAND, "a secured room opens elsewhere: key move_segs on g.unlocked too"
+assert OPENS_ONTO_COMMAND, "a secured room opens elsewhere: key the kept segs on g.unlocked too"
 
 # compartment -> (neighbour, its entry cost, secured) for the movement generator
 _STEPS = {at: tuple((to, move_cost(to, False), to in SECURED) for to in near)
@@ -86,11 +81,12 @@ def moves_from(g: Game, cid: str, at: str) -> tuple[tuple[str, int, bool, Action
     """A crewman's moves out of a compartment: (to, entry cost, secured, the labelled move),
     worked out once per game and place (the movement generator's innermost loop)."""
     key = ("moves_from", cid, at)
-    done = g.made_moves.get(key)
+    cache = g.cache
+    done = cache.made_moves.get(key)
     if done is None:
-        done = g.made_moves[key] = tuple(
-            (to, cost, secured, g.labelled(("move", cid, to),
-                                           Action("move", (("crew", cid), ("to", to)))))
+        done = cache.made_moves[key] = tuple(
+            (to, cost, secured, cache.labelled(g, ("move", cid, to),
+                                               Action("move", (("crew", cid), ("to", to)))))
             for to, cost, secured in _STEPS[at])
     return done
 
@@ -101,22 +97,23 @@ def candidates(g: Game) -> list[Action]:
     Each condition here is one the action's check below would refuse on, so the engine takes
     these without running the checks (tests/test_legal.py compares the two on many games); the
     checks remain the home of each refusal's reason. This is the engine's hottest loop: each
-    crewman's actions are kept (`Game.move_segs`) until an action changes him
-    (`Game.changed_crew`) or touches his compartment (`Game.touched`), or the phase's doors
-    change, and each action object is made once per game."""
+    crewman's actions are kept (the move cache's `segs`) until an action changes him
+    (`changed`) or touches his compartment (`touched`), or the phase's doors change, and
+    each action object is made once per roster (move_cache.py)."""
     sharing = shared(g)
     waiting = ready(g) if sharing else ()
     # What every crewman's actions depend on besides himself and his compartment: a change of
     # turn, Life Stage (Cage bearers, R14) or passed players rebuilds them all. The doors need
     # not: every secured room opens onto the Command Module alone (OPENS_ONTO_COMMAND), where
     # the unlocking crewman stands, so an unlock touches only the crewmen there.
-    segs = g.move_segs
-    key = g.move_key  # compared field by field: no tuple made at each decision
+    cache = g.cache
+    segs = cache.segs
+    key = cache.key  # compared field by field: no tuple made at each decision
     if not key or key[0] != g.turn or key[1] != g.stage or key[2] != waiting:
         segs.clear()
-        g.move_key = (g.turn, g.stage, waiting)
-    touched = g.touched
-    changed = g.changed_crew
+        cache.key = (g.turn, g.stage, waiting)
+    touched = cache.touched
+    changed = cache.changed
     crew = g.crew
     if len(segs) != len(crew):  # every crewman's afresh, kept in the crew's order
         segs.clear()
@@ -140,10 +137,10 @@ def candidates(g: Game) -> list[Action]:
             later += held
     touched.clear()
     if not sharing:
-        out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
-                                                               action("end_movement")))
+        out.append(cache.made.get(("end_movement",)) or cache.labelled(
+            g, ("end_movement",), action("end_movement")))
     else:
-        out += [g.labelled((a.type, str(a.get("player", ""))), a)
+        out += [cache.labelled(g, (a.type, str(a.get("player", ""))), a)
                 for a in passes(g, "end_movement")]
     if later is not None:
         out += later
@@ -155,9 +152,9 @@ _NOTHING: Segment = ((), ())
 
 def empty_handed(g: Game, c: Crewman) -> bool:
     """He holds, controls and carries nothing, read from his kept actions of this decision
-    (`move_segs`: nothing to let go of) instead of looking through every object; False when
-    they are not kept. tests/test_fast_paths.py checks it against `Game.carried`."""
-    done = g.move_segs.get(c.id)
+    (the move cache's `segs`: nothing to let go of) instead of looking through every object;
+    False when they are not kept. tests/test_fast_paths.py checks it against `carried`."""
+    done = g.cache.segs.get(c.id)
     return done is not None and done is not _NOTHING and not done[1]
 
 
@@ -192,9 +189,10 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
         key: tuple[object, ...] = (cid, at, c.mp, c.holding, c.controlling)
         if at == "command":  # the unlocked rooms open onto the Command Module alone
             key = (*key, *g.unlocked)
-        done = g.bare_segs.get(key)
+        bare = g.cache.bare_segs
+        done = bare.get(key)
         if done is None:
-            done = g.bare_segs[key] = (_functions(g, c, mine, here, track),
+            done = bare[key] = (_functions(g, c, mine, here, track),
                                        tuple(hands(g, c, mine)))
         return done
     if mine or c.holding or c.controlling:
@@ -208,7 +206,8 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
     he carries, `here` what lies where he is or is carried there by others short of bearers
     (what he could take up), `track` the weapons being built
     (for an Engineer in Maintenance)."""
-    made = g.made
+    cache = g.cache
+    made = cache.made
     out: list[Action] = []
     unlocked = g.unlocked
     cid, at, mp = c.id, c.at or "", c.mp
@@ -233,8 +232,8 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
                 continue  # too few movement points (his or a fellow bearer's)
             out.append(move)
     if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
-        out.append(made.get(("force_into_freezer", cid)) or g.labelled(
-            ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
+        out.append(made.get(("force_into_freezer", cid)) or cache.labelled(
+            g, ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
     if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
         fit: dict[str, bool] = {}  # kind -> he can carry one more (fits reads only kinds)
         for item in here:
@@ -246,35 +245,37 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
                     ok = fit[item.kind] = fits([*mine, item])
                 if not ok:
                     continue  # he cannot carry it too
-                out.append(made.get(("pick_up", cid, item.id)) or g.labelled(
-                    ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id)))
+                out.append(made.get(("pick_up", cid, item.id)) or cache.labelled(
+                    g, ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id)))
     if free and at == "command":
         for room, (roles, _) in UNLOCK.items():
             if c.role in roles and room not in unlocked:
-                out.append(made.get(("unlock", cid, room)) or g.labelled(
-                    ("unlock", cid, room), action("unlock", crew=cid, room=room)))
+                out.append(made.get(("unlock", cid, room)) or cache.labelled(
+                    g, ("unlock", cid, room), action("unlock", crew=cid, room=room)))
     if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
         for item in track:
             if item.worked_turn != g.turn:
-                out.append(made.get(("construct", cid, item.id)) or g.labelled(
-                    ("construct", cid, item.id), action("construct", crew=cid, item=item.id)))
+                out.append(made.get(("construct", cid, item.id)) or cache.labelled(
+                    g, ("construct", cid, item.id),
+                    action("construct", crew=cid, item=item.id)))
     return tuple(out)
 
 
 def hands(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Action]:
     """What a crewman can let go of at any decision, labelled: a Lab Animal, the Intruder,
     an object (`mine`: what he carries, when the caller knows it)."""
-    made, cid = g.made, c.id
+    cache = g.cache
+    made, cid = cache.made, c.id
     out = []
     if c.holding:
-        out.append(made.get(("release", cid)) or g.labelled(("release", cid),
-                                                            action("release", crew=cid)))
+        out.append(made.get(("release", cid)) or cache.labelled(
+            g, ("release", cid), action("release", crew=cid)))
     if c.controlling:
-        out.append(made.get(("let_go", cid)) or g.labelled(("let_go", cid),
-                                                           action("let_go", crew=cid)))
+        out.append(made.get(("let_go", cid)) or cache.labelled(
+            g, ("let_go", cid), action("let_go", crew=cid)))
     for item in g.carried(c) if mine is None else mine:
-        out.append(made.get(("drop", cid, item.id)) or g.labelled(
-            ("drop", cid, item.id), action("drop", crew=cid, item=item.id)))
+        out.append(made.get(("drop", cid, item.id)) or cache.labelled(
+            g, ("drop", cid, item.id), action("drop", crew=cid, item=item.id)))
     return out
 
 
@@ -443,7 +444,7 @@ def apply_move(g: Game, a: Action) -> None:
     if c.controlling:
         intruder = g.counters[c.controlling]
         c.mp = 0
-        g.relocate(c, to)
+        relocate(g, c, to)
         intruder.at = to
         g.emit("move", f"{c.name} drives the Intruder into {g.place(to)}", "ruling R11",
                {"crew": c.id, "to": to})
@@ -452,7 +453,7 @@ def apply_move(g: Game, a: Action) -> None:
     mine = [] if empty_handed(g, c) else g.carried(c)
     for mover in movers(g, c, mine) if mine else (c,):  # empty hands: he moves alone
         mover.mp -= cost
-        g.relocate(mover, to, mine if mover is c else None)
+        relocate(g, mover, to, mine if mover is c else None)
         g.emit("move", f"{mover.name} moves to {NAMES[to]}", "Crew Movement",
                {"crew": mover.id, "to": to, "cost": cost})
 
@@ -541,7 +542,7 @@ ACTIONS = (
 def start_phase(g: Game) -> None:
     """Three fresh movement points each; doors relock (ruling R12)."""
     g.unlocked = []
-    g.move_segs.clear()  # every crewman's actions are worked out afresh
+    g.cache.segs.clear()  # every crewman's actions are worked out afresh
     for c in g.station_crew():
         c.mp = MP_PER_TURN
         c.paid_pickup = False

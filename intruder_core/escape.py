@@ -8,6 +8,7 @@ from .charts import SHUTTLE_CAPACITY, SHUTTLE_MAY_LEAVE
 from .crew_movement import deny
 from .intruder import active_intruders, is_free
 from .lost import forget
+from .pieces import relocate
 from .setup import setup_name
 from .station import COMPARTMENTS, SHUTTLE_DOCK
 
@@ -54,7 +55,7 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> Counter | None:
     s.crew = [c.id for c in crew]
     for c in crew:
         c.acted = True
-        g.relocate(c, shuttle)
+        relocate(g, c, shuttle)
     names = ", ".join(c.name for c in crew)
     g.emit("departure", f"{g.place(shuttle)} leaves the station with {names}", RULE,
            {"shuttle": shuttle, "crew": s.crew})

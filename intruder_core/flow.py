@@ -286,7 +286,7 @@ ACTIONS = (
 def settle(g: Game) -> None:
     """Check for the end; skip decisions that offer nothing but passing."""
     while True:
-        g.forget_legal()
+        g.cache.forget_legal()
         if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
             shuttle_fight_over(g)
             g.may_end = True
@@ -294,7 +294,7 @@ def settle(g: Game) -> None:
         g.may_end = True  # whatever settling does next may end the game
         if g.result is not None:
             g.step = "over"
-            g.forget_legal()
+            g.cache.forget_legal()
             break
         only = only_pass(g)
         if only is None:

@@ -22,6 +22,8 @@ from .charts import POINTS, Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
 from .labels import label as action_label
+from .move_cache import new_cache
+from .pieces import carried
 from .registry import ACTION_TYPES
 from .scenarios import PLAYERS
 from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
@@ -32,13 +34,8 @@ _new_event = tuple.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 _DESCRIBED = {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}  # Game.describe
 _TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
-Moves = tuple[tuple[str, int, bool, Action], ...]
-Segment = tuple[tuple[Action, ...], tuple[Action, ...]]  # crew_movement._segment
-Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[str, ...], Moves],
-               dict[tuple[object, ...], Segment]]
-# roster -> its labels by action, labelled actions by key, moves by crewman and place, and
-# the Crew Movement Phase actions of a crewman with empty hands in an empty compartment
-_ROSTER_LABELS: dict[tuple[object, ...], Labels] = {}  # Game._bind_labels
+
+
 class Game(GameState):
     """One game of Intruder. Build with `new_game`, `Game.from_json` or `Game.from_position`.
 
@@ -55,27 +52,7 @@ class Game(GameState):
         self.events: list[Event] = []
         # False while settling after an action that cannot end the game (ActionType.cannot_end).
         self.may_end = True
-        # The legal actions of the current decision, labelled: built once per decision (in
-        # `flow.settle`) and dropped whenever `apply` changes the state.
-        self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] | None = None
-        # Labelled actions met so far: a label depends only on the action and the game's
-        # fixed roster of crewmen and objects, so it is worked out once per roster and shared
-        # by every game with that roster (`_bind_labels`; a bot's rollouts start many games).
-        self._labels: dict[Action, Action] = {}
-        self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
-        # A crewman's labelled moves out of each compartment (crew_movement.moves_from).
-        self.made_moves: dict[tuple[str, ...], Moves] = {}
-        self.bare_segs: dict[tuple[object, ...], Segment] = {}  # crew_movement._segment
-        self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
-        # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
-        # `move_key` (turn, stage, passed players) holds, no action has changed him
-        # (`changed_crew`: `_touch` and `relocate` note him) and none has touched his
-        # compartment (`touched`, filled by `_touch` and `relocate`).
-        self.move_segs: dict[str, Segment] = {}
-        self.move_key: tuple[object, ...] = ()
-        self.touched: set[str | None] = set()
-        self.changed_crew: set[str] = set()
+        self.cache = new_cache()  # what is kept between decisions (move_cache.py)
 
     # --- public API ---------------------------------------------------------------------
 
@@ -118,7 +95,7 @@ class Game(GameState):
         """Every action the player (any player if None) may take now, in a fixed order."""
         if self.result is not None:  # the game is over
             return []
-        legal = self._legal  # this decision's, when already built (`legal_now`)
+        legal = self.cache.legal  # this decision's, when already built (`legal_now`)
         if legal is None:
             legal = self.legal_now()
         if player is None:
@@ -169,7 +146,7 @@ class Game(GameState):
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
         a: Action | None = None
-        for offered in self._legal or ():  # a plain loop: cheaper than any(map(is_, ...))
+        for offered in self.cache.legal or ():  # a plain loop: cheaper than any(map(is_, ...))
             if offered is action:  # one of legal_actions()' own, and the state has not
                 a = offered        # changed since
                 break
@@ -182,7 +159,7 @@ class Game(GameState):
         try:
             self.events = []
             self.history.append(a.recorded())
-            self.forget_legal()
+            self.cache.forget_legal()
             self.may_end = a.type not in CANNOT_END
             if self.step == "move":
                 self._touch(a)
@@ -205,14 +182,14 @@ class Game(GameState):
             HANDLERS["move"][1](self, a)
             return
         c = self.crew.get(str(a.get("crew", "")))
+        cache = self.cache
         if c is None:  # a pass: every crewman's actions are worked out again
-            self.move_segs.clear()
+            cache.segs.clear()
             HANDLERS[a.type][1](self, a)
             return
-        self.changed_crew.add(c.id)
-        self.touched.add(c.at)
+        cache.acted(c.id, c.at)
         HANDLERS[a.type][1](self, a)
-        self.touched.add(c.at)
+        cache.touched.add(c.at)
 
     def _rewind(self, played: int) -> None:
         """Put the game back exactly as it was after its first `played` actions, replayed from
@@ -273,8 +250,10 @@ class Game(GameState):
         return load_dict(d)
 
     @classmethod
-    def _from_state(cls, d: object) -> Game:
-        """The stored state as it is (saves.load_dict compares it with the replayed game)."""
+    def from_stored(cls, d: object) -> Game:
+        """The game a save's data store, taken as it is, without replaying its history: fast,
+        for a state this program wrote itself (the page's undo); saves.load_dict compares it
+        with the replayed game. CorruptSave if the data do not make a consistent game."""
         try:
             if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
                 raise ValueError("unknown save format")
@@ -294,6 +273,8 @@ class Game(GameState):
             raise CorruptSave(f"the save is corrupt or has been tampered with: {e}") from None
         return g
 
+    _from_state = from_stored  # the old private name, until the page's glue asks from_stored
+
     # --- the sequence of play (flow.py) ------------------------------------------------
 
     def start(self) -> None:
@@ -304,42 +285,27 @@ class Game(GameState):
 
     def changed(self) -> None:
         """The state has been changed from outside `apply`: every cache is dropped."""
-        self.forget_legal()
-        self.move_segs.clear()
-
-    def forget_legal(self) -> None:
-        """The state has changed: the current decision's legal actions no longer hold."""
-        self._legal = None
-        self._legal_set = None
+        self.cache.clear()
 
     def legal_now(self) -> list[Action]:
         """The legal actions of every side, labelled, built once per decision."""
-        if self._legal is None:
-            bound = self._labels_for
+        cache = self.cache
+        legal = cache.legal
+        if legal is None:
+            bound = cache.bound_to
             if bound is None or bound[0] is not self.crew or bound[1] is not self.items:
-                self._bind_labels()
+                cache.bind(self)
             # the Crew Movement Phase's generator offers only legal actions (`_generate`)
-            self._legal = (crew_rules.candidates(self) if self.step == "move"
-                           else self._generate())
-        return self._legal
-
-    def _bind_labels(self) -> None:
-        """Share the labelled actions of every game with this roster (crew ids and roles,
-        object ids and kinds: all a label or a move list depends on)."""
-        roster = (tuple((c.id, c.role) for c in self.crew.values()),
-                  tuple((i.id, i.kind) for i in self.items.values()))
-        shared = _ROSTER_LABELS.get(roster)
-        if shared is None:
-            if len(_ROSTER_LABELS) >= 64:  # positions can make many rosters: stay bounded
-                _ROSTER_LABELS.clear()
-            shared = _ROSTER_LABELS[roster] = ({}, {}, {}, {})
-        self._labels, self.made, self.made_moves, self.bare_segs = shared
-        self._labels_for = (self.crew, self.items)
+            legal = cache.legal = (crew_rules.candidates(self) if self.step == "move"
+                                   else self._generate())
+        return legal
 
     def _legal_set_now(self) -> frozenset[Action]:
-        if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_now())
-        return self._legal_set
+        cache = self.cache
+        legal_set = cache.legal_set
+        if legal_set is None:
+            legal_set = cache.legal_set = frozenset(self.legal_now())
+        return legal_set
 
     def _generate(self) -> list[Action]:
         """The candidates the rules allow, labelled. The Crew Movement Phase's generator
@@ -347,7 +313,7 @@ class Game(GameState):
         those offered only when legal (ActionType.legal_when_offered)."""
         if self.step == "move":
             return crew_rules.candidates(self)
-        labels = self._labels
+        labels = self.cache.labels
         trusted = () if sides.shared(self) else LEGAL_WHEN_OFFERED
         out = []
         for a in self._candidates():
@@ -486,36 +452,7 @@ class Game(GameState):
         return True
 
     def carried(self, c: Crewman) -> list[Item]:
-        cid = c.id
-        return [i for i in self.items.values() if cid in i.carriers]
-
-    def relocate(self, c: Crewman, to: str, carried: list[Item] | None = None) -> None:
-        """Move a crewman with everything he carries (`carried`, when the caller knows it),
-        holds or controls; the compartments objects leave and enter are touched (the Crew
-        Movement Phase's cache, `_touch`). An object with all the carriers it needs is
-        in no one else's actions (no one else may pick it up; its other bearers move too
-        and are noted), so only one carried by fewer touches the compartments."""
-        was = c.at
-        c.at = to
-        c.paid_pickup = False
-        self.changed_crew.add(c.id)
-        for item in self.carried(c) if carried is None else carried:
-            item.at = to
-            if item.contents:
-                self.counters[item.contents].at = to
-            if len(item.carriers) < crew_rules.cage_needs(self, item):
-                self.touched.add(was)
-                self.touched.add(to)
-        if c.holding:
-            self.counters[c.holding].at = to
-
-    def labelled(self, key: tuple[str, ...], a: Action) -> Action:
-        """The labelled action for `key`, made from `a` the first time it is met this game."""
-        done = self.made.get(key)
-        if done is None:
-            done = self.made[key] = new_action(a.type, a.args, self.label(a),
-                                               HANDLERS[a.type][2])
-        return done
+        return carried(self, c)
 
     def label(self, a: Action) -> str:
         """A short human label for an action (the page shows it on a button)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .pieces import relocate
 from .setup import LOST_PREFIX, counter_id, setup_name
 from .state import Counter
 
@@ -51,14 +52,14 @@ def follow(g: Game) -> None:
     """Keep each lost crewman where his face-down counter is."""
     for t in g.counters.values():
         if t.kind == "crewman":
-            g.relocate(crewman_of(g, t), t.at)
+            relocate(g, crewman_of(g, t), t.at)
 
 
 def found(g: Game, t: Counter) -> None:
     """An Interaction turns his counter up: he is back under the player's control."""
     c = crewman_of(g, t)
     c.status = "active"
-    g.relocate(c, t.at)
+    relocate(g, c, t.at)
     del g.counters[t.id]
     g.emit("found", f"Counter {t.token} in {g.place(t.at)} is {c.name}, found hiding",
            "Lost Crewmen", {"crew": c.id, "token": t.token, "at": t.at})

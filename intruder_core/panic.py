@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .intruder import active_intruders, roll_metamorphosis
 from .lost import follow, lose_one
+from .pieces import relocate
 from .setup import setup_name
 from .station import COMPARTMENTS, PANIC_ORDER
 
@@ -49,7 +50,7 @@ def panic(g: Game) -> None:
     """Crew to the Command Module with what they carry; counters reshuffled; two rolls."""
     g.emit("panic", "PANIC! The crew falls back to the Command Module", "Panic")
     for c in g.station_crew():
-        g.relocate(c, "command")
+        relocate(g, c, "command")
         for item in g.carried(c):
             item.carriers = []  # presumed dropped there (Effects of Panic)
     lose_one(g)  # optional rule: Lost Crewmen

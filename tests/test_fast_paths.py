@@ -18,6 +18,7 @@ from helpers import passing, position
 import intruder_core as ic
 from intruder_core import crew_movement, flow
 from intruder_core.action_types import CANNOT_END
+from intruder_core.pieces import relocate
 
 WALKS = [
     ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
@@ -113,18 +114,19 @@ def test_game_ends_agrees_with_check_end() -> None:
 
 
 def fresh_movement(g: ic.Game) -> list[ic.Action]:
-    """The Crew Movement Phase's actions worked out with no crewman's kept (Game.move_segs)
-    and none shared (Game.bare_segs), leaving the game's caches as they were."""
-    segs, key, bare = dict(g.move_segs), g.move_key, g.bare_segs
-    g.move_segs.clear()
-    g.bare_segs = {}
+    """The Crew Movement Phase's actions worked out with no crewman's kept (the move cache's
+    segs) and none shared (its bare_segs), leaving the game's caches as they were."""
+    cache = g.cache
+    segs, key, bare = dict(cache.segs), cache.key, cache.bare_segs
+    cache.segs.clear()
+    cache.bare_segs = {}
     try:
         return crew_movement.candidates(g)
     finally:
-        g.move_segs.clear()
-        g.move_segs.update(segs)
-        g.move_key = key
-        g.bare_segs = bare
+        cache.segs.clear()
+        cache.segs.update(segs)
+        cache.key = key
+        cache.bare_segs = bare
 
 
 @pytest.mark.parametrize("scenario,options", WALKS)
@@ -146,7 +148,7 @@ def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str
 def test_an_object_short_of_bearers_renews_the_actions_where_it_moves() -> None:
     """A move notes no compartment for objects with all the bearers they need (no one else
     may take them up), but one short of bearers (a caged Intruder its stage needs two to
-    carry, R14) may be taken up by others, so Game.relocate renews the kept actions of
+    carry, R14) may be taken up by others, so pieces.relocate renews the kept actions of
     those where it arrives: the crewman there is offered to help carry it."""
     g = ic.new_game(seed=1)
     while g.step != "move":
@@ -163,8 +165,8 @@ def test_an_object_short_of_bearers_renews_the_actions_where_it_moves() -> None:
     assert g.legal_actions() == fresh_movement(g)  # every crewman's actions now kept
     help_carry = ic.Action.make("pick_up", crew=b.id, item=cage.id)
     assert help_carry not in g.legal_actions()
-    g.relocate(a, to)  # as a move does; the Cage goes with him, one bearer short
-    g.forget_legal()
+    relocate(g, a, to)  # as a move does; the Cage goes with him, one bearer short
+    g.cache.forget_legal()
     legal = g.legal_actions()
     assert legal == fresh_movement(g)
     assert help_carry in legal
