@@ -9,8 +9,11 @@ from .action_types import ActionType
 from .actions import Action, action
 from .charts import CONSTRUCTION_TURNS, ROLES, can_carry
 from .errors import IllegalAction
-from .pieces import cage_needs, relocate
-from .sides import crew_players, ready, shared, side_of
+from .events import emit
+from .names import place
+from .phase import sub_at
+from .pieces import cage_needs, carried, marine, relocate, station_crew
+from .sides import crew_players, crewman, ready, shared, side_of
 from .station import (
     ADJACENT,
     COMPARTMENTS,
@@ -234,7 +237,7 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
     if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
         out.append(made.get(("force_into_freezer", cid)) or cache.labelled(
             g, ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
-    if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
+    if free and (c.paid_pickup or mp >= 1) and not marine(g, c):
         fit: dict[str, bool] = {}  # kind -> he can carry one more (fits reads only kinds)
         for item in here:
             if cid not in item.carriers:
@@ -273,7 +276,7 @@ def hands(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Action]:
     if c.controlling:
         out.append(made.get(("let_go", cid)) or cache.labelled(
             g, ("let_go", cid), action("let_go", crew=cid)))
-    for item in g.carried(c) if mine is None else mine:
+    for item in carried(g, c) if mine is None else mine:
         out.append(made.get(("drop", cid, item.id)) or cache.labelled(
             g, ("drop", cid, item.id), action("drop", crew=cid, item=item.id)))
     return out
@@ -299,14 +302,14 @@ def check_pass(g: Game, a: Action) -> None:
 
 def check_move(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     to = a.get("to")
     if c.holding:
         free_to_function(g, c)
     if to not in ADJACENT.get(c.at or "", ()):
-        raise deny(f"{g.place(to)} is not adjacent to {g.place(c.at)}", "Crew Movement")
+        raise deny(f"{place(to)} is not adjacent to {place(c.at)}", "Crew Movement")
     if to in SECURED and to not in g.unlocked:
-        room = "Arms Room" if to == "arms" else g.place(to)
+        room = "Arms Room" if to == "arms" else place(to)
         raise deny(f"the {room} has not been unlocked this Crew Movement Phase",
                    UNLOCK[to][1] + "; ruling R12")
     if c.controlling:
@@ -327,7 +330,7 @@ def movers(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Crewman]
     (`mine`: what he carries, when the caller knows it)."""
     group = movers_or_none(g, c, mine)
     if group is None:
-        item = next(i for i in g.carried(c) if i.contents and
+        item = next(i for i in carried(g, c) if i.contents and
                     g.counters[i.contents].kind == "intruder")
         need = cage_needs(g, item)
         raise deny(f"the caged Intruder in Life Stage {g.stage} needs {need} crewmen "
@@ -339,7 +342,7 @@ def movers_or_none(g: Game, c: Crewman,
                    mine: list[Item] | None = None) -> list[Crewman] | None:
     """As `movers`, or None when a caged Intruder he carries lacks bearers (R14)."""
     group = [c]
-    for item in g.carried(c) if mine is None else mine:
+    for item in carried(g, c) if mine is None else mine:
         if item.contents and g.counters[item.contents].kind == "intruder":
             if len(item.carriers) < cage_needs(g, item):
                 return None
@@ -349,7 +352,7 @@ def movers_or_none(g: Game, c: Crewman,
 
 def check_force(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     if not c.controlling:
         raise deny(f"{c.name} controls no Intruder", "ruling R22")
     if c.at != "command":
@@ -364,20 +367,20 @@ def check_force(g: Game, a: Action) -> None:
 
 def check_pick_up(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     free_to_function(g, c)
-    if g.marine(c):
+    if marine(g, c):
         raise deny("Marines carry their four weapons and no other object",
                    "Return to Prometheus, Marines")
     item = g.items.get(str(a.get("item")))
     if item is None or item.at != c.at:
-        raise deny(f"there is no such object in {g.place(c.at)}", "Pick Up an Object")
+        raise deny(f"there is no such object in {place(c.at)}", "Pick Up an Object")
     if c.id in item.carriers:
         raise deny(f"{c.name} already carries the {item.name}", "Pick Up an Object")
     if item.carriers and len(item.carriers) >= cage_needs(g, item):
         raise deny(f"the {item.name} is carried by someone else; he must drop it first",
                    "Drop an Object")
-    if not fits([*g.carried(c), item]):
+    if not fits([*carried(g, c), item]):
         raise deny(f"{c.name} cannot carry more: one large and one small object, or three "
                    "small ones", "Crew Movement")
     if not c.paid_pickup and c.mp < 1:
@@ -387,8 +390,8 @@ def check_pick_up(g: Game, a: Action) -> None:
 def check_drop(g: Game, a: Action) -> None:
     if g.step not in ("move", "crew_actions", "free_actions"):
         raise deny("objects are dropped while moving or acting", "Drop an Object")
-    c = g.crewman(a.get("crew"))
-    if g.step == "crew_actions" and c.at != g.sub_at():
+    c = crewman(g, a.get("crew"))
+    if g.step == "crew_actions" and c.at != sub_at(g):
         raise deny(f"{c.name} is not in the compartment being resolved",
                    "Interaction Sub-routine")
     item = g.items.get(str(a.get("item")))
@@ -398,7 +401,7 @@ def check_drop(g: Game, a: Action) -> None:
 
 def check_unlock(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     room = a.get("room")
     if room not in UNLOCK:
         raise deny("only the Arms Room, Freezer and Computer Room are locked", "Functions")
@@ -410,12 +413,12 @@ def check_unlock(g: Game, a: Action) -> None:
     if c.at != "command":
         raise deny("the secured rooms are unlocked from the Command Module", rule)
     if room in g.unlocked:
-        raise deny(f"the {g.place(room)} is already unlocked this phase", rule)
+        raise deny(f"the {place(room)} is already unlocked this phase", rule)
 
 
 def check_construct(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     rule = "Construct Weapons"
     if c.role != "engineer":
         raise deny("only Engineers construct weapons", rule)
@@ -446,15 +449,15 @@ def apply_move(g: Game, a: Action) -> None:
         c.mp = 0
         relocate(g, c, to)
         intruder.at = to
-        g.emit("move", f"{c.name} drives the Intruder into {g.place(to)}", "ruling R11",
+        emit(g, "move", f"{c.name} drives the Intruder into {place(to)}", "ruling R11",
                {"crew": c.id, "to": to})
         return
     cost = move_cost(to, False)
-    mine = [] if empty_handed(g, c) else g.carried(c)
+    mine = [] if empty_handed(g, c) else carried(g, c)
     for mover in movers(g, c, mine) if mine else (c,):  # empty hands: he moves alone
         mover.mp -= cost
         relocate(g, mover, to, mine if mover is c else None)
-        g.emit("move", f"{mover.name} moves to {NAMES[to]}", "Crew Movement",
+        emit(g, "move", f"{mover.name} moves to {NAMES[to]}", "Crew Movement",
                {"crew": mover.id, "to": to, "cost": cost})
 
 
@@ -465,7 +468,7 @@ def apply_force(g: Game, a: Action) -> None:
     intruder.controlled_by = None
     c.controlling = None
     c.mp = 0
-    g.emit("forced", f"{c.name} forces the Intruder into the Freezer and shuts the door",
+    emit(g, "forced", f"{c.name} forces the Intruder into the Freezer and shuts the door",
            "ruling R22", {"crew": c.id})
 
 
@@ -476,7 +479,7 @@ def apply_pick_up(g: Game, a: Action) -> None:
         c.mp -= 1
         c.paid_pickup = True
     item.carriers.append(c.id)
-    g.emit("pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
+    emit(g, "pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
            {"crew": c.id, "item": item.id})
 
 
@@ -484,14 +487,14 @@ def apply_drop(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     item = g.items[a["item"]]
     item.carriers.remove(c.id)
-    g.emit("drop", f"{c.name} drops the {item.name}", "Drop an Object",
+    emit(g, "drop", f"{c.name} drops the {item.name}", "Drop an Object",
            {"crew": c.id, "item": item.id})
 
 
 def apply_unlock(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     g.unlocked.append(a["room"])
-    g.emit("unlock", f"{c.name} unlocks the {g.place(a['room'])}", UNLOCK[a["room"]][1],
+    emit(g, "unlock", f"{c.name} unlocks the {place(a['room'])}", UNLOCK[a["room"]][1],
            {"crew": c.id, "room": a["room"]})
 
 
@@ -502,13 +505,13 @@ def apply_construct(g: Game, a: Action) -> None:
     item.progress += 1
     item.worked_turn = g.turn
     need = CONSTRUCTION_TURNS[item.kind]
-    g.emit("construct", f"{c.name} works on the {item.name} ({item.progress}/{need})",
+    emit(g, "construct", f"{c.name} works on the {item.name} ({item.progress}/{need})",
            "Construct Weapons", {"crew": c.id, "item": item.id})
     if item.progress >= need:
         item.at = CONSTRUCTION_AT
-        if fits([*g.carried(c), item]):
+        if fits([*carried(g, c), item]):
             item.carriers.append(c.id)
-        g.emit("constructed", f"The {item.name} is finished", "Construct Weapons",
+        emit(g, "constructed", f"The {item.name} is finished", "Construct Weapons",
                {"item": item.id})
 
 
@@ -543,7 +546,7 @@ def start_phase(g: Game) -> None:
     """Three fresh movement points each; doors relock (ruling R12)."""
     g.unlocked = []
     g.cache.segs.clear()  # every crewman's actions are worked out afresh
-    for c in g.station_crew():
+    for c in station_crew(g):
         c.mp = MP_PER_TURN
         c.paid_pickup = False
 

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 from . import crew_actions, interaction, sides
 from . import crew_movement as crew_rules
 from . import intelligent as ii
-from .action_types import PASSES, ActionType
+from .action_types import HANDLERS, PASSES, ActionType
 from .combat import choose_target, will_attack
 from .escape import arrive, destroy_station, self_destruct_phase
+from .events import emit
 from .intruder import (
     DEAD_OR_GONE,
     reveal_caged_powers,
@@ -29,7 +30,10 @@ from .intruder import (
     trapped_for_good,
     wake_due,
 )
+from .names import place
 from .panic import panic, panic_due
+from .phase import in_shuttle, interaction_number, sub_at
+from .pieces import crew_at, manned
 from .random_movement import random_movement
 from .scenarios import PLAYERS
 from .scoring import result_of
@@ -52,7 +56,7 @@ def start(g: Game) -> None:
 
 def announce_phase(g: Game) -> None:
     """The log's "Turn N: phase" line for the phase the state has just entered."""
-    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
+    emit(g, "phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
            {"phase": g.phase, "turn": g.turn})
 
 
@@ -66,7 +70,7 @@ def run_phase(g: Game) -> None:
         random_movement(g)
         begin_interaction(g, 1)
     elif g.phase in ("interaction1", "interaction2"):
-        begin_interaction(g, g.interaction_number())
+        begin_interaction(g, interaction_number(g))
     elif g.phase == "crew_movement":
         begin_movement(g)
     elif g.phase == "metamorphosis":
@@ -121,10 +125,10 @@ def end_segment(g: Game) -> None:
     """A Crew Action Segment ends: the next Sub-routine, or the phase's free actions end."""
     if g.step == "crew_actions" and g.sub is not None:
         at = g.sub.at
-        if g.in_shuttle():
+        if in_shuttle(g):
             shuttle_round_over(g)
             return
-        for c in g.crew_at(at):
+        for c in crew_at(g, at):
             c.acted = True
         next_subroutine(g)
     else:
@@ -287,7 +291,7 @@ def settle(g: Game) -> None:
     """Check for the end; skip decisions that offer nothing but passing."""
     while True:
         g.cache.forget_legal()
-        if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
+        if g.step == "crew_actions" and in_shuttle(g) and not fight_goes_on(g):
             shuttle_fight_over(g)
             g.may_end = True
         check_end(g)
@@ -299,7 +303,7 @@ def settle(g: Game) -> None:
         only = only_pass(g)
         if only is None:
             break
-        g.effect(only)
+        HANDLERS[only.type][1](g, only)
     g.log.extend(g.events)
 
 
@@ -333,20 +337,20 @@ def check_end(g: Game) -> None:
     is left on it, or no Intruder is still loose."""
     if not g.may_end or g.result is not None:
         return  # not over before, and the last action could not end it (cannot_end)
-    if g.step == "crew_actions" and g.in_shuttle():
+    if g.step == "crew_actions" and in_shuttle(g):
         return  # a shuttle fight is still being played out
     on_station = crew_on_station(g)
     if not on_station and not g.destroyed and g.sd is not None:
         destroy_station(g)
     if not on_station or g.destroyed or not intruder_loose(g):
         g.result = result_of(g)
-        g.emit("game_over", f"Game over: {g.result['outcome']} "
+        emit(g, "game_over", f"Game over: {g.result['outcome']} "
                f"({g.result['score']:+d})", "How to Win", {**g.result})
 
 
 def game_ends(g: Game) -> bool:
     """Whether check_end would end the game now, read without ending anything (tests)."""
-    if g.step == "crew_actions" and g.in_shuttle():
+    if g.step == "crew_actions" and in_shuttle(g):
         return False
     return not crew_on_station(g) or g.destroyed or not intruder_loose(g)
 
@@ -392,12 +396,12 @@ def shuttle_round(g: Game) -> None:
     g.sub.round += 1
     g.sub.shaken = False
     g.attacks = {}
-    for c in g.crew_at(at):
+    for c in crew_at(g, at):
         c.acted = False
-    g.emit("interaction", f"Interaction in {g.place(at)} (round {g.sub.round})",
+    emit(g, "interaction", f"Interaction in {place(at)} (round {g.sub.round})",
            "Escape via Shuttle; ruling R24", {"at": at})
     here = [t for t in g.counters.values() if t.at == at and t.kind == "intruder"]
-    if not here or not g.crew_at(at):
+    if not here or not crew_at(g, at):
         shuttle_fight_over(g)
         return
     g.sub.pending = [t.id for t in here]
@@ -405,8 +409,8 @@ def shuttle_round(g: Game) -> None:
 
 
 def fight_goes_on(g: Game) -> bool:
-    at = g.sub_at()
-    return g.manned(at) and any(t.at == at and t.kind == "intruder"
+    at = sub_at(g)
+    return manned(g, at) and any(t.at == at and t.kind == "intruder"
                                        for t in g.counters.values())
 
 
@@ -420,11 +424,11 @@ def shuttle_round_over(g: Game) -> None:
 def shuttle_fight_over(g: Game) -> None:
     """The fight is over: survivors escape, a winning Intruder escapes with the shuttle, and
     the interrupted Interaction resumes."""
-    at = g.sub_at()
+    at = sub_at(g)
     for t in g.counters.values():
         if t.at == at and t.kind == "intruder":
             t.at = "escaped"  # the shuttle crashes on its home planet, releasing it
-            g.emit("escaped", "The Intruder has killed the shuttle's crew and escapes",
+            emit(g, "escaped", "The Intruder has killed the shuttle's crew and escapes",
                    "Escape via Shuttle")
     arrive(g, at)
     saved = g.saved or SavedPhase("free_actions", None, {}, None)

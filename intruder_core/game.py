@@ -18,22 +18,17 @@ from . import flow, interaction, sides
 from . import intelligent as ii
 from .action_types import CANNOT_END, FRESH_LABELS, HANDLERS, LEGAL_WHEN_OFFERED
 from .actions import Action, Event, action, new_action
-from .charts import POINTS, Stage
+from .charts import Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
 from .labels import label as action_label
 from .move_cache import new_cache
-from .pieces import carried
 from .registry import ACTION_TYPES
 from .scenarios import PLAYERS
-from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
-from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
+from .state import GameState, load_fields, record_fields
 from .variants import chart
 
-_new_event = tuple.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
-_DESCRIBED = {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}  # Game.describe
-_TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
 
 
 class Game(GameState):
@@ -69,23 +64,10 @@ class Game(GameState):
         """The sides of this scenario: ("crew",) in the solitaire game."""
         return PLAYERS[self.scenario]
 
-    def marine(self, c: Crewman) -> bool:
-        """Optional Marines rule (Return to Prometheus)."""
-        return bool(self.options.get("marines")) and c.role in ("command", "engineer")
-
-    def docks(self) -> dict[str, str]:
-        """Shuttle -> the dock it leaves from, for the shuttles of this game."""
-        return {s: SHUTTLE_DOCK[s] for s in self.shuttles}
-
     def set_options(self, options: dict[str, Any]) -> None:
         """Rule knobs (docs/variants: difficulty); "standard" is the rulebook."""
         self.chart = chart(options)
         self.options = dict(options)
-
-    @property
-    def row(self) -> Stage:
-        """The Life Stage Chart row of the current stage."""
-        return self.chart[self.stage]
 
     @property
     def is_over(self) -> bool:
@@ -275,12 +257,6 @@ class Game(GameState):
 
     _from_state = from_stored  # the old private name, until the page's glue asks from_stored
 
-    # --- the sequence of play (flow.py) ------------------------------------------------
-
-    def start(self) -> None:
-        """Begin play at the current phase (after set-up or a position)."""
-        flow.start(self)
-
     # --- the current decision's legal actions -------------------------------------------
 
     def changed(self) -> None:
@@ -335,11 +311,6 @@ class Game(GameState):
             out.append(done)
         return out
 
-    def in_shuttle(self) -> bool:
-        return self.sub is not None and self.sub.at in self.shuttles
-
-    # --- helpers for the rule modules ---------------------------------------------------
-
     def _candidates(self) -> Iterable[Action]:
         """The actions worth checking in the current step, in a fixed order."""
         step = self.step
@@ -354,105 +325,6 @@ class Game(GameState):
         if step == "intruder_move" or step == "intruder_attack":
             return ii.candidates(self)
         return ()
-
-    def roll(self, what: str, rule: str) -> int:
-        """Roll one die and record it as an event: what it was for and the rule it answers."""
-        die = self.dice.d6()
-        # `emit`, written out for the commonest event (about one per action)
-        self.events.append(_new_event(Event, ("roll", f"Rolled {die} for {what}", rule,
-                                              {"die": die, "purpose": what})))
-        return die
-
-    def emit(self, type: str, text: str, rule: str = "",
-             data: dict[str, object] | None = None) -> None:
-        """Note something that happened, with its data (a dict of its own: the Event keeps
-        it). The Event (a named tuple) is built by tuple's own constructor, and the data come
-        as a dict, not keywords: every event passes here, and matching keywords costs more."""
-        self.events.append(_new_event(Event, (type, text, rule, {} if data is None else data)))
-
-    def effect(self, a: Action) -> None:
-        """Carry out an action already known to be legal (its handler's effect)."""
-        HANDLERS[a.type][1](self, a)
-
-    def score(self, kind: str, what: str) -> None:
-        self.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})
-
-    def interaction_number(self) -> int:
-        return 2 if self.phase == "interaction2" else 1
-
-    def sleep_until(self) -> list[int]:
-        """When a dart's sleep ends: the same Interaction Phase of the next turn (R9)."""
-        if self.in_shuttle():
-            assert self.sub is not None
-            return [self.turn, (self.sub.round or 0) + 1]
-        return [self.turn + 1, self.interaction_number()]
-
-    def shaken(self) -> bool:
-        return self.sub is not None and self.sub.shaken
-
-    def sub_at(self) -> str:
-        assert self.sub is not None
-        return self.sub.at
-
-    def place(self, at: str | None) -> str:
-        return NAMES.get(at, at) if at else "nowhere"
-
-    def describe(self, c: Counter) -> str:
-        if not c.face_up:
-            return f"Counter {c.token}"
-        return _DESCRIBED.get(c.kind, "A Dummy")
-
-    def token_order(self, c: Counter) -> tuple[int, str]:
-        key = _TOKEN_ORDER.get(c.token)
-        if key is None:  # parsed once per token: this sort key is on the hot path
-            digits = "".join(ch for ch in c.token if ch.isdigit())
-            key = _TOKEN_ORDER[c.token] = (int(digits) if digits else 0, c.token)
-        return key
-
-    def new_token(self) -> str:
-        self.next_token += 1
-        return f"c{self.next_token - 1}"
-
-    def by_token(self, token: object) -> Counter | None:
-        if not isinstance(token, str) or not token:
-            return None
-        return next((c for c in self.counters.values() if c.token == token), None)
-
-    def by_token_strict(self, token: str) -> Counter:
-        c = self.by_token(token)
-        assert c is not None
-        return c
-
-    def crewman(self, cid: object, on_station: bool = False) -> Crewman:
-        """The named crewman, if he is alive and on the station (or in a shuttle)."""
-        c = self.crew.get(cid) if isinstance(cid, str) else None
-        if c is None:
-            raise IllegalAction(f"there is no crewman {cid!r}", "The Station and the Crew")
-        if c.status != "active":
-            raise IllegalAction(f"{c.name} is {c.status}", "The Station and the Crew")
-        if on_station and c.at not in COMPARTMENTS:
-            raise IllegalAction(f"{c.name} has left the station", "Escape via Shuttle")
-        if sides.shared(self) and sides.side_of(self, c) in sides.ready(self):
-            raise IllegalAction(f"{c.name}'s player has already passed", "The Science Officer")
-        return c
-
-    def station_crew(self) -> list[Crewman]:
-        return [c for c in self.crew.values() if c.status == "active" and c.at in COMPARTMENTS]
-
-    def crew_at(self, at: str) -> list[Crewman]:
-        return [c for c in self.crew.values() if c.at == at and c.status == "active"]
-
-    def manned(self, at: str | None) -> bool:
-        """Some living crewman is there (`crew_at` without building the list)."""
-        for c in self.crew.values():
-            if c.at == at and c.status == "active":
-                break
-        else:
-            return False
-        return True
-
-    def carried(self, c: Crewman) -> list[Item]:
-        return carried(self, c)
 
     def label(self, a: Action) -> str:
         """A short human label for an action (the page shows it on a button)."""
@@ -495,6 +367,6 @@ def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "soli
     g.origin = {"seed": seed, "dice": list(dice or ()), "scenario": scenario,
                 "options": dict(options or {})}
     scenarios.setup(g, scenario)
-    g.start()
+    flow.start(g)
     return g
 

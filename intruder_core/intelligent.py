@@ -14,8 +14,12 @@ from typing import TYPE_CHECKING
 from .action_types import ActionType
 from .actions import Action, action
 from .crew_movement import deny
+from .events import emit
 from .intruder import compartments_per_phase, stops_on_meeting_crew
+from .names import describe, place
+from .pieces import by_token, crew_at, new_token, token_order
 from .random_movement import moves_randomly
+from .sides import crewman
 from .station import ADJACENT, PERMANENT_CAGES_AT, SECURED
 
 if TYPE_CHECKING:
@@ -37,7 +41,7 @@ def moved(g: Game) -> dict[str, int]:
 def candidates(g: Game) -> Iterator[Action]:
     if g.step == "intruder_move":
         done = moved(g)
-        for c in sorted(g.counters.values(), key=g.token_order):
+        for c in sorted(g.counters.values(), key=token_order):
             if moves_randomly(c) and done.get(c.id, 0) < compartments_per_phase(g, c) and \
                     c.id not in g.x.stopped:
                 for to in ADJACENT[c.at]:
@@ -55,13 +59,13 @@ def candidates(g: Game) -> Iterator[Action]:
     elif g.step == "intruder_attack":
         assert g.x.deciding is not None
         t = g.counters[g.x.deciding]
-        for crewman in g.crew_at(t.at):
+        for crewman in crew_at(g, t.at):
             yield action("intruder_attack", token=t.token, crew=crewman.id)
         yield action("intruder_hold", token=t.token)
 
 
 def counter(g: Game, token: object) -> Counter:
-    t = g.by_token(token)
+    t = by_token(g, token)
     if t is None or t.at not in ADJACENT:
         raise deny(f"there is no counter {token!r} on the station", RULE)
     return t
@@ -80,7 +84,7 @@ def check_move_counter(g: Game, a: Action) -> None:
                    RULE + " A")
     to = a.get("to")
     if to not in ADJACENT[t.at]:
-        raise deny(f"{g.place(to)} is not adjacent to {g.place(t.at)}", RULE + " A")
+        raise deny(f"{place(to)} is not adjacent to {place(t.at)}", RULE + " A")
     if to in SECURED:
         raise deny("the Intruder can never move through the doors of a secured room",
                    "Random Movement System for Inverted Counters")
@@ -93,7 +97,7 @@ def apply_move_counter(g: Game, a: Action) -> None:
     t.at = a["to"]
     if stops_on_meeting_crew(g, t):
         g.x.stopped.append(t.id)
-    g.emit("move", f"{g.describe(t)} moves to {g.place(t.at)}", RULE,
+    emit(g, "move", f"{describe(t)} moves to {place(t.at)}", RULE,
            {"token": t.token, "to": t.at})
 
 
@@ -122,7 +126,7 @@ def apply_destroy(g: Game, a: Action) -> None:
         release_from(g, inside)
         inside.face_up = True
     item.at = "lost"
-    g.emit("destroyed_object", f"The {item.name} in {g.place(counter(g, a['token']).at)} is "
+    emit(g, "destroyed_object", f"The {item.name} in {place(counter(g, a['token']).at)} is "
            "destroyed", RULE + " C", {"item": item.id})
 
 
@@ -139,7 +143,7 @@ def apply_open_cage(g: Game, a: Action) -> None:
     inside = g.counters[str(item.contents)]
     release_from(g, inside)
     inside.face_up = True
-    g.emit("released", f"The Intruder opens the {item.name} in {g.place(item.at)}", RULE + " C",
+    emit(g, "released", f"The Intruder opens the {item.name} in {place(item.at)}", RULE + " C",
            {"at": item.at, "token": inside.token})
 
 
@@ -157,8 +161,8 @@ def apply_open_lab_cages(g: Game, a: Action) -> None:
             c.at = PERMANENT_CAGES_AT
             c.face_up = True
             if not c.token:
-                c.token = g.new_token()
-    g.emit("released", "The Intruder opens the Lab's permanent cages", RULE + " C",
+                c.token = new_token(g)
+    emit(g, "released", "The Intruder opens the Lab's permanent cages", RULE + " C",
            {"at": PERMANENT_CAGES_AT})
 
 
@@ -182,7 +186,7 @@ def check_intruder_attack(g: Game, a: Action) -> None:
     if a.get("token") != t.token:
         raise deny(f"it is Intruder {t.token} that decides now", RULE + " B")
     if a.type == "intruder_attack":
-        c = g.crewman(a.get("crew"))
+        c = crewman(g, a.get("crew"))
         if c.at != t.at:
             raise deny(f"{c.name} is not with the Intruder", RULE + " B")
 
@@ -196,7 +200,7 @@ def apply_intruder_attack(g: Game, a: Action) -> bool:
     t = g.counters[g.x.deciding]
     g.x.deciding = None
     target = g.crew[a["crew"]] if a.type == "intruder_attack" else None
-    g.emit("decision", f"The Intruder {'attacks ' + target.name if target else 'holds back'}",
+    emit(g, "decision", f"The Intruder {'attacks ' + target.name if target else 'holds back'}",
            RULE + " B", {"token": t.token})
     return interaction.steps_b_to_d(g, t, target, able=True)
 

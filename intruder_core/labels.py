@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .action_types import LIVE_LABELS, SIMPLE_LABELS
+from .names import place
+from .pieces import by_token
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -21,14 +23,14 @@ def intruder_label(g: Game, a: Action) -> str:
     C-1" (the counter by kind and token, the place and the effect)."""
     if a.type == "end_intruder_movement":
         return "End the Intruder's movement"
-    c = g.by_token(a.get("token"))
+    c = by_token(g, a.get("token"))
     if c is None:
         return a.type
     who = f"{KIND_WORDS.get(c.kind, 'Counter')} {c.token}"
-    here = g.place(c.at)
+    here = place(c.at)
     t = a.type
     if t == "move_counter":
-        return f"{who}: {here} -> {g.place(a['to'])}"
+        return f"{who}: {here} -> {place(a['to'])}"
     if t in ("destroy", "open_cage"):
         item = g.items[a["item"]]
         if t == "destroy":
@@ -52,18 +54,18 @@ def label(g: Game, a: Action) -> str:
         a.get("crew") in g.crew else ""
     t = a.type
     if t == "move":
-        return f"{who}: move to {g.place(a['to'])}"
+        return f"{who}: move to {place(a['to'])}"
     if t in ("pick_up", "drop", "construct"):
         item = g.items[a["item"]]
         verb = {"pick_up": "pick up", "drop": "drop", "construct": "work on"}[t]
         return f"{who}: {verb} {item.name}"
     if t == "unlock":
-        return f"{who}: unlock the {g.place(a['room'])}"
+        return f"{who}: unlock the {place(a['room'])}"
     if t in ("attack", "defend"):
         weapon = "improvised weapons" if a["weapon"] == "improvised" else a["weapon"]
         if t == "defend":
             return f"{who}: Self Defense with {weapon}"
-        c = g.by_token(a["target"])  # two Intruders in one compartment: say which
+        c = by_token(g, a["target"])  # two Intruders in one compartment: say which
         target = f"{KIND_WORDS.get(c.kind, 'counter')} {c.token}" if c is not None \
             else str(a["target"])
         return f"{who}: attack {target} with {weapon}"
@@ -72,12 +74,12 @@ def label(g: Game, a: Action) -> str:
         return f"{SIMPLE_LABELS[t]} ({PLAYER_WORDS.get(a['player'], a['player'])})"
     if template is not None:
         return template.format(who=who, target=a.get("target"),
-                               airlock=g.place(a.get("airlock")))
+                               airlock=place(a.get("airlock")))
     if t == "interact":
-        return f"Resolve the Interaction in {g.place(a['at'])}"
+        return f"Resolve the Interaction in {place(a['at'])}"
     if t == "cage_animal":
         return f"{who}: cage the Lab Animal held by {g.crew[a['holder']].name}"
     if t == "leave":
         names = ", ".join(g.crew[n].name for n in a["crew"])
-        return f"Leave in {g.place(a['shuttle'])}: {names}"
+        return f"Leave in {place(a['shuttle'])}: {names}"
     return t

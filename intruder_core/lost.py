@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .pieces import relocate
+from .events import emit
+from .names import place
+from .pieces import relocate, station_crew
 from .setup import LOST_PREFIX, counter_id, setup_name
 from .state import Counter
 
@@ -30,7 +32,7 @@ def lose_one(g: Game) -> None:
     """Pick one crewman at random (all counters shuffled, one drawn) and make him lost."""
     if not g.options.get("lost_crewmen"):
         return
-    pool = sorted(g.station_crew(), key=lambda c: c.id)
+    pool = sorted(station_crew(g), key=lambda c: c.id)
     if not pool:
         return
     g.dice.shuffle(pool)
@@ -40,7 +42,7 @@ def lose_one(g: Game) -> None:
         c.holding = None
     c.status = "lost"
     g.counters[counter_of(g, c)] = Counter(counter_of(g, c), "crewman", str(c.at))
-    g.emit("lost_crewman", f"{c.name} runs off in blind panic and hides", "Lost Crewmen",
+    emit(g, "lost_crewman", f"{c.name} runs off in blind panic and hides", "Lost Crewmen",
            {"crew": c.id})
 
 
@@ -61,7 +63,7 @@ def found(g: Game, t: Counter) -> None:
     c.status = "active"
     relocate(g, c, t.at)
     del g.counters[t.id]
-    g.emit("found", f"Counter {t.token} in {g.place(t.at)} is {c.name}, found hiding",
+    emit(g, "found", f"Counter {t.token} in {place(t.at)} is {c.name}, found hiding",
            "Lost Crewmen", {"crew": c.id, "token": t.token, "at": t.at})
 
 

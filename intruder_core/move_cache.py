@@ -9,7 +9,7 @@ every new game use it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .action_types import HANDLERS
 from .actions import Action, new_action
@@ -25,6 +25,7 @@ Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[s
 # roster -> its labels by action, labelled actions by key, moves by crewman and place, and
 # the Crew Movement Phase actions of a crewman with empty hands in an empty compartment
 _ROSTER_LABELS: dict[tuple[object, ...], Labels] = {}
+T = TypeVar("T")
 ENABLED = True  # False: new games keep nothing (NoCache), for tests and measurements
 
 
@@ -109,33 +110,27 @@ class _Forgetful(dict[object, object]):
         pass
 
 
+class _KeepsNothing(Generic[T]):
+    """An attribute that reads `empty` whatever is stored in it."""
+
+    def __init__(self, empty: T) -> None:
+        self.empty = empty
+
+    def __get__(self, obj: object, owner: type | None = None) -> T:
+        return self.empty
+
+    def __set__(self, obj: object, value: T) -> None:
+        pass
+
+
 class NoCache(MoveCache):
     """The caches switched off: every decision's actions, labels and segments are made
     afresh (a game's segments hold only while one decision's list is built)."""
 
-    @property
-    def legal(self) -> list[Action] | None:
-        return None
-
-    @legal.setter
-    def legal(self, value: list[Action] | None) -> None:
-        pass
-
-    @property
-    def legal_set(self) -> frozenset[Action] | None:
-        return None
-
-    @legal_set.setter
-    def legal_set(self, value: frozenset[Action] | None) -> None:
-        pass
-
-    @property
-    def key(self) -> tuple[object, ...]:
-        return ()  # never the same turn: every crewman's actions are built afresh
-
-    @key.setter
-    def key(self, value: tuple[object, ...]) -> None:
-        pass
+    legal: _KeepsNothing[list[Action] | None] = _KeepsNothing(None)
+    legal_set: _KeepsNothing[frozenset[Action] | None] = _KeepsNothing(None)
+    # never the same turn: every crewman's actions are built afresh
+    key: _KeepsNothing[tuple[object, ...]] = _KeepsNothing(())
 
     def bind(self, g: Game) -> None:
         self.labels, self.made, self.made_moves, self.bare_segs = self._new_labels()

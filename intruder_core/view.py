@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
 from .escape import shuttles_may_leave
+from .intruder import row as stage_row
+from .pieces import token_order
 from .scoring import breakdown, total
 from .state import BOXES, Subroutine, crew_name, item_name
 from .station import COMPARTMENTS
@@ -127,7 +129,7 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     if g.defense is not None:
         decision["intruder"] = tokens[g.defense.intruder]
         decision["target"] = g.defense.target
-    row = g.row
+    row = stage_row(g)
     had = seen.chart
     if had is not None and had[0] is row and had[1] == g.stage:
         chart = had[2]
@@ -208,7 +210,7 @@ def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]
     if order is None:
         if len(_TOKEN_ORDERS) >= 4096:  # stay bounded
             _TOKEN_ORDERS.clear()
-        ranked = sorted(range(len(listed)), key=lambda n: g.token_order(listed[n]))
+        ranked = sorted(range(len(listed)), key=lambda n: token_order(listed[n]))
         order = _TOKEN_ORDERS[key] = tuple(ranked)
     return [listed[n] for n in order]
 

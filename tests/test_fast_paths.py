@@ -18,7 +18,7 @@ from helpers import passing, position
 import intruder_core as ic
 from intruder_core import crew_movement, flow
 from intruder_core.action_types import CANNOT_END
-from intruder_core.pieces import relocate
+from intruder_core.pieces import carried, docks, relocate
 
 WALKS = [
     ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
@@ -183,9 +183,9 @@ def test_empty_handed_agrees_with_the_objects(scenario: str, options: dict[str, 
             g.legal_actions()  # the decision's kept actions, as a move finds them
             for c in g.crew.values():
                 if crew_movement.empty_handed(g, c):
-                    assert not g.carried(c) and not c.holding and not c.controlling, c.id
+                    assert not carried(g, c) and not c.holding and not c.controlling, c.id
                     said += 1
-                elif c.status == "active" and g.carried(c):
+                elif c.status == "active" and carried(g, c):
                     carrying += 1
     assert said > 300 and carrying > 30
 
@@ -204,7 +204,7 @@ def gated(g: ic.Game) -> set[ic.Action]:
                 out.append(ic.Action.make(kind, crew=c.id, target=tok))
         for other in g.crew:
             out.append(ic.Action.make("cage_animal", crew=c.id, holder=other))
-    for shuttle, dock in g.docks().items():
+    for shuttle, dock in docks(g).items():
         here = [c.id for c in g.crew.values() if c.at == dock]
         for n in range(1, min(len(here), 4) + 1):
             for group in combinations(here, n):
