@@ -7,6 +7,7 @@ equal when their data are equal, whatever their labels. See docs/api.md for the 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, NoReturn
 
@@ -25,7 +26,7 @@ def _refuse(reason: str) -> IllegalAction:
     return IllegalAction(reason, "Actions")
 
 
-def _parse_arg(type: str, key: str, kind: str, value: Any) -> Arg:
+def _parse_arg(type: str, key: str, kind: str, value: object) -> Arg:
     """One argument of a parsed action, or IllegalAction saying what is wrong with it."""
     if kind == "list":
         if not isinstance(value, list) or not 1 <= len(value) <= MAX_LIST:
@@ -35,10 +36,12 @@ def _parse_arg(type: str, key: str, kind: str, value: Any) -> Arg:
         if not isinstance(value, str):
             raise _refuse(f"{type!r} needs {key!r} as a name (a string)")
         items = (value,)
+    names: list[str] = []
     for item in items:
         if not isinstance(item, str) or not item or len(item) > MAX_NAME:
             raise _refuse(f"{type!r} has a bad {key!r}: names are 1 to {MAX_NAME} characters")
-    return items if kind == "list" else value
+        names.append(item)
+    return tuple(names) if kind == "list" else names[0]
 
 
 def _freeze(key: str, value: object) -> Arg:
@@ -188,6 +191,6 @@ class Event(_EventFields):
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Event:
+    def from_dict(cls, d: Mapping[str, object]) -> Event:
         rest = {k: v for k, v in d.items() if k not in ("type", "text", "rule")}
         return cls(str(d["type"]), str(d["text"]), str(d.get("rule", "")), rest)

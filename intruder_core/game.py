@@ -9,7 +9,7 @@ in flow.py; each action's check and effect are declared by its rule module (regi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import crew_actions as act
@@ -93,7 +93,7 @@ class Game(GameState):
         waiting = {self.owner(a) for a in self.legal_actions()}
         return [p for p in self.players if p in waiting]
 
-    def why_illegal(self, action: Action | dict[str, Any]) -> IllegalAction | None:
+    def why_illegal(self, action: Action | Mapping[str, object]) -> IllegalAction | None:
         """The refusal `apply` would raise for this action, or None if it is legal."""
         try:
             a = _parse(action)
@@ -122,7 +122,7 @@ class Game(GameState):
             return IllegalAction("that action is not available now", HANDLERS[a.type][2])
         return None
 
-    def apply(self, action: Action | dict[str, Any]) -> list[Event]:
+    def apply(self, action: Action | Mapping[str, object]) -> list[Event]:
         """Take a legal action and run the game on to the next decision; returns the events.
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
@@ -342,7 +342,7 @@ def replay(record: object) -> Game:
 _KEYS = {t.type: tuple(sorted(t.args)) for t in ACTION_TYPES}
 
 
-def _parse(action: Action | dict[str, Any]) -> Action:
+def _parse(action: Action | Mapping[str, object]) -> Action:
     """An action strictly parsed (IllegalAction otherwise), also when given as an Action."""
     if isinstance(action, Action):
         if _KEYS.get(action.type) == tuple(k for k, _ in action.args) and all(
