@@ -7,51 +7,17 @@ equal when their data are equal, whatever their labels. See docs/api.md for the 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, NoReturn
 
+from .action_types import ARGS as ARGS
 from .errors import IllegalAction
 
 Arg = str | int | tuple[str, ...]
 
-# The vocabulary (docs/api.md, "Actions"): each type's arguments, "str" or "list" (of strings);
-# a trailing "?" marks an optional one (a pass names its player only with two crew players).
-ARGS: dict[str, dict[str, str]] = {
-    "move": {"crew": "str", "to": "str"},
-    "force_into_freezer": {"crew": "str"},
-    "pick_up": {"crew": "str", "item": "str"},
-    "drop": {"crew": "str", "item": "str"},
-    "unlock": {"crew": "str", "room": "str"},
-    "construct": {"crew": "str", "item": "str"},
-    "end_movement": {"player": "str?"},
-    "interact": {"at": "str"},
-    "defend": {"crew": "str", "weapon": "str"},
-    "no_defense": {},
-    "attack": {"crew": "str", "target": "str", "weapon": "str"},
-    "prod": {"crew": "str", "target": "str"},
-    "cage": {"crew": "str", "target": "str"},
-    "catch": {"crew": "str", "target": "str"},
-    "cage_animal": {"crew": "str", "holder": "str"},
-    "transfer": {"crew": "str", "target": "str"},
-    "open_airlock": {"crew": "str", "airlock": "str"},
-    "start_self_destruct": {"crew": "str"},
-    "stop_self_destruct": {"crew": "str"},
-    "freeze": {"crew": "str"},
-    "inventory": {"crew": "str", "target": "str"},
-    "leave": {"shuttle": "str", "crew": "list"},
-    "release": {"crew": "str"},
-    "let_go": {"crew": "str"},
-    "prepare_hatches": {},
-    "open_hatches": {"crew": "str"},
-    "end_actions": {"player": "str?"},
-    "move_counter": {"token": "str", "to": "str"},
-    "destroy": {"token": "str", "item": "str"},
-    "open_cage": {"token": "str", "item": "str"},
-    "open_lab_cages": {"token": "str"},
-    "end_intruder_movement": {},
-    "intruder_attack": {"token": "str", "crew": "str"},
-    "intruder_hold": {"token": "str"},
-}
+# The vocabulary's arguments (docs/api.md, "Actions") come from each type's declaration
+# (action_types.ActionType.args, gathered by registry.py).
 MAX_NAME = 40  # longer than any id, token or place name of the game
 MAX_LIST = 9   # the whole crew
 
@@ -60,7 +26,7 @@ def _refuse(reason: str) -> IllegalAction:
     return IllegalAction(reason, "Actions")
 
 
-def _parse_arg(type: str, key: str, kind: str, value: Any) -> Arg:
+def _parse_arg(type: str, key: str, kind: str, value: object) -> Arg:
     """One argument of a parsed action, or IllegalAction saying what is wrong with it."""
     if kind == "list":
         if not isinstance(value, list) or not 1 <= len(value) <= MAX_LIST:
@@ -70,10 +36,12 @@ def _parse_arg(type: str, key: str, kind: str, value: Any) -> Arg:
         if not isinstance(value, str):
             raise _refuse(f"{type!r} needs {key!r} as a name (a string)")
         items = (value,)
+    names: list[str] = []
     for item in items:
         if not isinstance(item, str) or not item or len(item) > MAX_NAME:
             raise _refuse(f"{type!r} has a bad {key!r}: names are 1 to {MAX_NAME} characters")
-    return items if kind == "list" else value
+        names.append(item)
+    return tuple(names) if kind == "list" else names[0]
 
 
 def _freeze(key: str, value: object) -> Arg:
@@ -223,6 +191,6 @@ class Event(_EventFields):
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Event:
+    def from_dict(cls, d: Mapping[str, object]) -> Event:
         rest = {k: v for k, v in d.items() if k not in ("type", "text", "rule")}
         return cls(str(d["type"]), str(d["text"]), str(d.get("rule", "")), rest)

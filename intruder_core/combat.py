@@ -6,7 +6,12 @@ from typing import TYPE_CHECKING
 
 from .charts import CRT, IMMUNITY, LETHAL, OBJECTS, WEAPONS, crt_column
 from .crew_movement import deny
-from .intruder import halt
+from .events import emit, roll
+from .intruder import halt, row
+from .names import place
+from .phase import shaken, sleep_until
+from .pieces import carried, crew_at, marine
+from .scoring import score
 
 if TYPE_CHECKING:
     from .game import Game
@@ -19,9 +24,9 @@ EFFECT_TEXT = {"K": "the Intruder is killed", "S": "the Intruder falls asleep",
 
 def weapons_of(g: Game, c: Crewman) -> list[str]:
     """Weapon kinds a crewman may fire, improvised included when allowed (R10)."""
-    if g.marine(c):
+    if marine(g, c):
         return list(WEAPONS)  # Marines: all four weapons, always (Return to Prometheus)
-    kinds = sorted({i.kind for i in g.carried(c) if i.kind in WEAPONS}, key=WEAPONS.index)
+    kinds = sorted({i.kind for i in carried(g, c) if i.kind in WEAPONS}, key=WEAPONS.index)
     return [*kinds, "improvised"]
 
 
@@ -31,23 +36,23 @@ def effective(g: Game, weapon: str) -> bool:
 
 def check_fire(g: Game, c: Crewman, target: Counter, weapon: str, self_defense: bool) -> None:
     """Raise IllegalAction unless `c` may fire `weapon` at `target` now."""
-    carried = [i for i in g.carried(c)]
+    objects = [i for i in carried(g, c)]
     if weapon == "improvised":
-        large = [i for i in carried if i.size == "large"]
-        if large or len(carried) > 1:
+        large = [i for i in objects if i.size == "large"]
+        if large or len(objects) > 1:
             raise deny(f"{c.name} is too encumbered for improvised weapons (no large object "
                        "and at most one small one)", "Improvised Weapons; ruling R10")
-        if any(i.kind in WEAPONS and effective(g, i.kind) for i in carried):
+        if any(i.kind in WEAPONS and effective(g, i.kind) for i in objects):
             raise deny("improvised weapons are used only when no carried weapon would be "
                        "effective", "Improvised Weapons")
     elif weapon not in WEAPONS:
         raise deny(f"{weapon!r} is not a weapon on the Combat Results Table", "Combat")
-    elif not g.marine(c) and not any(i.kind == weapon for i in carried):
+    elif not marine(g, c) and not any(i.kind == weapon for i in objects):
         raise deny(f"{c.name} is not carrying a {weapon}", "Weapons")
     if c.role == "science" and weapon in LETHAL:
         raise deny("a Science Officer may never fire a weapon that could kill the Intruder",
                    "Restrictions and Modifications to Combat; ruling R6")
-    if not self_defense and weapon in LETHAL and not g.row.humans_may_kill and \
+    if not self_defense and weapon in LETHAL and not row(g).humans_may_kill and \
             target.kind == "intruder":
         raise deny(f"in Life Stage {g.stage} the crew may not try to kill the Intruder except "
                    "in Self Defense", "Restrictions and Modifications to Combat; ruling R7")
@@ -65,28 +70,28 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     g.attacks[target.id] = g.attacks.get(target.id, 0) + 1
     c.acted = True
     column = crt_column(weapon, g.known)
-    die = g.roll(f"{c.name}'s {weapon} attack", "Combat Results Table")
-    if g.shaken():
+    die = roll(g, f"{c.name}'s {weapon} attack", "Combat Results Table")
+    if shaken(g):
         die = min(die + 1, 6)
-        g.emit("shaken", f"+1 for the crewman killed here: {die}", "ruling R5", {"die": die})
+        emit(g, "shaken", f"+1 for the crewman killed here: {die}", "ruling R5", {"die": die})
     normal, defense = CRT[column][die]
     effects = defense if under_attack else normal
     if not effective(g, weapon):
-        g.emit("immune", "The Intruder is immune: no effect", "Restrictions and "
+        emit(g, "immune", "The Intruder is immune: no effect", "Restrictions and "
                "Modifications to Combat")
         effects = ()
     text = ", ".join(EFFECT_TEXT[e] for e in effects) or "no effect"
     how = "attacks with improvised weapons" if weapon == "improvised" else \
         f"uses the {OBJECTS[weapon][0]}" if weapon in OBJECTS else f"fires the {weapon}"
-    g.emit("attack", f"{c.name} {how}: {text}", "Combat Results Table",
+    emit(g, "attack", f"{c.name} {how}: {text}", "Combat Results Table",
            {"crew": c.id, "weapon": weapon, "effects": list(effects)})
     if "K" in effects and target.kind == "lab_animal":  # Marines only (Return to Prometheus)
         target.at = "lost"
-        g.emit("lost", f"{c.name} shoots the Lab Animal", "Return to Prometheus, Marines")
+        emit(g, "lost", f"{c.name} shoots the Lab Animal", "Return to Prometheus, Marines")
     elif "K" in effects:
         kill_intruder(g, target, f"killed by {c.name}")
     if "S" in effects and target.at != "killed":
-        target.asleep_until = g.sleep_until()
+        target.asleep_until = sleep_until(g)
     if "CK" in effects and under_attack is not None:
         kill_crewman(g, under_attack, "killed by the Intruder", by_intruder=True)
     return effects
@@ -94,7 +99,7 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
 
 def choose_target(g: Game, at: str) -> Crewman | None:
     """Which crewman the Intruder attacks, rolled exactly as the rulebook assigns (R4)."""
-    present = g.crew_at(at)
+    present = crew_at(g, at)
     if len(present) >= 7:  # Science Officers are not attacked by seven or more
         present = [c for c in present if c.role != "science"]
     if not present:
@@ -103,28 +108,28 @@ def choose_target(g: Game, at: str) -> Crewman | None:
         return present[0]
     rule = "Intruder Attacks on Crewmen; ruling R4"
     while True:
-        die = g.roll("which crewman the Intruder attacks", rule)
+        die = roll(g, "which crewman the Intruder attacks", rule)
         if len(present) == 2:
             return present[(die - 1) // 3]
         if len(present) == 3:
             return present[(die - 1) // 2]
         if die <= len(present):
             return present[die - 1]
-        g.emit("reroll", f"{die} is not assigned to any crewman: roll again", rule)
+        emit(g, "reroll", f"{die} is not assigned to any crewman: roll again", rule)
 
 
 def will_attack(g: Game) -> bool:
-    die = g.roll("whether the Intruder attacks", "Intruder Attacks on Crewmen")
-    return die in g.row.attack
+    die = roll(g, "whether the Intruder attacks", "Intruder Attacks on Crewmen")
+    return die in row(g).attack
 
 
 def intruder_attack(g: Game, target: Crewman) -> None:
     """Step D: the kill roll against the Life Stage Chart."""
-    die = g.roll(f"the Intruder's attack on {target.name}", "Intruder Attacks on Crewmen")
-    if die in g.row.kill:
+    die = roll(g, f"the Intruder's attack on {target.name}", "Intruder Attacks on Crewmen")
+    if die in row(g).kill:
         kill_crewman(g, target, "killed by the Intruder", by_intruder=True)
     else:
-        g.emit("survived", f"{target.name} survives the attack", "Intruder Attacks on Crewmen",
+        emit(g, "survived", f"{target.name} survives the attack", "Intruder Attacks on Crewmen",
                {"crew": target.id})
 
 
@@ -135,8 +140,8 @@ def kill_intruder(g: Game, c: Counter, how: str) -> None:
     c.at = "killed"
     c.asleep_until = None
     g.kills += 1
-    g.score("intruder_killed", f"Intruder {how}")
-    g.emit("intruder_killed", f"The Intruder is {how}", "How to Win", {"token": c.token})
+    score(g, "intruder_killed", f"Intruder {how}")
+    emit(g, "intruder_killed", f"The Intruder is {how}", "How to Win", {"token": c.token})
 
 
 def release_from(g: Game, c: Counter) -> None:
@@ -155,7 +160,7 @@ def release_from(g: Game, c: Counter) -> None:
 def kill_crewman(g: Game, c: Crewman, how: str, by_intruder: bool = False) -> None:
     """A crewman dies: -5; he drops what he carries and lets go of what he holds."""
     at = c.at
-    for item in g.carried(c):
+    for item in carried(g, c):
         item.carriers.remove(c.id)
     if c.holding:
         animal = g.counters[c.holding]
@@ -169,6 +174,6 @@ def kill_crewman(g: Game, c: Crewman, how: str, by_intruder: bool = False) -> No
     g.kills += 1
     if by_intruder and g.sub is not None and g.sub.at == at:
         g.sub.shaken = True
-    g.score("crew_dead", f"{c.name} {how}")
-    g.emit("crew_killed", f"{c.name} is {how} in {g.place(at)}", "How to Win",
+    score(g, "crew_dead", f"{c.name} {how}")
+    emit(g, "crew_killed", f"{c.name} is {how} in {place(at)}", "How to Win",
            {"crew": c.id, "at": at})

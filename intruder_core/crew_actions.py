@@ -5,13 +5,19 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from .action_types import ActionType
 from .actions import Action, Arg, action
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
 from .crew_movement import check_pass, deny, hands, passes
 from .escape import check_may_leave, leave, shuttles_may_leave
-from .intruder import break_out, determine_powers, halt, has
-from .sides import shared
+from .events import emit, roll
+from .intruder import break_out, determine_powers, halt, has, row
+from .names import place
+from .phase import in_shuttle, sub_at
+from .pieces import by_token, by_token_strict, carried, crew_at, docks, marine, token_order
+from .scoring import score
+from .sides import crewman, shared
 from .station import (
     AIRLOCK_CONTROL,
     COMPARTMENTS,
@@ -26,12 +32,6 @@ if TYPE_CHECKING:
     from .state import Counter, Crewman, Item
 
 SECOND_ONLY = "this Action may be taken only in the Second Interaction Phase"
-# Offered by `candidates` (and the Interaction's choice, `Game._candidates`) only when their
-# checks pass, so `Game._generate` takes them unchecked, except in the Science Officer's
-# shared phases (a passed player's crewmen may do nothing there). tests/test_legal.py compares
-# the legal actions with every candidate's check, decision after decision.
-LEGAL_WHEN_OFFERED = frozenset({"end_actions", "interact", "freeze", "drop", "release",
-                                "let_go", "catch", "open_airlock"})
 # Who may work the consoles and the permanent cages: each check refuses everyone else with
 # its own reason, and `candidates` offers these actions only to these roles.
 ROLES_FOR = {"start_self_destruct": ("command",), "stop_self_destruct": ("command", "science"),
@@ -51,11 +51,11 @@ def in_actions(g: Game) -> None:
 def actor(g: Game, a: Action, *, free_hands: bool = True) -> Crewman:
     """The crewman taking the action, if he may act now (one action each, R8)."""
     in_actions(g)
-    c = g.crewman(a.get("crew"))
+    c = crewman(g, a.get("crew"))
     if g.step == "crew_actions":
         assert g.sub is not None
         if c.at != g.sub.at:
-            raise deny(f"{c.name} is not in {g.place(g.sub.at)}, the compartment being "
+            raise deny(f"{c.name} is not in {place(g.sub.at)}, the compartment being "
                        "resolved", "Interaction Sub-routine")
     elif c.at not in COMPARTMENTS:
         raise deny(f"{c.name} is not on the station", "Actions")
@@ -76,13 +76,13 @@ def second_phase(g: Game, rule: str) -> None:
 
 
 def not_in_shuttle(g: Game, rule: str) -> None:
-    if g.in_shuttle():
+    if in_shuttle(g):
         raise deny("in a shuttle the crew can only fight, prepare or open the hatches",
                    "ruling R24")
 
 
 def intruder_here(g: Game, c: Crewman, token: object, animals: bool = False) -> Counter:
-    t = g.by_token(token)
+    t = by_token(g, token)
     kinds = ("intruder", "lab_animal") if animals else ("intruder",)
     if t is None or t.kind not in kinds or not t.face_up or t.at != c.at:
         raise deny(f"there is no face-up Intruder {token} with {c.name}", "Actions")
@@ -90,14 +90,14 @@ def intruder_here(g: Game, c: Crewman, token: object, animals: bool = False) -> 
 
 
 def animal_here(g: Game, c: Crewman, token: object) -> Counter:
-    t = g.by_token(token)
+    t = by_token(g, token)
     if t is None or t.kind != "lab_animal" or not t.face_up or t.at != c.at:
         raise deny(f"there is no Lab Animal {token} with {c.name}", "Actions")
     return t
 
 
 def empty_cage(g: Game, c: Crewman) -> Item | None:
-    return first_empty_cage(g.carried(c))
+    return first_empty_cage(carried(g, c))
 
 
 def first_empty_cage(carried: list[Item]) -> Item | None:
@@ -133,12 +133,12 @@ def candidates(g: Game) -> list[Action]:
                 here.setdefault(t.at, []).append(t)
         for found in here.values():
             if len(found) > 1:
-                found.sort(key=g.token_order)
+                found.sort(key=token_order)
         for other in g.crew.values():
             if other.holding and other.status == "active" and other.at in places:
                 holders.setdefault(other.at, []).append(other)
     second = g.phase == "interaction2"
-    in_shuttle = g.in_shuttle()
+    fight = in_shuttle(g)
     carried: dict[str, list[Item]] = {}
     if actors:
         for item in g.items.values():
@@ -166,10 +166,10 @@ def candidates(g: Game) -> list[Action]:
                     out.append(_offer(g, ("cage", cid, tok), crew=cid, target=tok))
             elif t.kind == "lab_animal":
                 if not busy:
-                    if g.marine(c):
+                    if marine(g, c):
                         for w in weapons_of(g, c):
                             out.append(action("attack", crew=cid, target=tok, weapon=w))
-                    if not (in_shuttle or t.held_by or t.cage or
+                    if not (fight or t.held_by or t.cage or
                             too_encumbered_to_catch(mine or [])):
                         out.append(_offer(g, ("catch", cid, tok), crew=cid, target=tok))
                 if second and at == PERMANENT_CAGES_AT and c.role in ROLES_FOR["transfer"] \
@@ -190,25 +190,25 @@ def candidates(g: Game) -> list[Action]:
             if at == FREEZER_SWITCH_AT and second:  # the same switchboard (R13, R17)
                 out.append(_offer(g, ("freeze", cid), crew=cid))
             if at == INVENTORY_AT and second and c.role in ROLES_FOR["inventory"]:
-                for t in sorted(g.counters.values(), key=g.token_order):
+                for t in sorted(g.counters.values(), key=token_order):
                     if t.at == "not_used" and not t.inventoried:
                         out.append(_offer(g, ("inventory", cid, t.token), crew=cid,
                                           target=t.token))
-            if in_shuttle:
+            if fight:
                 out.append(_offer(g, ("open_hatches", cid), crew=cid))
         if mine or busy:
             out += hands(g, c, mine or [])
-    if in_shuttle:
+    if fight:
         out.append(_offer(g, ("prepare_hatches",)))
-    if second and not in_shuttle and shuttles_may_leave(g):  # check_may_leave's quarantine
-        for shuttle, dock in g.docks().items():
+    if second and not fight and shuttles_may_leave(g):  # check_may_leave's quarantine
+        for shuttle, dock in docks(g).items():
             waiting = [c.id for c in actors if c.at == dock and not c.acted]
             for n in range(min(len(waiting), SHUTTLE_CAPACITY), 0, -1):
                 for group in combinations(waiting, n):
                     out.append(_offer(g, ("leave", shuttle, *group), shuttle=shuttle,
                                       crew=group))
     if not shared(g):
-        out.append(g.made.get(("end_actions", "")) or _offer(g, ("end_actions", "")))
+        out.append(g.cache.made.get(("end_actions", "")) or _offer(g, ("end_actions", "")))
     else:
         out += [_offer(g, (a.type, str(a.get("player", ""))), **dict(a.args))
                 for a in passes(g, "end_actions")]
@@ -217,22 +217,24 @@ def candidates(g: Game) -> list[Action]:
 
 def _offer(g: Game, key: tuple[str, ...], **args: Arg) -> Action:
     """The labelled action `key` names (its type and the values of its arguments), made once
-    per roster (Game.labelled), so the engine need not look its label up at each decision."""
-    return g.made.get(key) or g.labelled(key, action(key[0], **args))
+    per roster (the move cache's `labelled`), so the engine need not look its label up at
+    each decision."""
+    cache = g.cache
+    return cache.made.get(key) or cache.labelled(g, key, action(key[0], **args))
 
 
 # --- the actions --------------------------------------------------------------------------
 
 def check_attack(g: Game, a: Action) -> None:
     c = actor(g, a)
-    t = intruder_here(g, c, a.get("target"), animals=g.marine(c))
+    t = intruder_here(g, c, a.get("target"), animals=marine(g, c))
     if t.kind == "lab_animal" and (t.held_by or t.cage):
         raise deny("that Lab Animal is caught", "Return to Prometheus, Marines")
     check_fire(g, c, t, str(a.get("weapon")), self_defense=False)
 
 
 def apply_attack(g: Game, a: Action) -> None:
-    fire(g, g.crew[a["crew"]], g.by_token_strict(a["target"]), a["weapon"], None)
+    fire(g, g.crew[a["crew"]], by_token_strict(g, a["target"]), a["weapon"], None)
 
 
 def check_prod(g: Game, a: Action) -> None:
@@ -240,11 +242,11 @@ def check_prod(g: Game, a: Action) -> None:
     rule = "Gaining Control Using Electric Prods"
     not_in_shuttle(g, rule)
     t = intruder_here(g, c, a.get("target"))
-    if not any(i.kind == "prod" for i in g.carried(c)):
+    if not any(i.kind == "prod" for i in carried(g, c)):
         raise deny(f"{c.name} has no Electric Prod", rule)
     if has(g, "immune_shock"):
         raise deny("the Intruder is Immune to Shock and cannot be controlled", "Immune to Shock")
-    if not g.row.control:
+    if not row(g).control:
         raise deny(f"an Intruder in Life Stage {g.stage} can never be controlled", rule)
     if t.controlled_by or t.cage:
         raise deny("that Intruder is already controlled or caged", rule)
@@ -252,16 +254,16 @@ def check_prod(g: Game, a: Action) -> None:
 
 def apply_prod(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
-    t = g.by_token_strict(a["target"])
+    t = by_token_strict(g, a["target"])
     c.acted = True
-    die = g.roll(f"{c.name}'s prod", "Gaining Control Using Electric Prods")
-    if die in g.row.control:
+    die = roll(g, f"{c.name}'s prod", "Gaining Control Using Electric Prods")
+    if die in row(g).control:
         t.controlled_by = c.id
         c.controlling = t.id
-        g.emit("control", f"{c.name} gains control of the Intruder", "Gaining Control Using "
+        emit(g, "control", f"{c.name} gains control of the Intruder", "Gaining Control Using "
                "Electric Prods", {"crew": c.id, "token": t.token})
     else:
-        g.emit("no_control", f"{c.name} fails to gain control", "Gaining Control Using "
+        emit(g, "no_control", f"{c.name} fails to gain control", "Gaining Control Using "
                "Electric Prods", {"crew": c.id})
 
 
@@ -280,19 +282,19 @@ def check_cage(g: Game, a: Action) -> None:
 
 def apply_cage(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
-    t = g.by_token_strict(a["target"])
+    t = by_token_strict(g, a["target"])
     cage = empty_cage(g, c)
     assert cage is not None
     c.acted = True
     odds = range(1, 6) if t.asleep else range(1, 3)
-    die = g.roll(f"{c.name}'s attempt to cage the Intruder", "Attempt to Cage Intruder; R9")
+    die = roll(g, f"{c.name}'s attempt to cage the Intruder", "Attempt to Cage Intruder; R9")
     if die not in odds:
-        g.emit("cage_failed", "The Intruder is not caged", "Attempt to Cage Intruder")
+        emit(g, "cage_failed", "The Intruder is not caged", "Attempt to Cage Intruder")
         return
     release_from(g, t)
     cage.contents = t.id
     t.cage = cage.id
-    g.emit("caged", f"{c.name} cages the Intruder", "Attempt to Cage Intruder",
+    emit(g, "caged", f"{c.name} cages the Intruder", "Attempt to Cage Intruder",
            {"crew": c.id, "token": t.token})
     break_out(g, t)
 
@@ -304,7 +306,7 @@ def check_catch(g: Game, a: Action) -> None:
     t = animal_here(g, c, a.get("target"))
     if t.held_by or t.cage:
         raise deny("that Lab Animal is already caught", rule)
-    if too_encumbered_to_catch(g.carried(c)):
+    if too_encumbered_to_catch(carried(g, c)):
         raise deny(f"{c.name} is too encumbered: no large object and at most one small one "
                    "(drop the rest first)", rule)
 
@@ -316,23 +318,23 @@ def too_encumbered_to_catch(carried: list[Item]) -> bool:
 
 def apply_catch(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
-    t = g.by_token_strict(a["target"])
+    t = by_token_strict(g, a["target"])
     c.acted = True
-    die = g.roll(f"{c.name}'s attempt to catch a Lab Animal", "Attempt to Catch Lab Animal")
+    die = roll(g, f"{c.name}'s attempt to catch a Lab Animal", "Attempt to Catch Lab Animal")
     if die <= 3:
         t.held_by = c.id
         c.holding = t.id
-        g.emit("caught", f"{c.name} catches the Lab Animal", "Attempt to Catch Lab Animal",
+        emit(g, "caught", f"{c.name} catches the Lab Animal", "Attempt to Catch Lab Animal",
                {"crew": c.id, "token": t.token})
     else:
-        g.emit("not_caught", "The Lab Animal gets away", "Attempt to Catch Lab Animal")
+        emit(g, "not_caught", "The Lab Animal gets away", "Attempt to Catch Lab Animal")
 
 
 def check_cage_animal(g: Game, a: Action) -> None:
     c = actor(g, a)
     rule = "Cage Lab Animal"
     not_in_shuttle(g, rule)
-    holder = g.crewman(a.get("holder"))
+    holder = crewman(g, a.get("holder"))
     if holder.at != c.at or not holder.holding or holder.id == c.id:
         raise deny("another crewman here must be holding a caught Lab Animal", rule)
     if empty_cage(g, c) is None:
@@ -350,13 +352,13 @@ def apply_cage_animal(g: Game, a: Action) -> None:
     animal.held_by = None
     animal.cage = cage.id
     cage.contents = animal.id
-    g.emit("animal_caged", f"{c.name} cages the Lab Animal {holder.name} was holding",
+    emit(g, "animal_caged", f"{c.name} cages the Lab Animal {holder.name} was holding",
            "Cage Lab Animal", {"crew": c.id})
 
 
 def check_transfer(g: Game, a: Action) -> None:
     rule = "Transfer a Lab Animal to a Permanent Cage"
-    c = g.crewman(a.get("crew"))
+    c = crewman(g, a.get("crew"))
     t = animal_here(g, c, a.get("target"))
     actor(g, a, free_hands=c.holding != t.id)
     second_phase(g, rule)
@@ -371,11 +373,11 @@ def check_transfer(g: Game, a: Action) -> None:
 
 def apply_transfer(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
-    t = g.by_token_strict(a["target"])
+    t = by_token_strict(g, a["target"])
     c.acted = True
     release_from(g, t)
     t.at = "caged_lab"
-    g.emit("transferred", f"{c.name} puts the Lab Animal in the permanent cages",
+    emit(g, "transferred", f"{c.name} puts the Lab Animal in the permanent cages",
            "Transfer a Lab Animal to a Permanent Cage", {"crew": c.id})
 
 
@@ -386,10 +388,10 @@ def check_open_airlock(g: Game, a: Action) -> None:
     if lock not in AIRLOCK_CONTROL:
         raise deny("there is no such airlock", rule)
     if c.at != AIRLOCK_CONTROL[lock]:
-        raise deny(f"the {g.place(lock)} is opened from {g.place(AIRLOCK_CONTROL[lock])}", rule)
+        raise deny(f"the {place(lock)} is opened from {place(AIRLOCK_CONTROL[lock])}", rule)
     if killing_in_sight(g, lock):
         raise deny(f"in Life Stage {g.stage} the crew may not try to kill the Intruder except "
-                   f"in Self Defense, and the Intruder in the {g.place(lock)} is in plain sight",
+                   f"in Self Defense, and the Intruder in the {place(lock)} is in plain sight",
                    "Restrictions and Modifications to Combat; ruling R55")
 
 
@@ -397,7 +399,7 @@ def killing_in_sight(g: Game, lock: str) -> bool:
     """Life Stage 1 or 2: "the crew can take no action to kill it except in Self Defense",
     and a face-up Intruder is in the airlock; venting face-down counters is allowed, the
     crew does not know what is there (R55)."""
-    return not g.row.humans_may_kill and any(
+    return not row(g).humans_may_kill and any(
         t.at == lock and t.kind == "intruder" and t.face_up for t in g.counters.values())
 
 
@@ -405,7 +407,7 @@ def apply_open_airlock(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     lock = a["airlock"]
     c.acted = True
-    g.emit("airlock", f"{c.name} opens the {g.place(lock)}", "Open Airlocks", {"at": lock})
+    emit(g, "airlock", f"{c.name} opens the {place(lock)}", "Open Airlocks", {"at": lock})
     sweep(g, lock, prepared=False)
 
 
@@ -413,7 +415,7 @@ def sweep(g: Game, place: str, prepared: bool) -> None:
     """Everything in an opened airlock or hatch goes into space (R15)."""
     from .interaction import reveal
 
-    for t in sorted((t for t in g.counters.values() if t.at == place), key=g.token_order):
+    for t in sorted((t for t in g.counters.values() if t.at == place), key=token_order):
         if not t.face_up:
             reveal(g, t)
     here = [t for t in g.counters.values() if t.at == place]
@@ -422,23 +424,23 @@ def sweep(g: Game, place: str, prepared: bool) -> None:
     for t in here:
         if t.kind == "intruder":
             if has(g, "fast_reflexes"):
-                t.returning = not g.in_shuttle()
-                g.emit("holds_on", "The Intruder grasps the edge and holds on",
+                t.returning = not in_shuttle(g)
+                emit(g, "holds_on", "The Intruder grasps the edge and holds on",
                        "Fast Reflexes")
             elif has(g, "immune_vacuum"):
                 release_from(g, t)
                 halt(t, g)
                 t.at = "escaped"
-                g.emit("escaped", "The Intruder survives the vacuum outside the station",
+                emit(g, "escaped", "The Intruder survives the vacuum outside the station",
                        "Immune to Vacuum")
             else:
                 kill_intruder(g, t, "swept into space")
         else:
             release_from(g, t)
             t.at = "lost"
-            g.emit("lost", "A Lab Animal is swept into space", "ruling R15")
+            emit(g, "lost", "A Lab Animal is swept into space", "ruling R15")
     if not prepared:
-        for c in g.crew_at(place):
+        for c in crew_at(g, place):
             kill_crewman(g, c, "swept into space")
     for item in g.items.values():
         if item.at == place and (not prepared or not item.carriers):
@@ -466,7 +468,7 @@ def apply_start_sd(g: Game, a: Action) -> None:
     c.acted = True
     g.sd = 9
     g.sd_started = g.turn
-    g.emit("self_destruct", f"{c.name} starts the Self-Destruct System", "Self-Destruction")
+    emit(g, "self_destruct", f"{c.name} starts the Self-Destruct System", "Self-Destruction")
 
 
 def check_stop_sd(g: Game, a: Action) -> None:
@@ -493,7 +495,7 @@ def apply_stop_sd(g: Game, a: Action) -> None:
     c.acted = True
     g.sd = None
     g.sd_stopped = True
-    g.emit("self_destruct_stopped", f"{c.name} stops the Self-Destruct System",
+    emit(g, "self_destruct_stopped", f"{c.name} stops the Self-Destruct System",
            "Self-Destruction")
 
 
@@ -508,16 +510,16 @@ def check_freeze(g: Game, a: Action) -> None:
 def apply_freeze(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     c.acted = True
-    g.emit("freezer", f"{c.name} turns on the Freezer", "Turn on the Freezer")
+    emit(g, "freezer", f"{c.name} turns on the Freezer", "Turn on the Freezer")
     for t in [t for t in g.counters.values() if t.at == "freezer"]:
         if t.kind != "intruder":
             release_from(g, t)
             t.at = "lost"
-            g.emit("lost", "A Lab Animal in the Freezer is frozen", "ruling R13")
+            emit(g, "lost", "A Lab Animal in the Freezer is frozen", "ruling R13")
         elif has(g, "immune_cold"):
             if t.cage is None:
                 t.cage = "freezer"
-                g.emit("caged", "The Intruder is Immune to Cold: it is held as if caged",
+                emit(g, "caged", "The Intruder is Immune to Cold: it is held as if caged",
                        "Capturing the Intruder; ruling R13")
                 break_out(g, t)
         else:
@@ -525,9 +527,10 @@ def apply_freeze(g: Game, a: Action) -> None:
             halt(t, g)
             t.at = "frozen"
             t.asleep_until = None
-            g.score("intruder_captured", "Intruder frozen")
-            g.emit("frozen", "The Intruder is frozen", "Capturing the Intruder", {"token": t.token})
-    for victim in g.crew_at("freezer"):
+            score(g, "intruder_captured", "Intruder frozen")
+            emit(g, "frozen", "The Intruder is frozen", "Capturing the Intruder",
+                 {"token": t.token})
+    for victim in crew_at(g, "freezer"):
         kill_crewman(g, victim, "frozen in the Freezer")
 
 
@@ -539,18 +542,18 @@ def check_inventory(g: Game, a: Action) -> None:
         raise deny("only Science Officers may inventory the Lab Animals", rule)
     if c.at != INVENTORY_AT:
         raise deny("the inventory is taken in the Computer Room", rule)
-    t = g.by_token(a.get("target"))
+    t = by_token(g, a.get("target"))
     if t is None or t.at != "not_used" or t.inventoried:
         raise deny("that is not a face-down counter in the Not Used box", rule)
 
 
 def apply_inventory(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
-    t = g.by_token_strict(a["target"])
+    t = by_token_strict(g, a["target"])
     c.acted = True
     t.inventoried = True
     kind = "a Lab Animal" if t.kind == "lab_animal" else "a Dummy"
-    g.emit("inventory", f"{c.name} finds that counter {t.token} in the Not Used box is {kind}",
+    emit(g, "inventory", f"{c.name} finds that counter {t.token} in the Not Used box is {kind}",
            "Inventory Lab Animals", {"token": t.token, "kind": t.kind})
 
 
@@ -573,7 +576,7 @@ def apply_leave(g: Game, a: Action) -> Counter | None:
 def check_release(g: Game, a: Action) -> None:
     if g.step not in ("move", "crew_actions", "free_actions"):
         raise deny("nothing to release now", "Attempt to Catch Lab Animal")
-    c = g.crewman(a.get("crew"))
+    c = crewman(g, a.get("crew"))
     if not c.holding:
         raise deny(f"{c.name} is not holding a Lab Animal", "Attempt to Catch Lab Animal")
 
@@ -583,14 +586,14 @@ def apply_release(g: Game, a: Action) -> None:
     animal = g.counters[str(c.holding)]
     animal.held_by = None
     c.holding = None
-    g.emit("release", f"{c.name} lets the Lab Animal go", "Attempt to Catch Lab Animal",
+    emit(g, "release", f"{c.name} lets the Lab Animal go", "Attempt to Catch Lab Animal",
            {"crew": c.id})
 
 
 def check_let_go(g: Game, a: Action) -> None:
     if g.step not in ("move", "crew_actions", "free_actions"):
         raise deny("nothing to let go of now", "ruling R11")
-    c = g.crewman(a.get("crew"))
+    c = crewman(g, a.get("crew"))
     if not c.controlling:
         raise deny(f"{c.name} controls no Intruder", "ruling R11")
 
@@ -598,7 +601,7 @@ def check_let_go(g: Game, a: Action) -> None:
 def apply_let_go(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     release_from(g, g.counters[str(c.controlling)])
-    g.emit("let_go", f"{c.name} lets go of the Intruder", "ruling R11", {"crew": c.id})
+    emit(g, "let_go", f"{c.name} lets go of the Intruder", "ruling R11", {"crew": c.id})
 
 
 def check_end_actions(g: Game, a: Action) -> None:
@@ -607,26 +610,26 @@ def check_end_actions(g: Game, a: Action) -> None:
 
 
 def check_prepare(g: Game, a: Action) -> None:
-    if not g.in_shuttle() or g.step != "crew_actions":
+    if not in_shuttle(g) or g.step != "crew_actions":
         raise deny("hatches are prepared in a shuttle's Crew Action Segment",
                    "Escape via Shuttle")
-    if g.shuttles[g.sub_at()].prepared:
+    if g.shuttles[sub_at(g)].prepared:
         raise deny("the hatches are already prepared", "Escape via Shuttle")
-    crew = g.crew_at(g.sub_at())
+    crew = crew_at(g, sub_at(g))
     if not crew or any(c.acted for c in crew):
         raise deny("preparing takes one entire Crew Action Segment", "Escape via Shuttle")
 
 
 def apply_prepare(g: Game, a: Action) -> None:
-    for c in g.crew_at(g.sub_at()):
+    for c in crew_at(g, sub_at(g)):
         c.acted = True
-    g.shuttles[g.sub_at()].prepared = True
-    g.emit("prepared", "The crew puts on pressure suits and straps down", "Escape via Shuttle")
+    g.shuttles[sub_at(g)].prepared = True
+    emit(g, "prepared", "The crew puts on pressure suits and straps down", "Escape via Shuttle")
 
 
 def check_open_hatches(g: Game, a: Action) -> None:
     c = actor(g, a)
-    if not g.in_shuttle() or not g.shuttles[g.sub_at()].prepared:
+    if not in_shuttle(g) or not g.shuttles[sub_at(g)].prepared:
         raise deny("the hatches may be opened only after one entire Crew Action Segment "
                    "preparing", "Escape via Shuttle")
     del c
@@ -635,6 +638,62 @@ def check_open_hatches(g: Game, a: Action) -> None:
 def apply_open_hatches(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     c.acted = True
-    g.emit("hatches", f"{c.name} opens the hatches", "Escape via Shuttle")
-    sweep(g, g.sub_at(), prepared=True)
+    emit(g, "hatches", f"{c.name} opens the hatches", "Escape via Shuttle")
+    sweep(g, sub_at(g), prepared=True)
 
+
+# --- the Crew Action Segment's actions (registry.py gathers them; `leave` ends a decision
+# with a flow step, so flow.py declares it) ---------------------------------------------
+# Offered by `candidates` only when their checks pass (legal_when_offered): freeze, release,
+# let go, catch, open an airlock. Letting go of a Lab Animal or the Intruder kills, frees and
+# removes nobody (cannot_end).
+
+def _crew_and(arg: str) -> dict[str, str]:
+    return {"crew": "str", arg: "str"}
+
+
+ACTIONS = (
+    ActionType("attack", {"crew": "str", "target": "str", "weapon": "str"}, check_attack,
+               apply_attack, "Attack the Intruder", fresh_label=True, doc="CRT; R5-R8, R10"),
+    ActionType("prod", _crew_and("target"), check_prod, apply_prod, "Prod the Intruder",
+               label="{who}: prod the Intruder ({target})", doc="Gaining Control"),
+    ActionType("cage", _crew_and("target"), check_cage, apply_cage, "Attempt to Cage Intruder",
+               label="{who}: cage the Intruder ({target})", doc="Attempt to Cage Intruder"),
+    ActionType("catch", _crew_and("target"), check_catch, apply_catch,
+               "Attempt to Catch Lab Animal", legal_when_offered=True,
+               label="{who}: catch the Lab Animal ({target})",
+               doc="Attempt to Catch Lab Animal"),
+    ActionType("cage_animal", _crew_and("holder"), check_cage_animal, apply_cage_animal,
+               "Cage Lab Animal", notes={"crew": "(with the Cage)"}, doc="Cage Lab Animal"),
+    ActionType("transfer", _crew_and("target"), check_transfer, apply_transfer,
+               "Transfer a Lab Animal to a Permanent Cage",
+               label="{who}: put the Lab Animal in the permanent cages",
+               doc="Science Officer, Lab, Second Interaction Phase"),
+    ActionType("open_airlock", _crew_and("airlock"), check_open_airlock, apply_open_airlock,
+               "Open Airlocks", legal_when_offered=True, label="{who}: open the {airlock}",
+               notes={"airlock": "(`airlock`, `dock1`, `dock2`)"}, doc="from its corridor (R15)"),
+    ActionType("start_self_destruct", {"crew": "str"}, check_start_sd, apply_start_sd,
+               "Self-Destruction", label="{who}: start the Self-Destruct System",
+               doc="Command Module, Second Interaction Phase (R17)"),
+    ActionType("stop_self_destruct", {"crew": "str"}, check_stop_sd, apply_stop_sd,
+               "Self-Destruction", label="{who}: stop the Self-Destruct System",
+               doc="Command Module, Second Interaction Phase (R17)"),
+    ActionType("freeze", {"crew": "str"}, check_freeze, apply_freeze, "Turn on the Freezer",
+               legal_when_offered=True, label="{who}: turn on the Freezer",
+               doc="Command Module, Second Interaction Phase (R13)"),
+    ActionType("inventory", _crew_and("target"), check_inventory, apply_inventory,
+               "Inventory Lab Animals", label="{who}: inventory counter {target}",
+               notes={"target": "(`n1`..)"}, doc="Science Officer in the Computer Room (R16)"),
+    ActionType("release", {"crew": "str"}, check_release, apply_release,
+               "Attempt to Catch Lab Animal", cannot_end=True, legal_when_offered=True,
+               passive=True, label="{who}: release the Lab Animal",
+               doc="let a caught Lab Animal go, any time"),
+    ActionType("let_go", {"crew": "str"}, check_let_go, apply_let_go, "ruling R11",
+               cannot_end=True, legal_when_offered=True, passive=True,
+               label="{who}: let go of the Intruder", doc="end control of the Intruder (R11)"),
+    ActionType("prepare_hatches", {}, check_prepare, apply_prepare, "Escape via Shuttle",
+               label="Prepare to open the hatches", doc="in a shuttle fight (R24)"),
+    ActionType("open_hatches", {"crew": "str"}, check_open_hatches, apply_open_hatches,
+               "Escape via Shuttle", label="{who}: open the hatches",
+               doc="in a shuttle fight, after preparing"),
+)

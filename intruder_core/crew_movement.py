@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .action_types import ActionType
 from .actions import Action, action
-from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, ROLES, can_carry
+from .charts import CONSTRUCTION_TURNS, ROLES, can_carry
 from .errors import IllegalAction
-from .sides import crew_players, ready, shared, side_of
+from .events import emit
+from .names import place
+from .phase import sub_at
+from .pieces import cage_needs, carried, marine, relocate, station_crew
+from .sides import crew_players, crewman, ready, shared, side_of
 from .station import (
     ADJACENT,
     COMPARTMENTS,
@@ -19,7 +24,8 @@ from .station import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game, Segment
+    from .game import Game
+    from .move_cache import Segment
     from .state import Crewman, Item
 
 MP_PER_TURN = 3
@@ -46,13 +52,6 @@ def move_cost(to: str, controlling: bool) -> int:
     return MP_PER_TURN if controlling else entry_cost(to)
 
 
-def cage_needs(g: Game, item: Item) -> int:
-    """Carriers needed for a Cage: 1, or 1/2/3 by stage when an Intruder is in it (R14)."""
-    if item.contents and g.counters[item.contents].kind == "intruder":
-        return CAGE_CARRIERS[g.stage]
-    return 1
-
-
 def free_to_function(g: Game, c: Crewman) -> None:
     """A crewman holding a Lab Animal or an Intruder in control does nothing else."""
     if c.holding:
@@ -74,7 +73,7 @@ def in_movement(g: Game) -> None:
 # are entered from the Command Module alone, where they are unlocked (Functions).
 OPENS_ONTO_COMMAND = all(ADJACENT[room] == ("command",) for room in SECURED) and all(
     room in ADJACENT["command"] for room in SECURED)
-assert OPENS_ONTO_COMMAND, "a secured room opens elsewhere: key move_segs on g.unlocked too"
+assert OPENS_ONTO_COMMAND, "a secured room opens elsewhere: key the kept segs on g.unlocked too"
 
 # compartment -> (neighbour, its entry cost, secured) for the movement generator
 _STEPS = {at: tuple((to, move_cost(to, False), to in SECURED) for to in near)
@@ -85,11 +84,12 @@ def moves_from(g: Game, cid: str, at: str) -> tuple[tuple[str, int, bool, Action
     """A crewman's moves out of a compartment: (to, entry cost, secured, the labelled move),
     worked out once per game and place (the movement generator's innermost loop)."""
     key = ("moves_from", cid, at)
-    done = g.made_moves.get(key)
+    cache = g.cache
+    done = cache.made_moves.get(key)
     if done is None:
-        done = g.made_moves[key] = tuple(
-            (to, cost, secured, g.labelled(("move", cid, to),
-                                           Action("move", (("crew", cid), ("to", to)))))
+        done = cache.made_moves[key] = tuple(
+            (to, cost, secured, cache.labelled(g, ("move", cid, to),
+                                               Action("move", (("crew", cid), ("to", to)))))
             for to, cost, secured in _STEPS[at])
     return done
 
@@ -100,22 +100,23 @@ def candidates(g: Game) -> list[Action]:
     Each condition here is one the action's check below would refuse on, so the engine takes
     these without running the checks (tests/test_legal.py compares the two on many games); the
     checks remain the home of each refusal's reason. This is the engine's hottest loop: each
-    crewman's actions are kept (`Game.move_segs`) until an action changes him
-    (`Game.changed_crew`) or touches his compartment (`Game.touched`), or the phase's doors
-    change, and each action object is made once per game."""
+    crewman's actions are kept (the move cache's `segs`) until an action changes him
+    (`changed`) or touches his compartment (`touched`), or the phase's doors change, and
+    each action object is made once per roster (move_cache.py)."""
     sharing = shared(g)
     waiting = ready(g) if sharing else ()
     # What every crewman's actions depend on besides himself and his compartment: a change of
     # turn, Life Stage (Cage bearers, R14) or passed players rebuilds them all. The doors need
     # not: every secured room opens onto the Command Module alone (OPENS_ONTO_COMMAND), where
     # the unlocking crewman stands, so an unlock touches only the crewmen there.
-    segs = g.move_segs
-    key = g.move_key  # compared field by field: no tuple made at each decision
+    cache = g.cache
+    segs = cache.segs
+    key = cache.key  # compared field by field: no tuple made at each decision
     if not key or key[0] != g.turn or key[1] != g.stage or key[2] != waiting:
         segs.clear()
-        g.move_key = (g.turn, g.stage, waiting)
-    touched = g.touched
-    changed = g.changed_crew
+        cache.key = (g.turn, g.stage, waiting)
+    touched = cache.touched
+    changed = cache.changed
     crew = g.crew
     if len(segs) != len(crew):  # every crewman's afresh, kept in the crew's order
         segs.clear()
@@ -139,10 +140,10 @@ def candidates(g: Game) -> list[Action]:
             later += held
     touched.clear()
     if not sharing:
-        out.append(g.made.get(("end_movement",)) or g.labelled(("end_movement",),
-                                                               action("end_movement")))
+        out.append(cache.made.get(("end_movement",)) or cache.labelled(
+            g, ("end_movement",), action("end_movement")))
     else:
-        out += [g.labelled((a.type, str(a.get("player", ""))), a)
+        out += [cache.labelled(g, (a.type, str(a.get("player", ""))), a)
                 for a in passes(g, "end_movement")]
     if later is not None:
         out += later
@@ -154,9 +155,9 @@ _NOTHING: Segment = ((), ())
 
 def empty_handed(g: Game, c: Crewman) -> bool:
     """He holds, controls and carries nothing, read from his kept actions of this decision
-    (`move_segs`: nothing to let go of) instead of looking through every object; False when
-    they are not kept. tests/test_fast_paths.py checks it against `Game.carried`."""
-    done = g.move_segs.get(c.id)
+    (the move cache's `segs`: nothing to let go of) instead of looking through every object;
+    False when they are not kept. tests/test_fast_paths.py checks it against `carried`."""
+    done = g.cache.segs.get(c.id)
     return done is not None and done is not _NOTHING and not done[1]
 
 
@@ -191,9 +192,10 @@ def _segment(g: Game, c: Crewman, waiting: list[str] | tuple[()]) -> Segment:
         key: tuple[object, ...] = (cid, at, c.mp, c.holding, c.controlling)
         if at == "command":  # the unlocked rooms open onto the Command Module alone
             key = (*key, *g.unlocked)
-        done = g.bare_segs.get(key)
+        bare = g.cache.bare_segs
+        done = bare.get(key)
         if done is None:
-            done = g.bare_segs[key] = (_functions(g, c, mine, here, track),
+            done = bare[key] = (_functions(g, c, mine, here, track),
                                        tuple(hands(g, c, mine)))
         return done
     if mine or c.holding or c.controlling:
@@ -207,7 +209,8 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
     he carries, `here` what lies where he is or is carried there by others short of bearers
     (what he could take up), `track` the weapons being built
     (for an Engineer in Maintenance)."""
-    made = g.made
+    cache = g.cache
+    made = cache.made
     out: list[Action] = []
     unlocked = g.unlocked
     cid, at, mp = c.id, c.at or "", c.mp
@@ -232,9 +235,9 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
                 continue  # too few movement points (his or a fellow bearer's)
             out.append(move)
     if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
-        out.append(made.get(("force_into_freezer", cid)) or g.labelled(
-            ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
-    if free and (c.paid_pickup or mp >= 1) and not g.marine(c):
+        out.append(made.get(("force_into_freezer", cid)) or cache.labelled(
+            g, ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
+    if free and (c.paid_pickup or mp >= 1) and not marine(g, c):
         fit: dict[str, bool] = {}  # kind -> he can carry one more (fits reads only kinds)
         for item in here:
             if cid not in item.carriers:
@@ -245,35 +248,37 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
                     ok = fit[item.kind] = fits([*mine, item])
                 if not ok:
                     continue  # he cannot carry it too
-                out.append(made.get(("pick_up", cid, item.id)) or g.labelled(
-                    ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id)))
+                out.append(made.get(("pick_up", cid, item.id)) or cache.labelled(
+                    g, ("pick_up", cid, item.id), action("pick_up", crew=cid, item=item.id)))
     if free and at == "command":
         for room, (roles, _) in UNLOCK.items():
             if c.role in roles and room not in unlocked:
-                out.append(made.get(("unlock", cid, room)) or g.labelled(
-                    ("unlock", cid, room), action("unlock", crew=cid, room=room)))
+                out.append(made.get(("unlock", cid, room)) or cache.labelled(
+                    g, ("unlock", cid, room), action("unlock", crew=cid, room=room)))
     if free and c.role == "engineer" and at == CONSTRUCTION_AT and mp >= MP_PER_TURN:
         for item in track:
             if item.worked_turn != g.turn:
-                out.append(made.get(("construct", cid, item.id)) or g.labelled(
-                    ("construct", cid, item.id), action("construct", crew=cid, item=item.id)))
+                out.append(made.get(("construct", cid, item.id)) or cache.labelled(
+                    g, ("construct", cid, item.id),
+                    action("construct", crew=cid, item=item.id)))
     return tuple(out)
 
 
 def hands(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Action]:
     """What a crewman can let go of at any decision, labelled: a Lab Animal, the Intruder,
     an object (`mine`: what he carries, when the caller knows it)."""
-    made, cid = g.made, c.id
+    cache = g.cache
+    made, cid = cache.made, c.id
     out = []
     if c.holding:
-        out.append(made.get(("release", cid)) or g.labelled(("release", cid),
-                                                            action("release", crew=cid)))
+        out.append(made.get(("release", cid)) or cache.labelled(
+            g, ("release", cid), action("release", crew=cid)))
     if c.controlling:
-        out.append(made.get(("let_go", cid)) or g.labelled(("let_go", cid),
-                                                           action("let_go", crew=cid)))
-    for item in g.carried(c) if mine is None else mine:
-        out.append(made.get(("drop", cid, item.id)) or g.labelled(
-            ("drop", cid, item.id), action("drop", crew=cid, item=item.id)))
+        out.append(made.get(("let_go", cid)) or cache.labelled(
+            g, ("let_go", cid), action("let_go", crew=cid)))
+    for item in carried(g, c) if mine is None else mine:
+        out.append(made.get(("drop", cid, item.id)) or cache.labelled(
+            g, ("drop", cid, item.id), action("drop", crew=cid, item=item.id)))
     return out
 
 
@@ -297,14 +302,14 @@ def check_pass(g: Game, a: Action) -> None:
 
 def check_move(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     to = a.get("to")
     if c.holding:
         free_to_function(g, c)
     if to not in ADJACENT.get(c.at or "", ()):
-        raise deny(f"{g.place(to)} is not adjacent to {g.place(c.at)}", "Crew Movement")
+        raise deny(f"{place(to)} is not adjacent to {place(c.at)}", "Crew Movement")
     if to in SECURED and to not in g.unlocked:
-        room = "Arms Room" if to == "arms" else g.place(to)
+        room = "Arms Room" if to == "arms" else place(to)
         raise deny(f"the {room} has not been unlocked this Crew Movement Phase",
                    UNLOCK[to][1] + "; ruling R12")
     if c.controlling:
@@ -325,7 +330,7 @@ def movers(g: Game, c: Crewman, mine: list[Item] | None = None) -> list[Crewman]
     (`mine`: what he carries, when the caller knows it)."""
     group = movers_or_none(g, c, mine)
     if group is None:
-        item = next(i for i in g.carried(c) if i.contents and
+        item = next(i for i in carried(g, c) if i.contents and
                     g.counters[i.contents].kind == "intruder")
         need = cage_needs(g, item)
         raise deny(f"the caged Intruder in Life Stage {g.stage} needs {need} crewmen "
@@ -337,7 +342,7 @@ def movers_or_none(g: Game, c: Crewman,
                    mine: list[Item] | None = None) -> list[Crewman] | None:
     """As `movers`, or None when a caged Intruder he carries lacks bearers (R14)."""
     group = [c]
-    for item in g.carried(c) if mine is None else mine:
+    for item in carried(g, c) if mine is None else mine:
         if item.contents and g.counters[item.contents].kind == "intruder":
             if len(item.carriers) < cage_needs(g, item):
                 return None
@@ -347,7 +352,7 @@ def movers_or_none(g: Game, c: Crewman,
 
 def check_force(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     if not c.controlling:
         raise deny(f"{c.name} controls no Intruder", "ruling R22")
     if c.at != "command":
@@ -362,20 +367,20 @@ def check_force(g: Game, a: Action) -> None:
 
 def check_pick_up(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     free_to_function(g, c)
-    if g.marine(c):
+    if marine(g, c):
         raise deny("Marines carry their four weapons and no other object",
                    "Return to Prometheus, Marines")
     item = g.items.get(str(a.get("item")))
     if item is None or item.at != c.at:
-        raise deny(f"there is no such object in {g.place(c.at)}", "Pick Up an Object")
+        raise deny(f"there is no such object in {place(c.at)}", "Pick Up an Object")
     if c.id in item.carriers:
         raise deny(f"{c.name} already carries the {item.name}", "Pick Up an Object")
     if item.carriers and len(item.carriers) >= cage_needs(g, item):
         raise deny(f"the {item.name} is carried by someone else; he must drop it first",
                    "Drop an Object")
-    if not fits([*g.carried(c), item]):
+    if not fits([*carried(g, c), item]):
         raise deny(f"{c.name} cannot carry more: one large and one small object, or three "
                    "small ones", "Crew Movement")
     if not c.paid_pickup and c.mp < 1:
@@ -385,8 +390,8 @@ def check_pick_up(g: Game, a: Action) -> None:
 def check_drop(g: Game, a: Action) -> None:
     if g.step not in ("move", "crew_actions", "free_actions"):
         raise deny("objects are dropped while moving or acting", "Drop an Object")
-    c = g.crewman(a.get("crew"))
-    if g.step == "crew_actions" and c.at != g.sub_at():
+    c = crewman(g, a.get("crew"))
+    if g.step == "crew_actions" and c.at != sub_at(g):
         raise deny(f"{c.name} is not in the compartment being resolved",
                    "Interaction Sub-routine")
     item = g.items.get(str(a.get("item")))
@@ -396,7 +401,7 @@ def check_drop(g: Game, a: Action) -> None:
 
 def check_unlock(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     room = a.get("room")
     if room not in UNLOCK:
         raise deny("only the Arms Room, Freezer and Computer Room are locked", "Functions")
@@ -408,12 +413,12 @@ def check_unlock(g: Game, a: Action) -> None:
     if c.at != "command":
         raise deny("the secured rooms are unlocked from the Command Module", rule)
     if room in g.unlocked:
-        raise deny(f"the {g.place(room)} is already unlocked this phase", rule)
+        raise deny(f"the {place(room)} is already unlocked this phase", rule)
 
 
 def check_construct(g: Game, a: Action) -> None:
     in_movement(g)
-    c = g.crewman(a.get("crew"), on_station=True)
+    c = crewman(g, a.get("crew"), on_station=True)
     rule = "Construct Weapons"
     if c.role != "engineer":
         raise deny("only Engineers construct weapons", rule)
@@ -442,17 +447,17 @@ def apply_move(g: Game, a: Action) -> None:
     if c.controlling:
         intruder = g.counters[c.controlling]
         c.mp = 0
-        g.relocate(c, to)
+        relocate(g, c, to)
         intruder.at = to
-        g.emit("move", f"{c.name} drives the Intruder into {g.place(to)}", "ruling R11",
+        emit(g, "move", f"{c.name} drives the Intruder into {place(to)}", "ruling R11",
                {"crew": c.id, "to": to})
         return
     cost = move_cost(to, False)
-    mine = [] if empty_handed(g, c) else g.carried(c)
+    mine = [] if empty_handed(g, c) else carried(g, c)
     for mover in movers(g, c, mine) if mine else (c,):  # empty hands: he moves alone
         mover.mp -= cost
-        g.relocate(mover, to, mine if mover is c else None)
-        g.emit("move", f"{mover.name} moves to {NAMES[to]}", "Crew Movement",
+        relocate(g, mover, to, mine if mover is c else None)
+        emit(g, "move", f"{mover.name} moves to {NAMES[to]}", "Crew Movement",
                {"crew": mover.id, "to": to, "cost": cost})
 
 
@@ -463,7 +468,7 @@ def apply_force(g: Game, a: Action) -> None:
     intruder.controlled_by = None
     c.controlling = None
     c.mp = 0
-    g.emit("forced", f"{c.name} forces the Intruder into the Freezer and shuts the door",
+    emit(g, "forced", f"{c.name} forces the Intruder into the Freezer and shuts the door",
            "ruling R22", {"crew": c.id})
 
 
@@ -474,7 +479,7 @@ def apply_pick_up(g: Game, a: Action) -> None:
         c.mp -= 1
         c.paid_pickup = True
     item.carriers.append(c.id)
-    g.emit("pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
+    emit(g, "pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
            {"crew": c.id, "item": item.id})
 
 
@@ -482,14 +487,14 @@ def apply_drop(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     item = g.items[a["item"]]
     item.carriers.remove(c.id)
-    g.emit("drop", f"{c.name} drops the {item.name}", "Drop an Object",
+    emit(g, "drop", f"{c.name} drops the {item.name}", "Drop an Object",
            {"crew": c.id, "item": item.id})
 
 
 def apply_unlock(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     g.unlocked.append(a["room"])
-    g.emit("unlock", f"{c.name} unlocks the {g.place(a['room'])}", UNLOCK[a["room"]][1],
+    emit(g, "unlock", f"{c.name} unlocks the {place(a['room'])}", UNLOCK[a["room"]][1],
            {"crew": c.id, "room": a["room"]})
 
 
@@ -500,21 +505,48 @@ def apply_construct(g: Game, a: Action) -> None:
     item.progress += 1
     item.worked_turn = g.turn
     need = CONSTRUCTION_TURNS[item.kind]
-    g.emit("construct", f"{c.name} works on the {item.name} ({item.progress}/{need})",
+    emit(g, "construct", f"{c.name} works on the {item.name} ({item.progress}/{need})",
            "Construct Weapons", {"crew": c.id, "item": item.id})
     if item.progress >= need:
         item.at = CONSTRUCTION_AT
-        if fits([*g.carried(c), item]):
+        if fits([*carried(g, c), item]):
             item.carriers.append(c.id)
-        g.emit("constructed", f"The {item.name} is finished", "Construct Weapons",
+        emit(g, "constructed", f"The {item.name} is finished", "Construct Weapons",
                {"item": item.id})
 
+
+
+# --- the Crew Movement Phase's actions (registry.py gathers them) --------------------------
+# None can end the game (How to Win): crewmen only walk between compartments (driving a
+# controlled Intruder, or forcing it into the Freezer, keeps it loose on the station), pick
+# up, drop, unlock and construct. Drop is offered only when legal, anywhere.
+
+ACTIONS = (
+    ActionType("move", {"crew": "str", "to": "str"}, check_move, apply_move, "Crew Movement",
+               cannot_end=True, doc="Crew Movement; shafts cost 2; a controlled Intruder "
+               "moves with its controller (R11); a caged Intruder's carriers move together "
+               "(R14)"),
+    ActionType("force_into_freezer", {"crew": "str"}, check_force, apply_force, "ruling R22",
+               cannot_end=True, label="{who}: force the Intruder into the Freezer",
+               doc="R22"),
+    ActionType("pick_up", {"crew": "str", "item": "str"}, check_pick_up, apply_pick_up,
+               "Pick Up an Object", cannot_end=True,
+               doc="1 point for any number (R27); 1 large + 1 small or 3 small"),
+    ActionType("drop", {"crew": "str", "item": "str"}, check_drop, apply_drop,
+               "Drop an Object", cannot_end=True, legal_when_offered=True, passive=True,
+               doc="free, also during Interactions (R36)"),
+    ActionType("unlock", {"crew": "str", "room": "str"}, check_unlock, apply_unlock,
+               "Functions", cannot_end=True, notes={"room": "(`arms`, `freezer`, `computer`)"},
+               doc="from the Command Module, this phase only (R12)"),
+    ActionType("construct", {"crew": "str", "item": "str"}, check_construct, apply_construct,
+               "Construct Weapons", cannot_end=True, doc="Engineer in Maintenance, all 3 points"),
+)
 
 def start_phase(g: Game) -> None:
     """Three fresh movement points each; doors relock (ruling R12)."""
     g.unlocked = []
-    g.move_segs.clear()  # every crewman's actions are worked out afresh
-    for c in g.station_crew():
+    g.cache.segs.clear()  # every crewman's actions are worked out afresh
+    for c in station_crew(g):
         c.mp = MP_PER_TURN
         c.paid_pickup = False
 

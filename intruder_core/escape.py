@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING
 
 from .charts import SHUTTLE_CAPACITY, SHUTTLE_MAY_LEAVE
 from .crew_movement import deny
+from .events import emit, roll
 from .intruder import active_intruders, is_free
 from .lost import forget
+from .names import place
+from .pieces import docks, new_token, relocate, station_crew, token_order
 from .setup import setup_name
 from .station import COMPARTMENTS, SHUTTLE_DOCK
 
@@ -24,10 +27,10 @@ def shuttles_may_leave(g: Game) -> bool:
 
 
 def check_may_leave(g: Game, shuttle: str, crew: list[Crewman]) -> None:
-    if shuttle not in g.docks():
+    if shuttle not in docks(g):
         raise deny("there is no such shuttle", RULE)
     if g.shuttles[shuttle].departed:
-        raise deny(f"{g.place(shuttle)} has already left and may never return", RULE)
+        raise deny(f"{place(shuttle)} has already left and may never return", RULE)
     if not shuttles_may_leave(g):
         raise deny("quarantine: a shuttle may leave only once the Self-Destruct marker is in "
                    "the 4 box or lower", RULE)
@@ -35,14 +38,14 @@ def check_may_leave(g: Game, shuttle: str, crew: list[Crewman]) -> None:
         raise deny("a shuttle carries at most four crewmen", RULE)
     for c in crew:
         if c.at != SHUTTLE_DOCK[shuttle]:
-            raise deny(f"{c.name} is not in {g.place(SHUTTLE_DOCK[shuttle])}", RULE)
+            raise deny(f"{c.name} is not in {place(SHUTTLE_DOCK[shuttle])}", RULE)
 
 
 def stowaway_candidates(g: Game) -> list[Counter]:
     """Free Intruders on the station or not yet in play (R18), in a fixed order."""
     out = [c for c in active_intruders(g)
            if c.at == "clones_pending" or (c.at in COMPARTMENTS and is_free(c))]
-    return sorted(out, key=lambda c: (c.at == "clones_pending", g.token_order(c),
+    return sorted(out, key=lambda c: (c.at == "clones_pending", token_order(c),
                                       setup_name(g, c)))
 
 
@@ -54,29 +57,29 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> Counter | None:
     s.crew = [c.id for c in crew]
     for c in crew:
         c.acted = True
-        g.relocate(c, shuttle)
+        relocate(g, c, shuttle)
     names = ", ".join(c.name for c in crew)
-    g.emit("departure", f"{g.place(shuttle)} leaves the station with {names}", RULE,
+    emit(g, "departure", f"{place(shuttle)} leaves the station with {names}", RULE,
            {"shuttle": shuttle, "crew": s.crew})
     free = stowaway_candidates(g)
     isi = len(free) + 1
-    die = g.roll(f"Intruder Stowaway Index {isi}", RULE)
+    die = roll(g, f"Intruder Stowaway Index {isi}", RULE)
     if not free or die > isi:
-        g.emit("no_stowaway", "No Intruder got aboard", RULE)
+        emit(g, "no_stowaway", "No Intruder got aboard", RULE)
         arrive(g, shuttle)
         return None
     pick = free[0]
     while len(free) > 1:
-        d = g.roll("which Intruder stows away", RULE)
+        d = roll(g, "which Intruder stows away", RULE)
         if d <= len(free):
             pick = free[d - 1]
             break
     if not pick.token:
-        pick.token = g.new_token()
+        pick.token = new_token(g)
     pick.at = shuttle
     pick.face_up = True
     pick.asleep_until = None
-    g.emit("stowaway", f"The Intruder is aboard {g.place(shuttle)}!", RULE,
+    emit(g, "stowaway", f"The Intruder is aboard {place(shuttle)}!", RULE,
            {"shuttle": shuttle, "token": pick.token})
     return pick
 
@@ -95,11 +98,11 @@ def self_destruct_phase(g: Game) -> None:
     if g.sd is None:
         return
     if g.sd_started == g.turn:
-        g.emit("self_destruct", "The Self-Destruct marker stays in the Active box this turn",
+        emit(g, "self_destruct", "The Self-Destruct marker stays in the Active box this turn",
                "Self-Destruction")
         return
     g.sd -= 1
-    g.emit("self_destruct", f"Self-Destruct countdown: {g.sd}", "Self-Destruction", {"box": g.sd})
+    emit(g, "self_destruct", f"Self-Destruct countdown: {g.sd}", "Self-Destruction", {"box": g.sd})
     if g.sd == 0:
         destroy_station(g)
 
@@ -109,8 +112,8 @@ def destroy_station(g: Game) -> None:
     from .combat import kill_crewman, kill_intruder, release_from
 
     g.destroyed = True
-    g.emit("destroyed", "The station is destroyed", "Self-Destruction")
-    for c in g.station_crew() + [c for c in g.crew.values() if c.status == "lost"]:
+    emit(g, "destroyed", "The station is destroyed", "Self-Destruction")
+    for c in station_crew(g) + [c for c in g.crew.values() if c.status == "lost"]:
         forget(g, c)
         kill_crewman(g, c, "lost with the station")
     for t in active_intruders(g):

@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING
 from . import crew_actions, interaction, sides
 from . import crew_movement as crew_rules
 from . import intelligent as ii
+from .action_types import HANDLERS, PASSES, ActionType
 from .combat import choose_target, will_attack
 from .escape import arrive, destroy_station, self_destruct_phase
+from .events import emit
 from .intruder import (
     DEAD_OR_GONE,
     reveal_caged_powers,
@@ -28,12 +30,14 @@ from .intruder import (
     trapped_for_good,
     wake_due,
 )
+from .names import place
 from .panic import panic, panic_due
+from .phase import in_shuttle, interaction_number, sub_at
+from .pieces import crew_at, manned
 from .random_movement import random_movement
 from .scenarios import PLAYERS
 from .scoring import result_of
 from .sequence import PHASE_NAMES
-from .sides import PASSES
 from .state import SavedPhase, Subroutine
 from .station import COMPARTMENTS
 
@@ -52,7 +56,7 @@ def start(g: Game) -> None:
 
 def announce_phase(g: Game) -> None:
     """The log's "Turn N: phase" line for the phase the state has just entered."""
-    g.emit("phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
+    emit(g, "phase", f"Turn {g.turn}: {PHASE_NAMES[g.phase]}", "Sequence of Play",
            {"phase": g.phase, "turn": g.turn})
 
 
@@ -66,7 +70,7 @@ def run_phase(g: Game) -> None:
         random_movement(g)
         begin_interaction(g, 1)
     elif g.phase in ("interaction1", "interaction2"):
-        begin_interaction(g, g.interaction_number())
+        begin_interaction(g, interaction_number(g))
     elif g.phase == "crew_movement":
         begin_movement(g)
     elif g.phase == "metamorphosis":
@@ -121,10 +125,10 @@ def end_segment(g: Game) -> None:
     """A Crew Action Segment ends: the next Sub-routine, or the phase's free actions end."""
     if g.step == "crew_actions" and g.sub is not None:
         at = g.sub.at
-        if g.in_shuttle():
+        if in_shuttle(g):
             shuttle_round_over(g)
             return
-        for c in g.crew_at(at):
+        for c in crew_at(g, at):
             c.acted = True
         next_subroutine(g)
     else:
@@ -252,25 +256,54 @@ def leave(g: Game, a: Action) -> None:
         start_shuttle_fight(g, a["shuttle"], stowaway)
 
 
+
+# --- the actions that end a decision: their effect is a flow step (registry.py) -------------
+
+ACTIONS = (
+    ActionType("end_movement", {"player": "str?"}, crew_rules.check_end_movement,
+               pass_movement, "Sequence of Play", passes=True, label="End crew movement"),
+    ActionType("interact", {"at": "str"}, interaction.check_interact, interact, "ruling R2",
+               legal_when_offered=True, doc="R2"),
+    ActionType("defend", {"crew": "str", "weapon": "str"}, interaction.check_defend, defend,
+               "Intruder Action Segment C", doc="Self Defense",
+               notes={"weapon": "(`dart`, `blaster`, `gas`, `flamethrower`, `improvised`)"}),
+    ActionType("no_defense", {}, interaction.check_no_defense, no_defense,
+               "Intruder Action Segment C", label="No Self Defense"),
+    ActionType("leave", {"shuttle": "str", "crew": "list"}, crew_actions.check_leave, leave,
+               "Leave in a Shuttle",
+               notes={"shuttle": "(`shuttle1`, `shuttle2`)", "crew": "(list, 1-4)"},
+               doc="Second Interaction Phase, marker in 4 or lower or stopped (R18)"),
+    ActionType("end_actions", {"player": "str?"}, crew_actions.check_end_actions,
+               pass_actions, "Actions", passes=True, legal_when_offered=True,
+               label="End actions here",
+               doc="end the segment (or the phase's remaining actions)"),
+    ActionType("end_intruder_movement", {}, ii.check_end_move, end_intruder_movement,
+               "The Intelligent Intruder", side="intruder", passes=True),
+    ActionType("intruder_attack", {"token": "str", "crew": "str"}, ii.check_intruder_attack,
+               intruder_decides, "The Intelligent Intruder", side="intruder"),
+    ActionType("intruder_hold", {"token": "str"}, ii.check_intruder_attack, intruder_decides,
+               "The Intelligent Intruder", side="intruder"),
+)
+
 # --- settling: the end of the game and passes that are no choice ---------------------------
 
 def settle(g: Game) -> None:
     """Check for the end; skip decisions that offer nothing but passing."""
     while True:
-        g.forget_legal()
-        if g.step == "crew_actions" and g.in_shuttle() and not fight_goes_on(g):
+        g.cache.forget_legal()
+        if g.step == "crew_actions" and in_shuttle(g) and not fight_goes_on(g):
             shuttle_fight_over(g)
             g.may_end = True
         check_end(g)
         g.may_end = True  # whatever settling does next may end the game
         if g.result is not None:
             g.step = "over"
-            g.forget_legal()
+            g.cache.forget_legal()
             break
         only = only_pass(g)
         if only is None:
             break
-        g.effect(only)
+        HANDLERS[only.type][1](g, only)
     g.log.extend(g.events)
 
 
@@ -299,34 +332,25 @@ def only_pass(g: Game) -> Action | None:
     return idle[0] if idle else None
 
 
-# Actions after which the game cannot have ended (How to Win), so `check_end` need not look
-# again: in the Crew Movement Phase crewmen only walk between compartments (driving a
-# controlled Intruder, or forcing it into the Freezer, keeps it loose on the station), pick
-# up, drop, unlock and construct; anywhere, letting go of an object, a Lab Animal or the
-# Intruder kills, frees and removes nobody. tests/test_fast_paths.py runs the full check after each.
-CANNOT_END = frozenset({"move", "force_into_freezer", "pick_up", "drop", "unlock",
-                        "construct", "release", "let_go"})
-
-
 def check_end(g: Game) -> None:
     """How to Win: the game ends when an Intruder escapes, the station is destroyed, no crew
     is left on it, or no Intruder is still loose."""
     if not g.may_end or g.result is not None:
-        return  # not over before, and the last action could not end it (CANNOT_END)
-    if g.step == "crew_actions" and g.in_shuttle():
+        return  # not over before, and the last action could not end it (cannot_end)
+    if g.step == "crew_actions" and in_shuttle(g):
         return  # a shuttle fight is still being played out
     on_station = crew_on_station(g)
     if not on_station and not g.destroyed and g.sd is not None:
         destroy_station(g)
     if not on_station or g.destroyed or not intruder_loose(g):
         g.result = result_of(g)
-        g.emit("game_over", f"Game over: {g.result['outcome']} "
+        emit(g, "game_over", f"Game over: {g.result['outcome']} "
                f"({g.result['score']:+d})", "How to Win", {**g.result})
 
 
 def game_ends(g: Game) -> bool:
     """Whether check_end would end the game now, read without ending anything (tests)."""
-    if g.step == "crew_actions" and g.in_shuttle():
+    if g.step == "crew_actions" and in_shuttle(g):
         return False
     return not crew_on_station(g) or g.destroyed or not intruder_loose(g)
 
@@ -372,12 +396,12 @@ def shuttle_round(g: Game) -> None:
     g.sub.round += 1
     g.sub.shaken = False
     g.attacks = {}
-    for c in g.crew_at(at):
+    for c in crew_at(g, at):
         c.acted = False
-    g.emit("interaction", f"Interaction in {g.place(at)} (round {g.sub.round})",
+    emit(g, "interaction", f"Interaction in {place(at)} (round {g.sub.round})",
            "Escape via Shuttle; ruling R24", {"at": at})
     here = [t for t in g.counters.values() if t.at == at and t.kind == "intruder"]
-    if not here or not g.crew_at(at):
+    if not here or not crew_at(g, at):
         shuttle_fight_over(g)
         return
     g.sub.pending = [t.id for t in here]
@@ -385,8 +409,8 @@ def shuttle_round(g: Game) -> None:
 
 
 def fight_goes_on(g: Game) -> bool:
-    at = g.sub_at()
-    return g.manned(at) and any(t.at == at and t.kind == "intruder"
+    at = sub_at(g)
+    return manned(g, at) and any(t.at == at and t.kind == "intruder"
                                        for t in g.counters.values())
 
 
@@ -400,11 +424,11 @@ def shuttle_round_over(g: Game) -> None:
 def shuttle_fight_over(g: Game) -> None:
     """The fight is over: survivors escape, a winning Intruder escapes with the shuttle, and
     the interrupted Interaction resumes."""
-    at = g.sub_at()
+    at = sub_at(g)
     for t in g.counters.values():
         if t.at == at and t.kind == "intruder":
             t.at = "escaped"  # the shuttle crashes on its home planet, releasing it
-            g.emit("escaped", "The Intruder has killed the shuttle's crew and escapes",
+            emit(g, "escaped", "The Intruder has killed the shuttle's crew and escapes",
                    "Escape via Shuttle")
     arrive(g, at)
     saved = g.saved or SavedPhase("free_actions", None, {}, None)

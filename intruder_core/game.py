@@ -3,85 +3,32 @@
 Like a chess board with push/pop, a Game is a plain state (`GameState`, state.py) plus
 `legal_actions()` and `apply()`. Chance is resolved inside `apply` from the game's own dice, so
 every call returns at the next decision of the player (or at the end). The sequence of play is
-in flow.py; each action's check and effect are in the rule module HANDLERS names.
+in flow.py; each action's check and effect are declared by its rule module (registry.py).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import crew_actions as act
 from . import crew_movement as crew_rules
 from . import flow, interaction, sides
 from . import intelligent as ii
-from .actions import ARGS, Action, Event, action, new_action
-from .charts import POINTS, Stage
+from .action_types import CANNOT_END, FRESH_LABELS, HANDLERS, LEGAL_WHEN_OFFERED
+from .actions import Action, Event, action, new_action
+from .charts import Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
+from .labels import label as action_label
+from .move_cache import new_cache
+from .registry import ACTION_TYPES
 from .scenarios import PLAYERS
-from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
-from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
+from .state import GameState, load_fields, record_fields
 from .variants import chart
-from .view import FRESH_LABELS
-from .view import label as action_label
 
-_new_event = tuple.__new__
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
-_DESCRIBED = {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}  # Game.describe
-_TOKEN_ORDER: dict[str, tuple[int, str]] = {}  # token -> its sort key (a pure function)
-Moves = tuple[tuple[str, int, bool, Action], ...]
-Segment = tuple[tuple[Action, ...], tuple[Action, ...]]  # crew_movement._segment
-Labels = tuple[dict[Action, Action], dict[tuple[str, ...], Action], dict[tuple[str, ...], Moves],
-               dict[tuple[object, ...], Segment]]
-# roster -> its labels by action, labelled actions by key, moves by crewman and place, and
-# the Crew Movement Phase actions of a crewman with empty hands in an empty compartment
-_ROSTER_LABELS: dict[tuple[object, ...], Labels] = {}  # Game._bind_labels
-Check = Callable[["Game", Action], None]
-Apply = Callable[["Game", Action], None]
-
-HANDLERS: dict[str, tuple[Check, Apply, str]] = {
-    "move": (crew_rules.check_move, crew_rules.apply_move, "Crew Movement"),
-    "force_into_freezer": (crew_rules.check_force, crew_rules.apply_force, "ruling R22"),
-    "pick_up": (crew_rules.check_pick_up, crew_rules.apply_pick_up, "Pick Up an Object"),
-    "drop": (crew_rules.check_drop, crew_rules.apply_drop, "Drop an Object"),
-    "unlock": (crew_rules.check_unlock, crew_rules.apply_unlock, "Functions"),
-    "construct": (crew_rules.check_construct, crew_rules.apply_construct, "Construct Weapons"),
-    "end_movement": (crew_rules.check_end_movement, flow.pass_movement, "Sequence of Play"),
-    "interact": (interaction.check_interact, flow.interact, "ruling R2"),
-    "defend": (interaction.check_defend, flow.defend, "Intruder Action Segment C"),
-    "no_defense": (interaction.check_no_defense, flow.no_defense, "Intruder Action Segment C"),
-    "attack": (act.check_attack, act.apply_attack, "Attack the Intruder"),
-    "prod": (act.check_prod, act.apply_prod, "Prod the Intruder"),
-    "cage": (act.check_cage, act.apply_cage, "Attempt to Cage Intruder"),
-    "catch": (act.check_catch, act.apply_catch, "Attempt to Catch Lab Animal"),
-    "cage_animal": (act.check_cage_animal, act.apply_cage_animal, "Cage Lab Animal"),
-    "transfer": (act.check_transfer, act.apply_transfer,
-                 "Transfer a Lab Animal to a Permanent Cage"),
-    "open_airlock": (act.check_open_airlock, act.apply_open_airlock, "Open Airlocks"),
-    "start_self_destruct": (act.check_start_sd, act.apply_start_sd, "Self-Destruction"),
-    "stop_self_destruct": (act.check_stop_sd, act.apply_stop_sd, "Self-Destruction"),
-    "freeze": (act.check_freeze, act.apply_freeze, "Turn on the Freezer"),
-    "inventory": (act.check_inventory, act.apply_inventory, "Inventory Lab Animals"),
-    "leave": (act.check_leave, flow.leave, "Leave in a Shuttle"),
-    "release": (act.check_release, act.apply_release, "Attempt to Catch Lab Animal"),
-    "let_go": (act.check_let_go, act.apply_let_go, "ruling R11"),
-    "prepare_hatches": (act.check_prepare, act.apply_prepare, "Escape via Shuttle"),
-    "open_hatches": (act.check_open_hatches, act.apply_open_hatches, "Escape via Shuttle"),
-    "end_actions": (act.check_end_actions, flow.pass_actions, "Actions"),
-    "move_counter": (ii.check_move_counter, ii.apply_move_counter, "The Intelligent Intruder"),
-    "destroy": (ii.check_destroy, ii.apply_destroy, "The Intelligent Intruder"),
-    "open_cage": (ii.check_open_cage, ii.apply_open_cage, "The Intelligent Intruder"),
-    "open_lab_cages": (ii.check_open_lab_cages, ii.apply_open_lab_cages,
-                       "The Intelligent Intruder"),
-    "end_intruder_movement": (ii.check_end_move, flow.end_intruder_movement,
-                              "The Intelligent Intruder"),
-    "intruder_attack": (ii.check_intruder_attack, flow.intruder_decides,
-                        "The Intelligent Intruder"),
-    "intruder_hold": (ii.check_intruder_attack, flow.intruder_decides,
-                      "The Intelligent Intruder"),
-}
 
 
 class Game(GameState):
@@ -98,29 +45,9 @@ class Game(GameState):
         self._scenario_of: dict[str, object] | None = None
         self._scenario = "solitaire"
         self.events: list[Event] = []
-        # False while settling after an action that cannot end the game (flow.CANNOT_END).
+        # False while settling after an action that cannot end the game (ActionType.cannot_end).
         self.may_end = True
-        # The legal actions of the current decision, labelled: built once per decision (in
-        # `flow.settle`) and dropped whenever `apply` changes the state.
-        self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] | None = None
-        # Labelled actions met so far: a label depends only on the action and the game's
-        # fixed roster of crewmen and objects, so it is worked out once per roster and shared
-        # by every game with that roster (`_bind_labels`; a bot's rollouts start many games).
-        self._labels: dict[Action, Action] = {}
-        self.made: dict[tuple[str, ...], Action] = {}  # the same, by a plain key (`labelled`)
-        # A crewman's labelled moves out of each compartment (crew_movement.moves_from).
-        self.made_moves: dict[tuple[str, ...], Moves] = {}
-        self.bare_segs: dict[tuple[object, ...], Segment] = {}  # crew_movement._segment
-        self._labels_for: tuple[object, object] | None = None  # (crew, items) bound to
-        # Each crewman's Crew Movement Phase actions (crew_movement.candidates): kept while
-        # `move_key` (turn, stage, passed players) holds, no action has changed him
-        # (`changed_crew`: `_touch` and `relocate` note him) and none has touched his
-        # compartment (`touched`, filled by `_touch` and `relocate`).
-        self.move_segs: dict[str, Segment] = {}
-        self.move_key: tuple[object, ...] = ()
-        self.touched: set[str | None] = set()
-        self.changed_crew: set[str] = set()
+        self.cache = new_cache()  # what is kept between decisions (move_cache.py)
 
     # --- public API ---------------------------------------------------------------------
 
@@ -137,23 +64,10 @@ class Game(GameState):
         """The sides of this scenario: ("crew",) in the solitaire game."""
         return PLAYERS[self.scenario]
 
-    def marine(self, c: Crewman) -> bool:
-        """Optional Marines rule (Return to Prometheus)."""
-        return bool(self.options.get("marines")) and c.role in ("command", "engineer")
-
-    def docks(self) -> dict[str, str]:
-        """Shuttle -> the dock it leaves from, for the shuttles of this game."""
-        return {s: SHUTTLE_DOCK[s] for s in self.shuttles}
-
     def set_options(self, options: dict[str, Any]) -> None:
         """Rule knobs (docs/variants: difficulty); "standard" is the rulebook."""
         self.chart = chart(options)
         self.options = dict(options)
-
-    @property
-    def row(self) -> Stage:
-        """The Life Stage Chart row of the current stage."""
-        return self.chart[self.stage]
 
     @property
     def is_over(self) -> bool:
@@ -163,7 +77,7 @@ class Game(GameState):
         """Every action the player (any player if None) may take now, in a fixed order."""
         if self.result is not None:  # the game is over
             return []
-        legal = self._legal  # this decision's, when already built (`legal_now`)
+        legal = self.cache.legal  # this decision's, when already built (`legal_now`)
         if legal is None:
             legal = self.legal_now()
         if player is None:
@@ -179,7 +93,7 @@ class Game(GameState):
         waiting = {self.owner(a) for a in self.legal_actions()}
         return [p for p in self.players if p in waiting]
 
-    def why_illegal(self, action: Action | dict[str, Any]) -> IllegalAction | None:
+    def why_illegal(self, action: Action | Mapping[str, object]) -> IllegalAction | None:
         """The refusal `apply` would raise for this action, or None if it is legal."""
         try:
             a = _parse(action)
@@ -208,13 +122,13 @@ class Game(GameState):
             return IllegalAction("that action is not available now", HANDLERS[a.type][2])
         return None
 
-    def apply(self, action: Action | dict[str, Any]) -> list[Event]:
+    def apply(self, action: Action | Mapping[str, object]) -> list[Event]:
         """Take a legal action and run the game on to the next decision; returns the events.
 
         Transactional: if anything fails inside (an engine bug, scripted dice running out),
         the game is put back exactly as it was before the call and the error re-raised."""
         a: Action | None = None
-        for offered in self._legal or ():  # a plain loop: cheaper than any(map(is_, ...))
+        for offered in self.cache.legal or ():  # a plain loop: cheaper than any(map(is_, ...))
             if offered is action:  # one of legal_actions()' own, and the state has not
                 a = offered        # changed since
                 break
@@ -227,8 +141,8 @@ class Game(GameState):
         try:
             self.events = []
             self.history.append(a.recorded())
-            self.forget_legal()
-            self.may_end = a.type not in flow.CANNOT_END
+            self.cache.forget_legal()
+            self.may_end = a.type not in CANNOT_END
             if self.step == "move":
                 self._touch(a)
             else:
@@ -250,14 +164,14 @@ class Game(GameState):
             HANDLERS["move"][1](self, a)
             return
         c = self.crew.get(str(a.get("crew", "")))
+        cache = self.cache
         if c is None:  # a pass: every crewman's actions are worked out again
-            self.move_segs.clear()
+            cache.segs.clear()
             HANDLERS[a.type][1](self, a)
             return
-        self.changed_crew.add(c.id)
-        self.touched.add(c.at)
+        cache.acted(c.id, c.at)
         HANDLERS[a.type][1](self, a)
-        self.touched.add(c.at)
+        cache.touched.add(c.at)
 
     def _rewind(self, played: int) -> None:
         """Put the game back exactly as it was after its first `played` actions, replayed from
@@ -318,8 +232,10 @@ class Game(GameState):
         return load_dict(d)
 
     @classmethod
-    def _from_state(cls, d: object) -> Game:
-        """The stored state as it is (saves.load_dict compares it with the replayed game)."""
+    def from_stored(cls, d: object) -> Game:
+        """The game a save's data store, taken as it is, without replaying its history: fast,
+        for a state this program wrote itself (the page's undo); saves.load_dict compares it
+        with the replayed game. CorruptSave if the data do not make a consistent game."""
         try:
             if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
                 raise ValueError("unknown save format")
@@ -339,61 +255,42 @@ class Game(GameState):
             raise CorruptSave(f"the save is corrupt or has been tampered with: {e}") from None
         return g
 
-    # --- the sequence of play (flow.py) ------------------------------------------------
-
-    def start(self) -> None:
-        """Begin play at the current phase (after set-up or a position)."""
-        flow.start(self)
+    _from_state = from_stored  # the old private name, until the page's glue asks from_stored
 
     # --- the current decision's legal actions -------------------------------------------
 
     def changed(self) -> None:
         """The state has been changed from outside `apply`: every cache is dropped."""
-        self.forget_legal()
-        self.move_segs.clear()
-
-    def forget_legal(self) -> None:
-        """The state has changed: the current decision's legal actions no longer hold."""
-        self._legal = None
-        self._legal_set = None
+        self.cache.clear()
 
     def legal_now(self) -> list[Action]:
         """The legal actions of every side, labelled, built once per decision."""
-        if self._legal is None:
-            bound = self._labels_for
+        cache = self.cache
+        legal = cache.legal
+        if legal is None:
+            bound = cache.bound_to
             if bound is None or bound[0] is not self.crew or bound[1] is not self.items:
-                self._bind_labels()
+                cache.bind(self)
             # the Crew Movement Phase's generator offers only legal actions (`_generate`)
-            self._legal = (crew_rules.candidates(self) if self.step == "move"
-                           else self._generate())
-        return self._legal
-
-    def _bind_labels(self) -> None:
-        """Share the labelled actions of every game with this roster (crew ids and roles,
-        object ids and kinds: all a label or a move list depends on)."""
-        roster = (tuple((c.id, c.role) for c in self.crew.values()),
-                  tuple((i.id, i.kind) for i in self.items.values()))
-        shared = _ROSTER_LABELS.get(roster)
-        if shared is None:
-            if len(_ROSTER_LABELS) >= 64:  # positions can make many rosters: stay bounded
-                _ROSTER_LABELS.clear()
-            shared = _ROSTER_LABELS[roster] = ({}, {}, {}, {})
-        self._labels, self.made, self.made_moves, self.bare_segs = shared
-        self._labels_for = (self.crew, self.items)
+            legal = cache.legal = (crew_rules.candidates(self) if self.step == "move"
+                                   else self._generate())
+        return legal
 
     def _legal_set_now(self) -> frozenset[Action]:
-        if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_now())
-        return self._legal_set
+        cache = self.cache
+        legal_set = cache.legal_set
+        if legal_set is None:
+            legal_set = cache.legal_set = frozenset(self.legal_now())
+        return legal_set
 
     def _generate(self) -> list[Action]:
         """The candidates the rules allow, labelled. The Crew Movement Phase's generator
         offers only legal actions, so its checks are skipped; elsewhere each is checked but
-        those offered only when legal (crew_actions.LEGAL_WHEN_OFFERED)."""
+        those offered only when legal (ActionType.legal_when_offered)."""
         if self.step == "move":
             return crew_rules.candidates(self)
-        labels = self._labels
-        trusted = () if sides.shared(self) else act.LEGAL_WHEN_OFFERED
+        labels = self.cache.labels
+        trusted = () if sides.shared(self) else LEGAL_WHEN_OFFERED
         out = []
         for a in self._candidates():
             check, _, rule = HANDLERS[a.type]
@@ -414,11 +311,6 @@ class Game(GameState):
             out.append(done)
         return out
 
-    def in_shuttle(self) -> bool:
-        return self.sub is not None and self.sub.at in self.shuttles
-
-    # --- helpers for the rule modules ---------------------------------------------------
-
     def _candidates(self) -> Iterable[Action]:
         """The actions worth checking in the current step, in a fixed order."""
         step = self.step
@@ -434,134 +326,6 @@ class Game(GameState):
             return ii.candidates(self)
         return ()
 
-    def roll(self, what: str, rule: str) -> int:
-        """Roll one die and record it as an event: what it was for and the rule it answers."""
-        die = self.dice.d6()
-        # `emit`, written out for the commonest event (about one per action)
-        self.events.append(_new_event(Event, ("roll", f"Rolled {die} for {what}", rule,
-                                              {"die": die, "purpose": what})))
-        return die
-
-    def emit(self, type: str, text: str, rule: str = "",
-             data: dict[str, object] | None = None) -> None:
-        """Note something that happened, with its data (a dict of its own: the Event keeps
-        it). The Event (a named tuple) is built by tuple's own constructor, and the data come
-        as a dict, not keywords: every event passes here, and matching keywords costs more."""
-        self.events.append(_new_event(Event, (type, text, rule, {} if data is None else data)))
-
-    def effect(self, a: Action) -> None:
-        """Carry out an action already known to be legal (its handler's effect)."""
-        HANDLERS[a.type][1](self, a)
-
-    def score(self, kind: str, what: str) -> None:
-        self.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})
-
-    def interaction_number(self) -> int:
-        return 2 if self.phase == "interaction2" else 1
-
-    def sleep_until(self) -> list[int]:
-        """When a dart's sleep ends: the same Interaction Phase of the next turn (R9)."""
-        if self.in_shuttle():
-            assert self.sub is not None
-            return [self.turn, (self.sub.round or 0) + 1]
-        return [self.turn + 1, self.interaction_number()]
-
-    def shaken(self) -> bool:
-        return self.sub is not None and self.sub.shaken
-
-    def sub_at(self) -> str:
-        assert self.sub is not None
-        return self.sub.at
-
-    def place(self, at: str | None) -> str:
-        return NAMES.get(at, at) if at else "nowhere"
-
-    def describe(self, c: Counter) -> str:
-        if not c.face_up:
-            return f"Counter {c.token}"
-        return _DESCRIBED.get(c.kind, "A Dummy")
-
-    def token_order(self, c: Counter) -> tuple[int, str]:
-        key = _TOKEN_ORDER.get(c.token)
-        if key is None:  # parsed once per token: this sort key is on the hot path
-            digits = "".join(ch for ch in c.token if ch.isdigit())
-            key = _TOKEN_ORDER[c.token] = (int(digits) if digits else 0, c.token)
-        return key
-
-    def new_token(self) -> str:
-        self.next_token += 1
-        return f"c{self.next_token - 1}"
-
-    def by_token(self, token: object) -> Counter | None:
-        if not isinstance(token, str) or not token:
-            return None
-        return next((c for c in self.counters.values() if c.token == token), None)
-
-    def by_token_strict(self, token: str) -> Counter:
-        c = self.by_token(token)
-        assert c is not None
-        return c
-
-    def crewman(self, cid: object, on_station: bool = False) -> Crewman:
-        """The named crewman, if he is alive and on the station (or in a shuttle)."""
-        c = self.crew.get(cid) if isinstance(cid, str) else None
-        if c is None:
-            raise IllegalAction(f"there is no crewman {cid!r}", "The Station and the Crew")
-        if c.status != "active":
-            raise IllegalAction(f"{c.name} is {c.status}", "The Station and the Crew")
-        if on_station and c.at not in COMPARTMENTS:
-            raise IllegalAction(f"{c.name} has left the station", "Escape via Shuttle")
-        if sides.shared(self) and sides.side_of(self, c) in sides.ready(self):
-            raise IllegalAction(f"{c.name}'s player has already passed", "The Science Officer")
-        return c
-
-    def station_crew(self) -> list[Crewman]:
-        return [c for c in self.crew.values() if c.status == "active" and c.at in COMPARTMENTS]
-
-    def crew_at(self, at: str) -> list[Crewman]:
-        return [c for c in self.crew.values() if c.at == at and c.status == "active"]
-
-    def manned(self, at: str | None) -> bool:
-        """Some living crewman is there (`crew_at` without building the list)."""
-        for c in self.crew.values():
-            if c.at == at and c.status == "active":
-                break
-        else:
-            return False
-        return True
-
-    def carried(self, c: Crewman) -> list[Item]:
-        cid = c.id
-        return [i for i in self.items.values() if cid in i.carriers]
-
-    def relocate(self, c: Crewman, to: str, carried: list[Item] | None = None) -> None:
-        """Move a crewman with everything he carries (`carried`, when the caller knows it),
-        holds or controls; the compartments objects leave and enter are touched (the Crew
-        Movement Phase's cache, `_touch`). An object with all the carriers it needs is
-        in no one else's actions (no one else may pick it up; its other bearers move too
-        and are noted), so only one carried by fewer touches the compartments."""
-        was = c.at
-        c.at = to
-        c.paid_pickup = False
-        self.changed_crew.add(c.id)
-        for item in self.carried(c) if carried is None else carried:
-            item.at = to
-            if item.contents:
-                self.counters[item.contents].at = to
-            if len(item.carriers) < crew_rules.cage_needs(self, item):
-                self.touched.add(was)
-                self.touched.add(to)
-        if c.holding:
-            self.counters[c.holding].at = to
-
-    def labelled(self, key: tuple[str, ...], a: Action) -> Action:
-        """The labelled action for `key`, made from `a` the first time it is met this game."""
-        done = self.made.get(key)
-        if done is None:
-            done = self.made[key] = new_action(a.type, a.args, self.label(a),
-                                               HANDLERS[a.type][2])
-        return done
-
     def label(self, a: Action) -> str:
         """A short human label for an action (the page shows it on a button)."""
         return action_label(self, a)
@@ -575,10 +339,10 @@ def replay(record: object) -> Game:
     return checked_replay(record)
 
 
-_KEYS = {t: tuple(sorted(spec)) for t, spec in ARGS.items()}
+_KEYS = {t.type: tuple(sorted(t.args)) for t in ACTION_TYPES}
 
 
-def _parse(action: Action | dict[str, Any]) -> Action:
+def _parse(action: Action | Mapping[str, object]) -> Action:
     """An action strictly parsed (IllegalAction otherwise), also when given as an Action."""
     if isinstance(action, Action):
         if _KEYS.get(action.type) == tuple(k for k, _ in action.args) and all(
@@ -603,6 +367,6 @@ def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "soli
     g.origin = {"seed": seed, "dice": list(dice or ()), "scenario": scenario,
                 "options": dict(options or {})}
     scenarios.setup(g, scenario)
-    g.start()
+    flow.start(g)
     return g
 

@@ -11,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .action_types import ActionType
 from .actions import Action, action
 from .crew_movement import deny
+from .events import emit
 from .intruder import compartments_per_phase, stops_on_meeting_crew
+from .names import describe, place
+from .pieces import by_token, crew_at, new_token, token_order
 from .random_movement import moves_randomly
+from .sides import crewman
 from .station import ADJACENT, PERMANENT_CAGES_AT, SECURED
 
 if TYPE_CHECKING:
@@ -36,7 +41,7 @@ def moved(g: Game) -> dict[str, int]:
 def candidates(g: Game) -> Iterator[Action]:
     if g.step == "intruder_move":
         done = moved(g)
-        for c in sorted(g.counters.values(), key=g.token_order):
+        for c in sorted(g.counters.values(), key=token_order):
             if moves_randomly(c) and done.get(c.id, 0) < compartments_per_phase(g, c) and \
                     c.id not in g.x.stopped:
                 for to in ADJACENT[c.at]:
@@ -54,13 +59,13 @@ def candidates(g: Game) -> Iterator[Action]:
     elif g.step == "intruder_attack":
         assert g.x.deciding is not None
         t = g.counters[g.x.deciding]
-        for crewman in g.crew_at(t.at):
+        for crewman in crew_at(g, t.at):
             yield action("intruder_attack", token=t.token, crew=crewman.id)
         yield action("intruder_hold", token=t.token)
 
 
 def counter(g: Game, token: object) -> Counter:
-    t = g.by_token(token)
+    t = by_token(g, token)
     if t is None or t.at not in ADJACENT:
         raise deny(f"there is no counter {token!r} on the station", RULE)
     return t
@@ -79,7 +84,7 @@ def check_move_counter(g: Game, a: Action) -> None:
                    RULE + " A")
     to = a.get("to")
     if to not in ADJACENT[t.at]:
-        raise deny(f"{g.place(to)} is not adjacent to {g.place(t.at)}", RULE + " A")
+        raise deny(f"{place(to)} is not adjacent to {place(t.at)}", RULE + " A")
     if to in SECURED:
         raise deny("the Intruder can never move through the doors of a secured room",
                    "Random Movement System for Inverted Counters")
@@ -92,7 +97,7 @@ def apply_move_counter(g: Game, a: Action) -> None:
     t.at = a["to"]
     if stops_on_meeting_crew(g, t):
         g.x.stopped.append(t.id)
-    g.emit("move", f"{g.describe(t)} moves to {g.place(t.at)}", RULE,
+    emit(g, "move", f"{describe(t)} moves to {place(t.at)}", RULE,
            {"token": t.token, "to": t.at})
 
 
@@ -121,7 +126,7 @@ def apply_destroy(g: Game, a: Action) -> None:
         release_from(g, inside)
         inside.face_up = True
     item.at = "lost"
-    g.emit("destroyed_object", f"The {item.name} in {g.place(counter(g, a['token']).at)} is "
+    emit(g, "destroyed_object", f"The {item.name} in {place(counter(g, a['token']).at)} is "
            "destroyed", RULE + " C", {"item": item.id})
 
 
@@ -138,7 +143,7 @@ def apply_open_cage(g: Game, a: Action) -> None:
     inside = g.counters[str(item.contents)]
     release_from(g, inside)
     inside.face_up = True
-    g.emit("released", f"The Intruder opens the {item.name} in {g.place(item.at)}", RULE + " C",
+    emit(g, "released", f"The Intruder opens the {item.name} in {place(item.at)}", RULE + " C",
            {"at": item.at, "token": inside.token})
 
 
@@ -156,8 +161,8 @@ def apply_open_lab_cages(g: Game, a: Action) -> None:
             c.at = PERMANENT_CAGES_AT
             c.face_up = True
             if not c.token:
-                c.token = g.new_token()
-    g.emit("released", "The Intruder opens the Lab's permanent cages", RULE + " C",
+                c.token = new_token(g)
+    emit(g, "released", "The Intruder opens the Lab's permanent cages", RULE + " C",
            {"at": PERMANENT_CAGES_AT})
 
 
@@ -181,7 +186,7 @@ def check_intruder_attack(g: Game, a: Action) -> None:
     if a.get("token") != t.token:
         raise deny(f"it is Intruder {t.token} that decides now", RULE + " B")
     if a.type == "intruder_attack":
-        c = g.crewman(a.get("crew"))
+        c = crewman(g, a.get("crew"))
         if c.at != t.at:
             raise deny(f"{c.name} is not with the Intruder", RULE + " B")
 
@@ -195,10 +200,25 @@ def apply_intruder_attack(g: Game, a: Action) -> bool:
     t = g.counters[g.x.deciding]
     g.x.deciding = None
     target = g.crew[a["crew"]] if a.type == "intruder_attack" else None
-    g.emit("decision", f"The Intruder {'attacks ' + target.name if target else 'holds back'}",
+    emit(g, "decision", f"The Intruder {'attacks ' + target.name if target else 'holds back'}",
            RULE + " B", {"token": t.token})
     return interaction.steps_b_to_d(g, t, target, able=True)
 
+
+
+# --- the Intruder player's actions (registry.py; flow.py declares those that end his
+# decision: the end of his movement, an attack or holding back) ----------------------------
+
+ACTIONS = (
+    ActionType("move_counter", {"token": "str", "to": "str"}, check_move_counter,
+               apply_move_counter, RULE, side="intruder"),
+    ActionType("destroy", {"token": "str", "item": "str"}, check_destroy, apply_destroy, RULE,
+               side="intruder"),
+    ActionType("open_cage", {"token": "str", "item": "str"}, check_open_cage, apply_open_cage,
+               RULE, side="intruder"),
+    ActionType("open_lab_cages", {"token": "str"}, check_open_lab_cages, apply_open_lab_cages,
+               RULE, side="intruder"),
+)
 
 def intruder_view(g: Game) -> dict[str, object]:
     """What the Intruder player may know: the crew's view plus what every counter on the

@@ -11,8 +11,12 @@ from . import lost
 from .actions import Action, action
 from .combat import check_fire, fire, intruder_attack, weapons_of
 from .crew_movement import deny
+from .events import emit
 from .intruder import determine_powers, is_free, wake_due
-from .sides import side_of
+from .names import place
+from .phase import in_shuttle, sub_at
+from .pieces import crew_at, manned, station_crew, token_order
+from .sides import crewman, side_of
 from .state import Defense, Subroutine
 from .station import ORDER
 
@@ -23,7 +27,7 @@ if TYPE_CHECKING:
 
 def needs_interaction(g: Game, at: str) -> bool:
     """Crew plus a counter that makes an Interaction (R2)."""
-    if not g.manned(at):
+    if not manned(g, at):
         return False
     for c in g.counters.values():  # a loop, not any(): a generator costs more than the look
         if c.at == at and makes_interaction(c):
@@ -45,7 +49,7 @@ def makes_interaction(c: Counter) -> bool:
 
 def compartments_to_resolve(g: Game) -> list[str]:
     """The compartments where crew meet counters, in the mapsheet's order (R2)."""
-    manned = {c.at for c in g.station_crew()}
+    manned = {c.at for c in station_crew(g)}
     return sorted({c.at for c in g.counters.values() if c.at in manned and makes_interaction(c)},
                   key=ORDER.__getitem__)
 
@@ -62,8 +66,8 @@ def combat_segment(g: Game, at: str) -> None:
     wait for their Intruder Action Segments (`Subroutine.pending`)."""
     g.queue.remove(at)
     g.sub = Subroutine(at)
-    g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine", {"at": at})
-    here = sorted((c for c in g.counters.values() if c.at == at), key=g.token_order)
+    emit(g, "interaction", f"Interaction in {place(at)}", "Interaction Sub-routine", {"at": at})
+    here = sorted((c for c in g.counters.values() if c.at == at), key=token_order)
     for c in here:
         if not c.face_up:
             reveal(g, c)
@@ -79,7 +83,7 @@ def reveal(g: Game, c: Counter) -> None:
         lost.found(g, c)
         return
     c.face_up = True
-    g.emit("reveal", f"Counter {c.token} in {g.place(c.at)} is {_REVEALED[c.kind]}",
+    emit(g, "reveal", f"Counter {c.token} in {place(c.at)} is {_REVEALED[c.kind]}",
            "Combat Segment", {"token": c.token, "kind": c.kind, "at": c.at})
     if c.kind == "dummy":
         c.at = "discovered"
@@ -88,13 +92,13 @@ def reveal(g: Game, c: Counter) -> None:
 def steps_b_to_d(g: Game, t: Counter, target: Crewman | None, able: bool) -> bool:
     """B powers, C Self Defense, D the attack; False while the crew decides on C."""
     determine_powers(g)  # B (ruling R3)
-    if target is None or t.at != g.sub_at():
+    if target is None or t.at != sub_at(g):
         if t.asleep:
-            g.emit("asleep", "The Intruder is asleep", "ruling R9")
+            emit(g, "asleep", "The Intruder is asleep", "ruling R9")
         elif able:
-            g.emit("no_attack", "The Intruder does not attack", "Intruder Action Segment")
+            emit(g, "no_attack", "The Intruder does not attack", "Intruder Action Segment")
         return True
-    g.emit("attack_target", f"The Intruder attacks {target.name}",
+    emit(g, "attack_target", f"The Intruder attacks {target.name}",
            "Intruder Attacks on Crewmen", {"crew": target.id, "token": t.token})
     g.defense = Defense(t.id, target.id)
     if defense_options(g):  # C: the player's decision (flow.py makes it the "defense" step)
@@ -108,7 +112,7 @@ def wake_for_actions(g: Game) -> None:
     """Before a Crew Action Segment, sleepers whose time is up wake (R9, R14; R24 in a
     shuttle)."""
     assert g.sub is not None
-    if g.in_shuttle():
+    if in_shuttle(g):
         wake_in_shuttle(g)
     else:
         wake_due(g, g.sub.at)
@@ -121,7 +125,7 @@ def wake_in_shuttle(g: Game) -> None:
         if t.at == g.sub.at and t.asleep_until is not None and \
                 t.asleep_until[1] <= (g.sub.round or 0):
             t.asleep_until = None
-            g.emit("wake", "The Intruder wakes up", "ruling R24")
+            emit(g, "wake", "The Intruder wakes up", "ruling R24")
 
 
 def defense_options(g: Game) -> list[Action]:
@@ -130,7 +134,7 @@ def defense_options(g: Game) -> list[Action]:
     t = g.counters[g.defense.intruder]
     side = side_of(g, g.crew[g.defense.target])
     out = []
-    for c in g.crew_at(g.sub.at):
+    for c in crew_at(g, g.sub.at):
         if side_of(g, c) != side:  # each player commands only his own crewmen
             continue
         for w in weapons_of(g, c):
@@ -145,9 +149,9 @@ def defense_options(g: Game) -> list[Action]:
 def check_defend(g: Game, a: Action) -> None:
     if g.step != "defense" or g.defense is None or g.sub is None:
         raise deny("no Intruder attack is waiting for Self Defense", "Intruder Action Segment C")
-    c = g.crewman(a.get("crew"))
+    c = crewman(g, a.get("crew"))
     if c.at != g.sub.at:
-        raise deny(f"{c.name} is not in {g.place(g.sub.at)}", "Intruder Action Segment C")
+        raise deny(f"{c.name} is not in {place(g.sub.at)}", "Intruder Action Segment C")
     if side_of(g, c) != side_of(g, g.crew[g.defense.target]):
         raise deny("each player's crewmen defend only their own side", "The Science Officer")
     check_fire(g, c, g.counters[g.defense.intruder], str(a.get("weapon")), True)

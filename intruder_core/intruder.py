@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .charts import LAST_STAGE, POWER_NAMES, POWERS
+from .charts import LAST_STAGE, POWER_NAMES, POWERS, Stage
+from .events import emit, roll
+from .names import place
+from .phase import interaction_number
+from .pieces import manned
 from .station import COMPARTMENTS
 
 if TYPE_CHECKING:
@@ -12,6 +16,11 @@ if TYPE_CHECKING:
     from .state import Counter
 
 DEAD_OR_GONE = ("killed", "frozen", "escaped", "reserve")
+
+
+def row(g: Game) -> Stage:
+    """The Life Stage Chart row of the current stage."""
+    return g.chart[g.stage]
 
 
 def intruders(g: Game) -> list[Counter]:
@@ -55,23 +64,23 @@ def compartments_per_phase(g: Game, c: Counter) -> int:
 
 def stops_on_meeting_crew(g: Game, c: Counter) -> bool:
     """Very Fast: a face-down counter that enters a compartment with a human stops there."""
-    return not c.face_up and g.manned(c.at)
+    return not c.face_up and manned(g, c.at)
 
 
 def determine_powers(g: Game) -> None:
     """Roll 2d6 for each unknown power, rerolling known ones (Powers and Properties; R3)."""
     while g.unknown > 0:
         while True:
-            a = g.roll("power (first die)", "Intruder Powers Chart")
-            b = g.roll("power (second die)", "Intruder Powers Chart")
+            a = roll(g, "power (first die)", "Intruder Powers Chart")
+            b = roll(g, "power (second die)", "Intruder Powers Chart")
             power = POWERS[a + b]
             if power not in g.known:
                 break
-            g.emit("power_reroll", f"{POWER_NAMES[power]} is already known: roll again",
+            emit(g, "power_reroll", f"{POWER_NAMES[power]} is already known: roll again",
                    "Intruder Powers Chart")
         g.unknown -= 1
         g.known.append(power)
-        g.emit("power", f"The Intruder has {POWER_NAMES[power]}", "Intruder Powers Chart",
+        emit(g, "power", f"The Intruder has {POWER_NAMES[power]}", "Intruder Powers Chart",
                {"power": power})
         if power == "clone":
             adjust_clones(g)
@@ -84,11 +93,11 @@ def adjust_clones(g: Game) -> None:
     """Keep the Intruder count equal to the chart once Clone is known (Clones)."""
     if not has(g, "clone"):
         return
-    need = g.row.clones - len(intruders(g))
+    need = row(g).clones - len(intruders(g))
     reserve = [c for c in g.counters.values() if c.kind == "intruder" and c.at == "reserve"]
     for c in reserve[:max(need, 0)]:
         c.at = "clones_pending"
-        g.emit("clone", "A Clone is added to the Clones Not Yet in Play box", "Clones")
+        emit(g, "clone", "A Clone is added to the Clones Not Yet in Play box", "Clones")
 
 
 def metamorphose(g: Game) -> None:
@@ -97,25 +106,25 @@ def metamorphose(g: Game) -> None:
         return
     g.stage += 1
     g.unknown += 1
-    g.emit("metamorphosis", f"The Intruder metamorphoses to Life Stage {g.stage}",
+    emit(g, "metamorphosis", f"The Intruder metamorphoses to Life Stage {g.stage}",
            "Metamorphosis", {"stage": g.stage})
     for c in active_intruders(g):
         if c.controlled_by is not None:
             crewman = g.crew[c.controlled_by]
             crewman.controlling = None
             c.controlled_by = None
-            g.emit("control_lost", f"{crewman.name} loses control of the Intruder",
+            emit(g, "control_lost", f"{crewman.name} loses control of the Intruder",
                    "ruling R11")
     adjust_clones(g)
 
 
 def roll_metamorphosis(g: Game) -> None:
     """One Metamorphosis Phase roll against the Life Stage Chart."""
-    row = g.row
-    if not row.metamorphosis:
+    chart_row = row(g)
+    if not chart_row.metamorphosis:
         return
-    die = g.roll("metamorphosis", "Intruder Metamorphosis Phase")
-    if die in row.metamorphosis:
+    die = roll(g, "metamorphosis", "Intruder Metamorphosis Phase")
+    if die in chart_row.metamorphosis:
         metamorphose(g)
 
 
@@ -138,7 +147,7 @@ def break_out(g: Game, c: Counter) -> None:
     if c.cage != "freezer":
         g.items[c.cage].contents = None
     c.cage = None
-    g.emit("break_out", f"The Intruder breaks out of its Cage in {g.place(c.at)}",
+    emit(g, "break_out", f"The Intruder breaks out of its Cage in {place(c.at)}",
            "Extra Strong; ruling R14", {"at": c.at})
 
 
@@ -147,7 +156,7 @@ def wake(g: Game, c: Counter) -> None:
     if c.asleep_until is None:
         return
     c.asleep_until = None
-    g.emit("wake", f"The Intruder in {g.place(c.at)} wakes up", "ruling R9", {"at": c.at})
+    emit(g, "wake", f"The Intruder in {place(c.at)} wakes up", "ruling R9", {"at": c.at})
     break_out(g, c)
 
 
@@ -157,5 +166,5 @@ def wake_due(g: Game, at: str | None = None) -> None:
     for c in g.counters.values():
         if c.asleep_until is not None and c.kind == "intruder" and c.at not in DEAD_OR_GONE \
                 and (at is None or c.at == at) and \
-                tuple(c.asleep_until) <= (g.turn, g.interaction_number()):
+                tuple(c.asleep_until) <= (g.turn, interaction_number(g)):
             wake(g, c)

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from .charts import OBJECTS, POINTS
 from .crew_movement import fits
+from .intruder import row
 from .lost import counter_of
+from .pieces import carried
 from .state import BOXES
 from .station import COMPARTMENTS, SECURED
 
@@ -36,7 +38,7 @@ def check_invariants(g: Game) -> None:
          "stage and unknown powers must be whole numbers")
     need(g.sd is None or (type(g.sd) is int and 0 <= g.sd <= 9), "bad self-destruct box")
     need(1 <= g.stage <= 6, "Life Stage out of range")
-    need(len(g.known) + g.unknown == g.row.powers,
+    need(len(g.known) + g.unknown == row(g).powers,
          "powers must number as the Life Stage Chart says")
     need(len(set(g.known)) == len(g.known), "a power is known twice")
     for kind, n in COUNTS.items():
@@ -59,7 +61,7 @@ def check_invariants(g: Game) -> None:
             need(cage.contents == c.id and cage.at == c.at, f"{c.id} caged inconsistently")
     intruders = [c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve"]
     if "clone" in g.known:
-        need(len(intruders) == g.row.clones,
+        need(len(intruders) == row(g).clones,
              "the Intruder count must equal the Life Stage Chart's Clones")
     for kind, (_, _, n) in OBJECTS.items():
         need(sum(1 for i in g.items.values() if i.kind == kind) == n,
@@ -75,9 +77,9 @@ def check_invariants(g: Game) -> None:
             continue
         need(m.at in COMPARTMENTS or m.at in SHUTTLES, f"{m.id} is nowhere")
         need(0 <= m.mp <= 3, f"{m.id} has {m.mp} movement points")
-        carried = g.carried(m)
-        need(fits(carried), f"{m.id} carries too much")
-        for i in carried:
+        load = carried(g, m)
+        need(fits(load), f"{m.id} carries too much")
+        for i in load:
             need(i.at == m.at, f"{i.id} is not where its carrier is")
     for i in g.items.values():
         need(i.at in places | {"track", "lost"}, f"{i.id} is nowhere")

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .events import emit
+from .names import place
+from .pieces import relocate, station_crew
 from .setup import LOST_PREFIX, counter_id, setup_name
 from .state import Counter
 
@@ -29,7 +32,7 @@ def lose_one(g: Game) -> None:
     """Pick one crewman at random (all counters shuffled, one drawn) and make him lost."""
     if not g.options.get("lost_crewmen"):
         return
-    pool = sorted(g.station_crew(), key=lambda c: c.id)
+    pool = sorted(station_crew(g), key=lambda c: c.id)
     if not pool:
         return
     g.dice.shuffle(pool)
@@ -39,7 +42,7 @@ def lose_one(g: Game) -> None:
         c.holding = None
     c.status = "lost"
     g.counters[counter_of(g, c)] = Counter(counter_of(g, c), "crewman", str(c.at))
-    g.emit("lost_crewman", f"{c.name} runs off in blind panic and hides", "Lost Crewmen",
+    emit(g, "lost_crewman", f"{c.name} runs off in blind panic and hides", "Lost Crewmen",
            {"crew": c.id})
 
 
@@ -51,16 +54,16 @@ def follow(g: Game) -> None:
     """Keep each lost crewman where his face-down counter is."""
     for t in g.counters.values():
         if t.kind == "crewman":
-            g.relocate(crewman_of(g, t), t.at)
+            relocate(g, crewman_of(g, t), t.at)
 
 
 def found(g: Game, t: Counter) -> None:
     """An Interaction turns his counter up: he is back under the player's control."""
     c = crewman_of(g, t)
     c.status = "active"
-    g.relocate(c, t.at)
+    relocate(g, c, t.at)
     del g.counters[t.id]
-    g.emit("found", f"Counter {t.token} in {g.place(t.at)} is {c.name}, found hiding",
+    emit(g, "found", f"Counter {t.token} in {place(t.at)} is {c.name}, found hiding",
            "Lost Crewmen", {"crew": c.id, "token": t.token, "at": t.at})
 
 

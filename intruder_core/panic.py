@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .events import emit
 from .intruder import active_intruders, roll_metamorphosis
 from .lost import follow, lose_one
+from .pieces import carried, new_token, relocate, station_crew
 from .setup import setup_name
 from .station import COMPARTMENTS, PANIC_ORDER
 
@@ -39,7 +41,7 @@ def place_hidden(g: Game, counters: list[Counter]) -> None:
     for n, t in enumerate(counters):
         t.at = PANIC_ORDER[n % len(PANIC_ORDER)]
         t.face_up = False
-        t.token = g.new_token()
+        t.token = new_token(g)
         t.asleep_until = None
         t.returning = False
     follow(g)
@@ -47,15 +49,15 @@ def place_hidden(g: Game, counters: list[Counter]) -> None:
 
 def panic(g: Game) -> None:
     """Crew to the Command Module with what they carry; counters reshuffled; two rolls."""
-    g.emit("panic", "PANIC! The crew falls back to the Command Module", "Panic")
-    for c in g.station_crew():
-        g.relocate(c, "command")
-        for item in g.carried(c):
+    emit(g, "panic", "PANIC! The crew falls back to the Command Module", "Panic")
+    for c in station_crew(g):
+        relocate(g, c, "command")
+        for item in carried(g, c):
             item.carriers = []  # presumed dropped there (Effects of Panic)
     lose_one(g)  # optional rule: Lost Crewmen
     counters = gathered(g)
     place_hidden(g, counters)
-    g.emit("placed", f"{len(counters)} counters are shuffled face down and placed",
+    emit(g, "placed", f"{len(counters)} counters are shuffled face down and placed",
            "Effects of Panic", {"placed": [[c.token, c.at] for c in counters]})
     for _ in range(2):
         roll_metamorphosis(g)

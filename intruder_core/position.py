@@ -8,8 +8,12 @@ from . import flow, lost
 from .charts import POWERS
 from .dice import Dice
 from .errors import CorruptSave
+from .events import emit
 from .game import Game
-from .intruder import halt
+from .intruder import halt, row
+from .names import place
+from .pieces import by_token_strict, crew_at, new_token, station_crew
+from .scoring import score
 from .setup import KIND_PREFIX, all_counters, counter_id, objects, roster
 from .state import BOXES, Counter, Phase, Subroutine
 from .station import COMPARTMENTS, ORDER
@@ -61,7 +65,7 @@ def _build(p: dict[str, Any]) -> Game:
     g.known = [str(k) for k in p.get("known", [])]
     if any(k not in POWERS.values() for k in g.known):
         raise ValueError("unknown power name")
-    g.unknown = int(p.get("unknown", g.row.powers - len(g.known)))
+    g.unknown = int(p.get("unknown", row(g).powers - len(g.known)))
     g.sd = {"active": 9, None: None}.get(p.get("self_destruct"), p.get("self_destruct"))
     g.sd_started = int(p.get("sd_started", g.turn - 1))
     g.sd_stopped = bool(p.get("sd_stopped", False))
@@ -94,7 +98,7 @@ def _build(p: dict[str, Any]) -> Game:
             g.items[iid].at = c.at
             g.items[iid].carriers.append(cid)
         if c.status == "dead":
-            g.score("crew_dead", f"{c.name} dead before this position")
+            score(g, "crew_dead", f"{c.name} dead before this position")
         if c.status == "lost":
             lost_now.append(c)
         if c.status in ("escaped", "active") and c.at in g.shuttles:
@@ -138,11 +142,11 @@ def _build(p: dict[str, Any]) -> Game:
         if t.at in ("killed", "frozen"):
             halt(t, g)
             kind = "intruder_killed" if t.at == "killed" else "intruder_captured"
-            g.score(kind, f"Intruder {t.at} before this position")
+            score(g, kind, f"Intruder {t.at} before this position")
     g.next_token = len(p.get("counters", [])) + 1
     for c in lost_now:  # Lost Crewmen: a face-down counter stands for him (lost.py)
         g.counters[lost.counter_of(g, c)] = Counter(lost.counter_of(g, c), "crewman",
-                                                    str(c.at), token=g.new_token())
+                                                    str(c.at), token=new_token(g))
     for n, entry in enumerate(p.get("not_used", []), 1):
         kind = entry if isinstance(entry, str) else entry["kind"]
         used[kind] += 1
@@ -172,7 +176,7 @@ def _build(p: dict[str, Any]) -> Game:
         g.unlocked = unlocked
         flow.settle(g)
     else:
-        g.start()
+        flow.start(g)
     return g
 
 
@@ -185,21 +189,21 @@ def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
         raise ValueError("an interaction can only be running in an Interaction Phase")
     at = spec.get("at")
     g.step = "auto"
-    g.attacks = {g.by_token_strict(tok).id: int(n) for tok, n in spec.get("attacks", {}).items()}
+    g.attacks = {by_token_strict(g, tok).id: int(n) for tok, n in spec.get("attacks", {}).items()}
     g.kills = int(spec.get("kills", 0))
     done = set(spec.get("done", []))
-    g.queue = sorted({c.at for c in g.station_crew() if c.at and c.at != at and c.at not in done
+    g.queue = sorted({c.at for c in station_crew(g) if c.at and c.at != at and c.at not in done
                       and needs_interaction(g, c.at)}, key=ORDER.__getitem__)
     flow.announce_phase(g)
     if at is None:
         flow.next_subroutine(g)
     else:
-        if at not in COMPARTMENTS or not g.crew_at(at):
+        if at not in COMPARTMENTS or not crew_at(g, at):
             raise ValueError("the interaction must be in a compartment with crew")
         if any(not t.face_up for t in g.counters.values() if t.at == at):
             raise ValueError("counters in a running interaction are face up")
         g.sub = Subroutine(at, [], bool(spec.get("shaken", False)))
-        g.emit("interaction", f"Interaction in {g.place(at)}", "Interaction Sub-routine",
+        emit(g, "interaction", f"Interaction in {place(at)}", "Interaction Sub-routine",
                {"at": at})
         flow.crew_segment(g)
     flow.settle(g)
@@ -212,13 +216,13 @@ def _start_shuttle_fight(g: Game, shuttle: str) -> None:
     if g.phase != "interaction2" or shuttle not in g.shuttles:
         raise ValueError("a shuttle fight starts in a Second Interaction Phase, in a shuttle")
     aboard = [t for t in g.counters.values() if t.at == shuttle and t.kind == "intruder"]
-    if not aboard or not g.crew_at(shuttle):
+    if not aboard or not crew_at(g, shuttle):
         raise ValueError("a shuttle fight needs crew and an Intruder aboard")
     g.step = "free_actions"
     flow.announce_phase(g)
     for t in aboard:
         t.face_up = True
         if not t.token:
-            t.token = g.new_token()
+            t.token = new_token(g)
     flow.start_shuttle_fight(g, shuttle, aboard[0])
     flow.settle(g)

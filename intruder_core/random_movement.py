@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .events import emit, roll
 from .intruder import compartments_per_phase, stops_on_meeting_crew
 from .lost import follow
+from .names import describe, place
+from .pieces import manned, token_order
 from .station import AIRLOCK_CONTROL, COMPARTMENTS, MOVEMENT, NAMES, SECURED
 
 if TYPE_CHECKING:
@@ -27,23 +30,23 @@ def moves_randomly(c: Counter) -> bool:
 def random_movement(g: Game) -> None:
     """Roll one die per moving counter, in token order, and move it by the blue numbers."""
     movers = [c for c in g.counters.values() if moves_randomly(c)]
-    movers.sort(key=g.token_order)
+    movers.sort(key=token_order)
     for c in movers:
         if c.returning:  # Fast Reflexes: back inside from the opened airlock
             c.returning = False
             corridor = AIRLOCK_CONTROL[c.at]
-            g.emit("move", f"The Intruder climbs back in from {g.place(c.at)} to "
-                   f"{g.place(corridor)}", "Fast Reflexes", {"token": c.token, "to": corridor})
+            emit(g, "move", f"The Intruder climbs back in from {place(c.at)} to "
+                   f"{place(corridor)}", "Fast Reflexes", {"token": c.token, "to": corridor})
             c.at = corridor
             continue
         for left in range(compartments_per_phase(g, c) - 1, -1, -1):  # Very Fast: two
-            die = g.roll(f"random movement of {c.token} in {NAMES[c.at]}",
+            die = roll(g, f"random movement of {c.token} in {NAMES[c.at]}",
                          "Random Movement System")
             dest = MOVEMENT[c.at][die - 1]
             if dest is None:
                 break
             c.at = dest
-            g.emit("move", f"{g.describe(c)} moves to {NAMES[dest]}",
+            emit(g, "move", f"{describe(c)} moves to {NAMES[dest]}",
                    "Random Movement System", {"token": c.token, "to": dest})
             if left and stops_on_meeting_crew(g, c):  # (with none left, nothing to stop)
                 break
@@ -57,12 +60,12 @@ def release_caged_animals(g: Game) -> None:
         if item.kind != "cage" or item.contents is None or item.carriers or item.at is None:
             continue
         animal = g.counters[item.contents]
-        if animal.kind != "lab_animal" or g.manned(item.at):
+        if animal.kind != "lab_animal" or manned(g, item.at):
             continue
         if any(c.kind == "intruder" and c.at == item.at and c.cage is None
                for c in g.counters.values()):
             item.contents = None
             animal.cage = None
             animal.face_up = True
-            g.emit("released", f"A caged Lab Animal in {g.place(item.at)} has been let out of "
+            emit(g, "released", f"A caged Lab Animal in {place(item.at)} has been let out of "
                    "its Cage", "Lab Animals", {"at": item.at, "token": animal.token})

@@ -352,7 +352,7 @@ def load_dict(data: Any) -> Game:
     if data["format"] == 1:  # the counters under their set-up names (ruling R64)
         data = {**renamed(data, counter_ids(game.dice.seed)), "format": SAVE_FORMAT}
     try:
-        stored = Game._from_state(data)
+        stored = Game.from_stored(data)
         stored.origin = game.origin
         stored.dice.strict = False
         # The log is what the history tells, in this engine's words (which may change between

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .charts import LAST_STAGE
-from .intruder import determine_powers
+from .events import emit
+from .intruder import determine_powers, row
 from .panic import place_hidden
 from .random_movement import random_movement
 from .setup import all_counters, counter_id, objects, roster, setup_name
@@ -73,18 +74,19 @@ def return_to_prometheus(g: Game) -> None:
     g.counters = all_counters(g.dice.seed)
     g.crew = {}
     g.stage = LAST_STAGE
-    g.unknown = g.row.powers
-    g.emit("setup", "Return to Prometheus: the Intruder is in Life Stage 6", "Return to Prometheus")
+    g.unknown = row(g).powers
+    emit(g, "setup", "Return to Prometheus: the Intruder is in Life Stage 6",
+         "Return to Prometheus")
     determine_powers(g)
     pool = [c for c in g.counters.values() if c.kind != "intruder" or c.id == counter_id(g, "i1") or
             c.at == "clones_pending"]
     for c in pool:
         c.at = "reserve"
     place_hidden(g, sorted(pool, key=lambda c: setup_name(g, c)))
-    g.emit("placed", f"{len(pool)} counters are shuffled face down and placed",
+    emit(g, "placed", f"{len(pool)} counters are shuffled face down and placed",
            "Return to Prometheus", {"placed": [[c.token, c.at] for c in pool]})
     for turn in range(1, HIDDEN_TURNS + 1):
-        g.emit("phase", f"Hidden movement, turn {turn} of {HIDDEN_TURNS}",
+        emit(g, "phase", f"Hidden movement, turn {turn} of {HIDDEN_TURNS}",
                "Return to Prometheus")
         random_movement(g)
     g.crew = roster()
@@ -94,7 +96,7 @@ def return_to_prometheus(g: Game) -> None:
             g.crew[cid].at = dock
         for kind in TEAM_KIT:
             g.items[f"{kind}{n}"].at = dock
-    g.emit("arrival", "The crew arrives in three shuttles at the three airlocks",
+    emit(g, "arrival", "The crew arrives in three shuttles at the three airlocks",
            "Return to Prometheus")
     g.turn = 1
     g.phase = "interaction1"

@@ -14,6 +14,11 @@ LABELS = {"crew_dead": "Crewmen dead", "intruder_killed": "Intruders killed",
           "intruder_captured": "Intruders captured (frozen or permanently caged)"}
 
 
+def score(g: Game, kind: str, what: str) -> None:
+    """Enter points in the score ledger (How to Win)."""
+    g.ledger.append({"kind": kind, "what": what, "points": POINTS[kind]})
+
+
 def total(g: Game) -> int:
     return sum(int(e["points"]) for e in g.ledger)
 
@@ -32,19 +37,19 @@ def result_of(g: Game) -> dict[str, Any]:
     """Score the ended game; permanently caged Intruders are captured now (+15 each)."""
     for t in active_intruders(g):
         if trapped_for_good(g, t):
-            g.score("intruder_captured", "Intruder permanently caged")
+            score(g, "intruder_captured", "Intruder permanently caged")
     escaped_crew = sum(1 for c in g.crew.values() if c.status == "escaped")
     intruder_loose = any(t.at == "escaped" for t in g.counters.values())
-    score = total(g)
+    total_score = total(g)
     if intruder_loose:
         outcome, reason = "loss", "an Intruder has escaped from the station"
     elif g.destroyed and escaped_crew >= DRAW_SURVIVORS:
         outcome = "draw"
         reason = f"the station was destroyed and {escaped_crew} crewmen escaped"
     else:
-        outcome = "win" if score > 0 else "loss"
-        reason = "the score is positive" if score > 0 else "the score is not positive"
-    result = {"outcome": outcome, "score": score, "reason": reason,
+        outcome = "win" if total_score > 0 else "loss"
+        reason = "the score is positive" if total_score > 0 else "the score is not positive"
+    result = {"outcome": outcome, "score": total_score, "reason": reason,
               "breakdown": breakdown(g), "escaped_crew": escaped_crew}
     if g.scenario == "intelligent_intruder":
         result["winner"] = {"win": "crew", "loss": "intruder"}.get(outcome)

@@ -7,6 +7,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .charts import OBJECTS
+from .events import emit
+from .pieces import new_token
 from .state import Counter, Crewman, Item
 from .station import ARMS_ROOM_SETUP, CAGES_AT, SETUP_CREW, SETUP_HIDDEN
 from .variants import setting
@@ -113,13 +115,13 @@ def setup(g: Game) -> None:
     g.dice.shuffle(hidden)
     for n, c in enumerate(hidden):
         c.at = SETUP_HIDDEN[n % len(SETUP_HIDDEN)]
-        c.token = g.new_token()
+        c.token = new_token(g)
     if aside == NOT_USED:
-        g.emit("setup", "Eight of the twelve Lab Animal and Dummy counters and the Intruder are "
+        emit(g, "setup", "Eight of the twelve Lab Animal and Dummy counters and the Intruder are "
                "shuffled face down and placed in the Storage compartments and Access Shafts; "
                "four go unseen to the Not Used box", "Set Up")
     else:
-        g.emit("setup", f"{len(pool) - aside} of the twelve Lab Animal and Dummy counters and "
+        emit(g, "setup", f"{len(pool) - aside} of the twelve Lab Animal and Dummy counters and "
                "the Intruder are shuffled face down and placed in the Access Shafts and Storage "
                f"compartments in the Panic order; {aside} go unseen to the Not Used box",
                "Set Up; difficulty level")

@@ -10,18 +10,32 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from .action_types import INTRUDER_ACTIONS
 from .actions import Action
+from .errors import IllegalAction
+from .phase import sub_at
+from .pieces import crew_at
 from .scenarios import PLAYERS
+from .station import COMPARTMENTS
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import Crewman
 
-INTRUDER_ACTIONS = frozenset({
-    "move_counter", "destroy", "open_cage", "open_lab_cages", "end_intruder_movement",
-    "intruder_attack", "intruder_hold",
-})
-PASSES = ("end_movement", "end_actions", "end_intruder_movement")
+
+def crewman(g: Game, cid: object, on_station: bool = False) -> Crewman:
+    """The named crewman, if he is alive and on the station (or in a shuttle) and his player
+    has not passed; else IllegalAction saying which."""
+    c = g.crew.get(cid) if isinstance(cid, str) else None
+    if c is None:
+        raise IllegalAction(f"there is no crewman {cid!r}", "The Station and the Crew")
+    if c.status != "active":
+        raise IllegalAction(f"{c.name} is {c.status}", "The Station and the Crew")
+    if on_station and c.at not in COMPARTMENTS:
+        raise IllegalAction(f"{c.name} has left the station", "Escape via Shuttle")
+    if shared(g) and side_of(g, c) in ready(g):
+        raise IllegalAction(f"{c.name}'s player has already passed", "The Science Officer")
+    return c
 
 
 def side_of(g: Game, c: Crewman) -> str:
@@ -65,7 +79,7 @@ def owner(g: Game, a: Action) -> str:
     if a.type in ("no_defense",) and g.defense is not None:
         return side_of(g, g.crew[g.defense.target])
     if a.type == "prepare_hatches" and g.sub is not None:
-        aboard = g.crew_at(g.sub_at())
+        aboard = crew_at(g, sub_at(g))
         return side_of(g, aboard[0]) if aboard else crew_players(g)[0]
     return crew_players(g)[0]  # the Command player chooses the order of Interactions
 

@@ -1,5 +1,5 @@
-"""What the crew player may know (Game.view("crew")), its public bookkeeping, and short
-labels for actions.
+"""What the crew player may know (Game.view("crew")) and its public bookkeeping (the labels
+of actions are in labels.py).
 
 Only public facts go in: face-down counters appear as tokens and places, never as identities;
 the Not Used box shows only counters turned up by an inventory; the dice are never shown.
@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
 from .escape import shuttles_may_leave
+from .intruder import row as stage_row
+from .pieces import token_order
 from .scoring import breakdown, total
 from .state import BOXES, Subroutine, crew_name, item_name
 from .station import COMPARTMENTS
@@ -128,7 +129,7 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     if g.defense is not None:
         decision["intruder"] = tokens[g.defense.intruder]
         decision["target"] = g.defense.target
-    row = g.row
+    row = stage_row(g)
     had = seen.chart
     if had is not None and had[0] is row and had[1] == g.stage:
         chart = had[2]
@@ -209,7 +210,7 @@ def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]
     if order is None:
         if len(_TOKEN_ORDERS) >= 4096:  # stay bounded
             _TOKEN_ORDERS.clear()
-        ranked = sorted(range(len(listed)), key=lambda n: g.token_order(listed[n]))
+        ranked = sorted(range(len(listed)), key=lambda n: token_order(listed[n]))
         order = _TOKEN_ORDERS[key] = tuple(ranked)
     return [listed[n] for n in order]
 
@@ -281,103 +282,3 @@ def _sub_view(sub: Subroutine | None, tokens: dict[str, str]) -> dict[str, objec
     if sub.round is not None:
         out["round"] = sub.round
     return out
-
-
-SIMPLE_LABELS = {
-    "force_into_freezer": "{who}: force the Intruder into the Freezer",
-    "end_movement": "End crew movement",
-    "no_defense": "No Self Defense",
-    "prod": "{who}: prod the Intruder ({target})",
-    "cage": "{who}: cage the Intruder ({target})",
-    "catch": "{who}: catch the Lab Animal ({target})",
-    "transfer": "{who}: put the Lab Animal in the permanent cages",
-    "open_airlock": "{who}: open the {airlock}",
-    "start_self_destruct": "{who}: start the Self-Destruct System",
-    "stop_self_destruct": "{who}: stop the Self-Destruct System",
-    "freeze": "{who}: turn on the Freezer",
-    "inventory": "{who}: inventory counter {target}",
-    "release": "{who}: release the Lab Animal",
-    "let_go": "{who}: let go of the Intruder",
-    "prepare_hatches": "Prepare to open the hatches",
-    "open_hatches": "{who}: open the hatches",
-    "end_actions": "End actions here",
-}
-
-
-# The Intelligent Intruder's actions: their labels name the counter as the Intruder player
-# knows it (he may examine every counter on the station) and the place it is in now, so they
-# change as the counter moves and are made afresh at each decision (Game._generate).
-LIVE_LABELS = frozenset({"move_counter", "destroy", "open_cage", "open_lab_cages",
-                         "intruder_attack", "intruder_hold", "end_intruder_movement"})
-# Labels that read more than the roster (a counter's place, a target's kind), so the labelled
-# actions one game shares with every game of its roster (Game._bind_labels) can't hold them.
-FRESH_LABELS = LIVE_LABELS | {"attack"}
-PLAYER_WORDS = {"command": "Command", "science": "Science Officer"}
-KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
-
-
-def intruder_label(g: Game, a: Action) -> str:
-    """A label for one of the Intruder player's actions: "Intruder c6: Store C1 -> Corridor
-    C-1" (the counter by kind and token, the place and the effect)."""
-    if a.type == "end_intruder_movement":
-        return "End the Intruder's movement"
-    c = g.by_token(a.get("token"))
-    if c is None:
-        return a.type
-    who = f"{KIND_WORDS.get(c.kind, 'Counter')} {c.token}"
-    here = g.place(c.at)
-    t = a.type
-    if t == "move_counter":
-        return f"{who}: {here} -> {g.place(a['to'])}"
-    if t in ("destroy", "open_cage"):
-        item = g.items[a["item"]]
-        if t == "destroy":
-            return f"{who}: destroy the {item.name} in {here}"
-        inside = g.counters[item.contents] if item.contents else None
-        freed = f", freeing {KIND_WORDS.get(inside.kind, 'a counter')} {inside.token or ''}" \
-            if inside is not None else ""
-        return f"{who}: open the {item.name} in {here}{freed}".rstrip()
-    if t == "open_lab_cages":
-        return f"{who}: open the permanent cages in {here}"
-    if t == "intruder_attack":
-        return f"{who} in {here}: attack {g.crew[a['crew']].name}"
-    return f"{who} in {here}: hold back, attack nobody"
-
-
-def label(g: Game, a: Action) -> str:
-    """A short text for a button."""
-    if a.type in LIVE_LABELS:
-        return intruder_label(g, a)
-    who = g.crew[a["crew"]].name if isinstance(a.get("crew"), str) and \
-        a.get("crew") in g.crew else ""
-    t = a.type
-    if t == "move":
-        return f"{who}: move to {g.place(a['to'])}"
-    if t in ("pick_up", "drop", "construct"):
-        item = g.items[a["item"]]
-        verb = {"pick_up": "pick up", "drop": "drop", "construct": "work on"}[t]
-        return f"{who}: {verb} {item.name}"
-    if t == "unlock":
-        return f"{who}: unlock the {g.place(a['room'])}"
-    if t in ("attack", "defend"):
-        weapon = "improvised weapons" if a["weapon"] == "improvised" else a["weapon"]
-        if t == "defend":
-            return f"{who}: Self Defense with {weapon}"
-        c = g.by_token(a["target"])  # two Intruders in one compartment: say which
-        target = f"{KIND_WORDS.get(c.kind, 'counter')} {c.token}" if c is not None \
-            else str(a["target"])
-        return f"{who}: attack {target} with {weapon}"
-    template = SIMPLE_LABELS.get(t)
-    if t in ("end_movement", "end_actions") and a.get("player"):  # two crew players
-        return f"{SIMPLE_LABELS[t]} ({PLAYER_WORDS.get(a['player'], a['player'])})"
-    if template is not None:
-        return template.format(who=who, target=a.get("target"),
-                               airlock=g.place(a.get("airlock")))
-    if t == "interact":
-        return f"Resolve the Interaction in {g.place(a['at'])}"
-    if t == "cage_animal":
-        return f"{who}: cage the Lab Animal held by {g.crew[a['holder']].name}"
-    if t == "leave":
-        names = ", ".join(g.crew[n].name for n in a["crew"])
-        return f"Leave in {g.place(a['shuttle'])}: {names}"
-    return t

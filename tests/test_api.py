@@ -83,6 +83,21 @@ def test_save_and_load_continue_identically() -> None:
     assert more_g == more_h and g.to_json() == h.to_json()
 
 
+def test_a_stored_state_loads_as_it_is_and_plays_on() -> None:
+    """Game.from_stored takes a save's data without replaying them (the page's undo): the
+    same save, the same game from there; data that break an invariant are refused."""
+    g = ic.new_game(seed=12)
+    play(g, 90, seed=3)
+    saved = g.to_json()
+    h = ic.Game.from_stored(json.loads(saved))
+    assert h.to_json() == saved and h.legal_actions() == g.legal_actions()
+    assert play(g, 150, seed=4) == play(h, 150, seed=4) and g.to_json() == h.to_json()
+    broken = json.loads(saved)
+    broken["crew"][0]["at"] = "nowhere"
+    with pytest.raises(ic.CorruptSave):
+        ic.Game.from_stored(broken)
+
+
 def test_events_record_every_die() -> None:
     g = ic.new_game(seed=5)
     play(g, 100)

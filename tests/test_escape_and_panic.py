@@ -6,6 +6,8 @@ import pytest
 from helpers import act, of_type, pass_until, position, refused
 
 import intruder_core as ic
+from intruder_core.phase import in_shuttle
+from intruder_core.pieces import station_crew
 from intruder_core.station import PANIC_ORDER
 
 
@@ -74,7 +76,7 @@ def test_stowaway_index_and_two_shuttles() -> None:
     stow = of_type(g.log, "stowaway")
     assert stow and stow[0].data["shuttle"] == "shuttle1"
     assert any(e.type == "roll" and "Index 2" in e.data["purpose"] for e in g.log)
-    assert g.step == "crew_actions" and g.in_shuttle()
+    assert g.step == "crew_actions" and in_shuttle(g)
 
 
 def test_stowaway_index_counts_clones_not_yet_in_play() -> None:
@@ -99,7 +101,7 @@ def test_shuttle_fight_hatches_after_preparing() -> None:
     e = refused(g, "open_hatches", crew="co1")
     assert "preparing" in str(e)
     act(g, "prepare_hatches")
-    assert g.in_shuttle() and g.shuttles["shuttle1"].prepared
+    assert in_shuttle(g) and g.shuttles["shuttle1"].prepared
     act(g, "open_hatches", crew="co1")
     assert g.crew["co1"].status == "escaped" and g.crew["co2"].status == "escaped"
     assert g.view("crew")["boxes"]["killed"] == 1
@@ -147,7 +149,7 @@ def test_panic_after_a_kill_gathers_and_places_in_order() -> None:
     metamorphosis = [e for e in g.log[i:] if e.type == "roll" and e.data["purpose"] ==
                      "metamorphosis"]
     assert len(metamorphosis) >= 2
-    assert all(c.at == "command" for c in g.station_crew())
+    assert all(c.at == "command" for c in station_crew(g))
 
 
 @pytest.mark.parametrize("hold", ["controlled", "caged", "self_destruct"])

@@ -12,10 +12,12 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from helpers import MAX_ACTIONS, passing, play_randomly, random_play
+from helpers import MAX_ACTIONS, passing, play_randomly, position, random_play
 
 import intruder_core as ic
 from intruder_core import crew_movement, flow
+from intruder_core.action_types import CANNOT_END
+from intruder_core.pieces import carried, docks, relocate
 
 WALKS = [
     ("solitaire", {}), ("solitaire", {"difficulty": "nightmare"}),
@@ -34,11 +36,9 @@ def walk(scenario: str, options: dict[str, Any], seeds: range) -> Iterator[ic.Ga
             yield g
 
 
-@pytest.mark.parametrize("scenario,options", WALKS)
-def test_no_action_of_cannot_end_ends_the_game(scenario: str, options: dict[str, Any],
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """After an action of flow.CANNOT_END, check_end skips its look; the full look finds the
-    game going on every time (and it does end games after the other actions)."""
+def looked_after(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make check_end run the full look (flow.game_ends) whenever it skips its own after an
+    action declared cannot_end; the types of those actions, as they are met."""
     real = flow.check_end
     skipped: list[str] = []
 
@@ -49,9 +49,40 @@ def test_no_action_of_cannot_end_ends_the_game(scenario: str, options: dict[str,
         real(g)
 
     monkeypatch.setattr(flow, "check_end", check)
+    return skipped
+
+
+@pytest.mark.parametrize("scenario,options", WALKS)
+def test_no_action_of_cannot_end_ends_the_game(scenario: str, options: dict[str, Any],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an action declared cannot_end, check_end skips its look; the full look finds
+    the game going on every time (and it does end games after the other actions)."""
+    skipped = looked_after(monkeypatch)
     ended = sum(g.is_over for g in _ends(walk(scenario, options, range(8))))
     assert len(skipped) > 200 and {"move", "pick_up", "drop"} <= set(skipped)
     assert ended == 8
+
+
+# A crewman controlling the Intruder in the Command Module, by the Freezer: random play from
+# here lets go of it and forces it into the Freezer, which random games hardly ever do.
+CONTROL = {"phase": "crew_movement",
+           "crew": {"co1": {"at": "command", "carrying": ["prod1"]}, "co2": {"at": "command"},
+                    "so1": {"at": "lab"}},
+           "counters": [{"kind": "intruder", "at": "command", "face_up": True,
+                         "controlled_by": "co1"},
+                        {"kind": "lab_animal", "at": "lab", "face_up": True,
+                         "held_by": "so1"}]}
+
+
+def test_every_cannot_end_type_is_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every action type declared cannot_end is met, and the full look run after it, in
+    random games and random play from a crewman controlling the Intruder."""
+    skipped = looked_after(monkeypatch)
+    for _ in walk("solitaire", {}, range(4)):
+        pass
+    for seed in range(30):
+        play_randomly(position(**CONTROL), seed, until=lambda g: g.turn >= 3)
+    assert set(skipped) == CANNOT_END
 
 
 def _ends(games: Iterator[ic.Game]) -> Iterator[ic.Game]:
@@ -75,18 +106,19 @@ def test_game_ends_agrees_with_check_end() -> None:
 
 
 def fresh_movement(g: ic.Game) -> list[ic.Action]:
-    """The Crew Movement Phase's actions worked out with no crewman's kept (Game.move_segs)
-    and none shared (Game.bare_segs), leaving the game's caches as they were."""
-    segs, key, bare = dict(g.move_segs), g.move_key, g.bare_segs
-    g.move_segs.clear()
-    g.bare_segs = {}
+    """The Crew Movement Phase's actions worked out with no crewman's kept (the move cache's
+    segs) and none shared (its bare_segs), leaving the game's caches as they were."""
+    cache = g.cache
+    segs, key, bare = dict(cache.segs), cache.key, cache.bare_segs
+    cache.segs.clear()
+    cache.bare_segs = {}
     try:
         return crew_movement.candidates(g)
     finally:
-        g.move_segs.clear()
-        g.move_segs.update(segs)
-        g.move_key = key
-        g.bare_segs = bare
+        cache.segs.clear()
+        cache.segs.update(segs)
+        cache.key = key
+        cache.bare_segs = bare
 
 
 @pytest.mark.parametrize("scenario,options", WALKS)
@@ -108,7 +140,7 @@ def test_kept_movement_actions_equal_fresh_ones(scenario: str, options: dict[str
 def test_an_object_short_of_bearers_renews_the_actions_where_it_moves() -> None:
     """A move notes no compartment for objects with all the bearers they need (no one else
     may take them up), but one short of bearers (a caged Intruder its stage needs two to
-    carry, R14) may be taken up by others, so Game.relocate renews the kept actions of
+    carry, R14) may be taken up by others, so pieces.relocate renews the kept actions of
     those where it arrives: the crewman there is offered to help carry it."""
     g = ic.new_game(seed=1)
     while g.step != "move":
@@ -125,8 +157,8 @@ def test_an_object_short_of_bearers_renews_the_actions_where_it_moves() -> None:
     assert g.legal_actions() == fresh_movement(g)  # every crewman's actions now kept
     help_carry = ic.Action.make("pick_up", crew=b.id, item=cage.id)
     assert help_carry not in g.legal_actions()
-    g.relocate(a, to)  # as a move does; the Cage goes with him, one bearer short
-    g.forget_legal()
+    relocate(g, a, to)  # as a move does; the Cage goes with him, one bearer short
+    g.cache.forget_legal()
     legal = g.legal_actions()
     assert legal == fresh_movement(g)
     assert help_carry in legal
@@ -143,9 +175,9 @@ def test_empty_handed_agrees_with_the_objects(scenario: str, options: dict[str, 
             g.legal_actions()  # the decision's kept actions, as a move finds them
             for c in g.crew.values():
                 if crew_movement.empty_handed(g, c):
-                    assert not g.carried(c) and not c.holding and not c.controlling, c.id
+                    assert not carried(g, c) and not c.holding and not c.controlling, c.id
                     said += 1
-                elif c.status == "active" and g.carried(c):
+                elif c.status == "active" and carried(g, c):
                     carrying += 1
     assert said > 300 and carrying > 30
 
@@ -164,7 +196,7 @@ def gated(g: ic.Game) -> set[ic.Action]:
                 out.append(ic.Action.make(kind, crew=c.id, target=tok))
         for other in g.crew:
             out.append(ic.Action.make("cage_animal", crew=c.id, holder=other))
-    for shuttle, dock in g.docks().items():
+    for shuttle, dock in docks(g).items():
         here = [c.id for c in g.crew.values() if c.at == dock]
         for n in range(1, min(len(here), 4) + 1):
             for group in combinations(here, n):

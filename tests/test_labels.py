@@ -11,7 +11,9 @@ from helpers import random_play
 
 import intruder_core as ic
 from intruder_core.bots import intruder_ai
-from intruder_core.view import KIND_WORDS, LIVE_LABELS
+from intruder_core.labels import KIND_WORDS, LIVE_LABELS
+from intruder_core.names import place
+from intruder_core.pieces import by_token
 
 
 def play(seed: int, smart: bool, seen: Counter[str], limit: int = 4000) -> None:
@@ -28,12 +30,12 @@ def play(seed: int, smart: bool, seen: Counter[str], limit: int = 4000) -> None:
             assert a.label and a.label != a.type, a.to_dict()
             seen[a.type] += 1
             if a.type in LIVE_LABELS and a.get("token"):
-                c = g.by_token(a["token"])
+                c = by_token(g, a["token"])
                 assert c is not None
                 assert a.label.startswith(f"{KIND_WORDS[c.kind]} {c.token}"), a.label
-                assert g.place(c.at) in a.label, (a.label, c.at)
+                assert place(c.at) in a.label, (a.label, c.at)
             if a.type == "move_counter":
-                assert a.label.endswith(f"-> {g.place(a['to'])}"), a.label
+                assert a.label.endswith(f"-> {place(a['to'])}"), a.label
         if g.to_move()[0] == "intruder" and smart:
             turn.action, _ = intruder_ai.choose(g.view("intruder"), turn.legal, rng)
 
@@ -52,17 +54,17 @@ def test_no_two_legal_actions_share_a_label_in_intelligent_intruder_games() -> N
 def test_a_counter_label_follows_the_counter() -> None:
     g = ic.new_game(seed=1, scenario="intelligent_intruder")
     move = next(a for a in g.legal_actions("intruder") if a.type == "move_counter")
-    c = g.by_token(move["token"])
+    c = by_token(g, move["token"])
     assert c is not None
-    start = g.place(c.at)
-    assert move.label == f"{KIND_WORDS[c.kind]} {c.token}: {start} -> {g.place(move['to'])}"
+    start = place(c.at)
+    assert move.label == f"{KIND_WORDS[c.kind]} {c.token}: {start} -> {place(move['to'])}"
     g.apply(move)
     g.apply(next(a for a in g.legal_actions("intruder") if a.type == "end_intruder_movement"))
     while "intruder" not in g.to_move() or g.step != "intruder_move":
         g.apply(g.legal_actions(g.to_move()[0])[-1])
     again = [a for a in g.legal_actions("intruder") if a.get("token") == c.token]
     if c.at not in ("reserve", "killed", "frozen", "caged_lab") and again:
-        assert all(g.place(c.at) in a.label for a in again)
+        assert all(place(c.at) in a.label for a in again)
         assert all(f": {start} ->" not in a.label for a in again)
 
 
@@ -70,15 +72,15 @@ def test_intruder_objects_and_attacks_are_worded() -> None:
     g = ic.new_game(seed=1, scenario="intelligent_intruder")
     end = next(a for a in g.legal_actions("intruder") if a.type == "end_intruder_movement")
     assert end.label == "End the Intruder's movement"
-    c = g.by_token("c6") or next(iter(g.counters.values()))
+    c = by_token(g, "c6") or next(iter(g.counters.values()))
     hold = ic.Action.make("intruder_hold", token=c.token)
-    assert g.label(hold) == f"{KIND_WORDS[c.kind]} {c.token} in {g.place(c.at)}: hold back, " \
+    assert g.label(hold) == f"{KIND_WORDS[c.kind]} {c.token} in {place(c.at)}: hold back, " \
         "attack nobody"
     attack = ic.Action.make("intruder_attack", token=c.token, crew="en1")
     assert g.label(attack).endswith(": attack Engineer 1")
     destroy = ic.Action.make("destroy", token=c.token, item="cage1")
     assert g.label(destroy) == f"{KIND_WORDS[c.kind]} {c.token}: destroy the Cage 1 in " \
-        f"{g.place(c.at)}"
+        f"{place(c.at)}"
 
 
 def test_other_scenarios_have_no_two_buttons_alike() -> None:
@@ -98,7 +100,7 @@ def test_a_label_shared_between_games_of_one_roster_is_the_label_of_this_game() 
     """The engine shares labelled actions between games with the same roster (rollouts start
     many games); a label that reads the state (a target's kind, a counter's place) must still
     be this game's: every label equals view.label made afresh, game after game."""
-    from intruder_core.view import label
+    from intruder_core.labels import label
 
     checked: Counter[str] = Counter()
     for scenario, options in (("return_to_prometheus", {"marines": True}),

@@ -12,7 +12,7 @@ import pytest
 from helpers import passing, random_play
 
 import intruder_core as ic
-from intruder_core.crew_actions import LEGAL_WHEN_OFFERED
+from intruder_core.action_types import LEGAL_WHEN_OFFERED
 from intruder_core.crew_movement import UNLOCK
 from intruder_core.game import HANDLERS
 from intruder_core.station import COMPARTMENTS

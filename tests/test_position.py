@@ -7,6 +7,8 @@ from helpers import act, legal_types, of_type, position, refused, token_of
 
 import intruder_core as ic
 from intruder_core.lost import counter_of
+from intruder_core.phase import in_shuttle
+from intruder_core.pieces import by_token, carried, docks
 from intruder_core.setup import counter_id
 
 
@@ -79,7 +81,7 @@ def test_construction_progress() -> None:
                  items={"flamethrower1": {"at": "track", "progress": 2, "worked_turn": 0}})
     events = act(g, "construct", crew="en1", item="flamethrower1")
     assert of_type(events, "constructed")
-    assert "flamethrower1" in [i.id for i in g.carried(g.crew["en1"])]
+    assert "flamethrower1" in [i.id for i in carried(g, g.crew["en1"])]
 
 
 def test_a_departed_shuttle_cannot_leave_again() -> None:
@@ -89,7 +91,7 @@ def test_a_departed_shuttle_cannot_leave_again() -> None:
     assert g.shuttles["shuttle1"].departed and g.shuttles["shuttle1"].crew == ["co3"]
     assert not any(a.type == "leave" and a["shuttle"] == "shuttle1" for a in g.legal_actions())
     assert any(a.type == "leave" and a["shuttle"] == "shuttle2" for a in g.legal_actions()) \
-        or g.docks()["shuttle2"] != "dock1"
+        or docks(g)["shuttle2"] != "dock1"
 
 
 def test_inventoried_not_used_counters() -> None:
@@ -97,7 +99,7 @@ def test_inventoried_not_used_counters() -> None:
                  not_used=[{"kind": "dummy", "inventoried": True}, "lab_animal"])
     offered = [a["target"] for a in g.legal_actions() if a.type == "inventory"]
     assert offered == ["n2"]
-    assert g.by_token("n1").inventoried  # type: ignore[union-attr]
+    assert by_token(g, "n1").inventoried  # type: ignore[union-attr]
 
 
 def test_a_lost_crewman_hides_until_an_interaction_finds_him() -> None:
@@ -151,7 +153,7 @@ def test_start_in_a_shuttle_fight() -> None:
                  counters=[{"kind": "intruder", "at": "shuttle1", "face_up": True},
                            {"kind": "intruder", "at": "clones_pending"}][:1],
                  shuttle_fight="shuttle1", dice=[6])
-    assert g.in_shuttle() and g.shuttles["shuttle1"].departed
+    assert in_shuttle(g) and g.shuttles["shuttle1"].departed
     assert "attack" in legal_types(g)
     rounds = [e for e in g.log if e.type == "interaction"]
     assert rounds and "round 1" in rounds[0].text

@@ -10,6 +10,7 @@ from helpers import act, of_type, position, random_play, refused
 import intruder_core as ic
 from intruder_core.invariants import check_invariants
 from intruder_core.lost import counter_of
+from intruder_core.pieces import station_crew
 
 
 def random_game(scenario: str, seed: int, **options: object) -> ic.Game:
@@ -108,7 +109,7 @@ def test_lost_crewman_hides_and_is_found() -> None:
     assert any(c["token"] == proxy.token and not c["face_up"] for c in view["counters"])
     assert "crewman" not in str([c for c in view["counters"] if not c["face_up"]])
     # an Interaction with him finds him
-    finder = next(c for c in g.station_crew())
+    finder = next(c for c in station_crew(g))
     finder.at = proxy.at
     from intruder_core import flow
     flow.begin_interaction(g, 1)

@@ -6,6 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from intruder_core.names import place as place_name
+from intruder_core.pieces import by_token, crew_at
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import board_input
@@ -25,9 +28,9 @@ def intruder_game() -> tuple[ic.Game, list[dict], dict]:
 def test_a_counter_is_selected_then_moved_by_a_click_on_a_lit_compartment() -> None:
     g, legal, view = intruder_game()
     tokens = session.own_tokens(legal)
-    assert tokens and all(g.by_token(t) is not None for t in tokens)
+    assert tokens and all(by_token(g, t) is not None for t in tokens)
     token = tokens[0]
-    at = g.by_token(token).at
+    at = by_token(g, token).at
     intent = board_input.board_intent({}, None, {}, token=token, at=at, legal=legal,
                                       tokens=tokens)
     assert intent.select == token
@@ -38,7 +41,7 @@ def test_a_counter_is_selected_then_moved_by_a_click_on_a_lit_compartment() -> N
                                       tokens=tokens)
     assert intent.action == {"type": "move_counter", "token": token, "to": to}
     g.apply(intent.action)  # the engine takes it as it is
-    assert g.by_token(token).at == to
+    assert by_token(g, token).at == to
     # Moved once this phase: nothing left to light for it.
     legal = [a.to_dict() for a in g.legal_actions("intruder")]
     assert session.counter_reach(legal, token, g.view("intruder")) == {}
@@ -53,7 +56,7 @@ def test_very_fast_counters_show_two_steps_left() -> None:
     token = session.own_tokens(legal)[0]
     costs = session.counter_reach(legal, token, g.view("intruder"))
     assert set(costs.values()) == {2}
-    to = next(t for t in costs if not g.crew_at(t))  # one meeting a crewman stops there
+    to = next(t for t in costs if not crew_at(g, t))  # one meeting a crewman stops there
     g.apply({"type": "move_counter", "token": token, "to": to})
     legal = [a.to_dict() for a in g.legal_actions("intruder")]
     left = session.counter_reach(legal, token, g.view("intruder"))
@@ -101,9 +104,9 @@ def test_the_intruder_players_counters_are_named_buttons_on_the_plan() -> None:
     costs = session.counter_reach(legal, token, view)
     svg = render.render_station(view, selected=token, reachable=costs, selectable=tokens,
                                 unit="steps")
-    c = g.by_token(token)
+    c = by_token(g, token)
     kind = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}[c.kind]
-    assert f'{kind} {token}, face down in {g.place(c.at)}, selected" aria-pressed="true"' in svg
+    assert f'{kind} {token}, face down in {place_name(c.at)}, selected" aria-pressed="true"' in svg
     assert svg.count('aria-pressed="true"') == 1
     assert svg.count('class="counter face-down known') >= 1  # others may be in stacks
     assert ">1 step<" in svg and "reachable, 1 step left" in svg
@@ -154,10 +157,11 @@ def test_the_intruder_players_list_shows_one_counter_in_full_and_the_others_in_a
     assert {r[1].get("token") for r in shown} == {tokens[0], None}
     html = dialogs.other_counters_html(view, rows, tokens[0])
     assert html.count("data-select=") == len(tokens) - 1
-    c = g.by_token(tokens[1])
+    c = by_token(g, tokens[1])
     kind = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}[c.kind]
     n = sum(1 for a in legal if a.get("token") == tokens[1])
-    assert f">{kind} {tokens[1]}<span class=\"crew-line\"> in {g.place(c.at)}: {n} actions" in html
+    line = f"{kind} {tokens[1]}<span class=\"crew-line\"> in {place_name(c.at)}: {n} actions"
+    assert f">{line}" in html
     assert dialogs.other_counters_html(view, rows[:0], None) == ""
 
 

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ..action_types import PASSIVE  # never worth a rollout unless the heuristic wants it
 from ..actions import Action
 from ..game import Game
 from ..odds import OUTCOMES, odds_estimate, sample_seed
@@ -24,7 +25,6 @@ from .policy import MAX_TURNS, Choice, Policy, play
 from .value import value
 
 VALUE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-PASSIVE = ("drop", "release", "let_go")  # never worth a rollout unless the heuristic wants it
 # Decisions worth searching: Self Defense, and action segments offering one of these.
 CRITICAL = frozenset({"attack", "prod", "cage", "start_self_destruct", "stop_self_destruct",
                       "leave", "open_airlock", "prepare_hatches", "open_hatches", "freeze"})

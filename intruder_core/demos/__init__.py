@@ -29,6 +29,7 @@ from ..actions import Action, Event
 from ..dice import DiceExhausted
 from ..errors import CorruptSave, IllegalAction
 from ..game import Game, new_game
+from ..names import place
 
 __all__ = ["Frame", "all_demos", "check", "check_all", "digest", "ids", "load", "play", "start"]
 
@@ -190,7 +191,7 @@ def _label(g: Game, action: dict[str, Any]) -> str:
     return {
         "destroy": f"The Intruder destroys the {str(action.get('item', '')).rstrip('0123456789')}",
         "move_counter": f"Move counter {action.get('token')} to "
-                        f"{g.place(str(action.get('to')))}",
+                        f"{place(str(action.get('to')))}",
         "end_intruder_movement": "End the Intruder's movement",
         "intruder_attack": f"The Intruder attacks {who}",
         "intruder_hold": "The Intruder holds back",

@@ -1,0 +1,30 @@
+"""The event sink: what happened during the action being applied (`Game.events`), each event
+with its text, rule and data, and the dice rolled for it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Event
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_new_event = tuple.__new__
+
+
+def emit(g: Game, type: str, text: str, rule: str = "",
+         data: dict[str, object] | None = None) -> None:
+    """Note something that happened, with its data (a dict of its own: the Event keeps it).
+    The Event (a named tuple) is built by tuple's own constructor, and the data come as a
+    dict, not keywords: every event passes here, and matching keywords costs more."""
+    g.events.append(_new_event(Event, (type, text, rule, {} if data is None else data)))
+
+
+def roll(g: Game, what: str, rule: str) -> int:
+    """Roll one die and record it as an event: what it was for and the rule it answers."""
+    die = g.dice.d6()
+    # `emit`, written out for the commonest event (about one per action)
+    g.events.append(_new_event(Event, ("roll", f"Rolled {die} for {what}", rule,
+                                       {"die": die, "purpose": what})))
+    return die
