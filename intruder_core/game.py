@@ -255,7 +255,6 @@ class Game(GameState):
             raise CorruptSave(f"the save is corrupt or has been tampered with: {e}") from None
         return g
 
-    _from_state = from_stored  # the old private name, until the page's glue asks from_stored
 
     # --- the current decision's legal actions -------------------------------------------
 
