@@ -255,7 +255,6 @@ class Game(GameState):
             raise CorruptSave(f"the save is corrupt or has been tampered with: {e}") from None
         return g
 
-
     # --- the current decision's legal actions -------------------------------------------
 
     def changed(self) -> None:
