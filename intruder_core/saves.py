@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .actions import Action
@@ -305,8 +305,16 @@ def check_playable(g: Game) -> None:
         raise ValueError("the game is stuck: nobody has a legal action")
 
 
-def replay_checked(origin: Any, actions: Any) -> Game:
-    """The game rebuilt from an origin and its actions; CorruptSave naming what failed."""
+Play = Callable[[Game, int, Action], object]  # plays action n (1, 2, ...) on the game
+
+
+def _apply(g: Game, n: int, a: Action) -> object:
+    return g.apply(a)
+
+
+def replay_checked(origin: Any, actions: Any, play: Play = _apply) -> Game:
+    """The game rebuilt from an origin and its actions; CorruptSave naming what failed.
+    `play` applies each checked action (the replay viewer watches every step this way)."""
     try:
         origin = check_origin(origin)
         if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
@@ -321,7 +329,7 @@ def replay_checked(origin: Any, actions: Any) -> Game:
             except IllegalAction as e:
                 raise _bad(f"action {n}", e.reason) from None
             try:
-                g.apply(a)  # refuses (changing nothing) before it plays
+                play(g, n, a)  # Game.apply refuses (changing nothing) before it plays
             except IllegalAction as e:
                 raise _bad(f"action {n}", f"the rules refuse it here: {e}") from None
         check_playable(g)
