@@ -24,7 +24,7 @@ from .scenarios import PLAYERS
 from .state import Counter, Crewman, GameState, Item, load_fields, record_fields
 from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
 from .variants import chart
-from .view import FRESH_LABELS
+from .view import FRESH_LABELS, View
 from .view import label as action_label
 
 _new_event = tuple.__new__
@@ -271,7 +271,7 @@ class Game(GameState):
         vars(self).clear()
         vars(self).update(vars(again))
 
-    def view(self, side: str = "crew") -> dict[str, Any]:
+    def view(self, side: str = "crew") -> View:
         """What one side may know, as JSON-ready data (see docs/api.md)."""
         from .view import crew_view
 

@@ -9,11 +9,21 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Iterable
-from typing import Any, Final, NotRequired, TypedDict
+from typing import Any, Final
 
 from ..actions import ARGS, Action
 from ..charts import CRT, IMMUNITY, can_carry, crt_column, is_large
 from ..station import ADJACENT, COMPARTMENTS, SECURED, entry_cost
+from ..view import (
+    BoxesView,
+    ChartView,
+    CounterView,
+    CrewView,
+    ItemView,
+    SelfDestructView,
+    ShuttleView,
+    View,
+)
 
 STATION: Final[frozenset[str]] = frozenset(COMPARTMENTS)
 INF: Final = 99
@@ -158,97 +168,11 @@ def defense_outcome(weapon: str | None, known: Iterable[str], kill: int,
 
 
 # --- the view, parsed once per decision ------------------------------------------------------
-# The parts of the crew view (docs/api.md) the bots read, typed; the view itself stays JSON.
-
-class CrewView(TypedDict):
-    """A crewman in the view; `at` is None only for a lost one (the bots read active ones)."""
-
-    id: str
-    role: str
-    name: str
-    status: str
-    at: str | None
-    mp: int
-    acted: bool
-    carrying: list[str]
-    holding: str | None
-    controlling: str | None
-
-
-class CounterView(TypedDict):
-    """A counter on the board; what it is shows only face up."""
-
-    token: str
-    at: str
-    face_up: bool
-    kind: NotRequired[str]
-    asleep: NotRequired[bool]
-    caged: NotRequired[bool]
-    controlled_by: NotRequired[str | None]
-    held_by: NotRequired[str | None]
-
-
-class ItemView(TypedDict):
-    """An object (weapon, Cage, Construction track entry)."""
-
-    id: str
-    kind: str
-    name: str
-    at: str | None
-    carriers: list[str]
-    contents: str | None
-    progress: int
-    needed: int | None
-
-
-class ChartView(TypedDict):
-    """The Life Stage Chart's row for the current stage."""
-
-    powers: int
-    metamorphosis: list[int]
-    attack: list[int]
-    clones: int
-    control: list[int]
-    humans_may_kill: bool
-    kill: list[int]
-    cage_carriers: int
-
-
-class NotUsedView(TypedDict):
-    token: str
-    kind: str | None
-
-
-class BoxesView(TypedDict):
-    """The off-map boxes: the Not Used counters, and how many counters are in each other."""
-
-    not_used: list[NotUsedView]
-    discovered: int
-    clones_pending: int
-    caged_lab: int
-    killed: int
-    frozen: int
-    escaped: int
-    lost: int
-
-
-class ShuttleView(TypedDict):
-    departed: bool
-    crew: list[str]
-    prepared: bool
-    fight: bool
-
-
-class SelfDestructView(TypedDict):
-    box: int | str | None
-    stopped: bool
-    shuttles_may_leave: bool
-
 
 class Info:
     """Handy indexes over one crew view (read-only)."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         self.view = view
         self.turn: int = view["turn"]
         self.phase: str = view["phase"]
@@ -259,9 +183,10 @@ class Info:
         self.chart: ChartView = view["chart"]
         self.known: set[str] = set(view["powers"]["known"])
         self.unknown: int = view["powers"]["unknown"]
-        bk = view.get("bookkeeping") or {}
-        self.shaken = bool((bk.get("sub") or {}).get("shaken"))  # this Interaction, R5
-        self.worked: dict[str, int] = bk.get("worked", {})  # object -> turn last worked on
+        bk = view.get("bookkeeping")
+        sub = bk["sub"] if bk else None
+        self.shaken = bool(sub and sub["shaken"])  # this Interaction, R5
+        self.worked: dict[str, int] = bk["worked"] if bk else {}  # object -> turn worked on
         self.shuttles: dict[str, ShuttleView] = view["shuttles"]
         crew: list[CrewView] = view["crew"]
         self.roster = crew  # every crewman, in the roster's order
