@@ -7,8 +7,9 @@ the Not Used box shows only counters turned up by an inventory; the dice are nev
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Final, Literal, NotRequired, TypedDict, TypeVar, get_args
 
 from .actions import Action
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
@@ -403,6 +404,114 @@ def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]
         ranked = sorted(range(len(listed)), key=lambda n: g.token_order(listed[n]))
         order = _TOKEN_ORDERS[key] = tuple(ranked)
     return [listed[n] for n in order]
+
+
+# --- one view, indexed: what the bots, determinize and the page look up in it ------------------
+
+STATION: Final[frozenset[str]] = frozenset(COMPARTMENTS)
+
+
+class ViewIndex:
+    """One crew view indexed (read-only): crewmen, objects and counters by name, and what is
+    where. Made once per view; the bots (bots.common.Info) and the page (render.Scene,
+    panels) read the view through it rather than each building their own."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        crew = view["crew"]
+        self.roster = crew  # every crewman, in the roster's order
+        by_id: dict[str, CrewView] = {}
+        active: list[CrewView] = []  # active, on the station, in the roster's order
+        items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
+        carrying: dict[str, list[ItemView]] = {}
+        kinds_of: dict[str, list[str]] = {}  # the kinds of what each carries
+        dead = escaped = 0
+        for c in crew:  # one pass over the roster for every index of it
+            cid = c["id"]
+            by_id[cid] = c
+            carried = c["carrying"]
+            if carried:
+                its = carrying[cid] = [items[i] for i in carried]
+                kinds_of[cid] = [i["kind"] for i in its]
+            else:
+                carrying[cid] = []
+                kinds_of[cid] = []
+            status = c["status"]
+            if status == "active":
+                if c["at"] in STATION:
+                    active.append(c)
+            elif status == "dead":
+                dead += 1
+            elif status == "escaped":
+                escaped += 1
+        self.crew = by_id
+        self.active = active
+        self.items = items
+        self.carrying = carrying
+        self._kinds = kinds_of
+        self.dead = dead
+        self.escaped = escaped
+        self._items_at: dict[str | None, list[ItemView]] | None = None
+        self.facedown: dict[str, list[str]] = {}  # face-down tokens by place
+        self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
+        self.animals: list[CounterView] = []
+        facedown = self.facedown
+        for t in view["counters"]:
+            if not t["face_up"]:
+                at = t["at"]
+                if at in facedown:
+                    facedown[at].append(t["token"])
+                else:
+                    facedown[at] = [t["token"]]
+            else:
+                kind = t["kind"]
+                if kind == "intruder":
+                    self.intruders.append(t)
+                elif kind == "lab_animal":
+                    self.animals.append(t)
+
+    @functools.cached_property
+    def counters(self) -> dict[str, CounterView]:
+        """The counters on the board by token."""
+        return {t["token"]: t for t in self.view["counters"]}
+
+    @functools.cached_property
+    def where(self) -> dict[str, list[str]]:
+        """The active crewmen on the station by place, in the roster's order (worked out
+        when first asked)."""
+        where: dict[str, list[str]] = {}
+        for c in self.active:
+            at = c["at"]
+            assert at is not None  # active ones are on the station
+            if at in where:
+                where[at].append(c["id"])
+            else:
+                where[at] = [c["id"]]
+        return where
+
+    def kinds(self, cid: str) -> list[str]:
+        """The kinds of what he carries, in order (the same list each call: do not change it)."""
+        return self._kinds[cid]
+
+    def items_at(self, at: str | None) -> list[ItemView]:
+        """The objects at a place, in the view's order (do not change the list)."""
+        if self._items_at is None:
+            self._items_at = {}
+            for i in self.items.values():
+                self._items_at.setdefault(i["at"], []).append(i)
+        return self._items_at.get(at, [])
+
+    def lying(self, at: str | None) -> list[ItemView]:
+        """The objects lying in a place (carried by nobody), in the view's order."""
+        return [i for i in self.items_at(at) if not i["carriers"]]
+
+    def free(self, c: CrewView) -> bool:
+        """Not tied up holding a Lab Animal or controlling the Intruder."""
+        return not c["holding"] and not c["controlling"]
+
+    def active_all(self, at: str) -> list[CrewView]:
+        """Active crewmen at a place on or off the station (a departed shuttle)."""
+        return [c for c in self.roster if c["status"] == "active" and c["at"] == at]
 
 
 # --- public bookkeeping (the view's "bookkeeping" entry) ----------------------------------

@@ -41,9 +41,8 @@ from ..charts import (
 )
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
-from ..view import CounterView, CrewView, ItemView, View
+from ..view import STATION, CounterView, CrewView, ItemView, View
 from .common import (
-    STATION,
     Info,
     cage_chance,
     defense_outcome,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from ..view import View
-from .common import STATION, Info
+from ..view import STATION, View
+from .common import Info
 
 NAMES = (
     "bias", "score", "margin", "margin_pos", "alive", "escaped3", "stage", "kill_allowed",
