@@ -417,28 +417,30 @@ class ViewIndex:
     panels) read the view through it rather than each building their own."""
 
     def __init__(self, view: View) -> None:
-        self.view = view
-        crew = view["crew"]
+        self.view = view  # an empty one too (the page's picture of the empty station)
+        crew = view.get("crew", [])
         self.roster = crew  # every crewman, in the roster's order
         by_id: dict[str, CrewView] = {}
         active: list[CrewView] = []  # active, on the station, in the roster's order
-        items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
+        items: dict[str, ItemView] = {i["id"]: i for i in view.get("items", ())}
         carrying: dict[str, list[ItemView]] = {}
         kinds_of: dict[str, list[str]] = {}  # the kinds of what each carries
         dead = escaped = 0
-        for c in crew:  # one pass over the roster for every index of it
+        # One pass over the roster for every index of it; entries may be partial (the page's
+        # tests and the stub engine give a name and a place and little more).
+        for c in crew:
             cid = c["id"]
             by_id[cid] = c
-            carried = c["carrying"]
+            carried = c.get("carrying")
             if carried:
                 its = carrying[cid] = [items[i] for i in carried]
                 kinds_of[cid] = [i["kind"] for i in its]
             else:
                 carrying[cid] = []
                 kinds_of[cid] = []
-            status = c["status"]
+            status = c.get("status")
             if status == "active":
-                if c["at"] in STATION:
+                if c.get("at") in STATION:
                     active.append(c)
             elif status == "dead":
                 dead += 1
@@ -456,7 +458,7 @@ class ViewIndex:
         self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
         self.animals: list[CounterView] = []
         facedown = self.facedown
-        for t in view["counters"]:
+        for t in view.get("counters", ()):
             if not t["face_up"]:
                 at = t["at"]
                 if at in facedown:
@@ -473,7 +475,7 @@ class ViewIndex:
     @functools.cached_property
     def counters(self) -> dict[str, CounterView]:
         """The counters on the board by token."""
-        return {t["token"]: t for t in self.view["counters"]}
+        return {t["token"]: t for t in self.view.get("counters", ())}
 
     @functools.cached_property
     def where(self) -> dict[str, list[str]]:

@@ -25,6 +25,11 @@ except ImportError:  # pragma: no cover - only in the stub build
     def _place_name(place: str | None) -> str:
         return str(place)
 
+try:  # the view's one index; the stub engine's views hold no crew, objects or counters
+    from intruder_core.view import ViewIndex
+except ImportError:  # pragma: no cover - only in the stub build
+    ViewIndex = None  # type: ignore[assignment,misc]
+
 try:
     from intruder_core.variants import chart as _variant_chart
 except ImportError:  # pragma: no cover - engines before variants.py
@@ -64,9 +69,28 @@ def phase_name(phase: object) -> str:
     return PHASE_NAMES.get(str(phase), str(phase if phase is not None else "–"))
 
 
-def crew_by_id(view: View) -> dict[str, Mapping[str, Any]]:
+_INDEXED: list[tuple[View, Any]] = []  # the last view indexed, and its index
+
+
+def index(view: View) -> Any:
+    """The view's index (intruder_core.view.ViewIndex), made once for the view on show."""
+    if _INDEXED and _INDEXED[0][0] is view:
+        return _INDEXED[0][1]
+    made = ViewIndex(view) if ViewIndex is not None else None  # type: ignore[arg-type]
+    _INDEXED[:] = [(view, made)]
+    return made
+
+
+def crew_by_id(view: View) -> Mapping[str, Mapping[str, Any]]:
     """The view's crewmen by id."""
-    return {str(c.get("id")): c for c in view.get("crew", []) or []}
+    found = index(view)
+    return found.crew if found is not None else {}
+
+
+def items_by_id(view: View) -> Mapping[str, Mapping[str, Any]]:
+    """The view's objects by id."""
+    found = index(view)
+    return found.items if found is not None else {}
 
 
 def crew_name(view: View, crew_id: str | None) -> str:
@@ -494,7 +518,7 @@ def score_html(view: View) -> str:
 
 def crew_html(view: View) -> str:
     """The roster: where each crewman is, his state and what he carries."""
-    items = {str(i.get("id")): i for i in view.get("items", []) or []}
+    items = items_by_id(view)
     rows = []
     for c in view.get("crew", []) or []:
         carrying = ", ".join(str(items.get(i, {}).get("name", i)) for i in c.get("carrying", []))
@@ -780,7 +804,7 @@ def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: st
     """Everything in one compartment (or shuttle), each piece with its state and its legal
     actions: the room inspector, opened by a tap on a room or a stack."""
     costs = costs or {}
-    items = {str(i.get("id")): i for i in view.get("items", []) or []}
+    items = items_by_id(view)
     parts = []
     if selected and cid in costs:
         move = next((r for r in rows if r[1].get("type") == "move"
