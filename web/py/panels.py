@@ -25,9 +25,11 @@ except ImportError:  # pragma: no cover - only in the stub build
     def _place_name(place: str | None) -> str:
         return str(place)
 
-try:  # the view's one index; the stub engine's views hold no crew, objects or counters
+try:  # the view's one index and the words; the stub engine's views hold no crew or counters
+    from intruder_core import describe
     from intruder_core.view import ViewIndex
 except ImportError:  # pragma: no cover - only in the stub build
+    describe = None  # type: ignore[assignment]
     ViewIndex = None  # type: ignore[assignment,misc]
 
 try:
@@ -40,7 +42,6 @@ View = Mapping[str, Any]
 ActionRow = tuple[int, Mapping[str, Any], str, str]
 
 OUTCOMES = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
-KINDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 STAGE_COLUMNS = (
     ("powers", "Powers"), ("metamorphosis", "Meta­morphosis on"), ("attack", "Attacks on"),
@@ -182,85 +183,19 @@ EXPAND_ALL = 8  # at most this many actions in all: every crewman's are shown
 
 
 def action_cost(view: View, data: Mapping[str, Any]) -> str:
-    """What a Crew Movement action costs, for its button (" (1 MP)", " (free)", ...): the
-    first pick-up 1 movement point and the rest free until he moves (ruling R27); unlocking
-    and dropping free (ruling R12, Drop an Object); constructing all three points."""
-    if (view.get("decision") or {}).get("step") != "move":
-        return ""
-    kind = data.get("type")
-    if kind == "pick_up":
-        paid = data.get("crew") in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
-        return " (free: already paid)" if paid else " (1 MP)"  # and cost_hints says why
-    if kind in ("unlock", "drop"):
-        return " (free)"
-    if kind == "construct":
-        return " (all 3 MP)"
-    return ""
+    """What a Crew Movement action costs, for its button (intruder_core.describe)."""
+    return describe.action_cost(view, data) if describe is not None else ""
 
 
 def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
-    """What a cost on his buttons means, said once rather than on every button: the first
-    pick-up 1 movement point, then the rest free until he moves (ruling R27)."""
-    picks = [r for r in rows if r[1].get("type") == "pick_up" and r[1].get("crew") == who]
-    paid = who in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
-    if picks and not paid and (view.get("decision") or {}).get("step") == "move":
-        return ["Pick-ups: 1 MP for the first, more pick-ups free until he moves "
-                "(ruling R27)."]
-    return []
+    """What a cost on his buttons means, said once (intruder_core.describe)."""
+    return describe.cost_hints(view, who, rows) if describe is not None else []
 
 
 def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
-    """Why an action a player may expect for crewman `who` is not offered: no pick-up with
-    objects lying by him (no points left, hands full, or holding or controlling), no move
-    with no points left; and actions of another phase (Sequence of Play): no attack while
-    the crew moves, no move or pick-up in an Interaction. Plain words, from the view and
-    the legal actions."""
-    step = (view.get("decision") or {}).get("step")
-    member = crew_by_id(view).get(who)
-    if not member or member.get("status") != "active":
-        return []
-    mine = {str(r[1].get("type")) for r in rows if r[1].get("crew") == who}
-    if step in ("crew_actions", "free_actions", "defense"):
-        return phase_hints(view, member, mine, str(step))
-    if step != "move":
-        return []
-    out = []
-    mp = int(member.get("mp", 0) or 0)
-    lying = [i for i in view.get("items", []) or [] if i.get("at") == member.get("at")
-             and not i.get("carriers")]
-    if lying and "pick_up" not in mine:
-        paid = who in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
-        if mp == 0 and not paid:
-            out.append("No pick-up: picking up takes a movement point, and he has none left.")
-        elif member.get("holding") or member.get("controlling"):
-            out.append("No pick-up: he is holding a Lab Animal or controlling an Intruder.")
-        else:
-            out.append("No pick-up: he carries all he can (one large and one small object, "
-                       "or three small ones).")
-    if "move" not in mine and mp == 0:
-        out.append("No moves: he has no movement points left this turn.")
-    here = [c for c in view.get("counters", []) or [] if c.get("at") == member.get("at")]
-    if member.get("carrying") or here:
-        out.append("No attacks now: crewmen attack, catch, cage and freeze in the "
-                   "Interaction Phases, after the crew has moved (Sequence of Play).")
-    return out
-
-
-def phase_hints(view: View, member: Mapping[str, Any], mine: set[str], step: str
-                ) -> list[str]:
-    """Why a crewman cannot move or pick up in an Interaction (Sequence of Play), and why a
-    crewman away from it has nothing to do there."""
-    out = []
-    at = (view.get("decision") or {}).get("at")
-    if step == "crew_actions" and at and member.get("at") != at and not mine:
-        out.append(f"No actions for him in this Interaction: only crewmen in {place(at)} "
-                   "act now; the others act once the Interactions are over.")
-    elif step == "defense" and not mine:
-        out.append("No actions for him now: only the crewman attacked chooses a Self "
-                   "Defense attack.")
-    out.append("No moves or pick-ups now: crewmen move and pick up objects in the Crew "
-               "Movement Phase (Sequence of Play).")
-    return out
+    """Why an action a player may expect for crewman `who` is not offered
+    (intruder_core.describe)."""
+    return describe.missing_hints(view, who, rows) if describe is not None else []
 
 
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
@@ -479,7 +414,7 @@ def boxes_html(view: View) -> str:
     boxes = view.get("boxes") or {}
     not_used = boxes.get("not_used") or []
     nu = "".join(
-        f'<li>{e(c.get("token"))}: {e(KINDS.get(str(c.get("kind")), c.get("kind")))}</li>'
+        f'<li>{e(c.get("token"))}: {e(describe.kind_name(c.get("kind"), str(c.get("kind"))))}</li>'
         if c.get("kind") else f'<li>{e(c.get("token"))}: face down</li>' for c in not_used
     ) or '<li class="none">empty</li>'
     facts = [
@@ -783,19 +718,10 @@ def counter_words(view: View, c: Mapping[str, Any]) -> str:
     token = str(c.get("token"))
     if not c.get("face_up") and not c.get("kind"):
         return f"Face-down counter {token} (what it is stays hidden until it is revealed)"
-    kind = KINDS.get(str(c.get("kind")), "Counter")
-    states = []
-    if not c.get("face_up"):
-        states.append("hidden from the crew")
-    if c.get("kind") == "intruder" and view.get("stage"):
-        states.append(f"Life Stage {view.get('stage')}")
-    for key, word in (("asleep", "asleep"), ("caged", "caged")):
-        if c.get(key):
-            states.append(word)
-    if c.get("controlled_by"):
-        states.append(f"controlled by {crew_name(view, c.get('controlled_by'))}")
-    if c.get("held_by"):
-        states.append(f"held by {crew_name(view, c.get('held_by'))}")
+    kind = describe.kind_name(c.get("kind"))
+    states = [] if c.get("face_up") else ["hidden from the crew"]
+    states += describe.counter_states(c, view.get("stage"),  # type: ignore[arg-type]
+                                      lambda cid: crew_name(view, cid))
     return f"{kind} {token}" + (f" ({', '.join(states)})" if states else "")
 
 

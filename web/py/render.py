@@ -29,6 +29,7 @@ from board_input import LAB_CAGES
 from svgwrite.container import Group  # type: ignore[import-untyped]
 
 from intruder_core.charts import OBJECTS
+from intruder_core.describe import KIND_SHORT, counter_states, entry_words, kind_name
 from intruder_core.sequence import PHASE_NAMES
 from intruder_core.station import (
     ADJACENT,
@@ -45,8 +46,6 @@ ITEM_ABBR: dict[str, str] = {
     "blaster": "Bl", "dart": "Dt", "gas": "Gs", "prod": "Pr", "flamethrower": "Fl", "cage": "Cg",
 }
 ROLE_LETTER: dict[str, str] = {"command": "C", "science": "S", "engineer": "E"}
-KIND_NAME: dict[str, str] = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
-KIND_SHORT: dict[str, str] = {"intruder": "INT", "lab_animal": "LAB", "dummy": "DUM"}
 FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
 # A drawing used only as an element factory: its elements skip svgwrite's attribute checks,
 # which would refuse the data-* and aria-* attributes the page relies on.
@@ -334,25 +333,14 @@ class Scene:
     def counter_words(self, token: str, short: bool = False) -> str:
         c = self.counter_by_token.get(token)
         if c is not None and not c.get("face_up") and c.get("kind"):  # the Intruder's view
-            return f"{KIND_NAME.get(str(c['kind']), 'counter')} {token}" + (
+            return f"{kind_name(c['kind'], 'counter')} {token}" + (
                 "" if short else ", face down")
         if c is None or not c.get("face_up"):
             return f"counter {token}" if short else f"face-down counter {token}"
-        kind = KIND_NAME.get(str(c.get("kind")), "counter")
+        kind = kind_name(c.get("kind"), "counter")
         if short:
             return f"{kind} {token}"
-        states = []
-        if c.get("kind") == "intruder" and self.stage is not None:
-            states.append(f"Life Stage {self.stage}")
-        if c.get("asleep"):
-            states.append("asleep")
-        if c.get("caged"):
-            states.append("caged")
-        driver, holder = c.get("controlled_by"), c.get("held_by")
-        if driver:
-            states.append(f"controlled by {self.crew_name(driver)}")
-        if holder:
-            states.append(f"held by {self.crew_name(holder)}")
+        states = counter_states(c, self.stage, self.crew_name)
         return f"{kind} {token}" + (f", {', '.join(states)}" if states else "")
 
     def crew_name(self, crew_id: str) -> str:
@@ -1033,7 +1021,7 @@ def _visible_room_text(scene: Scene, cid: str, cost: int | None) -> list[str]:
     """The words drawn in a room, in drawing order (its label, notes, lock and cost)."""
     out = [layout.SHORT[cid]]
     if cid in SHAFTS:
-        out.append("entry 2 MP")
+        out.append(entry_words(cid))
     if cid in SECURED:
         out.append("OPEN" if cid in scene.unlocked else "LOCKED")
     if cost is not None:
@@ -1091,7 +1079,7 @@ def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
     g.add(E.text(layout.SHORT[cid] + " ", insert=(x + (4 if narrow else 6), y + 17),
                  class_="label narrow" if narrow else "label"))
     if kind == "shaft":
-        g.add(E.text("entry 2 MP ", insert=(x + 6, y + h - 7), class_="sub"))
+        g.add(E.text(entry_words(cid) + " ", insert=(x + 6, y + h - 7), class_="sub"))
     if cid in SECURED:
         locked = cid not in scene.unlocked
         lx, ly = _lock_at(cid)
