@@ -12,7 +12,10 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from intruder_core.view import View as TypedView
 
 try:  # printed data of the engine; the e2e stub engine (e2e/stub_engine) has none of it
     from intruder_core.charts import LIFE_STAGES
@@ -70,6 +73,12 @@ def phase_name(phase: object) -> str:
     return PHASE_NAMES.get(str(phase), str(phase if phase is not None else "–"))
 
 
+def typed(view: View) -> TypedView:
+    """The view the page holds (Game.view's data, read as a mapping) as the engine types it
+    (intruder_core.view.View)."""
+    return cast("TypedView", view)
+
+
 _INDEXED: list[tuple[View, Any]] = []  # the last view indexed, and its index
 
 
@@ -77,7 +86,7 @@ def index(view: View) -> Any:
     """The view's index (intruder_core.view.ViewIndex), made once for the view on show."""
     if _INDEXED and _INDEXED[0][0] is view:
         return _INDEXED[0][1]
-    made = ViewIndex(view) if ViewIndex is not None else None  # type: ignore[arg-type]
+    made = ViewIndex(typed(view)) if ViewIndex is not None else None
     _INDEXED[:] = [(view, made)]
     return made
 
@@ -184,18 +193,18 @@ EXPAND_ALL = 8  # at most this many actions in all: every crewman's are shown
 
 def action_cost(view: View, data: Mapping[str, Any]) -> str:
     """What a Crew Movement action costs, for its button (intruder_core.describe)."""
-    return describe.action_cost(view, data) if describe is not None else ""
+    return describe.action_cost(typed(view), data) if describe is not None else ""
 
 
 def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
     """What a cost on his buttons means, said once (intruder_core.describe)."""
-    return describe.cost_hints(view, who, rows) if describe is not None else []
+    return describe.cost_hints(typed(view), who, rows) if describe is not None else []
 
 
 def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
     """Why an action a player may expect for crewman `who` is not offered
     (intruder_core.describe)."""
-    return describe.missing_hints(view, who, rows) if describe is not None else []
+    return describe.missing_hints(typed(view), who, rows) if describe is not None else []
 
 
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,

@@ -23,6 +23,7 @@ import session
 import intruder_core as ic
 from intruder_core import codec
 from intruder_core.saves import replay_checked
+from intruder_core.view import View
 from intruder_core.sequence import PHASE_NAMES
 
 SLOW_POLICIES = ("search",)  # far too slow to replay on a page
@@ -121,7 +122,7 @@ class Step:
     events: list[dict[str, Any]]
     turn: int
     phase: str
-    view: dict[str, Any]
+    view: View
 
 
 @dataclass
