@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Iterable
-from typing import Any, Final
+from collections.abc import Iterable, Mapping
+from typing import Final
 
 from ..actions import ARGS, Action
 from ..charts import CRT, IMMUNITY, can_carry, crt_column, is_large
@@ -278,7 +278,7 @@ _EXACT: dict[str, tuple[str, ...]] = {
     if kinds and all(k == "str" for k in kinds.values())}
 
 
-def find_in(legal: list[Action], type: str, args: dict[str, Any]) -> Action | None:
+def find_in(legal: list[Action], type: str, args: Mapping[str, object]) -> Action | None:
     """find() with the arguments as a dict (an order's, not copied into keywords)."""
     keys = _EXACT.get(type)
     if keys is not None and len(args) == len(keys) and tuple(args) == keys:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 from ..dice import Dice
 from ..game import Game
@@ -37,7 +37,18 @@ class Inconsistent(ValueError):
     """The view cannot come from a solitaire game (counts do not add up)."""
 
 
-def hidden_kinds(view: View) -> dict[str, Any]:
+class Hidden(TypedDict):
+    """What the crew does not see (hidden_kinds): the tokens, and how many of each kind."""
+
+    facedown: list[str]  # face-down tokens on the map, in the view's order
+    unseen: list[str]  # Not Used tokens no inventory turned up
+    intruders: int
+    labs: int
+    dummies: int
+    in_play: int
+
+
+def hidden_kinds(view: View) -> Hidden:
     """What is known about the hidden counters: the face-down tokens on the map, the uninspected
     Not Used tokens, and how many of each kind must be among them."""
     known = dict.fromkeys(COUNTS, 0)
