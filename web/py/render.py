@@ -896,9 +896,9 @@ def station_parts(view: View, *, selected: str | None = None,
              focus == cid, unit), functools.partial(_room, scene, cid, reachable, focus, view))
     shuttles = view.get("shuttles") or {}
     for sid in layout.SHUTTLES:
-        info = shuttles.get(sid) or {}
+        shuttle = shuttles.get(sid)
         parts[f"{ID}shuttle-{sid}"] = _memo(
-            ("shuttle", keys[sid], repr(sorted(info.items()))),
+            ("shuttle", keys[sid], repr(sorted(shuttle.items()) if shuttle else [])),
             functools.partial(_shuttle, scene, sid, selected))
     for cid in COMPARTMENTS:
         def draw(cid: str = cid) -> Group:
@@ -1103,7 +1103,7 @@ def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
 
 def _shuttle(scene: Scene, sid: str, selected: str | None) -> Group:
     """A shuttle with its state and the pieces aboard."""
-    info = (scene.view.get("shuttles") or {}).get(sid) or {}
+    info: Mapping[str, object] = (scene.view.get("shuttles") or {}).get(sid) or {}
     x, y, w, h = layout.ROOMS[sid]
     status = "departed" if info.get("departed") else "docked"
     if info.get("fight"):
@@ -1205,7 +1205,8 @@ def casualties_svg(view: dict[str, Any], events: Iterable[Mapping[str, Any]]) ->
         x, y, w, h = layout.ROOMS[where]
         if sum(_text_width(t, 14) + 13 for _, t, _ in chips) > w - 50:
             chips = [("dead many", f"✝{len(chips)}", "; ".join(c[2] for c in chips))]
-        left, top = x + 3, y + h - 23 - (16 if where in SHAFTS else 0)
+        left: float = x + 3
+        top = y + h - 23 - (16 if where in SHAFTS else 0)
         for what, text, words in chips:
             cw = _text_width(text, 14) + 10
             g = _g(class_=f"casualty {what}", role="img", aria_label=words,
