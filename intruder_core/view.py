@@ -425,6 +425,7 @@ class ViewIndex:
         items: dict[str, ItemView] = {i["id"]: i for i in view.get("items", ())}
         carrying: dict[str, list[ItemView]] = {}
         kinds_of: dict[str, list[str]] = {}  # the kinds of what each carries
+        kits: dict[str, tuple[str, tuple[str, ...]]] = {}  # his role and those kinds
         dead = escaped = 0
         # One pass over the roster for every index of it; entries may be partial (the page's
         # tests and the stub engine give a name and a place and little more).
@@ -434,10 +435,12 @@ class ViewIndex:
             carried = c.get("carrying")
             if carried:
                 its = carrying[cid] = [items[i] for i in carried]
-                kinds_of[cid] = [i["kind"] for i in its]
+                kinds = kinds_of[cid] = [i["kind"] for i in its]
+                kits[cid] = (c["role"], tuple(kinds))
             else:
                 carrying[cid] = []
                 kinds_of[cid] = []
+                kits[cid] = (c.get("role", ""), ())
             status = c.get("status")
             if status == "active":
                 if c.get("at") in STATION:
@@ -451,6 +454,7 @@ class ViewIndex:
         self.items = items
         self.carrying = carrying
         self._kinds = kinds_of
+        self._kit = kits
         self.dead = dead
         self.escaped = escaped
         self._items_at: dict[str | None, list[ItemView]] | None = None
@@ -494,6 +498,10 @@ class ViewIndex:
     def kinds(self, cid: str) -> list[str]:
         """The kinds of what he carries, in order (the same list each call: do not change it)."""
         return self._kinds[cid]
+
+    def kit(self, cid: str) -> tuple[str, tuple[str, ...]]:
+        """His role and the kinds he carries (a memo key of what depends on his kit)."""
+        return self._kit[cid]
 
     def items_at(self, at: str | None) -> list[ItemView]:
         """The objects at a place, in the view's order (do not change the list)."""

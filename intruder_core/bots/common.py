@@ -187,8 +187,7 @@ class Info(ViewIndex):
         self.shaken = bool(sub and sub["shaken"])  # this Interaction, R5
         self.worked: dict[str, int] = bk["worked"] if bk else {}  # object -> turn worked on
         self.shuttles: dict[str, ShuttleView] = view["shuttles"]
-        # memos (one view, read-only): his kit, what more fits, ...
-        self._kit: dict[str, tuple[str, tuple[str, ...]]] = {}
+        # memos (one view, read-only): what more fits, ...
         self._fits: dict[tuple[str, str], bool] = {}
         self._chance: dict[str, float] = {}
         self._per: float | None = None  # the chance each face-down counter is an Intruder
@@ -201,13 +200,6 @@ class Info(ViewIndex):
 
     def in_shuttle(self, at: str) -> bool:
         return at.startswith("shuttle")
-
-    def kit(self, cid: str) -> tuple[str, tuple[str, ...]]:
-        """His role and the kinds he carries: what his wishes depend on (a memo key)."""
-        out = self._kit.get(cid)
-        if out is None:
-            out = self._kit[cid] = (self.crew[cid]["role"], tuple(self._kinds[cid]))
-        return out
 
     def has_large(self, cid: str) -> bool:
         return any(is_large(i["kind"]) for i in self.carrying[cid])
