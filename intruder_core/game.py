@@ -27,6 +27,7 @@ from .registry import ACTION_TYPES
 from .scenarios import PLAYERS
 from .state import GameState, load_fields, record_fields
 from .variants import chart
+from .view import View
 
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
 
@@ -185,7 +186,7 @@ class Game(GameState):
         vars(self).clear()
         vars(self).update(vars(again))
 
-    def view(self, side: str = "crew") -> dict[str, Any]:
+    def view(self, side: str = "crew") -> View:
         """What one side may know, as JSON-ready data (see docs/api.md)."""
         from .view import crew_view
 

@@ -25,6 +25,7 @@ from .station import ADJACENT, PERMANENT_CAGES_AT, SECURED
 if TYPE_CHECKING:
     from .game import Game
     from .state import Counter
+    from .view import IntruderView
 
 RULE = "The Intelligent Intruder"
 
@@ -220,7 +221,8 @@ ACTIONS = (
                RULE, side="intruder"),
 )
 
-def intruder_view(g: Game) -> dict[str, object]:
+
+def intruder_view(g: Game) -> IntruderView:
     """What the Intruder player may know: the crew's view plus what every counter on the
     station is (he may examine them); the Not Used box and the dice stay hidden."""
     from .view import crew_view
@@ -229,11 +231,10 @@ def intruder_view(g: Game) -> dict[str, object]:
     kinds = {c.token: c.kind for c in g.counters.values() if c.token}
     for c in v["counters"]:
         c["kind"] = kinds[c["token"]]
-    v["side"] = "intruder"
     # A: the compartments each counter may still move this phase (two if Very Fast)
     done = moved(g)
-    v["moves_left"] = {c.token: compartments_per_phase(g, c) - done.get(c.id, 0)
-                       for c in g.counters.values()
-                       if g.step == "intruder_move" and c.at in ADJACENT and c.token
-                       and moves_randomly(c) and c.id not in g.x.stopped}
-    return v
+    return {**v, "side": "intruder",
+            "moves_left": {c.token: compartments_per_phase(g, c) - done.get(c.id, 0)
+                           for c in g.counters.values()
+                           if g.step == "intruder_move" and c.at in ADJACENT and c.token
+                           and moves_randomly(c) and c.id not in g.x.stopped}}

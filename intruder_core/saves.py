@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any
 
 from .actions import Action
@@ -58,7 +58,7 @@ def _bad(field: str, problem: str) -> CorruptSave:
 # --- bounded JSON ----------------------------------------------------------------------------
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> object:
     raise CorruptSave(f"the number {name} is not allowed")
 
 
@@ -77,7 +77,7 @@ def _float(text: str) -> float:
     return value
 
 
-def parse_json(text: Any, what: str = "the save") -> Any:
+def parse_json(text: object, what: str = "the save") -> Any:
     """JSON text -> data, refusing before parsing what is too big or too deeply nested, and
     Infinity, NaN and huge numbers while parsing."""
     if isinstance(text, (bytes, bytearray)):
@@ -106,19 +106,19 @@ def parse_json(text: Any, what: str = "the save") -> Any:
 # --- the origin ------------------------------------------------------------------------------
 
 
-def _int_field(field: str, value: Any, lo: int, hi: int) -> int:
+def _int_field(field: str, value: object, lo: int, hi: int) -> int:
     if type(value) is not int or not lo <= value <= hi:
         raise _bad(field, f"must be a whole number from {lo} to {hi}")
     return value
 
 
-def _bool_field(field: str, value: Any) -> bool:
+def _bool_field(field: str, value: object) -> bool:
     if type(value) is not bool:
         raise _bad(field, "must be true or false")
     return value
 
 
-def _dice(field: str, value: Any) -> list[int]:
+def _dice(field: str, value: object) -> list[int]:
     if not isinstance(value, list) or len(value) > MAX_DICE:
         raise _bad(field, f"must be a list of at most {MAX_DICE} dice")
     for n, die in enumerate(value):
@@ -126,7 +126,7 @@ def _dice(field: str, value: Any) -> list[int]:
     return list(value)
 
 
-def _name(field: str, value: Any, allowed: Any) -> str:
+def _name(field: str, value: object, allowed: Container[object]) -> str:
     if not isinstance(value, str) or value not in allowed:
         shown = repr(value)[:40] if isinstance(value, (str, int, float, bool)) or value is None \
             else type(value).__name__
@@ -134,7 +134,7 @@ def _name(field: str, value: Any, allowed: Any) -> str:
     return value
 
 
-def check_options(field: str, scenario: str, options: Any) -> dict[str, Any]:
+def check_options(field: str, scenario: str, options: object) -> dict[str, object]:
     """Optional rules: each known to the scenario (scenarios.check), a difficulty level of
     variants.DIFFICULTIES, the others true or false."""
     if not isinstance(options, dict):
@@ -151,7 +151,7 @@ def check_options(field: str, scenario: str, options: Any) -> dict[str, Any]:
     return dict(options)
 
 
-def check_origin(origin: Any) -> dict[str, Any]:
+def check_origin(origin: object) -> dict[str, Any]:
     """How a game began: {"seed", "dice", "scenario", "options"} or {"position"}; checked, with
     `strict_dice` dropped from a position."""
     if not isinstance(origin, dict):
@@ -172,7 +172,7 @@ def check_origin(origin: Any) -> dict[str, Any]:
     return {"seed": seed, "dice": dice, "scenario": scenario, "options": options}
 
 
-def check_position(p: Any) -> dict[str, Any]:
+def check_position(p: object) -> dict[str, Any]:
     """A position (docs/position.md) checked key by key against the rules' tables; a copy
     without `strict_dice`. Consistency (counts, who holds what) is left to position.build and
     the invariants, whose refusals become CorruptSave too."""
@@ -236,7 +236,7 @@ def check_position(p: Any) -> dict[str, Any]:
     return {k: v for k, v in p.items() if k != "strict_dice"}
 
 
-def _check_crew(crew: Any) -> None:
+def _check_crew(crew: object) -> None:
     f = "position.crew"
     if not isinstance(crew, dict):
         raise _bad(f, "must be an object")
@@ -264,7 +264,7 @@ def _check_crew(crew: Any) -> None:
             carried.add(item)
 
 
-def _check_counter(f: str, c: Any) -> None:
+def _check_counter(f: str, c: object) -> None:
     if not isinstance(c, dict) or set(c) - COUNTER_KEYS:
         raise _bad(f, f"must be an object with keys among {sorted(COUNTER_KEYS)}")
     _name(f"{f}.kind", c.get("kind"), COUNTS)
@@ -305,8 +305,16 @@ def check_playable(g: Game) -> None:
         raise ValueError("the game is stuck: nobody has a legal action")
 
 
-def replay_checked(origin: Any, actions: Any) -> Game:
-    """The game rebuilt from an origin and its actions; CorruptSave naming what failed."""
+Play = Callable[[Game, int, Action], object]  # plays action n (1, 2, ...) on the game
+
+
+def _apply(g: Game, n: int, a: Action) -> object:
+    return g.apply(a)
+
+
+def replay_checked(origin: object, actions: object, play: Play = _apply) -> Game:
+    """The game rebuilt from an origin and its actions; CorruptSave naming what failed.
+    `play` applies each checked action (the replay viewer watches every step this way)."""
     try:
         origin = check_origin(origin)
         if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
@@ -321,7 +329,7 @@ def replay_checked(origin: Any, actions: Any) -> Game:
             except IllegalAction as e:
                 raise _bad(f"action {n}", e.reason) from None
             try:
-                g.apply(a)  # refuses (changing nothing) before it plays
+                play(g, n, a)  # Game.apply refuses (changing nothing) before it plays
             except IllegalAction as e:
                 raise _bad(f"action {n}", f"the rules refuse it here: {e}") from None
         check_playable(g)
@@ -332,14 +340,14 @@ def replay_checked(origin: Any, actions: Any) -> Game:
         raise CorruptSave(f"the game cannot be rebuilt: {type(e).__name__}: {e}"[:300]) from None
 
 
-def replay(record: Any) -> Game:
+def replay(record: object) -> Game:
     """A share record {"origin", "actions"} replayed; CorruptSave if anything is wrong."""
     if not isinstance(record, dict) or set(record) != {"origin", "actions"}:
         raise CorruptSave("not a game record: it must have an origin and actions")
     return replay_checked(record["origin"], record["actions"])
 
 
-def load_dict(data: Any) -> Game:
+def load_dict(data: object) -> Game:
     """A save's data: replayed from its origin and history, refused unless the stored state
     is the replayed one (hidden facts altered, a die changed, a move inserted...)."""
     if not isinstance(data, dict):
@@ -369,7 +377,7 @@ def load_dict(data: Any) -> Game:
     return game
 
 
-def _crew_order(origin: Any, crew: Any) -> Any:
+def _crew_order(origin: Any, crew: Any) -> object:  # read by trying (KeyError, TypeError)
     """A position's crew in the roster order the save lists (to_json sorts the origin's keys,
     but the order of a position's crew is the order of target numbers, R28)."""
     try:
@@ -384,7 +392,7 @@ def _crew_order(origin: Any, crew: Any) -> Any:
     return {**origin, "position": {**origin["position"], "crew": crew_spec}}
 
 
-def load_text(text: Any) -> Game:
+def load_text(text: object) -> Game:
     """A save's JSON text (Game.to_json), loaded through load_dict."""
     return load_dict(parse_json(text))
 
@@ -397,7 +405,7 @@ def renamed(data: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
     a value, a key, or an Intelligent Intruder's stop ("id:stop"). The origin and history name
     no counter (actions name tokens), so they are kept as they are."""
 
-    def walk(v: Any) -> Any:
+    def walk(v: object) -> object:
         if isinstance(v, str):
             return names.get(v, v)
         if isinstance(v, list):
@@ -406,7 +414,7 @@ def renamed(data: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
             return {_key(k): walk(x) for k, x in v.items()}
         return v
 
-    def _key(k: Any) -> Any:
+    def _key(k: object) -> object:
         if isinstance(k, str) and k.endswith(":stop"):
             return names.get(k[:-5], k[:-5]) + ":stop"
         return names.get(k, k) if isinstance(k, str) else k

@@ -7,50 +7,242 @@ the Not Used box shows only counters turned up by an inventory; the dice are nev
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal, NotRequired, TypedDict, TypeVar, get_args
 
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
 from .escape import shuttles_may_leave
 from .intruder import row as stage_row
 from .pieces import token_order
 from .scoring import breakdown, total
-from .state import BOXES, Subroutine, crew_name, item_name
+from .state import BOXES, Phase, Step, Subroutine, crew_name, item_name
 from .station import COMPARTMENTS
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import Counter
 
+# --- the view's shape: the one home of its types (docs/api.md, "The crew view") -------------
+# The view stays plain JSON-ready data; these say what is in it, for the engine, the bots and
+# the page alike.
+
+class CrewView(TypedDict):
+    """A crewman; `at` is None only for a lost one."""
+
+    id: str
+    role: str
+    name: str
+    status: str
+    at: str | None
+    mp: int
+    acted: bool
+    carrying: list[str]
+    holding: str | None  # a Lab Animal's token
+    controlling: str | None  # an Intruder's token
+
+
+class CounterView(TypedDict):
+    """A counter on the board; what it is shows only face up (and to the Intruder player)."""
+
+    token: str
+    at: str
+    face_up: bool
+    kind: NotRequired[str]
+    asleep: NotRequired[bool]
+    caged: NotRequired[bool]
+    controlled_by: NotRequired[str | None]
+    held_by: NotRequired[str | None]
+
+
+class ItemView(TypedDict):
+    """An object (weapon, Cage, Construction track entry)."""
+
+    id: str
+    kind: str
+    name: str
+    at: str | None
+    carriers: list[str]
+    contents: str | None  # the token of what is caged in it
+    progress: int
+    needed: int | None
+
+
+class ChartView(TypedDict):
+    """The Life Stage Chart's row for the current stage."""
+
+    powers: int
+    metamorphosis: list[int]
+    attack: list[int]
+    clones: int
+    control: list[int]
+    humans_may_kill: bool
+    kill: list[int]
+    cage_carriers: int
+
+
+class NotUsedView(TypedDict):
+    token: str
+    kind: str | None  # known once an inventory turned it up
+
+
+class BoxesView(TypedDict):
+    """The off-map boxes: the Not Used counters, and how many counters are in each other."""
+
+    not_used: list[NotUsedView]
+    discovered: int
+    clones_pending: int
+    caged_lab: int
+    killed: int
+    frozen: int
+    escaped: int
+    lost: int
+
+
+class ShuttleView(TypedDict):
+    departed: bool
+    crew: list[str]
+    prepared: bool
+    fight: bool
+
+
+class SelfDestructView(TypedDict):
+    box: int | Literal["active"] | None  # the Self-Destruct Track's box (R17)
+    stopped: bool
+    shuttles_may_leave: bool
+
+
+class DecisionView(TypedDict):
+    """What is being decided: the step, and where (an Interaction), which (the queue) or who
+    (a Self Defense) when the step has one."""
+
+    step: Step
+    compartments: NotRequired[list[str]]
+    at: NotRequired[str]
+    intruder: NotRequired[str]
+    target: NotRequired[str]
+
+
+class PowersView(TypedDict):
+    known: list[str]
+    unknown: int
+    names: dict[str, str]
+
+
+class ScoreView(TypedDict):
+    total: int
+    breakdown: list[dict[str, object]]
+    ledger: list[dict[str, Any]]
+
+
+class SubView(TypedDict):
+    """An Interaction Sub-routine: where, the Intruders still to act, shaken (R5)."""
+
+    at: str
+    pending: list[str]
+    shaken: bool
+    round: NotRequired[int]  # shuttle fights only (R24)
+
+
+class DefenseView(TypedDict):
+    intruder: str
+    target: str
+
+
+class SavedView(TypedDict):
+    """The Interaction a shuttle fight interrupted (R18, R24)."""
+
+    step: Step
+    sub: SubView | None
+    attacks: dict[str, int]
+    defense: DefenseView | None
+
+
+class BookkeepingView(TypedDict):
+    """This turn's public facts the board does not show (docs/bots.md)."""
+
+    options: dict[str, Any]
+    queue: list[str]
+    sub: SubView | None
+    attacks: dict[str, int]
+    kills: int
+    sd_started: int
+    sleep: dict[str, list[int]]
+    returning: list[str]
+    paid_pickup: list[str]
+    worked: dict[str, int]
+    next_token: int
+    saved: SavedView | None
+
+
+class View(TypedDict):
+    """Everything the crew may know (Game.view("crew")): a complete public position."""
+
+    turn: int
+    phase: Phase
+    decision: DecisionView
+    over: bool
+    stage: int
+    chart: ChartView
+    powers: PowersView
+    crew: list[CrewView]
+    counters: list[CounterView]
+    items: list[ItemView]
+    boxes: BoxesView
+    unlocked: list[str]
+    self_destruct: SelfDestructView
+    shuttles: dict[str, ShuttleView]
+    score: ScoreView
+    result: dict[str, Any] | None
+    bookkeeping: BookkeepingView
+
+
+class IntruderView(View):
+    """The Intruder player's view: the crew's, every counter's kind shown, and the
+    compartments each counter may still move this phase."""
+
+    side: str
+    moves_left: dict[str, int]
+
+
+Entry = TypeVar("Entry")
+
 ON_BOARD = set(COMPARTMENTS) | {"shuttle1", "shuttle2", "shuttle3"}
-SD_BOX = {9: "active"}
+SD_ACTIVE: Literal["active"] = "active"  # box 9 of the Self-Destruct Track (R17)
 
 
-def counter_view(g: Game, c: Counter) -> dict[str, object]:
-    d: dict[str, object] = {"token": c.token, "at": c.at, "face_up": c.face_up}
+def counter_view(g: Game, c: Counter) -> CounterView:
+    """A counter on the board as the crew sees it (its kind and state only face up)."""
     if c.face_up:
-        d.update(kind=c.kind, asleep=c.asleep, caged=c.cage is not None,
-                 controlled_by=c.controlled_by, held_by=c.held_by)
-    return d
+        return {"token": c.token, "at": c.at, "face_up": True, "kind": c.kind,
+                "asleep": c.asleep, "caged": c.cage is not None,
+                "controlled_by": c.controlled_by, "held_by": c.held_by}
+    return {"token": c.token, "at": c.at, "face_up": False}
 
 
-BOX_COUNTS = ("discovered", "clones_pending", "caged_lab", "killed", "frozen", "escaped", "lost")
-_CHART_ROWS: dict[Stage, dict[str, object]] = {}  # a chart row as the view shows it, made once
+BoxName = Literal["discovered", "clones_pending", "caged_lab", "killed", "frozen", "escaped",
+                  "lost"]
+BOX_COUNTS: tuple[BoxName, ...] = get_args(BoxName)  # the boxes the view counts
+_CHART_ROWS: dict[Stage, ChartView] = {}  # a chart row as the view shows it, made once
 
 
-def chart_row(row: Stage) -> dict[str, object]:
-    """The view's "chart" entry for a Life Stage Chart row (a fresh dict each time: callers
-    may change what they are given)."""
+def chart_row(row: Stage, carriers: int) -> ChartView:
+    """The view's "chart" entry for a Life Stage Chart row, with the crewmen a Cage needs
+    (a fresh dict each time: callers may change what they are given)."""
     done = _CHART_ROWS.get(row)
     if done is None:
         done = _CHART_ROWS[row] = {
             "powers": row.powers, "metamorphosis": sorted(row.metamorphosis),
             "attack": sorted(row.attack), "clones": row.clones, "control": sorted(row.control),
-            "humans_may_kill": row.humans_may_kill, "kill": sorted(row.kill)}
-    return {k: list(v) if type(v) is list else v for k, v in done.items()}
+            "humans_may_kill": row.humans_may_kill, "kill": sorted(row.kill),
+            "cage_carriers": 0}
+    return {"powers": done["powers"], "metamorphosis": list(done["metamorphosis"]),
+            "attack": list(done["attack"]), "clones": done["clones"],
+            "control": list(done["control"]), "humans_may_kill": done["humans_may_kill"],
+            "kill": list(done["kill"]), "cage_carriers": carriers}
 
 
-Shown = tuple[tuple[object, ...], dict[str, object]]  # the facts an entry shows, the entry
+Shown = tuple[tuple[object, ...], Entry]  # the facts an entry shows, the entry
 
 
 @dataclass
@@ -58,14 +250,14 @@ class ViewMemo:
     """The last crew view's parts that the next may share while what they show is unchanged
     (`crew_view`; `bots.play` keeps one per game). Views made with a memo are read-only."""
 
-    items: dict[str, Shown] = field(default_factory=dict)  # by object id
-    crew: dict[str, Shown] = field(default_factory=dict)  # by crewman id
-    chart: tuple[Stage, int, dict[str, object]] | None = None  # the row, the stage, the entry
-    powers: dict[str, object] | None = None
-    score: dict[str, object] | None = None
+    items: dict[str, Shown[ItemView]] = field(default_factory=dict)  # by object id
+    crew: dict[str, Shown[CrewView]] = field(default_factory=dict)  # by crewman id
+    chart: tuple[Stage, int, ChartView] | None = None  # the row, the stage, the entry
+    powers: PowersView | None = None
+    score: ScoreView | None = None
 
 
-def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
+def crew_view(g: Game, memo: ViewMemo | None = None) -> View:
     """Everything the crew may know (docs/api.md). Built on every bot decision, so each
     collection is walked once and the names, which never change, are looked up.
 
@@ -82,8 +274,8 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     names = list(tokens.values())
     ordered = _by_token(g, listed, names)
     in_box = dict.fromkeys(BOX_COUNTS, 0)
-    on_board = []
-    not_used = []
+    on_board: list[CounterView] = []
+    not_used: list[NotUsedView] = []
     for c in ordered:
         at = c.at
         if at in ON_BOARD:
@@ -92,9 +284,9 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
             in_box[at] += 1
         elif at == "not_used":
             not_used.append({"token": c.token, "kind": c.kind if c.inventoried else None})
-    boxes: dict[str, object] = {"not_used": not_used, **in_box}
+    boxes: BoxesView = {"not_used": not_used, **in_box}  # type: ignore[typeddict-item]
     carrying: dict[str, list[str]] = {}
-    items = []
+    items: list[ItemView] = []
     worked: dict[str, int] = {}  # for the bookkeeping, in the same pass
     for i in g.items.values():
         iid = i.id
@@ -114,14 +306,14 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
         if was is not None and was[0] == facts:
             items.append(was[1])
             continue
-        d: dict[str, object] = {
+        d: ItemView = {
             "id": iid, "kind": i.kind, "name": item_name(iid, i.kind), "at": i.at,
             "carriers": list(carriers), "contents": inside, "progress": i.progress,
             "needed": CONSTRUCTION_TURNS.get(i.kind)}
         items.append(d)
         if keep:
             seen.items[iid] = ((i.at, inside, i.progress, i.kind, list(carriers)), d)
-    decision: dict[str, object] = {"step": g.step}
+    decision: DecisionView = {"step": g.step}
     if g.step == "choose":
         decision["compartments"] = list(g.queue)
     if g.sub is not None:
@@ -134,11 +326,10 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
     if had is not None and had[0] is row and had[1] == g.stage:
         chart = had[2]
     else:
-        chart = chart_row(row)
-        chart["cage_carriers"] = CAGE_CARRIERS[g.stage]
+        chart = chart_row(row, CAGE_CARRIERS[g.stage])
         if keep:
             seen.chart = (row, g.stage, chart)
-    crew = []
+    crew: list[CrewView] = []
     paid: list[str] = []  # for the bookkeeping, in the same pass
     for m in g.crew.values():
         cid = m.id
@@ -152,16 +343,17 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
         held = tokens.get(holding) if holding else None
         driven = tokens.get(controlling) if controlling else None
         shows = (where, m.mp, status, m.acted, has, held, driven, m.role)
-        was = seen.crew.get(cid)
-        if was is not None and was[0] == shows:
-            crew.append(was[1])
+        met = seen.crew.get(cid)
+        if met is not None and met[0] == shows:
+            crew.append(met[1])
             continue
-        d = {"id": cid, "role": m.role, "name": crew_name(cid, m.role), "status": status,
-             "at": where, "mp": m.mp, "acted": m.acted, "carrying": has, "holding": held,
-             "controlling": driven}
-        crew.append(d)
+        m_d: CrewView = {
+            "id": cid, "role": m.role, "name": crew_name(cid, m.role), "status": status,
+            "at": where, "mp": m.mp, "acted": m.acted, "carrying": has, "holding": held,
+            "controlling": driven}
+        crew.append(m_d)
         if keep:
-            seen.crew[cid] = (shows, d)
+            seen.crew[cid] = (shows, m_d)
     known = g.known
     powers = seen.powers
     if powers is None or powers["known"] != known or powers["unknown"] != g.unknown:
@@ -187,7 +379,7 @@ def crew_view(g: Game, memo: ViewMemo | None = None) -> dict[str, Any]:
         "items": items,
         "boxes": boxes,
         "unlocked": list(g.unlocked),
-        "self_destruct": {"box": SD_BOX.get(g.sd, g.sd) if g.sd is not None else None,
+        "self_destruct": {"box": SD_ACTIVE if g.sd == 9 else g.sd,
                           "stopped": g.sd_stopped, "shuttles_may_leave": shuttles_may_leave(g)},
         "shuttles": {s.id: {"departed": s.departed, "crew": list(s.crew),
                             "prepared": s.prepared, "fight": s.fight}
@@ -215,6 +407,124 @@ def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]
     return [listed[n] for n in order]
 
 
+# --- one view, indexed: what the bots, determinize and the page look up in it ------------------
+
+STATION: Final[frozenset[str]] = frozenset(COMPARTMENTS)
+
+
+class ViewIndex:
+    """One crew view indexed (read-only): crewmen, objects and counters by name, and what is
+    where. Made once per view; the bots (bots.common.Info) and the page (render.Scene,
+    panels) read the view through it rather than each building their own."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view  # an empty one too (the page's picture of the empty station)
+        crew = view.get("crew", [])
+        self.roster = crew  # every crewman, in the roster's order
+        by_id: dict[str, CrewView] = {}
+        active: list[CrewView] = []  # active, on the station, in the roster's order
+        items: dict[str, ItemView] = {i["id"]: i for i in view.get("items", ())}
+        carrying: dict[str, list[ItemView]] = {}
+        kinds_of: dict[str, list[str]] = {}  # the kinds of what each carries
+        kits: dict[str, tuple[str, tuple[str, ...]]] = {}  # his role and those kinds
+        dead = escaped = 0
+        # One pass over the roster for every index of it; entries may be partial (the page's
+        # tests and the stub engine give a name and a place and little more).
+        for c in crew:
+            cid = c["id"]
+            by_id[cid] = c
+            carried = c.get("carrying")
+            if carried:
+                its = carrying[cid] = [items[i] for i in carried]
+                kinds = kinds_of[cid] = [i["kind"] for i in its]
+                kits[cid] = (c["role"], tuple(kinds))
+            else:
+                carrying[cid] = []
+                kinds_of[cid] = []
+                kits[cid] = (c.get("role", ""), ())
+            status = c.get("status")
+            if status == "active":
+                if c.get("at") in STATION:
+                    active.append(c)
+            elif status == "dead":
+                dead += 1
+            elif status == "escaped":
+                escaped += 1
+        self.crew = by_id
+        self.active = active
+        self.items = items
+        self.carrying = carrying
+        self._kinds = kinds_of
+        self._kit = kits
+        self.dead = dead
+        self.escaped = escaped
+        self._items_at: dict[str | None, list[ItemView]] | None = None
+        self.facedown: dict[str, list[str]] = {}  # face-down tokens by place
+        self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
+        self.animals: list[CounterView] = []
+        facedown = self.facedown
+        for t in view.get("counters", ()):
+            if not t["face_up"]:
+                at = t["at"]
+                if at in facedown:
+                    facedown[at].append(t["token"])
+                else:
+                    facedown[at] = [t["token"]]
+            else:
+                kind = t["kind"]
+                if kind == "intruder":
+                    self.intruders.append(t)
+                elif kind == "lab_animal":
+                    self.animals.append(t)
+
+    @functools.cached_property
+    def counters(self) -> dict[str, CounterView]:
+        """The counters on the board by token."""
+        return {t["token"]: t for t in self.view.get("counters", ())}
+
+    @functools.cached_property
+    def where(self) -> dict[str, list[str]]:
+        """The active crewmen on the station by place, in the roster's order (worked out
+        when first asked)."""
+        where: dict[str, list[str]] = {}
+        for c in self.active:
+            at = c["at"]
+            assert at is not None  # active ones are on the station
+            if at in where:
+                where[at].append(c["id"])
+            else:
+                where[at] = [c["id"]]
+        return where
+
+    def kinds(self, cid: str) -> list[str]:
+        """The kinds of what he carries, in order (the same list each call: do not change it)."""
+        return self._kinds[cid]
+
+    def kit(self, cid: str) -> tuple[str, tuple[str, ...]]:
+        """His role and the kinds he carries (a memo key of what depends on his kit)."""
+        return self._kit[cid]
+
+    def items_at(self, at: str | None) -> list[ItemView]:
+        """The objects at a place, in the view's order (do not change the list)."""
+        if self._items_at is None:
+            self._items_at = {}
+            for i in self.items.values():
+                self._items_at.setdefault(i["at"], []).append(i)
+        return self._items_at.get(at, [])
+
+    def lying(self, at: str | None) -> list[ItemView]:
+        """The objects lying in a place (carried by nobody), in the view's order."""
+        return [i for i in self.items_at(at) if not i["carriers"]]
+
+    def free(self, c: CrewView) -> bool:
+        """Not tied up holding a Lab Animal or controlling the Intruder."""
+        return not c["holding"] and not c["controlling"]
+
+    def active_all(self, at: str) -> list[CrewView]:
+        """Active crewmen at a place on or off the station (a departed shuttle)."""
+        return [c for c in self.roster if c["status"] == "active" and c["at"] == at]
+
+
 # --- public bookkeeping (the view's "bookkeeping" entry) ----------------------------------
 #
 # Public bookkeeping for the crew view: facts a player at the table knows from what happened
@@ -230,13 +540,13 @@ def _by_token(g: Game, listed: list[Counter], names: list[str]) -> list[Counter]
 
 
 def bookkeeping(g: Game, tokens: dict[str, str] | None = None,
-                made: tuple[dict[str, int], list[str]] | None = None) -> dict[str, Any]:
+                made: tuple[dict[str, int], list[str]] | None = None) -> BookkeepingView:
     """The view's "bookkeeping" entry (docs/bots.md); `tokens` (counter id -> token) when the
     caller has them already; `made`, the objects' turns worked and the crewmen who paid
     their pick-up point, when the caller has walked them already (crew_view)."""
     if tokens is None:
         tokens = {c.id: c.token for c in g.counters.values()}
-    saved = None
+    saved: SavedView | None = None
     if g.saved is not None:
         d = g.saved.defense
         saved = {"step": g.saved.step, "sub": _sub_view(g.saved.sub, tokens),
@@ -273,11 +583,11 @@ def _attacked(g: Game, attacks: dict[str, int], tokens: dict[str, str]) -> dict[
     return {tokens[i]: n for i, n in attacks.items() if g.counters[i].at not in BOXES}
 
 
-def _sub_view(sub: Subroutine | None, tokens: dict[str, str]) -> dict[str, object] | None:
+def _sub_view(sub: Subroutine | None, tokens: dict[str, str]) -> SubView | None:
     """An Interaction Sub-routine as the view shows it."""
     if sub is None:
         return None
-    out: dict[str, object] = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
+    out: SubView = {"at": sub.at, "pending": [tokens[i] for i in sub.pending],
                               "shaken": sub.shaken}
     if sub.round is not None:
         out["round"] = sub.round

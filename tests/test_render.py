@@ -25,6 +25,7 @@ import layout
 import render
 
 import intruder_core as ic
+from intruder_core import describe
 from intruder_core.station import ADJACENT, COMPARTMENTS, SECURED, SHAFTS
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -269,7 +270,7 @@ def test_face_down_counters_are_tokens_without_identity(game: ic.Game) -> None:
         (el,) = tokens[c["token"]]
         label = el.attrib["aria-label"]
         if c["face_up"]:
-            assert render.KIND_NAME[c["kind"]] in label
+            assert describe.KIND_NAMES[c["kind"]] in label
             continue
         shown = " ".join([label, title(el), texts(el), el.attrib["class"]])
         for word in HIDDEN_WORDS:

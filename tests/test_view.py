@@ -94,3 +94,41 @@ def test_views_sharing_unchanged_parts_equal_fresh_views() -> None:
             if crew_turn and n % 2 == 0:  # the heuristic, and random play for odd moves
                 turn.action, _ = bot.choose(view, legal, rng)
     assert shared > 1000  # the memo is used
+
+
+def test_the_view_index_finds_what_the_view_lists() -> None:
+    """view.ViewIndex: every crewman, object and counter of a view under its name, what each
+    carries, what lies and who stands where, for games well into play."""
+    from intruder_core.bots import play
+    from intruder_core.view import STATION, ViewIndex
+
+    for seed in (1, 7):
+        g = ic.new_game(seed=seed)
+        play(g, HeuristicPolicy(), random.Random(seed), max_turns=3)
+        view = g.view("crew")
+        index = ViewIndex(view)
+        assert list(index.crew) == [c["id"] for c in view["crew"]]
+        assert set(index.items) == {i["id"] for i in view["items"]}
+        assert set(index.counters) == {t["token"] for t in view["counters"]}
+        for c in view["crew"]:
+            assert [i["id"] for i in index.carrying[c["id"]]] == c["carrying"]
+            assert index.kinds(c["id"]) == [index.items[i]["kind"] for i in c["carrying"]]
+        on_station = [c["id"] for c in view["crew"]
+                      if c["status"] == "active" and c["at"] in STATION]
+        assert [c["id"] for c in index.active] == on_station
+        assert sorted(n for ids in index.where.values() for n in ids) == sorted(on_station)
+        for at, ids in index.where.items():
+            assert all(index.crew[n]["at"] == at for n in ids)
+        for at in STATION:
+            assert index.lying(at) == [i for i in view["items"]
+                                       if i["at"] == at and not i["carriers"]]
+        hidden = [t["token"] for t in view["counters"] if not t["face_up"]]
+        assert sorted(t for ts in index.facedown.values() for t in ts) == sorted(hidden)
+
+
+def test_the_view_index_takes_an_empty_view() -> None:
+    """The page draws the empty station from an empty view (render.preview_svg)."""
+    from intruder_core.view import ViewIndex
+
+    index = ViewIndex({})  # type: ignore[typeddict-item]
+    assert index.crew == {} and index.items == {} and index.counters == {} and index.where == {}

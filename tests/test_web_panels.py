@@ -70,10 +70,16 @@ def test_actions_the_selected_crewman_first_the_others_on_one_line_each() -> Non
         set(lines) | {"co2"}
 
 
+def crewman(cid: str, name: str, at: str) -> dict[str, object]:
+    """A crewman as the crew view shows one (view.CrewView), active and empty-handed."""
+    return {"id": cid, "role": "command", "name": name, "status": "active", "at": at, "mp": 3,
+            "acted": False, "carrying": [], "holding": None, "controlling": None}
+
+
 def test_a_few_actions_are_all_shown_without_selecting() -> None:
     view = {"decision": {"step": "crew_actions", "at": "lab"},
-            "crew": [{"id": "co1", "name": "Command Officer 1", "at": "lab"},
-                     {"id": "so1", "name": "Science Officer 1", "at": "lab"}]}
+            "crew": [crewman("co1", "Command Officer 1", "lab"),
+                     crewman("so1", "Science Officer 1", "lab")]}
     listed: list[panels.ActionRow] = [
         (0, {"type": "pick_up", "crew": "co1", "item": "cage1"}, "Command Officer 1: pick up", ""),
         (1, {"type": "pick_up", "crew": "so1", "item": "cage1"}, "Science Officer 1: pick up", ""),
@@ -179,7 +185,7 @@ def test_rules_reference_entries_search_and_html() -> None:
 
 
 def test_text_is_escaped() -> None:
-    view = {"crew": [{"id": "x", "name": "<b>&"}], "decision": {"step": "free_actions"}}
+    view = {"crew": [crewman("x", "<b>&", "lab")], "decision": {"step": "free_actions"}}
     html = panels.actions_html(view, [(0, {"type": "t", "crew": "x"}, "<b>&: go", "<r>")],
                                None)
     well_formed(html)

@@ -8,14 +8,23 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Iterable
-from typing import Any, Final, NotRequired, TypedDict
+from collections.abc import Iterable, Mapping
+from typing import Final
 
 from ..actions import ARGS, Action
 from ..charts import CRT, IMMUNITY, can_carry, crt_column, is_large
-from ..station import ADJACENT, COMPARTMENTS, SECURED, entry_cost
+from ..station import ADJACENT, SECURED, entry_cost
+from ..view import (
+    STATION,
+    BoxesView,
+    ChartView,
+    CounterView,
+    SelfDestructView,
+    ShuttleView,
+    View,
+    ViewIndex,
+)
 
-STATION: Final[frozenset[str]] = frozenset(COMPARTMENTS)
 INF: Final = 99
 AVOID_MP: Final = 6  # safe_path: a compartment to avoid counts as this many more points
 
@@ -158,98 +167,12 @@ def defense_outcome(weapon: str | None, known: Iterable[str], kill: int,
 
 
 # --- the view, parsed once per decision ------------------------------------------------------
-# The parts of the crew view (docs/api.md) the bots read, typed; the view itself stays JSON.
 
-class CrewView(TypedDict):
-    """A crewman in the view; `at` is None only for a lost one (the bots read active ones)."""
+class Info(ViewIndex):
+    """The view's indexes (view.ViewIndex) and what the bots read of it besides (read-only)."""
 
-    id: str
-    role: str
-    name: str
-    status: str
-    at: str | None
-    mp: int
-    acted: bool
-    carrying: list[str]
-    holding: str | None
-    controlling: str | None
-
-
-class CounterView(TypedDict):
-    """A counter on the board; what it is shows only face up."""
-
-    token: str
-    at: str
-    face_up: bool
-    kind: NotRequired[str]
-    asleep: NotRequired[bool]
-    caged: NotRequired[bool]
-    controlled_by: NotRequired[str | None]
-    held_by: NotRequired[str | None]
-
-
-class ItemView(TypedDict):
-    """An object (weapon, Cage, Construction track entry)."""
-
-    id: str
-    kind: str
-    name: str
-    at: str | None
-    carriers: list[str]
-    contents: str | None
-    progress: int
-    needed: int | None
-
-
-class ChartView(TypedDict):
-    """The Life Stage Chart's row for the current stage."""
-
-    powers: int
-    metamorphosis: list[int]
-    attack: list[int]
-    clones: int
-    control: list[int]
-    humans_may_kill: bool
-    kill: list[int]
-    cage_carriers: int
-
-
-class NotUsedView(TypedDict):
-    token: str
-    kind: str | None
-
-
-class BoxesView(TypedDict):
-    """The off-map boxes: the Not Used counters, and how many counters are in each other."""
-
-    not_used: list[NotUsedView]
-    discovered: int
-    clones_pending: int
-    caged_lab: int
-    killed: int
-    frozen: int
-    escaped: int
-    lost: int
-
-
-class ShuttleView(TypedDict):
-    departed: bool
-    crew: list[str]
-    prepared: bool
-    fight: bool
-
-
-class SelfDestructView(TypedDict):
-    box: int | str | None
-    stopped: bool
-    shuttles_may_leave: bool
-
-
-class Info:
-    """Handy indexes over one crew view (read-only)."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.view = view
+    def __init__(self, view: View) -> None:
+        super().__init__(view)
         self.turn: int = view["turn"]
         self.phase: str = view["phase"]
         decision = view["decision"]
@@ -259,71 +182,15 @@ class Info:
         self.chart: ChartView = view["chart"]
         self.known: set[str] = set(view["powers"]["known"])
         self.unknown: int = view["powers"]["unknown"]
-        bk = view.get("bookkeeping") or {}
-        self.shaken = bool((bk.get("sub") or {}).get("shaken"))  # this Interaction, R5
-        self.worked: dict[str, int] = bk.get("worked", {})  # object -> turn last worked on
+        bk = view.get("bookkeeping")
+        sub = bk["sub"] if bk else None
+        self.shaken = bool(sub and sub["shaken"])  # this Interaction, R5
+        self.worked: dict[str, int] = bk["worked"] if bk else {}  # object -> turn worked on
         self.shuttles: dict[str, ShuttleView] = view["shuttles"]
-        crew: list[CrewView] = view["crew"]
-        self.roster = crew  # every crewman, in the roster's order
-        by_id: dict[str, CrewView] = {}
-        active: list[CrewView] = []
-        items: dict[str, ItemView] = {i["id"]: i for i in view["items"]}
-        carrying: dict[str, list[ItemView]] = {}
-        # what each crewman carries, its kinds, and his kit (role and kinds: a memo key)
-        kinds_of: dict[str, list[str]] = {}
-        kits: dict[str, tuple[str, tuple[str, ...]]] = {}
-        dead = escaped = 0
-        for c in crew:  # one pass over the roster for every index of it
-            cid = c["id"]
-            by_id[cid] = c
-            carried = c["carrying"]
-            if carried:
-                its = carrying[cid] = [items[i] for i in carried]
-                kinds = kinds_of[cid] = [i["kind"] for i in its]
-                kits[cid] = (c["role"], tuple(kinds))
-            else:
-                carrying[cid] = []
-                kinds_of[cid] = []
-                kits[cid] = (c["role"], ())
-            status = c["status"]
-            if status == "active":
-                if c["at"] in STATION:
-                    active.append(c)
-            elif status == "dead":
-                dead += 1
-            elif status == "escaped":
-                escaped += 1
-        self.crew = by_id
-        self.active = active
-        self.items = items
-        self.carrying = carrying
-        self._kinds = kinds_of
-        self._kit = kits
-        self.dead = dead
-        self.escaped = escaped
         # memos (one view, read-only): what more fits, ...
         self._fits: dict[tuple[str, str], bool] = {}
-        self._items_at: dict[str | None, list[ItemView]] | None = None
         self._chance: dict[str, float] = {}
         self._per: float | None = None  # the chance each face-down counter is an Intruder
-        self.facedown: dict[str, list[str]] = {}
-        self.intruders: list[CounterView] = []  # face-up, on the station or in a shuttle
-        self.animals: list[CounterView] = []
-        counters: list[CounterView] = view["counters"]
-        facedown = self.facedown
-        for t in counters:
-            if not t["face_up"]:
-                at = t["at"]
-                if at in facedown:
-                    facedown[at].append(t["token"])
-                else:
-                    facedown[at] = [t["token"]]
-            else:
-                kind = t["kind"]
-                if kind == "intruder":
-                    self.intruders.append(t)
-                elif kind == "lab_animal":
-                    self.animals.append(t)
         self.sd: SelfDestructView = view["self_destruct"]
         self.boxes: BoxesView = view["boxes"]
         self.score: int = view["score"]["total"]
@@ -331,38 +198,8 @@ class Info:
 
     # crew ------------------------------------------------------------------------------
 
-    @functools.cached_property
-    def where(self) -> dict[str, list[str]]:
-        """The active crewmen on the station by place, in the roster's order (worked out
-        when first asked: only the Interactions read it)."""
-        where: dict[str, list[str]] = {}
-        for c in self.active:
-            at = c["at"]
-            assert at is not None  # active ones are on the station
-            if at in where:
-                where[at].append(c["id"])
-            else:
-                where[at] = [c["id"]]
-        return where
-
-    def free(self, c: CrewView) -> bool:
-        """Not tied up holding a Lab Animal or controlling the Intruder."""
-        return not c["holding"] and not c["controlling"]
-
-    def active_all(self, at: str) -> list[CrewView]:
-        """Active crewmen at a place on or off the station (a departed shuttle)."""
-        return [c for c in self.view["crew"] if c["status"] == "active" and c["at"] == at]
-
     def in_shuttle(self, at: str) -> bool:
         return at.startswith("shuttle")
-
-    def kinds(self, cid: str) -> list[str]:
-        """The kinds of what he carries, in order (the same list each call: do not change it)."""
-        return self._kinds[cid]
-
-    def kit(self, cid: str) -> tuple[str, tuple[str, ...]]:
-        """His role and the kinds he carries: what his wishes depend on (a memo key)."""
-        return self._kit[cid]
 
     def has_large(self, cid: str) -> bool:
         return any(is_large(i["kind"]) for i in self.carrying[cid])
@@ -370,14 +207,6 @@ class Info:
     def empty_cage(self, cid: str) -> str | None:
         return next((i["id"] for i in self.carrying[cid]
                      if i["kind"] == "cage" and not i["contents"]), None)
-
-    def items_at(self, at: str | None) -> list[ItemView]:
-        """The objects at a place, in the view's order (do not change the list)."""
-        if self._items_at is None:
-            self._items_at = {}
-            for i in self.items.values():
-                self._items_at.setdefault(i["at"], []).append(i)
-        return self._items_at.get(at, [])
 
     def fits(self, cid: str, kind: str) -> bool:
         """Could he carry one more of this kind (Crew Movement: 1 large + 1 small, or 3 small)."""
@@ -441,7 +270,7 @@ _EXACT: dict[str, tuple[str, ...]] = {
     if kinds and all(k == "str" for k in kinds.values())}
 
 
-def find_in(legal: list[Action], type: str, args: dict[str, Any]) -> Action | None:
+def find_in(legal: list[Action], type: str, args: Mapping[str, object]) -> Action | None:
     """find() with the arguments as a dict (an order's, not copied into keywords)."""
     keys = _EXACT.get(type)
     if keys is not None and len(args) == len(keys) and tuple(args) == keys:

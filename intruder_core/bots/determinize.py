@@ -17,26 +17,38 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 from ..dice import Dice
 from ..game import Game
 from ..setup import COUNTS, KIND_PREFIX, counter_id
 from ..state import Counter, Crewman, Defense, Item, SavedPhase, Shuttle, Subroutine
 from ..station import SETUP_HIDDEN
+from ..view import BoxName, SubView, View
 
 SD_BOX = {"active": 9}
 # Boxes whose counts the view shows, and the kind of counter that can be in each.
-BOX_KINDS = {"discovered": "dummy", "clones_pending": "intruder", "caged_lab": "lab_animal",
-             "killed": "intruder", "frozen": "intruder", "escaped": "intruder",
-             "lost": "lab_animal"}
+BOX_KINDS: dict[BoxName, str] = {
+    "discovered": "dummy", "clones_pending": "intruder", "caged_lab": "lab_animal",
+    "killed": "intruder", "frozen": "intruder", "escaped": "intruder", "lost": "lab_animal"}
 
 
 class Inconsistent(ValueError):
     """The view cannot come from a solitaire game (counts do not add up)."""
 
 
-def hidden_kinds(view: dict[str, Any]) -> dict[str, Any]:
+class Hidden(TypedDict):
+    """What the crew does not see (hidden_kinds): the tokens, and how many of each kind."""
+
+    facedown: list[str]  # face-down tokens on the map, in the view's order
+    unseen: list[str]  # Not Used tokens no inventory turned up
+    intruders: int
+    labs: int
+    dummies: int
+    in_play: int
+
+
+def hidden_kinds(view: View) -> Hidden:
     """What is known about the hidden counters: the face-down tokens on the map, the uninspected
     Not Used tokens, and how many of each kind must be among them."""
     known = dict.fromkeys(COUNTS, 0)
@@ -47,11 +59,11 @@ def hidden_kinds(view: dict[str, Any]) -> dict[str, Any]:
         else:
             facedown.append(t["token"])
     unseen = []
-    for t in view["boxes"]["not_used"]:
-        if t["kind"] is None:
-            unseen.append(t["token"])
+    for n in view["boxes"]["not_used"]:
+        if n["kind"] is None:
+            unseen.append(n["token"])
         else:
-            known[t["kind"]] += 1
+            known[n["kind"]] += 1
     for box, kind in BOX_KINDS.items():
         known[kind] += view["boxes"][box]
     powers = view["powers"]["known"]
@@ -68,7 +80,7 @@ def hidden_kinds(view: dict[str, Any]) -> dict[str, Any]:
             "dummies": dummies, "in_play": max(in_play, known["intruder"])}
 
 
-def sample_identities(view: dict[str, Any], rng: random.Random,
+def sample_identities(view: View, rng: random.Random,
                       constraints: Iterable[Iterable[str]] = ()) -> dict[str, str]:
     """token -> kind for every hidden counter, uniformly among consistent assignments."""
     h = hidden_kinds(view)
@@ -89,7 +101,7 @@ def sample_identities(view: dict[str, Any], rng: random.Random,
     return out
 
 
-def determinize(view: dict[str, Any], rng: random.Random,
+def determinize(view: View, rng: random.Random,
                 constraints: Iterable[Iterable[str]] = ()) -> Game:
     """A Game whose crew view equals `view`, hidden identities sampled, dice freshly seeded."""
     if view["over"]:
@@ -121,9 +133,9 @@ def determinize(view: dict[str, Any], rng: random.Random,
     for t in view["counters"]:
         c = new(t["kind"] if t["face_up"] else kinds[t["token"]], t["at"], t["token"])
         c.face_up = t["face_up"]
-    for t in view["boxes"]["not_used"]:
-        c = new(t["kind"] or kinds[t["token"]], "not_used", t["token"])
-        c.inventoried = t["kind"] is not None
+    for n in view["boxes"]["not_used"]:
+        c = new(n["kind"] or kinds[n["token"]], "not_used", n["token"])
+        c.inventoried = n["kind"] is not None
     for box, kind in BOX_KINDS.items():
         for _ in range(view["boxes"][box]):
             new(kind, box).face_up = True
@@ -132,11 +144,11 @@ def determinize(view: dict[str, Any], rng: random.Random,
 
     # crew, objects, shuttles
     paid = set(bk["paid_pickup"])
-    for c in view["crew"]:
-        g.crew[c["id"]] = Crewman(
-            c["id"], c["role"], c["at"], c["status"], c["mp"], c["acted"], c["id"] in paid,
-            by_token[c["holding"]] if c["holding"] else None,
-            by_token[c["controlling"]] if c["controlling"] else None)
+    for m in view["crew"]:
+        g.crew[m["id"]] = Crewman(
+            m["id"], m["role"], m["at"], m["status"], m["mp"], m["acted"], m["id"] in paid,
+            by_token[m["holding"]] if m["holding"] else None,
+            by_token[m["controlling"]] if m["controlling"] else None)
     caged: dict[str, str] = {}
     for i in view["items"]:
         item = Item(i["id"], i["kind"], i["at"], list(i["carriers"]), i["progress"],
@@ -170,8 +182,8 @@ def determinize(view: dict[str, Any], rng: random.Random,
     g.stage = view["stage"]
     g.known = list(view["powers"]["known"])
     g.unknown = view["powers"]["unknown"]
-    box = view["self_destruct"]["box"]
-    g.sd = SD_BOX.get(box, box)
+    sd = view["self_destruct"]["box"]
+    g.sd = SD_BOX[sd] if isinstance(sd, str) else sd
     g.sd_started = bk["sd_started"]
     g.sd_stopped = view["self_destruct"]["stopped"]
     g.unlocked = list(view["unlocked"])
@@ -193,7 +205,7 @@ def determinize(view: dict[str, Any], rng: random.Random,
     return g
 
 
-def _sub(s: dict[str, Any] | None, by_token: dict[str, str]) -> Subroutine | None:
+def _sub(s: SubView | None, by_token: dict[str, str]) -> Subroutine | None:
     if s is None:
         return None
     return Subroutine(s["at"], [by_token[t] for t in s["pending"]], s["shaken"], s.get("round"))

@@ -27,7 +27,7 @@ import functools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from ..actions import Action
 from ..charts import (
@@ -41,12 +41,9 @@ from ..charts import (
 )
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
+from ..view import STATION, CounterView, CrewView, ItemView, View
 from .common import (
-    STATION,
-    CounterView,
-    CrewView,
     Info,
-    ItemView,
     cage_chance,
     defense_outcome,
     dist,
@@ -159,7 +156,7 @@ class HeuristicPolicy:
         self.p = params or Params()
         self.memo = MoveMemo()  # what Crew Movement steps share, keyed on the facts it reads
 
-    def choose(self, view: dict[str, Any], legal: list[Action],
+    def choose(self, view: View, legal: list[Action],
                rng: random.Random) -> Choice:
         """One legal action and why (rng unused: the heuristic is deterministic)."""
         if len(legal) == 1:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
 
 from ..actions import Action
 from ..station import ADJACENT, SECURED
+from ..view import View
 
 WEAPON_KINDS = ("blaster", "gas", "flamethrower", "dart", "prod", "cage")
 
@@ -31,7 +31,7 @@ def distances(start: str) -> dict[str, int]:
     return seen
 
 
-def crew_places(view: dict[str, Any]) -> dict[str, int]:
+def crew_places(view: View) -> dict[str, int]:
     """Compartment -> how many crewmen are there."""
     out: dict[str, int] = {}
     for c in view["crew"]:
@@ -40,7 +40,7 @@ def crew_places(view: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def armed(view: dict[str, Any], crew_id: str) -> int:
+def armed(view: View, crew_id: str) -> int:
     """How many weapons a crewman carries."""
     items = {i["id"]: i["kind"] for i in view["items"]}
     c = next(c for c in view["crew"] if c["id"] == crew_id)
@@ -48,7 +48,7 @@ def armed(view: dict[str, Any], crew_id: str) -> int:
                                                              "dart"))
 
 
-def score_move(view: dict[str, Any], kind: str, src: str, dst: str) -> float:
+def score_move(view: View, kind: str, src: str, dst: str) -> float:
     """How much better `dst` is than `src` for a counter of this kind (higher is better)."""
     crew = crew_places(view)
     if not crew:
@@ -64,7 +64,7 @@ def score_move(view: dict[str, Any], kind: str, src: str, dst: str) -> float:
     return gain
 
 
-def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> tuple[Action, str]:
+def choose(view: View, legal: list[Action], rng: random.Random) -> tuple[Action, str]:
     """The Intruder player's next action and why."""
     by_type: dict[str, list[Action]] = {}
     for a in legal:
@@ -98,7 +98,7 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> tup
     return rng.choice(legal), "nothing better to do"
 
 
-def decide_attack(view: dict[str, Any], by_type: dict[str, list[Action]]) -> tuple[Action, str]:
+def decide_attack(view: View, by_type: dict[str, list[Action]]) -> tuple[Action, str]:
     """Attack the least armed crewman, Science Officers first; hold back only when young and
     outgunned."""
     attacks = by_type.get("intruder_attack", [])

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action
 from ..errors import IllegalAction
-from ..view import ViewMemo, crew_view
+from ..view import View, ViewMemo, crew_view
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -30,7 +30,7 @@ class Policy(Protocol):
 
     name: str
 
-    def choose(self, view: dict[str, Any], legal: list[Action],
+    def choose(self, view: View, legal: list[Action],
                rng: random.Random) -> Choice:
         """One of `legal` and why."""
         ...
@@ -41,7 +41,7 @@ class RandomPolicy:
 
     name = "random"
 
-    def choose(self, view: dict[str, Any], legal: list[Action],
+    def choose(self, view: View, legal: list[Action],
                rng: random.Random) -> Choice:
         return rng.choice(legal), "chosen at random"
 
@@ -56,7 +56,7 @@ class Played:
     choices: list[tuple[dict[str, Any], str]] = field(default_factory=list)
 
 
-def policy_view(game: Game, memo: ViewMemo) -> dict[str, Any]:
+def policy_view(game: Game, memo: ViewMemo) -> View:
     """`game.view("crew")` for a policy, made faster: it shares the dicts of objects and
     crewmen unchanged since the last view made with the same `memo` (view.crew_view)."""
     if "crew" not in game.players:

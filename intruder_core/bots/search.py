@@ -19,6 +19,7 @@ from ..action_types import PASSIVE  # never worth a rollout unless the heuristic
 from ..actions import Action
 from ..game import Game
 from ..odds import OUTCOMES, odds_estimate, sample_seed
+from ..view import View
 from .determinize import Inconsistent, determinize
 from .heuristic import HeuristicPolicy
 from .policy import MAX_TURNS, Choice, Policy, play
@@ -30,7 +31,7 @@ CRITICAL = frozenset({"attack", "prod", "cage", "start_self_destruct", "stop_sel
                       "leave", "open_airlock", "prepare_hatches", "open_hatches", "freeze"})
 
 
-def critical(view: dict[str, Any], legal: list[Action]) -> bool:
+def critical(view: View, legal: list[Action]) -> bool:
     """A decision where the choice can change the game: Self Defense, or an action segment
     with a weapon, a Cage, a prod, an airlock, the Freezer, the self-destruct or a shuttle."""
     step = view["decision"]["step"]
@@ -39,7 +40,7 @@ def critical(view: dict[str, Any], legal: list[Action]) -> bool:
     return step in ("crew_actions", "free_actions") and any(a.type in CRITICAL for a in legal)
 
 
-def playout(view: dict[str, Any], first: Action | None, policy: Policy, seed: int,
+def playout(view: View, first: Action | None, policy: Policy, seed: int,
             constraints: Iterable[Iterable[str]] = (), horizon: int = MAX_TURNS) -> Game:
     """One sampled game from the view: `first` (if any), then `policy` for at most `horizon`
     more turns. The view's hidden parts are sampled from `seed` (determinize)."""
@@ -51,7 +52,7 @@ def playout(view: dict[str, Any], first: Action | None, policy: Policy, seed: in
     return g
 
 
-def rollout(view: dict[str, Any], first: Action | None, policy: Policy, seed: int,
+def rollout(view: View, first: Action | None, policy: Policy, seed: int,
             constraints: Iterable[Iterable[str]] = (), horizon: int = MAX_TURNS) -> float:
     """The value of one playout for the crew: its result (win 1, draw 1/2, loss 0), or the
     value model's estimate where the horizon cut it short (bots.value)."""
@@ -61,7 +62,7 @@ def rollout(view: dict[str, Any], first: Action | None, policy: Policy, seed: in
     return value(g.view("crew"))
 
 
-def outcome(view: dict[str, Any], policy: Policy, seed: int,
+def outcome(view: View, policy: Policy, seed: int,
             constraints: Iterable[Iterable[str]] = ()) -> str:
     """How one sampled game from the view ends: "win", "draw", "loss" or "unfinished"."""
     g = playout(view, None, policy, seed, constraints)
@@ -115,7 +116,7 @@ class SearchPolicy:
             out.append(a)
         return out[:self.max_candidates]
 
-    def choose(self, view: dict[str, Any], legal: list[Action],
+    def choose(self, view: View, legal: list[Action],
                rng: random.Random) -> Choice:
         """Search the candidates; falls back to the heuristic when there is nothing to
         compare or the budget cannot give each candidate two rollouts."""
@@ -144,7 +145,7 @@ class SearchPolicy:
         return a, (f"search: {a.label or a.type} scores {m:.0%} against {m0:.0%} for the "
                    f"heuristic's choice over {n} samples")
 
-    def _search(self, view: dict[str, Any], cands: list[Action],
+    def _search(self, view: View, cands: list[Action],
                 rng: random.Random) -> list[tuple[int, float, float]]:
         """Successive halving with paired samples. Returns, per candidate, (samples, mean
         value, variance of its difference from the heuristic's choice)."""
@@ -194,7 +195,7 @@ class SearchPolicy:
         return out
 
 
-def win_odds_iter(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = None,
+def win_odds_iter(view: View, log: Iterable[dict[str, Any]] | None = None,
                   samples: int = 200, policy: Policy | None = None, seed: int = 0,
                   chunk: int = 10) -> Iterator[dict[str, Any]]:
     """Win, draw and loss chances from the current position, by playing `samples` sampled
@@ -219,7 +220,7 @@ def win_odds_iter(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = N
             yield odds_estimate(counts, samples)
 
 
-def win_odds(view: dict[str, Any], log: Iterable[dict[str, Any]] | None = None,
+def win_odds(view: View, log: Iterable[dict[str, Any]] | None = None,
              samples: int = 200, policy: Policy | None = None,
              seed: int = 0) -> dict[str, Any]:
     """{"win": p, "draw": p, "loss": p, "n": N} from the current position (see win_odds_iter)."""

@@ -9,9 +9,9 @@ rollouts it cuts short. Games that are over score their actual result.
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from .common import STATION, Info
+from ..view import STATION, View
+from .common import Info
 
 NAMES = (
     "bias", "score", "margin", "margin_pos", "alive", "escaped3", "stage", "kill_allowed",
@@ -30,7 +30,7 @@ COEF: dict[str, float] = {
 RESULT = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
-def features(view: dict[str, Any]) -> dict[str, float]:
+def features(view: View) -> dict[str, float]:
     """The model's inputs, scaled to about 0..1."""
     info = Info(view)
     remaining = info.intruders_in_play()
@@ -66,7 +66,7 @@ def features(view: dict[str, Any]) -> dict[str, float]:
     }
 
 
-def value(view: dict[str, Any], coef: dict[str, float] | None = None) -> float:
+def value(view: View, coef: dict[str, float] | None = None) -> float:
     """Expected result for the crew in [0, 1]: the actual one once the game is over."""
     if view["over"]:
         return RESULT.get((view["result"] or {}).get("outcome", "loss"), 0.0)

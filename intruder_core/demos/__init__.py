@@ -30,6 +30,7 @@ from ..dice import DiceExhausted
 from ..errors import CorruptSave, IllegalAction
 from ..game import Game, new_game
 from ..names import place
+from ..view import View
 
 __all__ = ["Frame", "all_demos", "check", "check_all", "digest", "ids", "load", "play", "start"]
 
@@ -49,7 +50,7 @@ class Frame:
     turn: int = 0
     phase: str = ""
     over: bool = False
-    view: dict[str, Any] = field(default_factory=dict)  # the crew's view after the step
+    view: View | None = None  # the crew's view after the step
 
     def to_dict(self) -> dict[str, Any]:
         return {"step": self.step, "say": self.say, "rule": self.rule, "events": self.events,

@@ -82,7 +82,7 @@ def players(game: Game) -> tuple[str, ...]:
     return tuple(game.players)
 
 
-def side_view_and_legal(game: Game, side: str) -> tuple[dict[str, Any], list[Action]]:
+def side_view_and_legal(game: Game, side: str) -> tuple[View, list[Action]]:
     """What a bot (or the page) playing `side` may see: its view and its legal actions."""
     if len(players(game)) > 1:
         return game.view(side), list(game.legal_actions(side))
@@ -122,6 +122,7 @@ if TYPE_CHECKING:
     from shown import Shown
 
     from intruder_core import Action, Game
+    from intruder_core.view import View
 
 
 class Advisor:

@@ -237,9 +237,9 @@ class Board:
         sel_at = None
         if shown.selected:
             member = panels.crew_by_id(shown.view).get(shown.selected) or {}
-            counter: dict[str, Any] = next((c for c in shown.view.get("counters", [])
-                                            if c.get("token") == shown.selected), {})
-            sel_at = member.get("at") or counter.get("at")
+            counter = next((c for c in shown.view["counters"]
+                            if c["token"] == shown.selected), None)
+            sel_at = member.get("at") or (counter["at"] if counter else None)
         pending = list(shown.decision().get("compartments") or [])
         stop = keys.roving_stop(sel_at, shown.costs, self.at, pending)
         for node in board.querySelectorAll("[tabindex]"):

@@ -15,6 +15,7 @@ from typing import Any
 import intruder_core as ic
 from intruder_core import bots
 from intruder_core.odds import OUTCOMES
+from intruder_core.view import View
 
 ADVISOR_S = 1.0        # the search's default time budget per suggestion: a cap
 # Its rollouts per suggestion. A fixed budget makes Suggest deterministic (same position and
@@ -32,7 +33,7 @@ ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
 ADVISOR_MIN_ROLLOUTS = 24
 
 
-def side_view(game: ic.Game, side: str) -> tuple[dict[str, Any], list[Any]]:
+def side_view(game: ic.Game, side: str) -> tuple[View, list[Any]]:
     """`side`'s view and legal actions (a solitaire game: the crew's)."""
     if len(game.players) > 1:
         return game.view(side), list(game.legal_actions(side))
@@ -50,7 +51,7 @@ class TracedSearch(bots.SearchPolicy):
         self.trace: list[tuple[Any, int, float]] = []
         self.rollouts = 0
 
-    def choose(self, view: dict[str, Any], legal: list[Any],
+    def choose(self, view: View, legal: list[Any],
                rng: random.Random) -> tuple[Any, str]:
         self.trace, self.rollouts = [], 0
         state = rng.getstate()
@@ -62,7 +63,7 @@ class TracedSearch(bots.SearchPolicy):
                           f"{self.rollouts} rollouts are too few to overrule)")
         return action, reason
 
-    def _search(self, view: dict[str, Any], cands: list[Any],
+    def _search(self, view: View, cands: list[Any],
                 rng: random.Random) -> list[tuple[int, float, float]]:
         stats = super()._search(view, cands, rng)
         self.trace = [(a, n, m) for a, (n, m, _) in zip(cands, stats, strict=False)]

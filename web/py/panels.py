@@ -1,6 +1,6 @@
 """HTML for everything beside the station plan, built from plain data: the crew view, action
-dicts and event dicts. No DOM here (main.py puts the strings into the page), so every panel is
-tested on CPython (tests/test_web_panels.py).
+dicts and event dicts. No DOM here (action_panel.py puts the strings into the page), so every
+panel is tested on CPython (tests/test_web_panels.py).
 
 Nothing here decides what is legal: the action list is `game.legal_actions()` as given; this
 module only groups, labels and escapes it. Every fact shown by colour is also shown as text.
@@ -12,30 +12,23 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-try:  # printed data of the engine; the e2e stub engine (e2e/stub_engine) has none of it
-    from intruder_core.charts import LIFE_STAGES
-    from intruder_core.sequence import PHASE_NAMES
-    from intruder_core.station import name as _place_name
-except ImportError:  # pragma: no cover - only in the stub build
-    LIFE_STAGES = {}
-    PHASE_NAMES = {}
+if TYPE_CHECKING:
+    from intruder_core.view import View as TypedView
 
-    def _place_name(place: str | None) -> str:
-        return str(place)
-
-try:
-    from intruder_core.variants import chart as _variant_chart
-except ImportError:  # pragma: no cover - engines before variants.py
-    _variant_chart = None
+from intruder_core import describe
+from intruder_core.charts import LIFE_STAGES
+from intruder_core.sequence import PHASE_NAMES
+from intruder_core.station import name as _place_name
+from intruder_core.variants import chart as _variant_chart
+from intruder_core.view import ViewIndex
 
 View = Mapping[str, Any]
 # (index in legal_actions(), action dict, label, rule)
 ActionRow = tuple[int, Mapping[str, Any], str, str]
 
 OUTCOMES = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
-KINDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 STAGE_COLUMNS = (
     ("powers", "Powers"), ("metamorphosis", "Meta­morphosis on"), ("attack", "Attacks on"),
@@ -64,9 +57,33 @@ def phase_name(phase: object) -> str:
     return PHASE_NAMES.get(str(phase), str(phase if phase is not None else "–"))
 
 
-def crew_by_id(view: View) -> dict[str, Mapping[str, Any]]:
+def typed(view: View) -> TypedView:
+    """The view the page holds (Game.view's data, read as a mapping) as the engine types it
+    (intruder_core.view.View)."""
+    return cast("TypedView", view)
+
+
+_INDEXED: list[tuple[View, ViewIndex]] = []  # the last view indexed, and its index
+
+
+def index(view: View) -> ViewIndex:
+    """The view's index (intruder_core.view.ViewIndex), made once for the view on show."""
+    if _INDEXED and _INDEXED[0][0] is view:
+        return _INDEXED[0][1]
+    made = ViewIndex(typed(view))
+    _INDEXED[:] = [(view, made)]
+    return made
+
+
+def crew_by_id(view: View) -> Mapping[str, Mapping[str, Any]]:
     """The view's crewmen by id."""
-    return {str(c.get("id")): c for c in view.get("crew", []) or []}
+    return index(view).crew
+
+
+def items_by_id(view: View) -> Mapping[str, Mapping[str, Any]]:
+    """The view's objects by id."""
+    found = index(view)
+    return found.items if found is not None else {}
 
 
 def crew_name(view: View, crew_id: str | None) -> str:
@@ -76,7 +93,7 @@ def crew_name(view: View, crew_id: str | None) -> str:
 
 
 def rule_link(rule: str, what: str = "") -> str:
-    """The "(rule)" link that opens the rules reference at `rule` (main.py handles clicks).
+    """The "(rule)" link that opens the rules reference at `rule` (page_input.py handles clicks).
     Its accessible name says which rule and, with `what`, which action or log entry it is
     for, by number, so no two links share a name ("Rule: Crew Movement, action 3"); never
     the action's own label, whose name must stay its button's alone."""
@@ -158,85 +175,19 @@ EXPAND_ALL = 8  # at most this many actions in all: every crewman's are shown
 
 
 def action_cost(view: View, data: Mapping[str, Any]) -> str:
-    """What a Crew Movement action costs, for its button (" (1 MP)", " (free)", ...): the
-    first pick-up 1 movement point and the rest free until he moves (ruling R27); unlocking
-    and dropping free (ruling R12, Drop an Object); constructing all three points."""
-    if (view.get("decision") or {}).get("step") != "move":
-        return ""
-    kind = data.get("type")
-    if kind == "pick_up":
-        paid = data.get("crew") in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
-        return " (free: already paid)" if paid else " (1 MP)"  # and cost_hints says why
-    if kind in ("unlock", "drop"):
-        return " (free)"
-    if kind == "construct":
-        return " (all 3 MP)"
-    return ""
+    """What a Crew Movement action costs, for its button (intruder_core.describe)."""
+    return describe.action_cost(typed(view), data)
 
 
 def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
-    """What a cost on his buttons means, said once rather than on every button: the first
-    pick-up 1 movement point, then the rest free until he moves (ruling R27)."""
-    picks = [r for r in rows if r[1].get("type") == "pick_up" and r[1].get("crew") == who]
-    paid = who in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
-    if picks and not paid and (view.get("decision") or {}).get("step") == "move":
-        return ["Pick-ups: 1 MP for the first, more pick-ups free until he moves "
-                "(ruling R27)."]
-    return []
+    """What a cost on his buttons means, said once (intruder_core.describe)."""
+    return describe.cost_hints(typed(view), who, rows)
 
 
 def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
-    """Why an action a player may expect for crewman `who` is not offered: no pick-up with
-    objects lying by him (no points left, hands full, or holding or controlling), no move
-    with no points left; and actions of another phase (Sequence of Play): no attack while
-    the crew moves, no move or pick-up in an Interaction. Plain words, from the view and
-    the legal actions."""
-    step = (view.get("decision") or {}).get("step")
-    member = crew_by_id(view).get(who)
-    if not member or member.get("status") != "active":
-        return []
-    mine = {str(r[1].get("type")) for r in rows if r[1].get("crew") == who}
-    if step in ("crew_actions", "free_actions", "defense"):
-        return phase_hints(view, member, mine, str(step))
-    if step != "move":
-        return []
-    out = []
-    mp = int(member.get("mp", 0) or 0)
-    lying = [i for i in view.get("items", []) or [] if i.get("at") == member.get("at")
-             and not i.get("carriers")]
-    if lying and "pick_up" not in mine:
-        paid = who in ((view.get("bookkeeping") or {}).get("paid_pickup") or [])
-        if mp == 0 and not paid:
-            out.append("No pick-up: picking up takes a movement point, and he has none left.")
-        elif member.get("holding") or member.get("controlling"):
-            out.append("No pick-up: he is holding a Lab Animal or controlling an Intruder.")
-        else:
-            out.append("No pick-up: he carries all he can (one large and one small object, "
-                       "or three small ones).")
-    if "move" not in mine and mp == 0:
-        out.append("No moves: he has no movement points left this turn.")
-    here = [c for c in view.get("counters", []) or [] if c.get("at") == member.get("at")]
-    if member.get("carrying") or here:
-        out.append("No attacks now: crewmen attack, catch, cage and freeze in the "
-                   "Interaction Phases, after the crew has moved (Sequence of Play).")
-    return out
-
-
-def phase_hints(view: View, member: Mapping[str, Any], mine: set[str], step: str
-                ) -> list[str]:
-    """Why a crewman cannot move or pick up in an Interaction (Sequence of Play), and why a
-    crewman away from it has nothing to do there."""
-    out = []
-    at = (view.get("decision") or {}).get("at")
-    if step == "crew_actions" and at and member.get("at") != at and not mine:
-        out.append(f"No actions for him in this Interaction: only crewmen in {place(at)} "
-                   "act now; the others act once the Interactions are over.")
-    elif step == "defense" and not mine:
-        out.append("No actions for him now: only the crewman attacked chooses a Self "
-                   "Defense attack.")
-    out.append("No moves or pick-ups now: crewmen move and pick up objects in the Crew "
-               "Movement Phase (Sequence of Play).")
-    return out
+    """Why an action a player may expect for crewman `who` is not offered
+    (intruder_core.describe)."""
+    return describe.missing_hints(typed(view), who, rows)
 
 
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
@@ -342,11 +293,10 @@ def stage_rows(options: Mapping[str, Any] | None = None) -> dict[int, dict[str, 
     """All six rows of the Life Stage Chart of a game with these options (the view holds only
     the current row), in the view's format."""
     rows: Mapping[int, Any] = LIFE_STAGES
-    if _variant_chart is not None:
-        try:
-            rows = _variant_chart(dict(options or {}))
-        except ValueError:
-            rows = LIFE_STAGES
+    try:
+        rows = _variant_chart(dict(options or {}))
+    except ValueError:
+        rows = LIFE_STAGES
     return {n: {"powers": r.powers, "metamorphosis": sorted(r.metamorphosis),
                 "attack": sorted(r.attack), "clones": r.clones, "control": sorted(r.control),
                 "humans_may_kill": r.humans_may_kill, "kill": sorted(r.kill)}
@@ -455,7 +405,7 @@ def boxes_html(view: View) -> str:
     boxes = view.get("boxes") or {}
     not_used = boxes.get("not_used") or []
     nu = "".join(
-        f'<li>{e(c.get("token"))}: {e(KINDS.get(str(c.get("kind")), c.get("kind")))}</li>'
+        f'<li>{e(c.get("token"))}: {e(describe.kind_name(c.get("kind"), str(c.get("kind"))))}</li>'
         if c.get("kind") else f'<li>{e(c.get("token"))}: face down</li>' for c in not_used
     ) or '<li class="none">empty</li>'
     facts = [
@@ -494,7 +444,7 @@ def score_html(view: View) -> str:
 
 def crew_html(view: View) -> str:
     """The roster: where each crewman is, his state and what he carries."""
-    items = {str(i.get("id")): i for i in view.get("items", []) or []}
+    items = items_by_id(view)
     rows = []
     for c in view.get("crew", []) or []:
         carrying = ", ".join(str(items.get(i, {}).get("name", i)) for i in c.get("carrying", []))
@@ -536,10 +486,10 @@ def mapsheet_html(view: View, rows: Mapping[int, Mapping[str, Any]]) -> str:
 
 def status_html(view: View, seed: object) -> str:
     """Turn, phase, stage, score and seed, each as "name value"."""
-    pairs = (("Turn", "turn", view.get("turn", "–")), ("Phase", "phase",
-             phase_name(view.get("phase"))), ("Stage", "stage", view.get("stage", "–")),
-             ("Score", "score", (view.get("score") or {}).get("total", 0)),
-             ("Seed", "seed", seed))
+    pairs: tuple[tuple[str, str, object], ...] = (
+        ("Turn", "turn", view.get("turn", "–")), ("Phase", "phase", phase_name(view.get("phase"))),
+        ("Stage", "stage", view.get("stage", "–")),
+        ("Score", "score", (view.get("score") or {}).get("total", 0)), ("Seed", "seed", seed))
     dead = [str(c.get("name")) for c in view.get("crew", []) or [] if c.get("status") == "dead"]
     boxes = view.get("boxes") or {}
     extra = []
@@ -759,19 +709,10 @@ def counter_words(view: View, c: Mapping[str, Any]) -> str:
     token = str(c.get("token"))
     if not c.get("face_up") and not c.get("kind"):
         return f"Face-down counter {token} (what it is stays hidden until it is revealed)"
-    kind = KINDS.get(str(c.get("kind")), "Counter")
-    states = []
-    if not c.get("face_up"):
-        states.append("hidden from the crew")
-    if c.get("kind") == "intruder" and view.get("stage"):
-        states.append(f"Life Stage {view.get('stage')}")
-    for key, word in (("asleep", "asleep"), ("caged", "caged")):
-        if c.get(key):
-            states.append(word)
-    if c.get("controlled_by"):
-        states.append(f"controlled by {crew_name(view, c.get('controlled_by'))}")
-    if c.get("held_by"):
-        states.append(f"held by {crew_name(view, c.get('held_by'))}")
+    kind = describe.kind_name(c.get("kind"))
+    states = [] if c.get("face_up") else ["hidden from the crew"]
+    states += describe.counter_states(c, view.get("stage"),  # type: ignore[arg-type]
+                                      lambda cid: crew_name(view, cid))
     return f"{kind} {token}" + (f" ({', '.join(states)})" if states else "")
 
 
@@ -780,7 +721,7 @@ def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: st
     """Everything in one compartment (or shuttle), each piece with its state and its legal
     actions: the room inspector, opened by a tap on a room or a stack."""
     costs = costs or {}
-    items = {str(i.get("id")): i for i in view.get("items", []) or []}
+    items = items_by_id(view)
     parts = []
     if selected and cid in costs:
         move = next((r for r in rows if r[1].get("type") == "move"

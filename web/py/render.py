@@ -2,7 +2,7 @@
 
 `render_station(view)` is a pure function: the same view (and options) always gives the same
 string, and it reads only `game.view("crew")` (docs/api.md) plus the station's and charts'
-names, so it cannot show what the crew does not know. The page glue (main.py) puts the string
+names, so it cannot show what the crew does not know. The page glue (board.py) puts the string
 into the page and finds the parts by their data attributes:
 
 - compartments: `<g class="room" data-compartment="mess">`, `role="button"` when reachable;
@@ -24,11 +24,12 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 import layout  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
-import svgwrite  # type: ignore[import-untyped]
+import svgwrite
 from board_input import LAB_CAGES
 from svgwrite.container import Group  # type: ignore[import-untyped]
 
 from intruder_core.charts import OBJECTS
+from intruder_core.describe import KIND_SHORT, counter_states, entry_words, kind_name
 from intruder_core.sequence import PHASE_NAMES
 from intruder_core.station import (
     ADJACENT,
@@ -39,13 +40,12 @@ from intruder_core.station import (
     SHAFTS,
 )
 from intruder_core.station import name as place_name
+from intruder_core.view import CounterView, CrewView, ItemView, View, ViewIndex
 
 ITEM_ABBR: dict[str, str] = {
     "blaster": "Bl", "dart": "Dt", "gas": "Gs", "prod": "Pr", "flamethrower": "Fl", "cage": "Cg",
 }
 ROLE_LETTER: dict[str, str] = {"command": "C", "science": "S", "engineer": "E"}
-KIND_NAME: dict[str, str] = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
-KIND_SHORT: dict[str, str] = {"intruder": "INT", "lab_animal": "LAB", "dummy": "DUM"}
 FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
 # A drawing used only as an element factory: its elements skip svgwrite's attribute checks,
 # which would refuse the data-* and aria-* attributes the page relies on.
@@ -266,41 +266,38 @@ def _token_piece(attrs: dict[str, Any], words: str, shape: Callable[[float, floa
 class Scene:
     """What the view says is where, indexed for drawing."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         self.view = view
-        self.crew = [c for c in view.get("crew", []) if c.get("status") != "dead" and c.get("at")]
-        self.crew_by_id = {c["id"]: c for c in view.get("crew", [])}
-        self.counters = list(view.get("counters", []))
-        self.counter_by_token = {c["token"]: c for c in self.counters}
-        self.items = list(view.get("items", []))
-        self.item_by_id = {i["id"]: i for i in self.items}
-        self.unlocked = set(view.get("unlocked", []))
+        index = ViewIndex(view)  # the view's one index (intruder_core.view)
+        self.index = index
+        self.crew = [c for c in index.roster if c["status"] != "dead" and c["at"]]
+        self.crew_by_id = index.crew
+        self.counters = view.get("counters", [])
+        self.counter_by_token = index.counters
+        self.item_by_id = index.items
+        self.unlocked = set(view.get("unlocked", ()))
         self.stage = view.get("stage")
-        self._crew_at: dict[str, list[dict[str, Any]]] = {}
-        self._counters_at: dict[str, list[dict[str, Any]]] = {}
-        self._items_at: dict[str, list[dict[str, Any]]] = {}
+        self._crew_at: dict[str, list[CrewView]] = {}
+        self._counters_at: dict[str, list[CounterView]] = {}
         for c in self.crew:
-            self._crew_at.setdefault(c["at"], []).append(c)
-        for c in self.counters:
-            self._counters_at.setdefault(c.get("at"), []).append(c)
-        for i in self.items:
-            if not i.get("carriers"):
-                self._items_at.setdefault(i.get("at"), []).append(i)
+            self._crew_at.setdefault(str(c["at"]), []).append(c)
+        for t in self.counters:
+            self._counters_at.setdefault(t["at"], []).append(t)
         self.selectable: set[str] = set()  # counters the shown side may select (its own)
         self.selected: str | None = None
         self.unit = "MP"  # what a lit compartment's number counts ("steps": counter moves)
         # objects the shown side may act on (board_input.actable_objects): buttons, not pictures
         self.actable: dict[str, str] = {}
 
-    def crew_at(self, place: str) -> list[dict[str, Any]]:
+    def crew_at(self, place: str) -> list[CrewView]:
         return list(self._crew_at.get(place, ()))
 
-    def counters_at(self, place: str) -> list[dict[str, Any]]:
+    def counters_at(self, place: str) -> list[CounterView]:
         return list(self._counters_at.get(place, ()))
 
-    def items_at(self, place: str) -> list[dict[str, Any]]:
+    def items_at(self, place: str) -> list[ItemView]:
         """Objects lying in a place (not carried)."""
-        return list(self._items_at.get(place, ()))
+        return self.index.lying(place)
 
     def place_key(self, place: str, selected: str | None) -> str:
         """Everything the drawing of a place reads from the view, as text: its pieces, what
@@ -311,8 +308,8 @@ class Scene:
         counters = self.counters_at(place)
         items = self.items_at(place)
         carried = [self.item_by_id.get(i) for c in crew for i in c.get("carrying", ())]
-        tokens = [c.get(k) for c in crew for k in ("holding", "controlling")]
-        tokens += [i.get("contents") for i in [*items, *carried] if i]
+        tokens = [t for c in crew for t in (c["holding"], c["controlling"])]
+        tokens += [i["contents"] for i in [*items, *carried] if i]
         names = [self.crew_name(str(c.get(k))) for c in counters
                  for k in ("controlled_by", "held_by") if c.get(k)]
         sel = selected if any(c["id"] == selected for c in crew) or \
@@ -326,47 +323,40 @@ class Scene:
 
     # --- words ------------------------------------------------------------------------------
 
-    def item_words(self, item: dict[str, Any]) -> str:
+    def item_words(self, item: ItemView) -> str:
         name = str(item.get("name") or item["id"])
-        if item.get("contents"):
-            return f"{name} holding {self.counter_words(item['contents'], short=True)}"
+        inside = item.get("contents")
+        if inside:
+            return f"{name} holding {self.counter_words(inside, short=True)}"
         return name
 
     def counter_words(self, token: str, short: bool = False) -> str:
         c = self.counter_by_token.get(token)
         if c is not None and not c.get("face_up") and c.get("kind"):  # the Intruder's view
-            return f"{KIND_NAME.get(str(c['kind']), 'counter')} {token}" + (
+            return f"{kind_name(c['kind'], 'counter')} {token}" + (
                 "" if short else ", face down")
         if c is None or not c.get("face_up"):
             return f"counter {token}" if short else f"face-down counter {token}"
-        kind = KIND_NAME.get(str(c.get("kind")), "counter")
+        kind = kind_name(c.get("kind"), "counter")
         if short:
             return f"{kind} {token}"
-        states = []
-        if c.get("kind") == "intruder" and self.stage is not None:
-            states.append(f"Life Stage {self.stage}")
-        if c.get("asleep"):
-            states.append("asleep")
-        if c.get("caged"):
-            states.append("caged")
-        if c.get("controlled_by"):
-            states.append(f"controlled by {self.crew_name(c['controlled_by'])}")
-        if c.get("held_by"):
-            states.append(f"held by {self.crew_name(c['held_by'])}")
+        states = counter_states(c, self.stage, self.crew_name)
         return f"{kind} {token}" + (f", {', '.join(states)}" if states else "")
 
     def crew_name(self, crew_id: str) -> str:
         c = self.crew_by_id.get(crew_id)
         return str(c["name"]) if c else crew_id
 
-    def crew_words(self, c: dict[str, Any], selected: bool = False) -> str:
+    def crew_words(self, c: CrewView, selected: bool = False) -> str:
         words = str(c["name"])
-        carrying = [self.item_words(self.item_by_id.get(i, {"id": i})) for i in c["carrying"]]
+        carrying = [self.item_words(self.item_by_id[i]) if i in self.item_by_id else i
+                    for i in c["carrying"]]
         words += f" carrying {_and(carrying)}" if carrying else ", empty-handed"
-        if c.get("holding"):
-            words += f", holding {self.counter_words(c['holding'], short=True)}"
-        if c.get("controlling"):
-            words += f", controlling {self.counter_words(c['controlling'], short=True)}"
+        held, driven = c.get("holding"), c.get("controlling")
+        if held:
+            words += f", holding {self.counter_words(held, short=True)}"
+        if driven:
+            words += f", controlling {self.counter_words(driven, short=True)}"
         if self.view.get("phase") == "crew_movement" and c.get("status") == "active":
             words += f", {c.get('mp', 0)} movement points left"
         if c.get("status") == "escaped":
@@ -383,11 +373,11 @@ class Scene:
 
     # --- pieces -----------------------------------------------------------------------------
 
-    def crew_piece(self, c: dict[str, Any], selected: bool) -> Piece:
+    def crew_piece(self, c: CrewView, selected: bool) -> Piece:
         role = str(c.get("role", "command"))
         main = f"{ROLE_LETTER.get(role, '?')}{str(c['id'])[-1]}"
-        carried = [ITEM_ABBR.get(str(self.item_by_id.get(i, {}).get("kind")), "?")
-                   for i in c["carrying"]]
+        carried = [ITEM_ABBR.get(self.item_by_id[i]["kind"], "?") if i in self.item_by_id
+                   else "?" for i in c["carrying"]]
         lines = [(main, "main")] + ([(" ".join(carried), "sub")] if carried else [])
         badge = " ".join(b for b, on in (("+LAB", c.get("holding")),
                                          ("+INT", c.get("controlling"))) if on)
@@ -399,7 +389,7 @@ class Scene:
                             lambda w, h: _crew_shape(role, w, h), lines, badge,
                             selected=selected)
 
-    def counter_piece(self, c: dict[str, Any]) -> Piece:
+    def counter_piece(self, c: CounterView) -> Piece:
         token = str(c["token"])
         badge = ""
         if not c.get("face_up") and c.get("kind"):  # the Intruder player's view
@@ -463,7 +453,7 @@ class Scene:
         """The objects lying in a place as (ids, kind, visible text, words, holding a
         counter): like objects the shown side may act on alike grouped ("Bl×3"), a Cage with
         contents apart."""
-        groups: dict[tuple[str, bool], list[dict[str, Any]]] = {}
+        groups: dict[tuple[str, bool], list[ItemView]] = {}
         out = []
         order = list(OBJECTS)
         for i in self.items_at(place):
@@ -527,8 +517,8 @@ class Scene:
         pieces += [self.counter_piece(c) for c in self.counters_at(place)]
         return pieces + self.item_pieces(place)
 
-    def stack_piece(self, place: str, crew: list[dict[str, Any]],
-                    counters: list[dict[str, Any]], items: list[dict[str, Any]],
+    def stack_piece(self, place: str, crew: list[CrewView],
+                    counters: list[CounterView], items: list[ItemView],
                     max_w: float = 1e9) -> Piece:
         """Several pieces as one stacked token with their count ("8 crew", or just "8" where
         the word does not fit): a button that opens the room inspector (app.py), named with
@@ -877,7 +867,7 @@ def _memo(key: tuple[Any, ...], draw: Callable[[], Any]) -> str:
     return text
 
 
-def station_parts(view: dict[str, Any], *, selected: str | None = None,
+def station_parts(view: View, *, selected: str | None = None,
                   reachable: dict[str, int] | None = None,
                   focus: str | None = None, selectable: Iterable[str] = (),
                   unit: str = "MP", actable: Mapping[str, str] | None = None
@@ -906,9 +896,9 @@ def station_parts(view: dict[str, Any], *, selected: str | None = None,
              focus == cid, unit), functools.partial(_room, scene, cid, reachable, focus, view))
     shuttles = view.get("shuttles") or {}
     for sid in layout.SHUTTLES:
-        info = shuttles.get(sid) or {}
+        shuttle = shuttles.get(sid)
         parts[f"{ID}shuttle-{sid}"] = _memo(
-            ("shuttle", keys[sid], repr(sorted(info.items()))),
+            ("shuttle", keys[sid], repr(sorted(shuttle.items()) if shuttle else [])),
             functools.partial(_shuttle, scene, sid, selected))
     for cid in COMPARTMENTS:
         def draw(cid: str = cid) -> Group:
@@ -927,7 +917,7 @@ def assemble(parts: dict[str, str]) -> str:
     return "".join(text if i % 2 == 0 else parts[text] for i, text in enumerate(out))
 
 
-def render_station(view: dict[str, Any], *, selected: str | None = None,
+def render_station(view: View, *, selected: str | None = None,
                    reachable: dict[str, int] | None = None, focus: str | None = None,
                    selectable: Iterable[str] = (), unit: str = "MP",
                    actable: Mapping[str, str] | None = None) -> str:
@@ -954,15 +944,15 @@ def preview_svg() -> str:
     build.py puts it in the boot screen, so the first paint shows the plan before Python has
     started; the page removes it when it draws the game's plan (whose ids it would share).
     Its words would be under 11 px at the boot screen's size, so it has none."""
-    text = PREVIEW_DROP.sub("", render_station({}))
+    text = PREVIEW_DROP.sub("", render_station({}))  # type: ignore[typeddict-item]  # empty
     text = re.sub(r"\s*\n\s*", "", text)
     for spaced, tight in ((": ", ":"), ("{ ", "{"), (" }", "}"), ("; ", ";"), (" {", "{")):
         text = text.replace(spaced, tight)
     return text.replace("<svg ", '<svg aria-hidden="true" ', 1)
 
 
-def board_svg(view: dict[str, Any]) -> str:
-    """What main.py calls: the plan, marking the compartment whose Interaction is resolved."""
+def board_svg(view: View) -> str:
+    """What the demo and replay pages call: the plan, marking the compartment whose Interaction is resolved."""
     return render_station(view, focus=(view.get("decision") or {}).get("at"))
 
 
@@ -1031,7 +1021,7 @@ def _visible_room_text(scene: Scene, cid: str, cost: int | None) -> list[str]:
     """The words drawn in a room, in drawing order (its label, notes, lock and cost)."""
     out = [layout.SHORT[cid]]
     if cid in SHAFTS:
-        out.append("entry 2 MP")
+        out.append(entry_words(cid))
     if cid in SECURED:
         out.append("OPEN" if cid in scene.unlocked else "LOCKED")
     if cost is not None:
@@ -1047,7 +1037,7 @@ def _cost_text(scene: Scene, cost: int) -> str:
 
 
 def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
-          view: dict[str, Any]) -> Group:
+          view: View) -> Group:
     full, kind = COMPARTMENTS[cid]
     x, y, w, h = layout.ROOMS[cid]
     state = []
@@ -1089,7 +1079,7 @@ def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
     g.add(E.text(layout.SHORT[cid] + " ", insert=(x + (4 if narrow else 6), y + 17),
                  class_="label narrow" if narrow else "label"))
     if kind == "shaft":
-        g.add(E.text("entry 2 MP ", insert=(x + 6, y + h - 7), class_="sub"))
+        g.add(E.text(entry_words(cid) + " ", insert=(x + 6, y + h - 7), class_="sub"))
     if cid in SECURED:
         locked = cid not in scene.unlocked
         lx, ly = _lock_at(cid)
@@ -1113,7 +1103,7 @@ def _room(scene: Scene, cid: str, reachable: dict[str, int], focus: str | None,
 
 def _shuttle(scene: Scene, sid: str, selected: str | None) -> Group:
     """A shuttle with its state and the pieces aboard."""
-    info = (scene.view.get("shuttles") or {}).get(sid) or {}
+    info: Mapping[str, object] = (scene.view.get("shuttles") or {}).get(sid) or {}
     x, y, w, h = layout.ROOMS[sid]
     status = "departed" if info.get("departed") else "docked"
     if info.get("fight"):
@@ -1193,7 +1183,7 @@ def casualties(events: Iterable[Mapping[str, Any]]) -> list[tuple[str, str, str]
     return [c for c in out if c[2] in layout.ROOMS]
 
 
-def casualties_svg(view: dict[str, Any], events: Iterable[Mapping[str, Any]]) -> str:
+def casualties_svg(view: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> str:
     """A layer for the plan (app.py adds it to the drawn SVG; app.css styles it): in each
     room's bottom left corner (clear of its label, its cost badge and a shaft's entry note)
     a grey dashed chip per casualty ("✝E1" a dead crewman, "✝c3" a
@@ -1215,7 +1205,8 @@ def casualties_svg(view: dict[str, Any], events: Iterable[Mapping[str, Any]]) ->
         x, y, w, h = layout.ROOMS[where]
         if sum(_text_width(t, 14) + 13 for _, t, _ in chips) > w - 50:
             chips = [("dead many", f"✝{len(chips)}", "; ".join(c[2] for c in chips))]
-        left, top = x + 3, y + h - 23 - (16 if where in SHAFTS else 0)
+        left: float = x + 3
+        top = y + h - 23 - (16 if where in SHAFTS else 0)
         for what, text, words in chips:
             cw = _text_width(text, 14) + 10
             g = _g(class_=f"casualty {what}", role="img", aria_label=words,

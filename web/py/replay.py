@@ -21,7 +21,10 @@ from typing import Any
 import session
 
 import intruder_core as ic
+from intruder_core import codec
+from intruder_core.saves import replay_checked
 from intruder_core.sequence import PHASE_NAMES
+from intruder_core.view import View
 
 SLOW_POLICIES = ("search",)  # far too slow to replay on a page
 
@@ -42,7 +45,7 @@ def entries(text: str) -> list[Entry]:
     if code is None and text and text[0] not in "{[":
         code = text  # a bare share code
     if code is not None:
-        return [Entry("Shared game", dict(session.decode_record(code)))]
+        return [Entry("Shared game", dict(_record(session.decode_record(code))))]
     try:
         data = json.loads(text)
     except ValueError:
@@ -57,25 +60,34 @@ def entries(text: str) -> list[Entry]:
 def _from_data(data: Any, meta: Mapping[str, Any] | None = None) -> list[Entry]:
     if isinstance(data, list):
         return [e for item in data for e in _from_data(item, meta)]
-    if not isinstance(data, dict):
+    found = codec.kind(data)
+    if found is None or not isinstance(data, dict):
         return []
-    if "origin" in data and "actions" in data:
-        return [Entry("Game record", {"origin": data["origin"], "actions": data["actions"]})]
-    if "origin" in data and "history" in data:  # a full save
-        return [Entry("Saved game", {"origin": data["origin"], "actions": data["history"]})]
-    if "records" in data:  # a lab report
+    title = codec.KIND_NAMES[found]
+    if found == "envelope":
+        return [Entry(title, dict(_record(codec.envelope_record(data))))]
+    if found == "record":
+        return [Entry(title, {"origin": data["origin"], "actions": data["actions"]})]
+    if found == "save":
+        return [Entry(title, {"origin": data.get("origin"), "actions": data["history"]})]
+    if found == "lab_report":
         return _from_data(data["records"], data)
-    if "seed" in data and "outcome" in data:  # one lab record
-        meta = meta or {}
-        policy = str(data.get("policy", meta.get("policy", "heuristic")))
-        difficulty = str(data.get("difficulty", meta.get("difficulty", "standard")))
-        title = f"Lab game, seed {data['seed']}: {data['outcome']} " \
-                f"({policy}, {difficulty}, {data.get('turns', '?')} turns)"
-        return [Entry(title, lab={"seed": int(data["seed"]), "policy": policy,
-                                  "difficulty": difficulty,
-                                  "policy_args": dict(meta.get("policy_args") or {}),
-                                  "expect": data})]
-    return []
+    meta = meta or {}  # one lab game
+    policy = str(data.get("policy", meta.get("policy", "heuristic")))
+    difficulty = str(data.get("difficulty", meta.get("difficulty", "standard")))
+    title = f"{title}, seed {data['seed']}: {data['outcome']} " \
+            f"({policy}, {difficulty}, {data.get('turns', '?')} turns)"
+    return [Entry(title, lab={"seed": int(data["seed"]), "policy": policy,
+                              "difficulty": difficulty,
+                              "policy_args": dict(meta.get("policy_args") or {}),
+                              "expect": data})]
+
+
+def _record(data: object) -> Mapping[str, Any]:
+    """A share code's or envelope's data as a record (Timeline.build checks the rest)."""
+    if not isinstance(data, dict):
+        raise ic.CorruptSave("not a game record: it must have an origin and actions")
+    return data
 
 
 def lab_record(lab: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
@@ -110,7 +122,7 @@ class Step:
     events: list[dict[str, Any]]
     turn: int
     phase: str
-    view: dict[str, Any]
+    view: View
 
 
 @dataclass
@@ -122,20 +134,27 @@ class Timeline:
 
     @classmethod
     def build(cls, record: Mapping[str, Any]) -> Timeline:
-        """Replay the record one action at a time; CorruptSave if it does not replay."""
+        """Replay the record one action at a time (the loader's own checked replay,
+        saves.replay_checked); CorruptSave if it does not replay."""
         rec = {"origin": record["origin"], "actions": list(record["actions"])}
-        g = ic.replay({"origin": rec["origin"], "actions": []})
         t = cls(rec)
-        t.steps.append(Step(0, "Start", None, [e.to_dict() for e in g.log], g.turn, g.phase,
-                            g.view(g.players[0])))
-        for n, a in enumerate(rec["actions"], 1):
-            refusal = g.why_illegal(a)
-            if refusal is not None:
-                raise ic.CorruptSave(f"action {n} of the game cannot be played: {refusal}")
-            label = g.label(ic.Action.from_dict(a))
-            events = g.apply(a)
-            t.steps.append(Step(n, label, dict(a), [e.to_dict() for e in events], g.turn,
+
+        def start(g: ic.Game) -> None:
+            t.steps.append(Step(0, "Start", None, [e.to_dict() for e in g.log], g.turn,
                                 g.phase, g.view(g.players[0])))
+
+        def play(g: ic.Game, n: int, a: ic.Action) -> None:
+            if not t.steps:
+                start(g)
+            label = g.label(a)
+            events = g.apply(a)
+            t.steps.append(Step(n, label, dict(rec["actions"][n - 1]),
+                                [e.to_dict() for e in events], g.turn, g.phase,
+                                g.view(g.players[0])))
+
+        g = replay_checked(rec["origin"], rec["actions"], play)
+        if not t.steps:
+            start(g)
         return t
 
     @property

@@ -2,13 +2,11 @@
 
 Pure Python over the engine's public API (`ic.replay`, `ic.CorruptSave`) and plain data
 (event and action dicts, the crew view), so it is tested on CPython (tests/test_web_session.py)
-and main.py only moves its results in and out of the page.
+and game_session.py only moves its results in and out of the page.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
@@ -16,6 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import intruder_core as ic
+from intruder_core import codec
+from intruder_core.codec import encode_record
+from intruder_core.crew_movement import move_cost as engine_move_cost
 
 # Events after which an action cannot be taken back: chance or hidden facts came out.
 UNDO_BLOCKERS = frozenset({"roll", "reveal", "placed", "setup"})
@@ -81,22 +82,9 @@ class UndoStack:
 # --- share links ---------------------------------------------------------------------------
 
 
-def encode_record(record: Mapping[str, Any]) -> str:
-    """base64url (no padding) of the record's compact JSON (keys in their order: a position's
-    crew order is the order of target numbers, R28)."""
-    text = json.dumps(record, separators=(",", ":"))
-    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
-
-
-def decode_record(code: str) -> Any:
+def decode_record(code: str) -> object:
     """The JSON data in a share code; CorruptSave if it is not base64url JSON."""
-    from storage import parse_json
-
-    try:
-        raw = base64.urlsafe_b64decode(code.strip() + "=" * (-len(code.strip()) % 4))
-    except (binascii.Error, ValueError):
-        raise ic.CorruptSave("the share link is damaged (cut short or altered)") from None
-    return parse_json(ic, raw, "the share link")
+    return codec.decode_record(code.strip())
 
 
 def share_fragment(record: Mapping[str, Any]) -> str:
@@ -159,10 +147,7 @@ def boot_plan(seed_param: str | None, fragment: str, has_save: bool) -> BootPlan
 
 
 def move_cost(to: str, controlling: bool) -> int:
-    """Movement points a move costs, as the engine counts them (the page restates no rule).
-    Imported here, not at the top: the e2e stub engine has only the public API."""
-    from intruder_core.crew_movement import move_cost as engine_move_cost
-
+    """Movement points a move costs, as the engine counts them (the page restates no rule)."""
     return engine_move_cost(to, controlling)
 
 
@@ -171,7 +156,8 @@ def reachable(actions: Iterable[Mapping[str, Any]], crew: str | None,
     """{compartment: cost} for the legal `move` actions of one crewman."""
     if not crew:
         return {}
-    member = next((c for c in view.get("crew", []) if c.get("id") == crew), {})
+    member: Mapping[str, Any] = next((c for c in view.get("crew", []) if c.get("id") == crew),
+                                     {})
     controlling = bool(member.get("controlling"))
     return {str(a["to"]): move_cost(str(a["to"]), controlling)
             for a in actions if a.get("type") == "move" and a.get("crew") == crew}

@@ -5,16 +5,18 @@ on every redraw; the board, the input and the advisor read it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import panels
+
+from intruder_core.view import View
 
 
 @dataclass
 class Shown:
     """The shown side's position as last drawn (ActionPanel.draw)."""
 
-    view: dict[str, Any] = field(default_factory=dict)
+    view: View = field(default_factory=lambda: cast(View, {}))  # {} until the first draw
     rows: list[panels.ActionRow] = field(default_factory=list)
     selected: str | None = None     # the crewman (or the Intruder player's counter) in hand
     costs: dict[str, int] = field(default_factory=dict)  # where the selection may go

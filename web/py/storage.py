@@ -2,16 +2,17 @@
 
 Pure Python with the backend injected (the page passes `js.localStorage`, the tests a dict
 wrapper), so saving and failing storage are tested on CPython
-(tests/test_web_storage.py).
+(tests/test_web_session.py, tests/test_web_trust.py).
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import contextlib
 import json
 from typing import Any, Protocol
+
+from intruder_core import codec
+from intruder_core.codec import NotIntruder
 
 
 class Backend(Protocol):
@@ -52,7 +53,7 @@ class Store:
 
     def _backend(self) -> Any:
         if self.backend is None:
-            import js  # type: ignore[import-not-found]  # the page's localStorage
+            import js  # the page's localStorage
 
             self.backend = js.localStorage
         return self.backend
@@ -82,61 +83,23 @@ class Store:
 
 # --- what the page stores and exports --------------------------------------------------------
 #
-# The page's own save envelope (format 2) holds only how the game began and every action since,
-# base64url-encoded: nothing hidden (which counter is the Intruder) is readable at a glance in
-# an export file or in localStorage, and loading always replays (intruder_core.saves). Older
-# exports and autosaves (plain Game.to_json, format 1; format 2 since ruling R64) still load.
-# A record names counters by token only, never by id: R64's opaque ids changed nothing here,
-# so the envelope keeps its version (a page of an older build still opens it).
+# The page's own save envelope holds only how the game began and every action since (its format
+# is intruder_core.codec's): nothing hidden is readable at a glance in an export file or in
+# localStorage, and loading always replays (intruder_core.saves). Older exports and autosaves
+# (plain Game.to_json) and bare records still load.
 
-ENVELOPE = "intruder-save"
-ENVELOPE_FORMAT = 2
 SLOTS = ("save", "good")  # the autosave, and the last autosave that loaded and was drawn
 
 
 def pack(record: dict[str, Any]) -> str:
     """The envelope of a game's record (`game.record()`) as JSON text."""
-    text = json.dumps(record, separators=(",", ":"))  # keys in order: a position's crew order
-    code = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
-    return json.dumps({ENVELOPE: ENVELOPE_FORMAT, "game": code})
+    return codec.pack(record)
 
 
 def unpack(ic: Any, text: Any) -> Any:
     """A game from an envelope, an old save (to_json) or a bare record; ic.CorruptSave (with
     a message in plain words, see problem_text) for anything else."""
-    data = parse_json(ic, text, "the file")
-    if isinstance(data, dict) and ENVELOPE in data:
-        if data.get(ENVELOPE) != ENVELOPE_FORMAT or not isinstance(data.get("game"), str):
-            raise ic.CorruptSave("this save is from a newer version of the game")
-        code = data["game"]
-        try:
-            record = parse_json(ic, base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)),
-                                "the save")
-        except (binascii.Error, ValueError):
-            raise ic.CorruptSave("its game code is cut short or altered") from None
-        return ic.replay(record)
-    if isinstance(data, dict) and set(data) == {"origin", "actions"}:
-        return ic.replay(data)
-    if isinstance(data, dict) and "format" in data and "history" in data:
-        return ic.Game.from_dict(data)
-    raise NotIntruder("not an Intruder save")
-
-
-def parse_json(ic: Any, text: Any, what: str) -> Any:
-    """The engine's bounded JSON parser (intruder_core.saves); plain json where the engine has
-    none (the e2e stub engine)."""
-    try:
-        from intruder_core.saves import parse_json as bounded
-    except ImportError:
-        try:
-            return json.loads(text)
-        except (TypeError, ValueError, RecursionError):
-            raise ic.CorruptSave(f"{what} is not valid JSON") from None
-    return bounded(text, what)
-
-
-class NotIntruder(ValueError):
-    """JSON that is no kind of Intruder save."""
+    return codec.read(text)
 
 
 def problem_text(exc: BaseException, what: str = "This file") -> str:
