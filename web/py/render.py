@@ -952,7 +952,7 @@ def preview_svg() -> str:
 
 
 def board_svg(view: View) -> str:
-    """What the demo and replay pages call: the plan, marking the compartment whose Interaction is resolved."""
+    """The plan for the demo and replay pages, marking the compartment being resolved."""
     return render_station(view, focus=(view.get("decision") or {}).get("at"))
 
 
