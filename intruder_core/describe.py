@@ -10,11 +10,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from .crew_movement import MP_PER_TURN
+from .names import KIND_NAMES
 from .station import SHAFTS, entry_cost, name
 from .view import CounterView, CrewView, View, ViewIndex
 
-KIND_NAMES: Final[dict[str, str]] = {"intruder": "Intruder", "lab_animal": "Lab Animal",
-                                     "dummy": "Dummy"}
 KIND_SHORT: Final[dict[str, str]] = {"intruder": "INT", "lab_animal": "LAB", "dummy": "DUM"}
 # Crew Movement: one large and one small object, or three small ones (charts.can_carry).
 CARRYING_LIMIT: Final = "one large and one small object, or three small ones"

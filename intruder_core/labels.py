@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .action_types import LIVE_LABELS, SIMPLE_LABELS
-from .names import place
+from .names import KIND_NAMES, place
 from .pieces import by_token
 
 if TYPE_CHECKING:
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 PLAYER_WORDS = {"command": "Command", "science": "Science Officer"}
-KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
 
 
 def intruder_label(g: Game, a: Action) -> str:
@@ -26,7 +25,7 @@ def intruder_label(g: Game, a: Action) -> str:
     c = by_token(g, a.get("token"))
     if c is None:
         return a.type
-    who = f"{KIND_WORDS.get(c.kind, 'Counter')} {c.token}"
+    who = f"{KIND_NAMES.get(c.kind, 'Counter')} {c.token}"
     here = place(c.at)
     t = a.type
     if t == "move_counter":
@@ -36,7 +35,7 @@ def intruder_label(g: Game, a: Action) -> str:
         if t == "destroy":
             return f"{who}: destroy the {item.name} in {here}"
         inside = g.counters[item.contents] if item.contents else None
-        freed = f", freeing {KIND_WORDS.get(inside.kind, 'a counter')} {inside.token or ''}" \
+        freed = f", freeing {KIND_NAMES.get(inside.kind, 'a counter')} {inside.token or ''}" \
             if inside is not None else ""
         return f"{who}: open the {item.name} in {here}{freed}".rstrip()
     if t == "open_lab_cages":
@@ -66,7 +65,7 @@ def label(g: Game, a: Action) -> str:
         if t == "defend":
             return f"{who}: Self Defense with {weapon}"
         c = by_token(g, a["target"])  # two Intruders in one compartment: say which
-        target = f"{KIND_WORDS.get(c.kind, 'counter')} {c.token}" if c is not None \
+        target = f"{KIND_NAMES.get(c.kind, 'counter')} {c.token}" if c is not None \
             else str(a["target"])
         return f"{who}: attack {target} with {weapon}"
     template = SIMPLE_LABELS.get(t)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .station import NAMES
 
 if TYPE_CHECKING:
     from .state import Counter
 
-_DESCRIBED = {"intruder": "The Intruder", "lab_animal": "A Lab Animal"}
+# The kinds of counter in words: the one home that labels, events, describe and the page use.
+KIND_NAMES: Final[dict[str, str]] = {"intruder": "Intruder", "lab_animal": "Lab Animal",
+                                     "dummy": "Dummy"}
 
 
 def place(at: str | None) -> str:
@@ -21,4 +23,6 @@ def describe(c: Counter) -> str:
     """A counter as the crew knows it: by token while face down, else by kind."""
     if not c.face_up:
         return f"Counter {c.token}"
-    return _DESCRIBED.get(c.kind, "A Dummy")
+    if c.kind == "intruder":
+        return "The Intruder"
+    return f"A {KIND_NAMES.get(c.kind, 'Dummy')}"

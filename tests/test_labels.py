@@ -11,8 +11,8 @@ from helpers import random_play
 
 import intruder_core as ic
 from intruder_core.bots import intruder_ai
-from intruder_core.labels import KIND_WORDS, LIVE_LABELS
-from intruder_core.names import place
+from intruder_core.labels import LIVE_LABELS
+from intruder_core.names import KIND_NAMES, place
 from intruder_core.pieces import by_token
 
 
@@ -32,7 +32,7 @@ def play(seed: int, smart: bool, seen: Counter[str], limit: int = 4000) -> None:
             if a.type in LIVE_LABELS and a.get("token"):
                 c = by_token(g, a["token"])
                 assert c is not None
-                assert a.label.startswith(f"{KIND_WORDS[c.kind]} {c.token}"), a.label
+                assert a.label.startswith(f"{KIND_NAMES[c.kind]} {c.token}"), a.label
                 assert place(c.at) in a.label, (a.label, c.at)
             if a.type == "move_counter":
                 assert a.label.endswith(f"-> {place(a['to'])}"), a.label
@@ -57,7 +57,7 @@ def test_a_counter_label_follows_the_counter() -> None:
     c = by_token(g, move["token"])
     assert c is not None
     start = place(c.at)
-    assert move.label == f"{KIND_WORDS[c.kind]} {c.token}: {start} -> {place(move['to'])}"
+    assert move.label == f"{KIND_NAMES[c.kind]} {c.token}: {start} -> {place(move['to'])}"
     g.apply(move)
     g.apply(next(a for a in g.legal_actions("intruder") if a.type == "end_intruder_movement"))
     while "intruder" not in g.to_move() or g.step != "intruder_move":
@@ -74,12 +74,12 @@ def test_intruder_objects_and_attacks_are_worded() -> None:
     assert end.label == "End the Intruder's movement"
     c = by_token(g, "c6") or next(iter(g.counters.values()))
     hold = ic.Action.make("intruder_hold", token=c.token)
-    assert g.label(hold) == f"{KIND_WORDS[c.kind]} {c.token} in {place(c.at)}: hold back, " \
+    assert g.label(hold) == f"{KIND_NAMES[c.kind]} {c.token} in {place(c.at)}: hold back, " \
         "attack nobody"
     attack = ic.Action.make("intruder_attack", token=c.token, crew="en1")
     assert g.label(attack).endswith(": attack Engineer 1")
     destroy = ic.Action.make("destroy", token=c.token, item="cage1")
-    assert g.label(destroy) == f"{KIND_WORDS[c.kind]} {c.token}: destroy the Cage 1 in " \
+    assert g.label(destroy) == f"{KIND_NAMES[c.kind]} {c.token}: destroy the Cage 1 in " \
         f"{place(c.at)}"
 
 

@@ -16,6 +16,8 @@ import panels
 import session
 import storage
 
+from intruder_core.describe import kind_name
+
 
 def _names(names: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
@@ -79,7 +81,6 @@ def watch_html(side: str, pace_ms: int) -> str:
             "</div>")
 
 
-KIND_WORDS = {"intruder": "Intruder", "lab_animal": "Lab Animal", "dummy": "Dummy"}
 
 
 def guard_yes(action: Mapping[str, Any]) -> str:
@@ -95,7 +96,7 @@ def _intruder_guard(view: Mapping[str, Any], rows: Sequence[panels.ActionRow]) -
     left: list[str] = []
     for _, data, _, _ in rows:
         t = data.get("token")
-        name = f"{KIND_WORDS.get(kinds.get(str(t), ''), 'Counter')} {t}"
+        name = f"{kind_name(kinds.get(str(t), ''))} {t}"
         if isinstance(t, str) and name not in left:
             left.append(name)
     if not left:
@@ -119,7 +120,7 @@ def other_counters_html(view: Mapping[str, Any], rows: Sequence[Any],
     lines = []
     for t, n in counts.items():
         c = where.get(t, {})
-        name = f"{KIND_WORDS.get(str(c.get('kind')), 'Counter')} {t}"
+        name = f"{kind_name(c.get('kind'))} {t}"
         lines.append(f'<li><button type="button" class="crew-pick" data-select="{panels.e(t)}" '
                      f'aria-pressed="false">{panels.e(name)}<span class="crew-line"> in '
                      f'{panels.e(panels.place(c.get("at")))}: {n} action'
