@@ -20,7 +20,7 @@ const games = i >= 0 ? Number(argv[i + 1]) : 8;
 const CODE = `
 import hashlib, json, random
 import intruder_core as ic
-from intruder_core.setup import counter_ids
+from intruder_core.solitaire_setup import counter_ids
 out = {}
 for n in range(${games}):
     scenario = ic.SCENARIOS[n % len(ic.SCENARIOS)]

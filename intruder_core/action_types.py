@@ -1,7 +1,7 @@
 """How an action type is declared, and the tables every part of the engine reads from them.
 
 Each rule module declares its own actions once, as `ActionType` data next to their check and
-effect (crew_movement, crew_actions, flow, intelligent); registry.py gathers them and fills
+effect (crew_movement, crew_actions, flow, intruder_player); registry.py gathers them and fills
 the tables below, which the rule modules, the bots and the page read (docs/api.md's action
 table is rendered from the same declarations, `intruder_core.api_table`).
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .biology import halt, row
 from .charts import CRT, IMMUNITY, LETHAL, OBJECTS, WEAPONS, crt_column
 from .crew_movement import deny
 from .events import emit, roll
-from .intruder import halt, row
 from .names import place
 from .phase import shaken, sleep_until
 from .pieces import carried, crew_at, marine

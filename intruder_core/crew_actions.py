@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from .action_types import ActionType
 from .actions import Action, Arg, action
+from .biology import break_out, determine_powers, halt, has, row
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
 from .crew_movement import check_pass, deny, hands, passes
 from .escape import check_may_leave, leave, shuttles_may_leave
 from .events import emit, roll
-from .intruder import break_out, determine_powers, halt, has, row
 from .names import place
 from .phase import in_shuttle, sub_at
 from .pieces import by_token, by_token_strict, carried, crew_at, docks, marine, token_order

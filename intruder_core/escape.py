@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .biology import active_intruders, is_free
 from .charts import SHUTTLE_CAPACITY, SHUTTLE_MAY_LEAVE
 from .crew_movement import deny
 from .events import emit, roll
-from .intruder import active_intruders, is_free
 from .lost import forget
 from .names import place
 from .pieces import docks, new_token, relocate, station_crew, token_order
-from .setup import setup_name
+from .solitaire_setup import setup_name
 from .station import COMPARTMENTS, SHUTTLE_DOCK
 
 if TYPE_CHECKING:

@@ -18,26 +18,26 @@ from typing import TYPE_CHECKING
 
 from . import crew_actions, interaction, sides
 from . import crew_movement as crew_rules
-from . import intelligent as ii
+from . import intruder_player as ii
 from .action_types import HANDLERS, PASSES, ActionType
-from .combat import choose_target, will_attack
-from .escape import arrive, destroy_station, self_destruct_phase
-from .events import emit
-from .intruder import (
+from .biology import (
     DEAD_OR_GONE,
     reveal_caged_powers,
     roll_metamorphosis,
     trapped_for_good,
     wake_due,
 )
+from .combat import choose_target, will_attack
+from .escape import arrive, destroy_station, self_destruct_phase
+from .events import emit
 from .names import place
 from .panic import panic, panic_due
 from .phase import in_shuttle, interaction_number, sub_at
+from .phase_names import PHASE_NAMES
 from .pieces import crew_at, manned
 from .random_movement import random_movement
 from .scenarios import PLAYERS
 from .scoring import result_of
-from .sequence import PHASE_NAMES
 from .state import SavedPhase, Subroutine
 from .station import COMPARTMENTS
 

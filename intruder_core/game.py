@@ -15,7 +15,7 @@ from typing import Any
 from . import crew_actions as act
 from . import crew_movement as crew_rules
 from . import flow, interaction, sides
-from . import intelligent as ii
+from . import intruder_player as ii
 from .action_types import CANNOT_END, FRESH_LABELS, HANDLERS, LEGAL_WHEN_OFFERED
 from .actions import Action, Event, action, new_action
 from .charts import Stage

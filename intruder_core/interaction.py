@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from . import lost
 from .actions import Action, action
+from .biology import determine_powers, is_free, wake_due
 from .combat import check_fire, fire, intruder_attack, weapons_of
 from .crew_movement import deny
 from .events import emit
-from .intruder import determine_powers, is_free, wake_due
 from .names import place
 from .phase import in_shuttle, sub_at
 from .pieces import crew_at, manned, station_crew, token_order

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .biology import row
 from .charts import OBJECTS, POINTS
 from .crew_movement import fits
-from .intruder import row
 from .lost import counter_of
 from .pieces import carried
 from .state import BOXES

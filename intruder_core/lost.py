@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .events import emit
 from .names import place
 from .pieces import relocate, station_crew
-from .setup import LOST_PREFIX, counter_id, setup_name
+from .solitaire_setup import LOST_PREFIX, counter_id, setup_name
 from .state import Counter
 
 if TYPE_CHECKING:

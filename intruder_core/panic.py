@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .biology import active_intruders, roll_metamorphosis
 from .events import emit
-from .intruder import active_intruders, roll_metamorphosis
 from .lost import follow, lose_one
 from .pieces import carried, new_token, relocate, station_crew
-from .setup import setup_name
+from .solitaire_setup import setup_name
 from .station import COMPARTMENTS, PANIC_ORDER
 
 if TYPE_CHECKING:

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any, cast
 
 from . import flow, lost
+from .biology import halt, row
 from .charts import POWERS
 from .dice import Dice
 from .errors import CorruptSave
 from .events import emit
 from .game import Game
-from .intruder import halt, row
 from .names import place
 from .pieces import by_token_strict, crew_at, new_token, station_crew
 from .scoring import score
-from .setup import KIND_PREFIX, all_counters, counter_id, objects, roster
+from .solitaire_setup import KIND_PREFIX, all_counters, counter_id, objects, roster
 from .state import BOXES, Counter, Phase, Subroutine
 from .station import COMPARTMENTS, ORDER
 

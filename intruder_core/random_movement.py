@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .biology import compartments_per_phase, stops_on_meeting_crew
 from .events import emit, roll
-from .intruder import compartments_per_phase, stops_on_meeting_crew
 from .lost import follow
 from .names import describe, place
 from .pieces import manned, token_order

@@ -21,7 +21,7 @@ from .errors import CorruptSave, IllegalAction
 from .game import SAVE_FORMAT, Game, new_game
 from .invariants import COUNTS
 from .scenarios import SCENARIOS, check
-from .setup import counter_ids, setup_names
+from .solitaire_setup import counter_ids, setup_names
 from .state import BOXES
 from .station import COMPARTMENTS
 from .variants import DIFFICULTIES

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .biology import determine_powers, row
 from .charts import LAST_STAGE
 from .events import emit
-from .intruder import determine_powers, row
 from .panic import place_hidden
 from .random_movement import random_movement
-from .setup import all_counters, counter_id, objects, roster, setup_name
-from .setup import setup as solitaire_setup
+from .solitaire_setup import all_counters, counter_id, objects, roster, setup_name
+from .solitaire_setup import setup as solitaire_setup
 from .state import Shuttle
 
 if TYPE_CHECKING:

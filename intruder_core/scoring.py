@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .biology import active_intruders, trapped_for_good
 from .charts import DRAW_SURVIVORS, POINTS
-from .intruder import active_intruders, trapped_for_good
 
 if TYPE_CHECKING:
     from .game import Game

@@ -11,9 +11,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal, NotRequired, TypedDict, TypeVar, get_args
 
+from .biology import row as stage_row
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
 from .escape import shuttles_may_leave
-from .intruder import row as stage_row
 from .pieces import token_order
 from .scoring import breakdown, total
 from .state import BOXES, Phase, Step, Subroutine, crew_name, item_name

@@ -13,11 +13,11 @@ from helpers import random_play
 
 import intruder_core as ic
 from intruder_core import action_types as at
-from intruder_core import api_table, crew_actions, crew_movement, flow, intelligent, sides
+from intruder_core import api_table, crew_actions, crew_movement, flow, intruder_player, sides
 from intruder_core.registry import ACTION_TYPES
 
 API = Path(__file__).parent.parent / "docs" / "api.md"
-DECLARING = (crew_movement, flow, crew_actions, intelligent)
+DECLARING = (crew_movement, flow, crew_actions, intruder_player)
 
 
 def test_docs_action_table_is_the_declarations() -> None:

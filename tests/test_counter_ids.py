@@ -12,7 +12,7 @@ from helpers import play_randomly, random_play
 
 import intruder_core as ic
 from intruder_core.lost import counter_of
-from intruder_core.setup import SETUP_NAMES, counter_ids, setup_names
+from intruder_core.solitaire_setup import SETUP_NAMES, counter_ids, setup_names
 
 SEEDS = range(300)
 # Any id, old (set-up name) or new, as a whole word in JSON text.

@@ -18,7 +18,7 @@ from helpers import play_randomly
 
 import intruder_core as ic
 from intruder_core.saves import to_format1
-from intruder_core.setup import SETUP_NAMES
+from intruder_core.solitaire_setup import SETUP_NAMES
 
 FIXTURES: list[dict[str, Any]] = json.loads(
     (Path(__file__).resolve().parent / "data" / "saves_12cad6e.json").read_text())

@@ -9,7 +9,7 @@ import intruder_core as ic
 from intruder_core.lost import counter_of
 from intruder_core.phase import in_shuttle
 from intruder_core.pieces import by_token, carried, docks
-from intruder_core.setup import counter_id
+from intruder_core.solitaire_setup import counter_id
 
 
 def _woke_in(g: ic.Game) -> tuple[int, str] | None:

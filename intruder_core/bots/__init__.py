@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..odds import odds_estimate, sample_seed
+from ..odds_tally import odds_estimate, sample_seed
 from .determinize import Inconsistent, determinize, release_constraints, sample_identities
 from .heuristic import HeuristicPolicy, Params
 from .policy import Played, Policy, RandomPolicy, play

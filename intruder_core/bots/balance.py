@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from ..game import Game, new_game
-from ..odds import OUTCOMES
+from ..odds_tally import OUTCOMES
 from ..station import COMPARTMENTS
 from . import make_policy, play
 

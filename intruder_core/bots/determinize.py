@@ -21,7 +21,7 @@ from typing import Any, TypedDict
 
 from ..dice import Dice
 from ..game import Game
-from ..setup import COUNTS, KIND_PREFIX, counter_id
+from ..solitaire_setup import COUNTS, KIND_PREFIX, counter_id
 from ..state import Counter, Crewman, Defense, Item, SavedPhase, Shuttle, Subroutine
 from ..station import SETUP_HIDDEN
 from ..view import BoxName, SubView, View

@@ -18,7 +18,7 @@ from typing import Any
 from ..action_types import PASSIVE  # never worth a rollout unless the heuristic wants it
 from ..actions import Action
 from ..game import Game
-from ..odds import OUTCOMES, odds_estimate, sample_seed
+from ..odds_tally import OUTCOMES, odds_estimate, sample_seed
 from ..view import View
 from .determinize import Inconsistent, determinize
 from .heuristic import HeuristicPolicy

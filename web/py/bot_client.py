@@ -215,7 +215,10 @@ class OddsPool:
     async def run(self, state: str, side: str, samples: int, seed: int) -> Any:
         """Running estimates (bots.odds_estimate), one per answer of any worker, until all
         `samples` games are counted. Closing the generator stops every worker's share."""
-        from intruder_core.odds import OUTCOMES, odds_estimate  # not the bots: see odds.py
+        from intruder_core.odds_tally import (  # not the bots: see odds_tally.py
+            OUTCOMES,
+            odds_estimate,
+        )
 
         self.start_helpers()
         self.runs += 1

@@ -14,7 +14,7 @@ from typing import Any
 
 import intruder_core as ic
 from intruder_core import bots
-from intruder_core.odds import OUTCOMES
+from intruder_core.odds_tally import OUTCOMES
 from intruder_core.view import View
 
 ADVISOR_S = 1.0        # the search's default time budget per suggestion: a cap

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 from intruder_core import describe
 from intruder_core.charts import LIFE_STAGES
-from intruder_core.sequence import PHASE_NAMES
+from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.station import name as _place_name
 from intruder_core.variants import chart as _variant_chart
 from intruder_core.view import ViewIndex

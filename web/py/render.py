@@ -30,7 +30,7 @@ from svgwrite.container import Group  # type: ignore[import-untyped]
 
 from intruder_core.charts import OBJECTS
 from intruder_core.describe import KIND_SHORT, counter_states, entry_words, kind_name
-from intruder_core.sequence import PHASE_NAMES
+from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.station import (
     ADJACENT,
     AIRLOCK_CONTROL,

@@ -22,8 +22,8 @@ import session
 
 import intruder_core as ic
 from intruder_core import codec
+from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.saves import replay_checked
-from intruder_core.sequence import PHASE_NAMES
 from intruder_core.view import View
 
 SLOW_POLICIES = ("search",)  # far too slow to replay on a page

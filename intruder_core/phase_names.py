@@ -1,4 +1,4 @@
-"""The Sequence of Play (Outline): the phases of a turn and their printed names."""
+"""The printed names of the phases of a turn (Sequence of Play, Outline); flow.py plays them."""
 
 from __future__ import annotations
 

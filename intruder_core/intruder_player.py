@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from .action_types import ActionType
 from .actions import Action, action
+from .biology import compartments_per_phase, stops_on_meeting_crew
 from .crew_movement import deny
 from .events import emit
-from .intruder import compartments_per_phase, stops_on_meeting_crew
 from .names import describe, place
 from .pieces import by_token, crew_at, new_token, token_order
 from .random_movement import moves_randomly
