@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
+import shutil
 import struct
 import sys
 import zipfile
@@ -407,3 +409,30 @@ def test_the_shipped_svgwrite_draws_the_same_and_imports_less(tmp_path: Path) ->
     assert imported == [] and stock_imported  # the stock wheel imports them all at once
     assert refused and stock_refused  # debug mode still validates
     assert svg == stock_svg and "<rect" in str(svg)
+
+
+def test_the_glue_ships_as_one_gzipped_tar_the_same_each_build(tmp_path: Path) -> None:
+    """write_glue_archive packs the glue modules (not the page scripts) and the rule texts
+    into pyodide/glue.tgz, removes the plain files, and makes the same bytes every time."""
+    import gzip
+    import tarfile
+
+    def made() -> bytes:
+        dist = tmp_path / "dist"
+        shutil.rmtree(dist, ignore_errors=True)
+        (dist / "py").mkdir(parents=True)
+        (dist / "py" / "panels.py").write_text("X = 1\n")
+        (dist / "py" / "main.py").write_text("import boot\n")
+        for folder in build.RULE_DIRS:
+            (dist / folder).mkdir(parents=True, exist_ok=True)
+            (dist / folder / "rulings.md").write_text("# R1\n")
+        build.write_glue_archive(dist)
+        assert not (dist / "py" / "panels.py").exists() and (dist / "py" / "main.py").exists()
+        return (dist / "pyodide" / build.GLUE_ARCHIVE).read_bytes()
+
+    first = made()
+    assert first == made()
+    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(first))) as t:
+        names = t.getnames()
+        assert t.extractfile("panels.py").read() == b"X = 1\n"  # type: ignore[union-attr]
+    assert names == ["panels.py", *(f"{folder}/rulings.md" for folder in build.RULE_DIRS)]

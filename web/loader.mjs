@@ -82,8 +82,11 @@ export function fetchGlue() {
 }
 
 // The glue modules and rules/, docs/ into the working directory, as the page expects them.
+// A gzipped tar (glue.tgz); a host that sent it with Content-Encoding: gzip has had the
+// browser unzip it already, leaving the plain tar.
 export function unpackGlue(py, bytes) {
-  py.unpackArchive(bytes, "zip", { extractDir: py.FS.cwd() });
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  py.unpackArchive(bytes, gzipped ? "gztar" : "tar", { extractDir: py.FS.cwd() });
 }
 
 // The runtime, started once per page (or worker): the snapshot or a normal boot, then the
