@@ -147,7 +147,9 @@ MIME_TYPES = {
 def run(*cmd: str | Path, **kw: object) -> None:
     """Run a command, echoing it, and stop the build if it fails."""
     print("+", " ".join(str(c) for c in cmd), flush=True)
-    subprocess.run([str(c) for c in cmd], check=True, cwd=kw.pop("cwd", ROOT), **kw)  # type: ignore[call-overload]
+    done = subprocess.run([str(c) for c in cmd], check=False, cwd=kw.pop("cwd", ROOT), **kw)  # type: ignore[call-overload]
+    if done.returncode != 0:
+        sys.exit(f"failed (exit status {done.returncode}): {' '.join(str(c) for c in cmd)}")
 
 
 def venv_python() -> Path:
