@@ -161,6 +161,8 @@ def _probes(view: View, index: ViewIndex, member: CrewView,
         if member.get("carrying") or here:
             out.append(("attack", "", _attack(view, member, NOBODY)))
         return out
+    if _step(view) == "defense" and offered:
+        return out  # the crewman attacked: his Self Defense choices are his attacks now
     shown = [c for c in here if c.get("face_up")] if _step(view) != "defense" else []
     for c in shown if shown else [{"token": NOBODY, "kind": ""}]:
         token, kind = str(c.get("token")), str(c.get("kind", ""))
