@@ -253,13 +253,13 @@ def test_no_points_left_explains_the_missing_pick_up_and_moves_in_the_engines_wo
         "phase": "crew_movement", "crew": {"so1": {"at": "mess", "mp": 0}},
         "items": {"gas1": "mess"}, "counters": [{"kind": "intruder", "at": "dock2"}]})
     listed = rows(game)
-    html = panels.missing_hints(game.view("crew"), "so1", listed, game.why_illegal)
+    html = panels.missing_hints_html(game.view("crew"), "so1", listed, game.why_illegal)
     refusal = game.why_illegal({"type": "pick_up", "crew": "so1", "item": "gas1"})
     assert refusal is not None
     assert f"No pick-up of the Gas Canister 1: {refusal.reason} " in html
     assert f'data-rule="{refusal.rule}"' in html
     assert "No move to " in html and "0 movement point(s) left" in html
-    assert panels.missing_hints(game.view("crew"), "so1", listed, None) == ""
+    assert panels.missing_hints_html(game.view("crew"), "so1", listed, None) == ""
 
 
 def test_room_inspector_lists_each_piece_with_state_and_actions() -> None:
@@ -312,7 +312,7 @@ def test_an_action_of_another_phase_is_explained() -> None:
 
     # Crew Movement: he carries a weapon, so "why can't he attack?" gets its answer
     moving = states.after_panic()
-    hints = panels.missing_hints(moving.view("crew"), "co1", rows(moving), moving.why_illegal)
+    hints = panels.missing_hints_html(moving.view("crew"), "co1", rows(moving), moving.why_illegal)
     assert "No attacks now: crew Actions are taken in a Crew Action Segment" in hints, hints
     # an Interaction: no moves or pick-ups, and a crewman elsewhere has no action there
     game = ic.new_game(seed=1)

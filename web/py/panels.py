@@ -185,7 +185,7 @@ def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
     return describe.cost_hints(typed(view), who, rows)
 
 
-def missing_hints(view: View, who: str, rows: Sequence[ActionRow],
+def missing_hints_html(view: View, who: str, rows: Sequence[ActionRow],
                   why_illegal: describe.WhyIllegal | None) -> str:
     """Why an action a player may expect for crewman `who` is not offered, in the engine's
     words (intruder_core.describe, asking `why_illegal`), each with its rule link as an
@@ -254,7 +254,7 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
                  for r in moves if is_sel or step != "move"]
         items += [action_button(r, f"{name}: ", action_cost(view, r[1])) for r in others]
         hints = "".join(f'<p class="hint">{e(h)}</p>' for h in cost_hints(view, who, others)) \
-            + missing_hints(view, who, rows, why_illegal) if is_sel else ""
+            + missing_hints_html(view, who, rows, why_illegal) if is_sel else ""
         parts.append(
             f'<div class="crew-group{" selected" if is_sel else ""}" data-crew-group="{e(who)}" '
             f'role="group" aria-labelledby="{gid}">'
@@ -262,7 +262,7 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
             + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hints + "</div>")
     idle = crew.get(str(selected)) if selected and selected not in groups else None
     if idle is not None and idle.get("status") == "active":  # selected, nothing to do: why
-        hints = missing_hints(view, str(selected), rows, why_illegal)
+        hints = missing_hints_html(view, str(selected), rows, why_illegal)
         parts.insert(0, f'<div class="crew-group selected" data-crew-group="{e(selected)}" '
                         f'role="group" aria-labelledby="grp-{e(selected)}">'
                         f'<h3 id="grp-{e(selected)}"><button type="button" class="crew-pick" '
@@ -755,7 +755,7 @@ def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: st
                 state += "; escaped"
             name = str(c.get("name", who))
             acts = [r for r in rows if r[1].get("crew") == who and r[1].get("type") != "move"]
-            hints = missing_hints(view, who, rows, why_illegal)
+            hints = missing_hints_html(view, who, rows, why_illegal)
             buttons = "".join(action_button(r, f"{name}: ", action_cost(view, r[1]))
                               for r in acts)
             is_sel = who == selected
