@@ -121,8 +121,10 @@ def test_after_a_panic_the_board_is_readable_and_tappable(
     expect(page.locator("#actions .crew-group").first).to_have_attribute(
         "data-crew-group", "co1")
     # an action of another phase he may look for is explained (he carries a Blaster)
-    expect(page.locator('#actions [data-crew-group="co1"] .hint')).to_contain_text(
-        "No attacks now")
+    # in the engine's words (why_illegal), with the rule it cites as a rule link
+    hint = page.locator('#actions [data-crew-group="co1"] .hint', has_text="No attacks now")
+    expect(hint).to_contain_text("crew Actions are taken in a Crew Action Segment")
+    expect(hint.locator(".rule-link")).to_have_attribute("data-rule", "Sequence of Play; Actions")
     check_table(page, h, f"{size} panic, co1 selected")
     # the room inspector lists every piece, with its actions; axe-clean too
     stack.click()

@@ -7,16 +7,16 @@ the costs taken from the rules' own code, so the page restates no rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Final
+from typing import Final, NamedTuple
 
+from .charts import WEAPONS
 from .crew_movement import MP_PER_TURN
+from .errors import IllegalAction
 from .names import KIND_NAMES
-from .station import SHAFTS, entry_cost, name
+from .station import ADJACENT, SHAFTS, entry_cost, name
 from .view import CounterView, CrewView, View, ViewIndex
 
 KIND_SHORT: Final[dict[str, str]] = {"intruder": "INT", "lab_animal": "LAB", "dummy": "DUM"}
-# Crew Movement: one large and one small object, or three small ones (charts.can_carry).
-CARRYING_LIMIT: Final = "one large and one small object, or three small ones"
 PICKUP_MP: Final = 1  # the first pick-up of a turn; the rest free until he moves (R27)
 
 
@@ -89,55 +89,108 @@ def cost_hints(view: View, who: str, rows: Iterable[Row]) -> list[str]:
     return []
 
 
-def missing_hints(view: View, who: str, rows: Iterable[Row]) -> list[str]:
-    """Why an action a player may expect for crewman `who` is not offered: no pick-up with
-    objects lying by him (no points left, hands full, or holding or controlling), no move
-    with no points left; and actions of another phase (Sequence of Play): no attack while
-    the crew moves, no move or pick-up in an Interaction. From the view and the legal
-    actions."""
-    step = _step(view)
+class Hint(NamedTuple):
+    """Why an expected action is not offered: the refusal's words and the rule it cites."""
+
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})" if self.rule else self.text
+
+
+WhyIllegal = Callable[[dict[str, object]], IllegalAction | None]  # e.g. Game.why_illegal
+# A probe: the kind of action in words ("pick-up"), what it is of or to ("the Dart 1"; ""
+# for an action of another phase), and the action to ask the engine about.
+Probe = tuple[str, str, dict[str, object]]
+PREPOSITION: Final = {"pick-up": "of", "move": "to", "attack": "on", "catch": "of",
+                      "cage": "of"}
+NOBODY: Final = "none"  # a target naming no counter: a probe that asks only about the phase
+
+
+def missing_hints(view: View, who: str, rows: Iterable[Row],
+                  why_illegal: WhyIllegal) -> list[Hint]:
+    """Why an action a player may expect for crewman `who` is not offered, in the engine's
+    own words and rule (`why_illegal`, so the page restates no rule): a pick-up of each
+    object lying by him, a move when he has none, an attack, catch or cage of a face-up
+    counter with him, and actions of another phase. One line per kind of action and reason;
+    only face-up counters are named, so no refusal can tell a hidden kind."""
     index = ViewIndex(view)
     member = index.crew.get(who)
     if not member or member.get("status") != "active":
         return []
-    mine = {str(r[1].get("type")) for r in rows if r[1].get("crew") == who}
-    if step in ("crew_actions", "free_actions", "defense"):
-        return phase_hints(view, member, mine, str(step))
-    if step != "move":
+    mine = [r[1] for r in rows if r[1].get("crew") == who]
+    step = _step(view)
+    if step not in ("move", "crew_actions", "free_actions", "defense"):
         return []
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for kind, what, act in _probes(view, index, member, mine):
+        refusal = why_illegal(act)
+        if refusal is None or refusal.reason.startswith("there is no"):
+            continue  # legal after all, or a probe about nothing the player sees
+        groups.setdefault((kind, refusal.reason, refusal.rule), []).append(what)
     out = []
-    mp = int(member.get("mp", 0) or 0)
-    at = member.get("at")
-    if index.lying(at) and "pick_up" not in mine:
-        if mp < PICKUP_MP and not _paid(view, who):
-            out.append("No pick-up: picking up takes a movement point, and he has none left.")
-        elif member.get("holding") or member.get("controlling"):
-            out.append("No pick-up: he is holding a Lab Animal or controlling an Intruder.")
-        else:
-            out.append(f"No pick-up: he carries all he can ({CARRYING_LIMIT}).")
-    if "move" not in mine and mp == 0:
-        out.append("No moves: he has no movement points left this turn.")
+    for (kind, reason, rule), whats in groups.items():
+        named = " or ".join(w for w in dict.fromkeys(whats) if w)
+        out.append(Hint(f"No {kind} {PREPOSITION[kind]} {named}: {reason}" if named
+                        else f"No {kind}s now: {reason}", rule))
+    return out
+
+
+def _probes(view: View, index: ViewIndex, member: CrewView,
+            mine: list[Mapping[str, object]]) -> list[Probe]:
+    """The actions a player may expect of this crewman and is not offered, each as a
+    concrete action to ask the engine about."""
+    who, at = member["id"], member.get("at")
+    offered = {str(a.get("type")) for a in mine}
+    moving = _step(view) == "move"
+    out: list[Probe] = []
+    taken = {a.get("item") for a in mine if a.get("type") == "pick_up"}
+    lying = [i for i in index.lying(at) if i["id"] not in taken]
+    if lying and (moving or not any(r.get("type") == "pick_up" for r in mine)):
+        for item in lying if moving else lying[:1]:
+            out.append(("pick-up", f"the {item['name']}" if moving else "",
+                        {"type": "pick_up", "crew": who, "item": item["id"]}))
+    if "move" not in offered:
+        near = ADJACENT.get(str(at), ())
+        for to in near if moving else near[:1]:
+            out.append(("move", _place(to) if moving else "",
+                        {"type": "move", "crew": who, "to": to}))
     here = [c for c in view.get("counters", []) or [] if c.get("at") == at]
-    if member.get("carrying") or here:
-        out.append("No attacks now: crewmen attack, catch, cage and freeze in the "
-                   "Interaction Phases, after the crew has moved (Sequence of Play).")
+    if moving:
+        if member.get("carrying") or here:
+            out.append(("attack", "", _attack(view, member, NOBODY)))
+        return out
+    if _step(view) == "defense" and offered:
+        return out  # the crewman attacked: his Self Defense choices are his attacks now
+    shown = [c for c in here if c.get("face_up")] if _step(view) != "defense" else []
+    for c in shown if shown else [{"token": NOBODY, "kind": ""}]:
+        token, kind = str(c.get("token")), str(c.get("kind", ""))
+        name = f"the {kind_name(kind)} {token}" if kind else ""
+        if kind in ("intruder", "lab_animal", "") and "attack" not in offered:
+            out.append(("attack", name, _attack(view, member, token)))
+        if kind == "lab_animal" and "catch" not in offered:
+            out.append(("catch", name, {"type": "catch", "crew": who, "target": token}))
+        if kind == "intruder" and "cage" not in offered and _has(view, member, "cage"):
+            out.append(("cage", name, {"type": "cage", "crew": who, "target": token}))
     return out
 
 
-def phase_hints(view: View, member: CrewView, mine: set[str], step: str) -> list[str]:
-    """Why a crewman cannot move or pick up in an Interaction (Sequence of Play), and why a
-    crewman away from it has nothing to do there."""
-    out = []
-    at = (view.get("decision") or {}).get("at")
-    if step == "crew_actions" and at and member.get("at") != at and not mine:
-        out.append(f"No actions for him in this Interaction: only crewmen in {_place(at)} "
-                   "act now; the others act once the Interactions are over.")
-    elif step == "defense" and not mine:
-        out.append("No actions for him now: only the crewman attacked chooses a Self "
-                   "Defense attack.")
-    out.append("No moves or pick-ups now: crewmen move and pick up objects in the Crew "
-               "Movement Phase (Sequence of Play).")
-    return out
+def _attack(view: View, member: CrewView, target: str) -> dict[str, object]:
+    """An attack on `target` with the first weapon he carries (improvised if none)."""
+    weapon = next((k for k in _kinds(view, member) if k in WEAPONS), "improvised")
+    return {"type": "attack", "crew": member["id"], "target": target, "weapon": weapon}
+
+
+def _has(view: View, member: CrewView, kind: str) -> bool:
+    """Whether he carries an object of this kind."""
+    return kind in _kinds(view, member)
+
+
+def _kinds(view: View, member: CrewView) -> list[str]:
+    """The kinds of the objects he carries, in his order."""
+    kinds = {i["id"]: i["kind"] for i in view.get("items", ()) or ()}
+    return [kinds.get(i, "") for i in member.get("carrying", []) or []]
 
 
 def _place(cid: str) -> str:

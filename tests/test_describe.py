@@ -6,7 +6,6 @@ import pytest
 
 import intruder_core as ic
 from intruder_core import describe
-from intruder_core.charts import OBJECTS, can_carry
 from intruder_core.crew_movement import MP_PER_TURN
 from intruder_core.station import ADJACENT, CONSTRUCTION_AT, SHAFTS
 
@@ -61,21 +60,61 @@ def test_constructing_takes_the_points_its_button_says() -> None:
     assert g.crew["en1"].mp == 0
 
 
-def test_the_carrying_limit_in_words_is_the_charts() -> None:
-    large = [k for k, (_, size, _) in OBJECTS.items() if size == "large"]
-    small = [k for k, (_, size, _) in OBJECTS.items() if size == "small"]
-    assert can_carry([large[0], small[0]]) and not can_carry([large[0], large[1]])
-    assert can_carry(small[:3]) and not can_carry([*small[:3], small[0]])
-    assert not can_carry([large[0], small[0], small[1]])
-    assert describe.CARRYING_LIMIT == "one large and one small object, or three small ones"
-
-
-def test_a_full_load_explains_the_missing_pick_up() -> None:
-    g = at_start({"co1": {"at": "arms", "carrying": ["cage1", "dart1"]}},
-                 items={"gas1": "arms"}, counters=[{"kind": "intruder", "at": "dock2"}])
+def test_a_full_load_explains_the_missing_pick_ups_in_the_engines_words() -> None:
+    g = at_start({"co1": {"at": "mess", "carrying": ["cage1", "dart1"]}},
+                 items={"gas1": "mess", "blaster1": "mess"},
+                 counters=[{"kind": "intruder", "at": "dock2"}])
     assert not any(a.type == "pick_up" and a["crew"] == "co1" for a in g.legal_actions())
-    hints = describe.missing_hints(g.view("crew"), "co1", rows(g))
-    assert f"No pick-up: he carries all he can ({describe.CARRYING_LIMIT})." in hints
+    hints = describe.missing_hints(g.view("crew"), "co1", rows(g), g.why_illegal)
+    assert [str(h) for h in hints][:1] == [  # both objects refused for one reason: one line
+        "No pick-up of the Blaster 1 or the Gas Canister 1: Command Officer 1 cannot carry "
+        "more: one large and one small object, or three small ones (Crew Movement)"]
+    assert hints[0].rule == "Crew Movement"
+
+
+def test_no_points_left_explains_the_missing_moves() -> None:
+    g = at_start({"co1": {"at": "mess", "mp": 0}}, counters=[{"kind": "intruder", "at": "dock2"}])
+    hints = describe.missing_hints(g.view("crew"), "co1", rows(g), g.why_illegal)
+    moves = [h for h in hints if h.text.startswith("No move to ")]
+    assert moves and all(h.rule == "Crew Movement" for h in moves)
+    assert any("each move costs 1" in h.text for h in moves)
+    assert describe.missing_hints(g.view("crew"), "en1", rows(g), g.why_illegal) == []
+
+
+def test_a_hint_never_names_a_face_down_counters_kind() -> None:
+    g = at_start({"co1": {"at": "mess", "carrying": ["blaster1"]}},
+                 counters=[{"kind": "lab_animal", "at": "mess"}, {"kind": "dummy", "at": "mess"},
+                           {"kind": "intruder", "at": "dock2"}])
+    asked: list[dict[str, object]] = []
+
+    def why(a: dict[str, object]) -> ic.IllegalAction | None:
+        asked.append(a)
+        return g.why_illegal(a)
+
+    hints = describe.missing_hints(g.view("crew"), "co1", rows(g), why)
+    assert [h.text for h in hints] == [
+        "No attacks now: crew Actions are taken in a Crew Action Segment"]
+    tokens = {c["token"] for c in g.view("crew")["counters"]}
+    assert not any(a.get("target") in tokens for a in asked)  # never probed
+    words = " ".join(map(str, hints))
+    assert "Lab Animal" not in words and "Dummy" not in words
+
+
+def test_in_an_interaction_a_face_up_counter_with_him_gets_its_answer() -> None:
+    g = ic.Game.from_position({
+        "phase": "interaction1", "crew": {"so1": {"at": "mess", "carrying": ["blaster1", "gas1"]},
+                                          "en1": {"at": "b1"}},
+        "counters": [{"kind": "lab_animal", "at": "mess", "face_up": True},
+                     {"kind": "intruder", "at": "dock2"}]})
+    while g.view("crew")["decision"]["step"] not in ("crew_actions", "free_actions"):
+        g.apply(g.legal_actions()[0])
+    view = g.view("crew")
+    token = next(c["token"] for c in view["counters"] if c["at"] == "mess")
+    texts = [h.text for h in describe.missing_hints(view, "so1", rows(g), g.why_illegal)]
+    assert f"No catch of the Lab Animal {token}: Science Officer 1 is too encumbered: no " \
+        "large object and at most one small one (drop the rest first)" in texts, texts
+    away = [h.text for h in describe.missing_hints(view, "en1", rows(g), g.why_illegal)]
+    assert away[:1] == ["No moves now: that is a Function of the Crew Movement Phase"]
 
 
 def test_a_counters_state_in_words() -> None:

@@ -241,16 +241,25 @@ def test_buttons_that_cost_say_so_and_missing_pick_ups_are_explained() -> None:
     again = [r for r in rows(game) if r[1]["type"] == "pick_up" and r[1]["crew"] == "en1"]
     if again:
         assert "(free: already paid)" in panels.actions_html(view2, rows(game), "en1")
-    # no points left and objects lying by him: the missing pick-up is explained
-    # (a view where he has spent his points, and the engine's actions without his)
-    spent = dict(view, crew=[dict(c, mp=0) if c["id"] == "so1" else c for c in view["crew"]])
-    hints = panels.missing_hints(spent, "so1", [r for r in listed if r[1].get("crew") != "so1"])
-    assert hints == ["No pick-up: picking up takes a movement point, and he has none left.",
-                     "No moves: he has no movement points left this turn."]
-    assert panels.missing_hints(view, "so1", listed) == []
-    # a full load in the Arms Room: "carries all he can"
-    hints = panels.missing_hints(view, "co2", listed)
-    assert any("carries all he can" in h for h in hints), hints
+    # a full load in the Arms Room: the engine's refusal, with its rule link
+    html = panels.actions_html(view, listed, "co2", why_illegal=game.why_illegal)
+    assert "No pick-up of the " in html and "cannot carry more" in html
+    assert 'data-rule="Crew Movement"' in html
+    well_formed(html)
+
+
+def test_no_points_left_explains_the_missing_pick_up_and_moves_in_the_engines_words() -> None:
+    game = ic.Game.from_position({
+        "phase": "crew_movement", "crew": {"so1": {"at": "mess", "mp": 0}},
+        "items": {"gas1": "mess"}, "counters": [{"kind": "intruder", "at": "dock2"}]})
+    listed = rows(game)
+    html = panels.missing_hints_html(game.view("crew"), "so1", listed, game.why_illegal)
+    refusal = game.why_illegal({"type": "pick_up", "crew": "so1", "item": "gas1"})
+    assert refusal is not None
+    assert f"No pick-up of the Gas Canister 1: {refusal.reason} " in html
+    assert f'data-rule="{refusal.rule}"' in html
+    assert "No move to " in html and "0 movement point(s) left" in html
+    assert panels.missing_hints_html(game.view("crew"), "so1", listed, None) == ""
 
 
 def test_room_inspector_lists_each_piece_with_state_and_actions() -> None:
@@ -303,8 +312,8 @@ def test_an_action_of_another_phase_is_explained() -> None:
 
     # Crew Movement: he carries a weapon, so "why can't he attack?" gets its answer
     moving = states.after_panic()
-    hints = panels.missing_hints(moving.view("crew"), "co1", rows(moving))
-    assert any(h.startswith("No attacks now") for h in hints), hints
+    hints = panels.missing_hints_html(moving.view("crew"), "co1", rows(moving), moving.why_illegal)
+    assert "No attacks now: crew Actions are taken in a Crew Action Segment" in hints, hints
     # an Interaction: no moves or pick-ups, and a crewman elsewhere has no action there
     game = ic.new_game(seed=1)
     while game.view("crew")["decision"]["step"] != "crew_actions":  # the first Interaction
@@ -315,8 +324,8 @@ def test_an_action_of_another_phase_is_explained() -> None:
     listed = rows(game)
     at = view["decision"]["at"]
     away = next(c["id"] for c in view["crew"] if c["at"] != at and c["status"] == "active")
-    html = panels.actions_html(view, listed, away)
-    assert "No moves or pick-ups now" in html
-    assert f"only crewmen in {panels.place(at)} act now" in html
+    html = panels.actions_html(view, listed, away, why_illegal=game.why_illegal)
+    assert "No moves now: that is a Function of the Crew Movement Phase" in html
+    assert f"is not in {panels.place(at)}, the compartment being resolved" in html
     assert "He has no action now." in html and f'data-select="{away}"' in html
     well_formed(html)

@@ -114,12 +114,18 @@ class ActionPanel:
         elif shown.tokens:  # the selected counter's actions; the others one line each
             rows = session.counter_rows(shown.rows, shown.selected)
             self.set_html("actions", panels.actions_html(shown.view, rows, shown.selected,
-                                                         shown.costs)
+                                                         shown.costs, self.why_illegal())
                           + dialogs.other_counters_html(shown.view, shown.rows,
                                                         shown.selected))
         else:
             self.set_html("actions", panels.actions_html(shown.view, shown.rows,
-                                                         shown.selected, shown.costs))
+                                                         shown.selected, shown.costs,
+                                                         self.why_illegal()))
+
+    def why_illegal(self) -> panels.WhyIllegal | None:
+        """The game's refusals, for the hints on actions not offered (none once it is over)."""
+        current = self.game.current
+        return None if current.is_over else current.why_illegal
 
     def draw_undo(self) -> None:
         """The Undo button: enabled, or saying why not."""
@@ -208,7 +214,7 @@ class ActionPanel:
         shown = self.shown
         el("inspector-title").textContent = panels.place(place)
         el("inspector-body").innerHTML = panels.inspector_html(
-            shown.view, place, shown.rows, shown.selected, shown.costs)
+            shown.view, place, shown.rows, shown.selected, shown.costs, self.why_illegal())
         dialog = el("inspector")
         if not dialog.open:
             dialog.showModal()

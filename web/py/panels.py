@@ -27,6 +27,7 @@ from intruder_core.view import ViewIndex
 View = Mapping[str, Any]
 # (index in legal_actions(), action dict, label, rule)
 ActionRow = tuple[int, Mapping[str, Any], str, str]
+WhyIllegal = describe.WhyIllegal  # the game's refusals (Game.why_illegal), for the hints
 
 OUTCOMES = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -184,14 +185,20 @@ def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
     return describe.cost_hints(typed(view), who, rows)
 
 
-def missing_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
-    """Why an action a player may expect for crewman `who` is not offered
-    (intruder_core.describe)."""
-    return describe.missing_hints(typed(view), who, rows)
+def missing_hints_html(view: View, who: str, rows: Sequence[ActionRow],
+                  why_illegal: describe.WhyIllegal | None) -> str:
+    """Why an action a player may expect for crewman `who` is not offered, in the engine's
+    words (intruder_core.describe, asking `why_illegal`), each with its rule link as an
+    action row has; "" without `why_illegal`."""
+    if why_illegal is None:
+        return ""
+    return "".join(f'<p class="hint">{e(h.text)} {rule_link(h.rule, h.text.split(":")[0])}</p>'
+                   for h in describe.missing_hints(typed(view), who, rows, why_illegal))
 
 
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
-                 costs: Mapping[str, int] | None = None) -> str:
+                 costs: Mapping[str, int] | None = None,
+                 why_illegal: describe.WhyIllegal | None = None) -> str:
     """The legal actions where the eye is: the selected crewman's first, in full (in the Crew
     Movement Phase his moves too, with `costs`, his movement-point cost of each, from
     session.reachable; the map lights them up); then the actions for no one in particular
@@ -246,9 +253,8 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
                                if is_sel and costs.get(str(r[1].get("to"))) else "")
                  for r in moves if is_sel or step != "move"]
         items += [action_button(r, f"{name}: ", action_cost(view, r[1])) for r in others]
-        hints = "".join(f'<p class="hint">{e(h)}</p>' for h in
-                        cost_hints(view, who, others) + missing_hints(view, who, rows)) \
-            if is_sel else ""
+        hints = "".join(f'<p class="hint">{e(h)}</p>' for h in cost_hints(view, who, others)) \
+            + missing_hints_html(view, who, rows, why_illegal) if is_sel else ""
         parts.append(
             f'<div class="crew-group{" selected" if is_sel else ""}" data-crew-group="{e(who)}" '
             f'role="group" aria-labelledby="{gid}">'
@@ -256,8 +262,7 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
             + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hints + "</div>")
     idle = crew.get(str(selected)) if selected and selected not in groups else None
     if idle is not None and idle.get("status") == "active":  # selected, nothing to do: why
-        hints = "".join(f'<p class="hint">{e(h)}</p>'
-                        for h in missing_hints(view, str(selected), rows))
+        hints = missing_hints_html(view, str(selected), rows, why_illegal)
         parts.insert(0, f'<div class="crew-group selected" data-crew-group="{e(selected)}" '
                         f'role="group" aria-labelledby="grp-{e(selected)}">'
                         f'<h3 id="grp-{e(selected)}"><button type="button" class="crew-pick" '
@@ -717,7 +722,8 @@ def counter_words(view: View, c: Mapping[str, Any]) -> str:
 
 
 def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: str | None,
-                   costs: Mapping[str, int] | None = None) -> str:
+                   costs: Mapping[str, int] | None = None,
+                   why_illegal: describe.WhyIllegal | None = None) -> str:
     """Everything in one compartment (or shuttle), each piece with its state and its legal
     actions: the room inspector, opened by a tap on a room or a stack."""
     costs = costs or {}
@@ -749,7 +755,7 @@ def inspector_html(view: View, cid: str, rows: Sequence[ActionRow], selected: st
                 state += "; escaped"
             name = str(c.get("name", who))
             acts = [r for r in rows if r[1].get("crew") == who and r[1].get("type") != "move"]
-            hints = "".join(f'<p class="hint">{e(h)}</p>' for h in missing_hints(view, who, rows))
+            hints = missing_hints_html(view, who, rows, why_illegal)
             buttons = "".join(action_button(r, f"{name}: ", action_cost(view, r[1]))
                               for r in acts)
             is_sel = who == selected
