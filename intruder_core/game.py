@@ -56,7 +56,9 @@ class Game(GameState):
     def scenario(self) -> str:
         origin = self.origin
         if origin is not self._scenario_of:  # read once per origin (a hot path)
-            self._scenario = str(origin.get("position", origin).get("scenario", "solitaire"))
+            start = origin.get("position", origin)  # a position's origin holds the position
+            self._scenario = str(start.get("scenario", "solitaire")) if isinstance(start, dict) \
+                else "solitaire"
             self._scenario_of = origin
         return self._scenario
 

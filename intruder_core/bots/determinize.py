@@ -193,7 +193,7 @@ def determinize(view: View, rng: random.Random,
         g.defense = Defense(by_token[decision["intruder"]], decision["target"])
     g.attacks = {by_token[t]: n for t, n in bk["attacks"].items()}
     g.kills = bk["kills"]
-    g.ledger = [dict(e) for e in view["score"]["ledger"]]
+    g.ledger = [e.copy() for e in view["score"]["ledger"]]
     g.next_token = bk["next_token"]
     saved = bk["saved"]
     if saved is not None:

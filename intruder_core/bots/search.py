@@ -207,7 +207,7 @@ def win_odds_iter(view: View, log: Iterable[dict[str, Any]] | None = None,
 
     policy = policy or HeuristicPolicy()
     if view["over"]:
-        ended = (view["result"] or {}).get("outcome", "loss")
+        ended = view["result"]["outcome"] if view["result"] else "loss"
         yield {"win": float(ended == "win"), "draw": float(ended == "draw"),
                "loss": float(ended == "loss"), "n": 0, "unfinished": 0, "done": True}
         return

@@ -216,7 +216,8 @@ def check(demo: dict[str, Any]) -> list[str]:
     if not any(s.get("your_move") for s in demo["steps"]):
         problems.append("no 'your move' moment")
     end = demo.get("end")
-    if end is not None and (g.result or {}).get("outcome") != end.get("outcome", "running") \
+    outcome = g.result["outcome"] if g.result else None
+    if end is not None and outcome != end.get("outcome", "running") \
             and not (end.get("outcome") == "running" and not g.is_over):
         problems.append(f"the demo should end {end}, the game is at {g.result or 'running'}")
     return problems

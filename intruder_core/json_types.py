@@ -1,0 +1,29 @@
+"""The JSON shapes the engine saves and shows, declared once: a score ledger entry, a game's
+result and its rule options (the view's own shapes are in view.py)."""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+# A game's rule knobs (docs/variants.md), e.g. {"difficulty": "hard"}: read with variants.setting.
+Options = dict[str, object]
+
+
+class LedgerEntry(TypedDict):
+    """One line of the score ledger (How to Win): what scored and how many points."""
+
+    kind: str
+    what: str
+    points: int
+
+
+class Result(TypedDict):
+    """How an ended game came out (How to Win; scoring.result_of)."""
+
+    outcome: str
+    score: int
+    reason: str
+    breakdown: list[dict[str, object]]
+    escaped_crew: int
+    winner: NotRequired[str | None]  # the two-player scenarios
+    scores: NotRequired[dict[str, int]]  # the Science Officer: each player's points
