@@ -21,6 +21,7 @@ from .actions import Action, Event, action, new_action
 from .charts import Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
+from .json_types import Options
 from .labels import label as action_label
 from .move_cache import new_cache
 from .registry import ACTION_TYPES
@@ -38,9 +39,9 @@ class Game(GameState):
     The saved state is the `GameState` it extends (typed records, state.py); the Game adds
     the rules' orchestration, the caches of the current decision and the public API."""
 
-    def __init__(self, dice: Dice, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, dice: Dice, options: Options | None = None) -> None:
         super().__init__(dice)
-        self.options: dict[str, Any] = {}
+        self.options: Options = {}
         self.chart: dict[int, Stage] = {}
         self.set_options(options or {})
         self._scenario_of: dict[str, object] | None = None
@@ -67,7 +68,7 @@ class Game(GameState):
         """The sides of this scenario: ("crew",) in the solitaire game."""
         return PLAYERS[self.scenario]
 
-    def set_options(self, options: dict[str, Any]) -> None:
+    def set_options(self, options: Options) -> None:
         """Rule knobs (docs/variants: difficulty); "standard" is the rulebook."""
         self.chart = chart(options)
         self.options = dict(options)
@@ -358,7 +359,7 @@ def _parse(action: Action | Mapping[str, object]) -> Action:
 
 
 def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "solitaire",
-             options: dict[str, Any] | None = None) -> Game:
+             options: Options | None = None) -> Game:
     """A new game set up as the rulebook says (the solitaire game unless a scenario is named,
     see ic.SCENARIOS), run to the player's first decision."""
     from . import scenarios
