@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from . import crew_actions as act
 from . import crew_movement as crew_rules
@@ -21,7 +20,7 @@ from .actions import Action, Event, action, new_action
 from .charts import Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
-from .json_types import Options
+from .json_types import Options, Record
 from .labels import label as action_label
 from .move_cache import new_cache
 from .registry import ACTION_TYPES
@@ -212,19 +211,19 @@ class Game(GameState):
         return load_text(text)
 
     @classmethod
-    def from_position(cls, position: dict[str, Any]) -> Game:
+    def from_position(cls, position: dict[str, object]) -> Game:
         """Start from a described situation (format in docs/position.md)."""
         from .position import build
 
         return build(position)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """How this game began plus every action since: `replay(record)` rebuilds it."""
         return {"origin": self.origin, "actions": [dict(step) for step in self.history]}
 
     # --- serialization ------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The save as plain data: the format number and every field of the GameState."""
         return {"format": SAVE_FORMAT, **record_fields(self)}
 

@@ -1,5 +1,5 @@
 """The JSON shapes the engine saves and shows, declared once: a score ledger entry, a game's
-result and its rule options (the view's own shapes are in view.py)."""
+result, a game's record and its rule options (the view's own shapes are in view.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,13 @@ from typing import NotRequired, TypedDict
 
 # A game's rule knobs (docs/variants.md), e.g. {"difficulty": "hard"}: read with variants.setting.
 Options = dict[str, object]
+
+
+class Record(TypedDict):
+    """How a game began plus every action since (Game.record): `replay` rebuilds the game."""
+
+    origin: dict[str, object]  # {"seed", "dice", "scenario", "options"} or {"position"}
+    actions: list[dict[str, object]]  # each action's plain data (Action.to_dict)
 
 
 class LedgerEntry(TypedDict):
