@@ -1,5 +1,5 @@
-"""The JSON shapes the engine saves and shows, declared once: a score ledger entry, a game's
-result, a game's record and its rule options (the view's own shapes are in view.py)."""
+"""The JSON shapes the engine saves and shows, declared once: a game's record and origin, its
+rule options, a score ledger entry and the result (the view's own shapes are in view.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,15 @@ class Record(TypedDict):
 
     origin: dict[str, object]  # {"seed", "dice", "scenario", "options"} or {"position"}
     actions: list[dict[str, object]]  # each action's plain data (Action.to_dict)
+
+
+class NewGameOrigin(TypedDict):
+    """The origin of a game begun by new_game (the other kind is {"position": ...})."""
+
+    seed: int
+    dice: list[int]
+    scenario: str
+    options: Options
 
 
 class LedgerEntry(TypedDict):
