@@ -64,7 +64,7 @@ class Action:
     rule: str = field(default="", compare=False)
 
     @classmethod
-    def make(cls, type: str, label: str = "", rule: str = "", **args: Any) -> Action:
+    def make(cls, type: str, label: str = "", rule: str = "", **args: object) -> Action:
         """Build an action from keyword arguments (keys sorted, lists frozen)."""
         return cls(type, tuple(sorted((k, _freeze(k, v)) for k, v in args.items())), label, rule)
 
@@ -81,9 +81,9 @@ class Action:
                 return v
         raise KeyError(key)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data: {"type": ..., **args}."""
-        d: dict[str, Any] = {"type": self.type}
+        d: dict[str, object] = {"type": self.type}
         for k, v in self.args:
             d[k] = list(v) if isinstance(v, tuple) else v
         return d
@@ -168,7 +168,7 @@ class _EventFields(NamedTuple):
     type: str
     text: str
     rule: str
-    data: dict[str, Any]
+    data: dict[str, object]
 
 
 class Event(_EventFields):
@@ -183,8 +183,8 @@ class Event(_EventFields):
                 data: dict[str, object] | None = None) -> Event:
         return tuple.__new__(cls, (type, text, rule, {} if data is None else data))
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": self.type, "text": self.text}
+    def to_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {"type": self.type, "text": self.text}
         if self.rule:
             d["rule"] = self.rule
         d.update(self.data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from hashlib import sha256
 from struct import Struct
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 _FIRST_8 = Struct(">Q").unpack_from  # a digest's first 8 bytes, big-endian: one call
@@ -55,11 +55,14 @@ class Dice:
             j = self._draw() % (i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"seed": self.seed, "draws": self.draws, "script": list(self.script),
                 "strict": self.strict}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Dice:
+    def from_dict(cls, d: object) -> Dice:
+        """The dice of a save (to_dict's data), read by trying: a bad one raises."""
+        if not isinstance(d, dict):
+            raise TypeError("the dice must be an object")
         return cls(int(d["seed"]), d.get("script", ()), int(d.get("draws", 0)),
                    bool(d.get("strict", False)))

@@ -343,9 +343,9 @@ def check_end(g: Game) -> None:
     if not on_station and not g.destroyed and g.sd is not None:
         destroy_station(g)
     if not on_station or g.destroyed or not intruder_loose(g):
-        g.result = result_of(g)
-        emit(g, "game_over", f"Game over: {g.result['outcome']} "
-               f"({g.result['score']:+d})", "How to Win", {**g.result})
+        result = g.result = result_of(g)
+        emit(g, "game_over", f"Game over: {result['outcome']} "
+               f"({result['score']:+d})", "How to Win", {**result})
 
 
 def game_ends(g: Game) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from . import crew_actions as act
 from . import crew_movement as crew_rules
@@ -21,6 +20,7 @@ from .actions import Action, Event, action, new_action
 from .charts import Stage
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
+from .json_types import Options, Record
 from .labels import label as action_label
 from .move_cache import new_cache
 from .registry import ACTION_TYPES
@@ -38,9 +38,9 @@ class Game(GameState):
     The saved state is the `GameState` it extends (typed records, state.py); the Game adds
     the rules' orchestration, the caches of the current decision and the public API."""
 
-    def __init__(self, dice: Dice, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, dice: Dice, options: Options | None = None) -> None:
         super().__init__(dice)
-        self.options: dict[str, Any] = {}
+        self.options: Options = {}
         self.chart: dict[int, Stage] = {}
         self.set_options(options or {})
         self._scenario_of: dict[str, object] | None = None
@@ -56,7 +56,9 @@ class Game(GameState):
     def scenario(self) -> str:
         origin = self.origin
         if origin is not self._scenario_of:  # read once per origin (a hot path)
-            self._scenario = str(origin.get("position", origin).get("scenario", "solitaire"))
+            start = origin.get("position", origin)  # a position's origin holds the position
+            self._scenario = str(start.get("scenario", "solitaire")) if isinstance(start, dict) \
+                else "solitaire"
             self._scenario_of = origin
         return self._scenario
 
@@ -65,7 +67,7 @@ class Game(GameState):
         """The sides of this scenario: ("crew",) in the solitaire game."""
         return PLAYERS[self.scenario]
 
-    def set_options(self, options: dict[str, Any]) -> None:
+    def set_options(self, options: Options) -> None:
         """Rule knobs (docs/variants: difficulty); "standard" is the rulebook."""
         self.chart = chart(options)
         self.options = dict(options)
@@ -209,19 +211,19 @@ class Game(GameState):
         return load_text(text)
 
     @classmethod
-    def from_position(cls, position: dict[str, Any]) -> Game:
+    def from_position(cls, position: dict[str, object]) -> Game:
         """Start from a described situation (format in docs/position.md)."""
         from .position import build
 
         return build(position)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """How this game began plus every action since: `replay(record)` rebuilds it."""
         return {"origin": self.origin, "actions": [dict(step) for step in self.history]}
 
     # --- serialization ------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The save as plain data: the format number and every field of the GameState."""
         return {"format": SAVE_FORMAT, **record_fields(self)}
 
@@ -356,7 +358,7 @@ def _parse(action: Action | Mapping[str, object]) -> Action:
 
 
 def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "solitaire",
-             options: dict[str, Any] | None = None) -> Game:
+             options: Options | None = None) -> Game:
     """A new game set up as the rulebook says (the solitaire game unless a scenario is named,
     see ic.SCENARIOS), run to the player's first decision."""
     from . import scenarios

@@ -5,7 +5,7 @@ the bots."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 OUTCOMES = ("win", "draw", "loss", "unfinished")
 
@@ -16,7 +16,19 @@ def sample_seed(seed: int, i: int) -> int:
     return seed * 1_000_003 + i
 
 
-def odds_estimate(counts: dict[str, int], samples: int) -> dict[str, Any]:
+class OddsEstimate(TypedDict):
+    """The chances of each outcome after `n` of the planned sampled games."""
+
+    win: float
+    draw: float
+    loss: float
+    n: int
+    unfinished: int
+    done: bool  # every planned game is counted
+    workers: NotRequired[int]  # the page: how many of its workers have answered
+
+
+def odds_estimate(counts: dict[str, int], samples: int) -> OddsEstimate:
     """The running estimate from outcome counts (OUTCOMES) of `samples` planned games:
     unfinished games are left out of the shares."""
     n = sum(counts.get(k, 0) for k in OUTCOMES)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import cast
 
 from . import flow, lost
 from .biology import halt, row
@@ -21,7 +22,7 @@ from .station import COMPARTMENTS, ORDER
 PHASES = ("movement", "interaction1", "crew_movement", "metamorphosis", "interaction2")
 
 
-def build(p: dict[str, Any]) -> Game:
+def build(p: object) -> Game:
     """A Game in the described position, started at the beginning of `phase`."""
     try:
         return _build(p)
@@ -31,7 +32,7 @@ def build(p: dict[str, Any]) -> Game:
         raise CorruptSave(f"bad position: {e}") from None
 
 
-def wakes(p: dict[str, Any], asleep: Any, turn: int, phase: str) -> list[int]:
+def wakes(p: Mapping[str, object], asleep: object, turn: int, phase: str) -> list[int]:
     """When a sleeper of the position wakes (R9: one complete turn after the dart).
 
     `asleep: true` is a dart in the latest Interaction Phase before the position's phase, or in
@@ -50,7 +51,7 @@ def wakes(p: dict[str, Any], asleep: Any, turn: int, phase: str) -> list[int]:
     return [turn + 1, 1]  # darted in this turn's First Interaction Phase
 
 
-def _build(p: dict[str, Any]) -> Game:
+def _build(p: object) -> Game:
     if not isinstance(p, dict):
         raise ValueError("a position must be an object")
     g = Game(Dice(int(p.get("seed", 0)), p.get("dice", ()), strict=bool(p.get("strict_dice"))))
@@ -180,13 +181,15 @@ def _build(p: dict[str, Any]) -> Game:
     return g
 
 
-def _start_inside_interaction(g: Game, spec: dict[str, Any]) -> None:
+def _start_inside_interaction(g: Game, spec: object) -> None:
     """Begin in an Interaction Phase's Crew Action Segment at `at`, with its counts running:
     attacks per Intruder (R8), crewmen killed (R5, Panic) and the compartments left to do."""
     from .interaction import needs_interaction
 
     if g.phase not in ("interaction1", "interaction2"):
         raise ValueError("an interaction can only be running in an Interaction Phase")
+    if not isinstance(spec, dict):
+        raise ValueError("interaction must be an object")
     at = spec.get("at")
     g.step = "auto"
     g.attacks = {by_token_strict(g, tok).id: int(n) for tok, n in spec.get("attacks", {}).items()}

@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Container, Mapping
-from typing import Any
+from typing import Any, cast
 
 from .actions import Action
 from .charts import OBJECTS, POWERS
 from .errors import CorruptSave, IllegalAction
 from .game import SAVE_FORMAT, Game, new_game
 from .invariants import COUNTS
+from .json_types import NewGameOrigin
 from .scenarios import SCENARIOS, check
 from .solitaire_setup import counter_ids, setup_names
 from .state import BOXES
@@ -77,7 +78,7 @@ def _float(text: str) -> float:
     return value
 
 
-def parse_json(text: object, what: str = "the save") -> Any:
+def parse_json(text: object, what: str = "the save") -> object:
     """JSON text -> data, refusing before parsing what is too big or too deeply nested, and
     Infinity, NaN and huge numbers while parsing."""
     if isinstance(text, (bytes, bytearray)):
@@ -151,7 +152,7 @@ def check_options(field: str, scenario: str, options: object) -> dict[str, objec
     return dict(options)
 
 
-def check_origin(origin: object) -> dict[str, Any]:
+def check_origin(origin: object) -> dict[str, object]:
     """How a game began: {"seed", "dice", "scenario", "options"} or {"position"}; checked, with
     `strict_dice` dropped from a position."""
     if not isinstance(origin, dict):
@@ -172,7 +173,7 @@ def check_origin(origin: object) -> dict[str, Any]:
     return {"seed": seed, "dice": dice, "scenario": scenario, "options": options}
 
 
-def check_position(p: object) -> dict[str, Any]:
+def check_position(p: object) -> dict[str, object]:
     """A position (docs/position.md) checked key by key against the rules' tables; a copy
     without `strict_dice`. Consistency (counts, who holds what) is left to position.build and
     the invariants, whose refusals become CorruptSave too."""
@@ -285,13 +286,14 @@ def _check_counter(f: str, c: object) -> None:
 # --- replay ----------------------------------------------------------------------------------
 
 
-def start_at(origin: dict[str, Any]) -> Game:
+def start_at(origin: Mapping[str, object]) -> Game:
     """The game at its origin (already checked, or the game's own)."""
     if "position" in origin:
         from .position import build
 
         return build(origin["position"])
-    return new_game(origin["seed"], origin["dice"], origin["scenario"], origin["options"])
+    ng = cast(NewGameOrigin, origin)  # checked by check_origin, or the game's own
+    return new_game(ng["seed"], ng["dice"], ng["scenario"], ng["options"])
 
 
 def check_playable(g: Game) -> None:
@@ -400,7 +402,7 @@ def load_text(text: object) -> Game:
 # --- format 1: counter ids that named their kind (ruling R64) -------------------------------
 
 
-def renamed(data: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+def renamed(data: Mapping[str, object], names: Mapping[str, str]) -> dict[str, object]:
     """A save's data with its counters renamed (`names`: id -> new id) wherever an id stands:
     a value, a key, or an Intelligent Intruder's stop ("id:stop"). The origin and history name
     no counter (actions name tokens), so they are kept as they are."""
@@ -422,7 +424,7 @@ def renamed(data: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
     return {k: v if k in ("origin", "history") else walk(v) for k, v in data.items()}
 
 
-def to_format1(g: Game) -> dict[str, Any]:
+def to_format1(g: Game) -> dict[str, object]:
     """The save the engine wrote before ruling R64 (format 1, counters under their set-up
     names "i1", "l2", "lost_co1"): the proof that a change renamed counters and nothing else
     (bench/golden_names.py, tests/test_old_saves.py). Never for players: the names spoil."""

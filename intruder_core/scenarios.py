@@ -6,11 +6,12 @@ rule modules by `g.scenario` and `g.options`, never by copies of the rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .biology import determine_powers, row
 from .charts import LAST_STAGE
 from .events import emit
+from .json_types import Options
 from .panic import place_hidden
 from .random_movement import random_movement
 from .solitaire_setup import all_counters, counter_id, objects, roster, setup_name
@@ -44,7 +45,7 @@ TEAM_KIT = ("blaster", "dart", "flamethrower", "gas", "cage")
 HIDDEN_TURNS = 3
 
 
-def check(scenario: str, options: dict[str, Any]) -> None:
+def check(scenario: str, options: Options) -> None:
     """Refuse an unknown scenario or an optional rule the scenario does not allow."""
     if scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario!r}; choose one of {SCENARIOS}")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from .biology import active_intruders, trapped_for_good
 from .charts import DRAW_SURVIVORS, POINTS
+from .json_types import Result
 
 if TYPE_CHECKING:
     from .game import Game
@@ -33,7 +34,7 @@ def breakdown(g: Game) -> list[dict[str, object]]:
     return out
 
 
-def result_of(g: Game) -> dict[str, Any]:
+def result_of(g: Game) -> Result:
     """Score the ended game; permanently caged Intruders are captured now (+15 each)."""
     for t in active_intruders(g):
         if trapped_for_good(g, t):
@@ -49,12 +50,14 @@ def result_of(g: Game) -> dict[str, Any]:
     else:
         outcome = "win" if total_score > 0 else "loss"
         reason = "the score is positive" if total_score > 0 else "the score is not positive"
-    result = {"outcome": outcome, "score": total_score, "reason": reason,
+    result: Result = {"outcome": outcome, "score": total_score, "reason": reason,
               "breakdown": breakdown(g), "escaped_crew": escaped_crew}
     if g.scenario == "intelligent_intruder":
         result["winner"] = {"win": "crew", "loss": "intruder"}.get(outcome)
     if g.scenario == "science_officer":
-        result.update(science_officer_result(g, outcome))
+        so = science_officer_result(g, outcome)
+        result["scores"], result["winner"], result["outcome"] = so["scores"], so["winner"], \
+            so["outcome"]
     return result
 
 
@@ -63,7 +66,15 @@ SO_POINTS = {"science": {"crew_dead": -3, "intruder_killed": -5, "intruder_captu
              "command": {"crew_dead": -5, "intruder_killed": 7, "intruder_captured": 15}}
 
 
-def science_officer_result(g: Game, outcome: str) -> dict[str, Any]:
+class ScienceOfficerResult(TypedDict):
+    """What the Science Officer adds to a result: each player's score and the winner."""
+
+    scores: dict[str, int]
+    winner: str | None
+    outcome: str
+
+
+def science_officer_result(g: Game, outcome: str) -> ScienceOfficerResult:
     """Each player counts his own dead and every Intruder killed or captured; one positive
     score wins, two: the higher, none: the Intruder (The Science Officer)."""
     killed = sum(1 for e in g.ledger if e["kind"] == "intruder_killed")

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
 from types import UnionType
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from .actions import Event
 from .charts import OBJECTS, ROLES
 from .dice import Dice
+from .json_types import LedgerEntry, Result
 
 T = TypeVar("T")
 
@@ -203,7 +204,7 @@ class ScenarioState:
                    None if d.get("deciding") is None else str(d["deciding"]))
 
 
-def _by_id(cls: type[Any]) -> dict[str, Any]:
+def _by_id(cls: type[object]) -> dict[str, object]:
     """Field metadata: a dict of records by id, saved as the list of its records."""
     return {"save": (lambda d: [record(v) for v in d.values()],
                      lambda v: {r["id"]: load(cls, r) for r in v})}
@@ -239,14 +240,14 @@ class GameState:
     saved: SavedPhase | None = None
     attacks: dict[str, int] = field(default_factory=dict)  # per Intruder this phase (R8)
     kills: int = 0
-    ledger: list[dict[str, Any]] = field(default_factory=list)  # points scored (How to Win)
+    ledger: list[LedgerEntry] = field(default_factory=list)  # points scored (How to Win)
     next_token: int = 1
-    origin: dict[str, Any] = field(default_factory=dict)  # how the game began (a record)
-    history: list[dict[str, Any]] = field(default_factory=list)  # every action taken
+    origin: dict[str, object] = field(default_factory=dict)  # how the game began (a record)
+    history: list[dict[str, object]] = field(default_factory=list)  # every action taken
     log: list[Event] = field(default_factory=list, metadata={
         "save": (lambda log: [e.to_dict() for e in log],
                  lambda v: [Event.from_dict(e) for e in v])})
-    result: dict[str, Any] | None = None
+    result: Result | None = None
     x: ScenarioState = field(default_factory=ScenarioState, metadata={
         "save": (ScenarioState.to_dict, ScenarioState.from_dict), **OPTIONAL})
 
@@ -314,6 +315,8 @@ def _convert(hint: object, value: object) -> object:
     """Plain data to the type a field declares: nested records, lists and dicts of them."""
     if isinstance(hint, type) and is_dataclass(hint):
         return load(hint, value)
+    if is_typeddict(hint):  # a JSON shape (json_types): checked and copied as a plain object
+        hint = dict[str, object]
     args = get_args(hint)
     if isinstance(hint, UnionType) or get_origin(hint) is Union:
         if value is None:

@@ -7,9 +7,10 @@ variants: they swap Life Stage Chart rows and set-up counts, and only through th
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Literal, TypedDict
 
 from .charts import LIFE_STAGES, Stage
+from .json_types import Options
 
 
 def _r(lo: int, hi: int) -> frozenset[int]:
@@ -21,7 +22,25 @@ def _r(lo: int, hi: int) -> frozenset[int]:
 # and Dummy counters the set-up leaves unseen in the Not Used box (rulebook: 4; the rest are
 # placed with the Intruder, cycling through the set-up places as in Panic); "about": one line
 # for the page and docs/bots.md, which also gives the measured win rates.
-DIFFICULTIES: dict[str, dict[str, Any]] = {
+class StageChanges(TypedDict, total=False):
+    """The cells of one Life Stage Chart row a level replaces (fields of charts.Stage)."""
+
+    metamorphosis: frozenset[int]
+    attack: frozenset[int]
+    kill: frozenset[int]
+    control: frozenset[int]
+    clones: int
+
+
+class Level(TypedDict, total=False):
+    """A difficulty level's knobs (every one optional: "standard" has none)."""
+
+    about: str
+    not_used: int
+    stages: dict[int, StageChanges]
+
+
+DIFFICULTIES: dict[str, Level] = {
     "easy": {
         "about": "a variant: the Intruder grows more slowly (a 1 only), attacks and kills less "
                  "often and is easier to prod; six counters stay in the Not Used box, so fewer "
@@ -71,7 +90,7 @@ DIFFICULTIES: dict[str, dict[str, Any]] = {
 }
 
 
-def chart(options: dict[str, Any] | None) -> dict[int, Stage]:
+def chart(options: Options | None) -> dict[int, Stage]:
     """The Life Stage Chart for a game's options (the rulebook's unless a level changes it)."""
     level = DIFFICULTIES.get(str((options or {}).get("difficulty", "standard")))
     if level is None:
@@ -83,7 +102,7 @@ def chart(options: dict[str, Any] | None) -> dict[int, Stage]:
     return rows
 
 
-def setting(options: dict[str, Any] | None, key: str, default: Any) -> Any:
+def setting(options: Options | None, key: Literal["not_used"], default: int) -> int:
     """A set-up knob of the game's difficulty level (e.g. "not_used": counters set aside)."""
-    level = DIFFICULTIES.get(str((options or {}).get("difficulty", "standard")), {})
+    level: Level = DIFFICULTIES.get(str((options or {}).get("difficulty", "standard")), {})
     return level.get(key, default)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, Literal, NotRequired, TypedDict, TypeVar, get_args
+from typing import TYPE_CHECKING, Final, Literal, NotRequired, TypedDict, TypeVar, get_args
 
 from .biology import row as stage_row
 from .charts import CAGE_CARRIERS, CONSTRUCTION_TURNS, POWER_NAMES, Stage
 from .escape import shuttles_may_leave
+from .json_types import LedgerEntry, Options, Result
 from .pieces import token_order
 from .scoring import breakdown, total
 from .state import BOXES, Phase, Step, Subroutine, crew_name, item_name
@@ -132,7 +133,7 @@ class PowersView(TypedDict):
 class ScoreView(TypedDict):
     total: int
     breakdown: list[dict[str, object]]
-    ledger: list[dict[str, Any]]
+    ledger: list[LedgerEntry]
 
 
 class SubView(TypedDict):
@@ -161,7 +162,7 @@ class SavedView(TypedDict):
 class BookkeepingView(TypedDict):
     """This turn's public facts the board does not show (docs/bots.md)."""
 
-    options: dict[str, Any]
+    options: Options
     queue: list[str]
     sub: SubView | None
     attacks: dict[str, int]
@@ -193,7 +194,7 @@ class View(TypedDict):
     self_destruct: SelfDestructView
     shuttles: dict[str, ShuttleView]
     score: ScoreView
-    result: dict[str, Any] | None
+    result: Result | None
     bookkeeping: BookkeepingView
 
 

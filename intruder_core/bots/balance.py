@@ -17,9 +17,10 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from typing import Any, Literal, NotRequired, TextIO, TypedDict
 
 from ..game import Game, new_game
+from ..json_types import Options
 from ..odds_tally import OUTCOMES
 from ..station import COMPARTMENTS
 from . import make_policy, play
@@ -27,6 +28,75 @@ from . import make_policy, play
 ENDINGS = ("killed", "frozen", "caged", "self-destruct", "stowaway/escape", "all crew dead",
            "unfinished")
 Z95 = 1.959963984540054
+Measure = Literal["score", "turns", "dead", "stage"]  # the per-game numbers with a distribution
+
+
+class GameRecord(TypedDict):
+    """One game of a run: its outcome and the facts the report counts."""
+
+    seed: int
+    outcome: str
+    score: int
+    turns: int
+    actions: int
+    dead: int
+    escaped_crew: int
+    stage: int
+    intruders: int
+    killed: int
+    frozen: int
+    caged: int
+    ending: NotRequired[str]  # ending(): filled in once the facts are counted
+
+
+class Rate(TypedDict):
+    count: int
+    rate: float
+
+
+class OutcomeRate(Rate):
+    ci95: list[float]  # Wilson 95% interval
+
+
+class Distribution(TypedDict, total=False):
+    """A measure over the games (empty for no games)."""
+
+    mean: float
+    sd: float
+    min: float
+    max: float
+    median: float
+    p10: float
+    p90: float
+    histogram: dict[str, int]
+
+
+class Meta(TypedDict):
+    """What a run was asked for (the report's heading)."""
+
+    policy: str
+    difficulty: str
+    seed: int
+    policy_args: NotRequired[dict[str, object]]
+
+
+class Report(Meta):
+    """The balance lab's report (summarize); `text` also shows seconds and jobs."""
+
+    games: int
+    outcomes: dict[str, OutcomeRate]
+    score: Distribution
+    turns: Distribution
+    dead: Distribution
+    stage: Distribution
+    endings: dict[str, Rate]
+
+
+class TimedReport(Report, total=False):
+    """A report with how long the run took, for the terminal (text)."""
+
+    seconds: float
+    jobs: int
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -41,9 +111,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def play_one(seed: int, policy: str, difficulty: str = "standard",
-             policy_args: dict[str, Any] | None = None) -> dict[str, Any]:
+             policy_args: dict[str, object] | None = None) -> GameRecord:
     """One game from `seed`: its outcome and the facts the report counts."""
-    options = None if difficulty == "standard" else {"difficulty": difficulty}
+    options: Options | None = None if difficulty == "standard" else {"difficulty": difficulty}
     g = new_game(seed=seed, options=options)
     kw = dict(policy_args or {})
     if policy == "search":
@@ -52,7 +122,7 @@ def play_one(seed: int, policy: str, difficulty: str = "standard",
     r = play(g, bot, random.Random(seed))
     intruders = [c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve"]
     caged = sum(1 for e in g.ledger if e["what"] == "Intruder permanently caged")
-    out = {
+    out: GameRecord = {
         "seed": seed,
         "outcome": g.result["outcome"] if r.finished and g.result else "unfinished",
         "score": sum(int(e["points"]) for e in g.ledger),
@@ -70,7 +140,7 @@ def play_one(seed: int, policy: str, difficulty: str = "standard",
     return out
 
 
-def ending(g: Game, facts: dict[str, Any], finished: bool) -> str:
+def ending(g: Game, facts: GameRecord, finished: bool) -> str:
     """How the game ended, in the report's categories."""
     if not finished:
         return "unfinished"
@@ -88,16 +158,16 @@ def ending(g: Game, facts: dict[str, Any], finished: bool) -> str:
     return "killed"
 
 
-def _work(job: tuple[int, str, str, dict[str, Any]]) -> dict[str, Any]:
+def _work(job: tuple[int, str, str, dict[str, object]]) -> GameRecord:
     return play_one(*job)
 
 
 def run(games: int, policy: str = "heuristic", seed: int = 0, difficulty: str = "standard",
-        jobs: int = 1, policy_args: dict[str, Any] | None = None,
-        progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+        jobs: int = 1, policy_args: dict[str, object] | None = None,
+        progress: Callable[[int, int], None] | None = None) -> list[GameRecord]:
     """Play seeds seed .. seed+games-1; the per-game records in seed order."""
     todo = [(s, policy, difficulty, dict(policy_args or {})) for s in range(seed, seed + games)]
-    out: list[dict[str, Any]] = []
+    out: list[GameRecord] = []
     if jobs <= 1:
         for job in todo:
             out.append(_work(job))
@@ -114,17 +184,17 @@ def run(games: int, policy: str = "heuristic", seed: int = 0, difficulty: str = 
     return sorted(out, key=lambda r: int(r["seed"]))
 
 
-def summarize(records: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
+def summarize(records: list[GameRecord], meta: Meta) -> Report:
     """The report: outcome rates with Wilson 95% intervals and the distributions."""
     n = len(records)
     outcomes = Counter(r["outcome"] for r in records)
-    rates = {}
+    rates: dict[str, OutcomeRate] = {}
     for o in OUTCOMES:
         lo, hi = wilson(outcomes[o], n)
         rates[o] = {"count": outcomes[o], "rate": outcomes[o] / n if n else 0.0,
                     "ci95": [lo, hi]}
 
-    def dist(key: str) -> dict[str, Any]:
+    def dist(key: Measure) -> Distribution:
         values = sorted(float(r[key]) for r in records)
         if not values:
             return {}
@@ -213,7 +283,7 @@ def _bars(dwg: Any, x0: float, y0: float, w: float, h: float, title: str,
                              text_anchor="middle"))
 
 
-def svg(report: dict[str, Any]) -> str:
+def svg(report: Report) -> str:
     """The report as one SVG page: outcomes with 95% intervals, endings, and the
     distributions of score, game length, crew deaths and the Intruder's final stage.
 
@@ -232,19 +302,19 @@ def svg(report: dict[str, Any]) -> str:
     pct = "{:.0%}".format
     oc = report["outcomes"]
     _bars(dwg, 20, 70, 460, 280, "Outcome", [
-        (o, oc[o]["rate"], tuple(oc[o]["ci95"])) for o in OUTCOMES if oc[o]["count"] or
-        o != "unfinished"], pct, top=1.0)
+        (o, oc[o]["rate"], (oc[o]["ci95"][0], oc[o]["ci95"][1])) for o in OUTCOMES
+        if oc[o]["count"] or o != "unfinished"], pct, top=1.0)
     en = report["endings"]
     _bars(dwg, 500, 70, 460, 280, "How it ended", [
         (e.replace("stowaway/escape", "escape").replace("all crew dead", "crew dead"),
          en[e]["rate"], None) for e in en], pct, top=1.0)
 
-    def hist(key: str) -> list[Bar]:
+    def hist(key: Measure) -> list[Bar]:
         h = report[key].get("histogram", {})
         n = max(report["games"], 1)
         return [(k, c / n, None) for k, c in h.items()]
 
-    def binned(key: str, width: int) -> list[Bar]:
+    def binned(key: Measure, width: int) -> list[Bar]:
         h = report[key].get("histogram", {})
         bins: Counter[int] = Counter()
         for k, c in h.items():
@@ -270,7 +340,7 @@ def svg(report: dict[str, Any]) -> str:
     return str(dwg.tostring()) + "\n"
 
 
-def text(report: dict[str, Any]) -> str:
+def text(report: TimedReport) -> str:
     """A short plain-text summary for the terminal."""
     oc = report["outcomes"]
     lines = [f"{report['games']} games, {report['policy']} policy, {report['difficulty']} "
@@ -282,8 +352,9 @@ def text(report: dict[str, Any]) -> str:
                          f"{oc[o]['count']})")
     lines.append("  endings: " + ", ".join(f"{e} {v['rate']:.0%}"
                                            for e, v in report["endings"].items()))
-    for key, what in (("score", "score"), ("turns", "turns"), ("dead", "crew dead"),
-                      ("stage", "final stage")):
+    measures: tuple[tuple[Measure, str], ...] = (
+        ("score", "score"), ("turns", "turns"), ("dead", "crew dead"), ("stage", "final stage"))
+    for key, what in measures:
         d = report[key]
         if d:
             lines.append(f"  {what:>11}: mean {d['mean']:.2f}, median {d['median']:g}, "

@@ -16,8 +16,8 @@ caged Lab Animal let out) are met by rejection sampling.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Any, TypedDict
+from collections.abc import Iterable, Mapping
+from typing import TypedDict
 
 from ..dice import Dice
 from ..game import Game
@@ -193,7 +193,7 @@ def determinize(view: View, rng: random.Random,
         g.defense = Defense(by_token[decision["intruder"]], decision["target"])
     g.attacks = {by_token[t]: n for t, n in bk["attacks"].items()}
     g.kills = bk["kills"]
-    g.ledger = [dict(e) for e in view["score"]["ledger"]]
+    g.ledger = [e.copy() for e in view["score"]["ledger"]]
     g.next_token = bk["next_token"]
     saved = bk["saved"]
     if saved is not None:
@@ -211,7 +211,7 @@ def _sub(s: SubView | None, by_token: dict[str, str]) -> Subroutine | None:
     return Subroutine(s["at"], [by_token[t] for t in s["pending"]], s["shaken"], s.get("round"))
 
 
-def release_constraints(log: Iterable[dict[str, Any]]) -> list[set[str]]:
+def release_constraints(log: Iterable[Mapping[str, object]]) -> list[set[str]]:
     """From the public log (event dicts, oldest first): token sets that must hold an Intruder.
 
     When a caged Lab Animal is let out in hidden movement (Lab Animals; R14), some Intruder was
@@ -223,12 +223,14 @@ def release_constraints(log: Iterable[dict[str, Any]]) -> list[set[str]]:
     for e in log:
         kind = e.get("type")
         if kind == "placed":
-            at = {tok: where for tok, where in e.get("placed", [])}
+            placed = e.get("placed")
+            at = {str(tok): str(where) for tok, where in placed} if isinstance(placed, list) \
+                else {}
             up, out = set(), []
         elif kind == "move" and "token" in e and "to" in e:
-            at[e["token"]] = e["to"]
+            at[str(e["token"])] = str(e["to"])
         elif kind == "reveal":
-            token = e.get("token", "")
+            token = str(e.get("token", ""))
             if e.get("kind") == "intruder":
                 up.add(token)
                 out = [s for s in out if token not in s]

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..actions import Action
 from ..errors import IllegalAction
@@ -53,7 +53,7 @@ class Played:
     actions: int = 0
     turns: int = 0
     finished: bool = True
-    choices: list[tuple[dict[str, Any], str]] = field(default_factory=list)
+    choices: list[tuple[dict[str, object], str]] = field(default_factory=list)
 
 
 def policy_view(game: Game, memo: ViewMemo) -> View:

@@ -12,13 +12,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
 
 from ..action_types import PASSIVE  # never worth a rollout unless the heuristic wants it
 from ..actions import Action
 from ..game import Game
-from ..odds_tally import OUTCOMES, odds_estimate, sample_seed
+from ..odds_tally import OUTCOMES, OddsEstimate, odds_estimate, sample_seed
 from ..view import View
 from .determinize import Inconsistent, determinize
 from .heuristic import HeuristicPolicy
@@ -195,9 +194,9 @@ class SearchPolicy:
         return out
 
 
-def win_odds_iter(view: View, log: Iterable[dict[str, Any]] | None = None,
+def win_odds_iter(view: View, log: Iterable[Mapping[str, object]] | None = None,
                   samples: int = 200, policy: Policy | None = None, seed: int = 0,
-                  chunk: int = 10) -> Iterator[dict[str, Any]]:
+                  chunk: int = 10) -> Iterator[OddsEstimate]:
     """Win, draw and loss chances from the current position, by playing `samples` sampled
     games with `policy` (the heuristic by default). Yields the running estimate after every
     `chunk` games, so a page can run it between frames; the last one has "done": True.
@@ -207,7 +206,7 @@ def win_odds_iter(view: View, log: Iterable[dict[str, Any]] | None = None,
 
     policy = policy or HeuristicPolicy()
     if view["over"]:
-        ended = (view["result"] or {}).get("outcome", "loss")
+        ended = view["result"]["outcome"] if view["result"] else "loss"
         yield {"win": float(ended == "win"), "draw": float(ended == "draw"),
                "loss": float(ended == "loss"), "n": 0, "unfinished": 0, "done": True}
         return
@@ -220,9 +219,9 @@ def win_odds_iter(view: View, log: Iterable[dict[str, Any]] | None = None,
             yield odds_estimate(counts, samples)
 
 
-def win_odds(view: View, log: Iterable[dict[str, Any]] | None = None,
+def win_odds(view: View, log: Iterable[Mapping[str, object]] | None = None,
              samples: int = 200, policy: Policy | None = None,
-             seed: int = 0) -> dict[str, Any]:
+             seed: int = 0) -> OddsEstimate:
     """{"win": p, "draw": p, "loss": p, "n": N} from the current position (see win_odds_iter)."""
     *_, last = win_odds_iter(view, log, samples, policy, seed, chunk=max(samples, 1))
     return last

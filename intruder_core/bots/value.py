@@ -69,7 +69,7 @@ def features(view: View) -> dict[str, float]:
 def value(view: View, coef: dict[str, float] | None = None) -> float:
     """Expected result for the crew in [0, 1]: the actual one once the game is over."""
     if view["over"]:
-        return RESULT.get((view["result"] or {}).get("outcome", "loss"), 0.0)
+        return RESULT.get(view["result"]["outcome"] if view["result"] else "loss", 0.0)
     c = coef or COEF
     z = sum(c.get(k, 0.0) * x for k, x in features(view).items())
     return 1 / (1 + math.exp(-max(min(z, 30.0), -30.0)))

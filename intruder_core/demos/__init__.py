@@ -23,16 +23,72 @@ import importlib
 import json
 import pkgutil
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..actions import Action, Event
 from ..dice import DiceExhausted
 from ..errors import CorruptSave, IllegalAction
 from ..game import Game, new_game
+from ..json_types import Options
 from ..names import place
 from ..view import View
 
-__all__ = ["Frame", "all_demos", "check", "check_all", "digest", "ids", "load", "play", "start"]
+__all__ = ["Demo", "Frame", "YourMove", "all_demos", "check", "check_all", "digest", "ids", "load",
+           "play", "start"]
+
+
+Pattern = dict[str, object]  # an `expect` entry: an event's type, data, text or rule
+ActionData = dict[str, object]  # an action as plain data (Action.from_dict reads it)
+
+
+class Option(TypedDict):
+    """One answer to a "your move" question: the action and why it is good or not."""
+
+    do: ActionData
+    why: str
+    label: NotRequired[str]  # play() adds the button label
+
+
+class YourMove(TypedDict):
+    ask: str
+    options: list[Option]
+
+
+# A step does an action (`do`) or tries one the rules refuse (`try`, `refused`: the reason);
+# the intro does neither. "try" is a keyword, hence the functional form.
+Step = TypedDict("Step", {"do": ActionData, "try": ActionData, "refused": str, "say": str,
+                          "rule": str, "expect": list[Pattern], "your_move": YourMove},
+                 total=False)
+
+
+class NewGame(TypedDict, total=False):
+    seed: int
+    dice: list[int]
+    scenario: str
+    options: Options
+
+
+class Start(TypedDict, total=False):
+    """Where a demo starts: a described position (docs/position.md) or a new game."""
+
+    position: dict[str, object]
+    new_game: NewGame
+
+
+class Demo(TypedDict):
+    """One demo module's DEMO (the format in this module's docstring)."""
+
+    id: str
+    title: str
+    summary: str
+    order: NotRequired[int]
+    section: str
+    quote: str
+    tutorial: NotRequired[bool]
+    start: Start
+    intro: Step
+    steps: list[Step]
+    end: NotRequired[dict[str, str]]  # {"outcome": ...}: how the game stands at the end
 
 
 @dataclass
@@ -42,17 +98,17 @@ class Frame:
     step: int
     say: str
     rule: str
-    events: list[dict[str, Any]]
-    action: dict[str, Any] | None = None  # None for the start
+    events: list[dict[str, object]]
+    action: ActionData | None = None  # None for the start
     label: str = ""  # the action's button label
-    your_move: dict[str, Any] | None = None  # the decision offered to the reader first
+    your_move: YourMove | None = None  # the decision offered to the reader first
     problems: list[str] = field(default_factory=list)
     turn: int = 0
     phase: str = ""
     over: bool = False
     view: View | None = None  # the crew's view after the step
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"step": self.step, "say": self.say, "rule": self.rule, "events": self.events,
                 "action": self.action, "label": self.label, "your_move": self.your_move,
                 "turn": self.turn, "phase": self.phase, "over": self.over}
@@ -62,7 +118,7 @@ def _modules() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
 
 
-def all_demos() -> list[dict[str, Any]]:
+def all_demos() -> list[Demo]:
     """Every demo, in reading order."""
     demos = [importlib.import_module(f"{__name__}.{m}").DEMO for m in _modules()]
     return sorted(demos, key=lambda d: (d.get("order", 999), d["id"]))
@@ -73,7 +129,7 @@ def ids() -> list[str]:
     return [d["id"] for d in all_demos()]
 
 
-def load(demo_id: str) -> dict[str, Any]:
+def load(demo_id: str) -> Demo:
     """One demo by id; KeyError names the ids there are."""
     for d in all_demos():
         if d["id"] == demo_id:
@@ -81,7 +137,7 @@ def load(demo_id: str) -> dict[str, Any]:
     raise KeyError(f"no demo {demo_id!r}; there are: {', '.join(ids())}")
 
 
-def start(demo: dict[str, Any]) -> Game:
+def start(demo: Demo) -> Game:
     """The demo's game at its starting point (scripted dice, strict: no unscripted roll)."""
     s = demo["start"]
     if "position" in s:
@@ -91,7 +147,7 @@ def start(demo: dict[str, Any]) -> Game:
                     str(ng.get("scenario", "solitaire")), dict(ng.get("options", {})))
 
 
-def matches(pattern: dict[str, Any], e: Event) -> bool:
+def matches(pattern: Pattern, e: Event) -> bool:
     """An event fits a pattern: same type, same data values, `text`/`rule` substrings."""
     for key, want in pattern.items():
         if key == "type":
@@ -108,7 +164,7 @@ def matches(pattern: dict[str, Any], e: Event) -> bool:
     return True
 
 
-def unmatched(patterns: list[dict[str, Any]], events: list[Event]) -> dict[str, Any] | None:
+def unmatched(patterns: list[Pattern], events: list[Event]) -> Pattern | None:
     """The first pattern not found among the events (in order), or None."""
     i = 0
     for p in patterns:
@@ -120,7 +176,7 @@ def unmatched(patterns: list[dict[str, Any]], events: list[Event]) -> dict[str, 
     return None
 
 
-def _frame(n: int, part: dict[str, Any], events: list[Event], g: Game) -> Frame:
+def _frame(n: int, part: Step, events: list[Event], g: Game) -> Frame:
     f = Frame(n, str(part["say"]), str(part.get("rule", "")), [e.to_dict() for e in events],
               turn=g.turn, phase=g.phase, over=g.is_over, view=g.view(g.players[0]))
     missing = unmatched(list(part.get("expect", [])), events)
@@ -130,7 +186,7 @@ def _frame(n: int, part: dict[str, Any], events: list[Event], g: Game) -> Frame:
     return f
 
 
-def play(demo: dict[str, Any]) -> tuple[list[Frame], Game]:
+def play(demo: Demo) -> tuple[list[Frame], Game]:
     """Run a demo to its end; every frame carries any mismatch in `problems`."""
     g = start(demo)
     frames = [_frame(0, demo["intro"], list(g.log), g)]
@@ -164,11 +220,11 @@ def play(demo: dict[str, Any]) -> tuple[list[Frame], Game]:
     return frames, g
 
 
-def _refusal(n: int, step: dict[str, Any], g: Game) -> Frame:
+def _refusal(n: int, step: Step, g: Game) -> Frame:
     """A step that tries an action the rules refuse; nothing changes."""
     refusal = g.why_illegal(step["try"])
-    events = [] if refusal is None else [{"type": "refused", "text": refusal.reason,
-                                         "rule": refusal.rule}]
+    events: list[dict[str, object]] = [] if refusal is None else [
+        {"type": "refused", "text": refusal.reason, "rule": refusal.rule}]
     f = Frame(n, str(step["say"]), str(step.get("rule", "")), events, step["try"],
               label=_label(g, step["try"]), turn=g.turn, phase=g.phase, over=g.is_over,
               view=g.view(g.players[0]))
@@ -179,7 +235,7 @@ def _refusal(n: int, step: dict[str, Any], g: Game) -> Frame:
     return f
 
 
-def _label(g: Game, action: dict[str, Any]) -> str:
+def _label(g: Game, action: ActionData) -> str:
     """A button label for any action, legal or not (the Intruder player's too)."""
     try:
         text = g.label(Action.from_dict(action))
@@ -199,7 +255,7 @@ def _label(g: Game, action: dict[str, Any]) -> str:
     }.get(str(action.get("type")), str(action.get("type", "")).replace("_", " "))
 
 
-def check(demo: dict[str, Any]) -> list[str]:
+def check(demo: Demo) -> list[str]:
     """Every way the demo and the engine disagree (empty when it replays as narrated)."""
     problems = []
     for key in ("id", "title", "section", "quote", "start", "intro", "steps"):
@@ -216,7 +272,8 @@ def check(demo: dict[str, Any]) -> list[str]:
     if not any(s.get("your_move") for s in demo["steps"]):
         problems.append("no 'your move' moment")
     end = demo.get("end")
-    if end is not None and (g.result or {}).get("outcome") != end.get("outcome", "running") \
+    outcome = g.result["outcome"] if g.result else None
+    if end is not None and outcome != end.get("outcome", "running") \
             and not (end.get("outcome") == "running" and not g.is_over):
         problems.append(f"the demo should end {end}, the game is at {g.result or 'running'}")
     return problems
@@ -227,7 +284,7 @@ def check_all() -> dict[str, list[str]]:
     return {d["id"]: check(d) for d in all_demos()}
 
 
-def digest(demo: dict[str, Any]) -> str:
+def digest(demo: Demo) -> str:
     """A fingerprint of every event of a demo: equal in CPython and Pyodide."""
     frames, _ = play(demo)
     text = json.dumps([f.events for f in frames], sort_keys=True, separators=(",", ":"))

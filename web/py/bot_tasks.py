@@ -128,7 +128,8 @@ class Odds:
         self.seconds = 0.0
         self.over: str | None = None  # a finished game: its outcome for every sample
         if self.view["over"]:
-            self.over = str((self.view["result"] or {}).get("outcome", "loss"))
+            result = self.view["result"]
+            self.over = result["outcome"] if result else "loss"
 
     def play(self, indices: list[int]) -> dict[str, int]:
         """The outcome counts of the sampled games with these indices."""

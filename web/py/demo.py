@@ -46,7 +46,7 @@ class Player:
     """A demo's frames and where the reader is. Frame 0 is the start; a step with a "your
     move" asks its question before its frame is shown."""
 
-    demo: dict[str, Any]
+    demo: demos.Demo
     frames: list[demos.Frame]
     at: int = 0
     asking: bool = False  # the question of frame at+1 is on screen
@@ -70,7 +70,7 @@ class Player:
         return self.frames[self.at]
 
     @property
-    def question(self) -> dict[str, Any] | None:
+    def question(self) -> demos.YourMove | None:
         """The "your move" waiting for an answer, if any."""
         return self.frames[self.at + 1].your_move if self.asking else None
 
@@ -177,7 +177,7 @@ def question_html(p: Player) -> str:
         return ""
     buttons = "".join(
         f'<button type="button" class="option" data-command="answer" data-index="{i}">'
-        f'{escape(o.get("label") or o["do"]["type"])}</button>'
+        f'{escape(o.get("label") or str(o["do"]["type"]))}</button>'
         for i, o in enumerate(q["options"]))
     return (f'<h2 id="ask-title">Your move</h2><p class="ask">{escape(q["ask"])}</p>'
             f'<div class="options" role="group" aria-labelledby="ask-title">{buttons}</div>')

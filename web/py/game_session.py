@@ -23,6 +23,7 @@ import intruder_core as ic
 
 if TYPE_CHECKING:
     from intruder_core import Game
+    from intruder_core.json_types import Record
 
 
 class GameSession:
@@ -134,8 +135,8 @@ class GameSession:
         self.pending_side = None
         self.shown.forget_headline()
         try:
-            record = self.record()
-            self.stage_rows = panels.stage_rows((record.get("origin") or {}).get("options"))
+            options = self.record()["origin"].get("options")
+            self.stage_rows = panels.stage_rows(options if isinstance(options, dict) else None)
             self.redraw(rebuild_log=True)
         except Exception:
             js.console.warn(traceback.format_exc())
@@ -159,13 +160,13 @@ class GameSession:
             return False, "This share link's game cannot be shown. Your game is kept."
         return True, "Loaded the shared game."
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """The game's record (how it began and every action since)."""
         return self.current.record()
 
     def seed(self) -> Any:
         """The seed the game was started with."""
-        return (self.record().get("origin") or {}).get("seed", "–")
+        return self.record()["origin"].get("seed", "–")
 
     def save(self) -> None:
         """Autosave the game (its record, in the page's envelope) and the undo snapshots

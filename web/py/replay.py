@@ -22,6 +22,7 @@ import session
 
 import intruder_core as ic
 from intruder_core import codec
+from intruder_core.json_types import Record
 from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.saves import replay_checked
 from intruder_core.view import View
@@ -90,7 +91,7 @@ def _record(data: object) -> Mapping[str, Any]:
     return data
 
 
-def lab_record(lab: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+def lab_record(lab: Mapping[str, Any]) -> tuple[Record, str]:
     """Play a lab game again (lab.play_one's way); its record and a note if it differs now."""
     from intruder_core.bots import make_policy, play
 

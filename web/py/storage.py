@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from intruder_core import codec
@@ -91,7 +92,7 @@ class Store:
 SLOTS = ("save", "good")  # the autosave, and the last autosave that loaded and was drawn
 
 
-def pack(record: dict[str, Any]) -> str:
+def pack(record: Mapping[str, object]) -> str:
     """The envelope of a game's record (`game.record()`) as JSON text."""
     return codec.pack(record)
 
