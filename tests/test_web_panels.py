@@ -286,6 +286,12 @@ def test_room_inspector_lists_each_piece_with_state_and_actions() -> None:
     a1 = panels.inspector_html(view, "a1", listed, "co1", costs)
     assert "Move Command Officer 1 here (1 movement point)" in a1
     assert "Nothing here." in panels.inspector_html(view, "store_b2", listed, None)
+    # with the engine's hints for every crewman there, no two controls share a name
+    hinted = well_formed(panels.inspector_html(view, "command", listed, "co1", None,
+                                               game.why_illegal))
+    names = [b.get("aria-label") for b in hinted.iter("button") if b.get("aria-label")]
+    assert any("No attacks now" in str(n) for n in names)
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
 
 
 def test_rule_links_name_their_rule_and_what_they_are_for_each_name_once() -> None:

@@ -189,10 +189,13 @@ def missing_hints_html(view: View, who: str, rows: Sequence[ActionRow],
                   why_illegal: describe.WhyIllegal | None) -> str:
     """Why an action a player may expect for crewman `who` is not offered, in the engine's
     words (intruder_core.describe, asking `why_illegal`), each with its rule link as an
-    action row has; "" without `why_illegal`."""
+    action row has, named for him ("Rule: Crew Movement, Engineer 1, No moves"): the room
+    inspector shows several crewmen's; "" without `why_illegal`."""
     if why_illegal is None:
         return ""
-    return "".join(f'<p class="hint">{e(h.text)} {rule_link(h.rule, h.text.split(":")[0])}</p>'
+    name = str(crew_by_id(view).get(who, {}).get("name", who))
+    return "".join(f'<p class="hint">{e(h.text)} '
+                   f'{rule_link(h.rule, name + ", " + h.text.split(":")[0])}</p>'
                    for h in describe.missing_hints(typed(view), who, rows, why_illegal))
 
 
