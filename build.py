@@ -144,11 +144,12 @@ MIME_TYPES = {
 }
 
 
-def run(*cmd: str | Path, **kw: object) -> None:
-    """Run a command, echoing it, and stop the build if it fails."""
+def run(*cmd: str | Path, allowed: tuple[int, ...] = (0,), **kw: object) -> None:
+    """Run a command, echoing it, and stop the build if it fails (exits with a status not
+    `allowed`)."""
     print("+", " ".join(str(c) for c in cmd), flush=True)
     done = subprocess.run([str(c) for c in cmd], check=False, cwd=kw.pop("cwd", ROOT), **kw)  # type: ignore[call-overload]
-    if done.returncode != 0:
+    if done.returncode not in allowed:
         sys.exit(f"failed (exit status {done.returncode}): {' '.join(str(c) for c in cmd)}")
 
 
@@ -789,7 +790,8 @@ def test(lint: bool, unit: bool, e2e: bool, games: str | None, pytest_args: list
         run(py, "-m", "mypy")
     if unit or everything:
         ensure_npm()  # tests/test_build_site.py minifies with esbuild and reads PyScript's chunks
-        run(py, "-m", "pytest", "tests", *(["--games", games] if games else []), *pytest_args)
+        run(py, "-m", "pytest", "tests", *parallel(), *(["--games", games] if games else []),
+            *pytest_args)
     if everything and os.environ.get("INTRUDER_SKIP_E2E") == "1" and not os.environ.get("CI"):
         print("INTRUDER_SKIP_E2E=1: skipping the browser tests (e2e/)", flush=True)
         return
@@ -797,7 +799,12 @@ def test(lint: bool, unit: bool, e2e: bool, games: str | None, pytest_args: list
         ensure_npm()
         ensure_chromium()
         build()
-        run(*e2e_command(py, *pytest_args))
+        # The browser tests wait on the page more than they compute: two at a time (one per
+        # core) halve the run. Those that time the page's main thread (marked `timing`) run
+        # afterwards, alone, so another test's browser does not lengthen its tasks.
+        run(*e2e_command(py, "-m", "not timing", *parallel(), "--dist", "loadfile",
+                         *pytest_args))
+        run(*e2e_command(py, "-m", "timing", *pytest_args), allowed=(0, NO_TESTS))
 
 
 # Chromium's renderer now and then crashes while a page boots Pyodide ("Page crashed",
@@ -806,6 +813,15 @@ def test(lint: bool, unit: bool, e2e: bool, games: str | None, pytest_args: list
 # Target crashed"); the match is anchored, so an AssertionError quoting it is no crash.
 # bench/crash_loop.py hunts it (100 boots without one so far: docs/web.md).
 RENDERER_CRASH = r"^(TargetClosed)?Error: [^\n]*(Page|Target) crashed"
+
+
+NO_TESTS = 5  # pytest's exit status when no test was selected (flags that pick no timing test)
+
+
+def parallel() -> list[str]:
+    """pytest-xdist's worker count: one per core, at most two (the CI machine has two)."""
+    workers = min(2, os.cpu_count() or 1)
+    return ["-n", str(workers)] if workers > 1 else []
 
 
 def e2e_command(py: Path, *args: str) -> list[str]:

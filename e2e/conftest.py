@@ -44,6 +44,8 @@ BOOT_ERROR = "body[data-boot-error='1']"
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the test expects page or console errors")
+    config.addinivalue_line("markers", "timing: the test times the page's main thread (long "
+                            "tasks): `build.py test` runs these alone, after the others")
     # pytest-base-url (pulled in by pytest-playwright) trips a pytest 9 deprecation: not ours.
     config.addinivalue_line(
         "filterwarnings",

@@ -221,6 +221,7 @@ def test_targets_text_and_names(page: Page, site: Site, problems: Problems, boot
     assert report["height"] <= 2.2 * height, report["height"]
 
 
+@pytest.mark.timing
 def test_stepping_keeps_the_main_thread_free(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
 from test_play import BODY, Boot
 from test_scenarios import start
 
 import intruder_core as ic
+
+# Every test here times the main thread or races the worker against the clock: run alone.
+pytestmark = pytest.mark.timing
 
 WORKER_READY = "body[data-bot-worker='ready']"
 # Long tasks (> 50 ms) of the main thread from the start, kept in window.__longtasks.
