@@ -9,7 +9,11 @@ app (`index.html?seed=7`) and a bare page that only awaits `loadPyodide()` of th
 Pyodide are each loaded in turn (which goes first alternates), each in a new browser context
 (empty caches, no service worker, no snapshot):
 - cold: the first load: boot to interactive (navigation start -> body[data-ready] for the app,
-  -> loadPyodide() resolved for the bare page) and first contentful paint;
+  -> loadPyodide() resolved for the bare page) and first contentful paint; and timed from
+  outside the page, as a player's first click would meet it (issue 23): from the test's
+  clock before `goto` until a script of the test has run after data-ready (wait for the
+  selector, then one `evaluate` round trip), with how long after data-ready the page's main
+  thread answered it (by the page's clock);
 - warm: a reload once the service worker has precached and the app has stored its memory
   snapshot (the bare page: the HTTP cache only); the app also without the snapshot
   (`?snapshot=0`), to show what the snapshot gains over the service worker alone.
@@ -32,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +59,9 @@ FCP = """() => (performance.getEntriesByName('first-contentful-paint')[0] || {})
            ?? null"""
 SNAPSHOT_MADE = ("['failed'].includes(document.body.dataset.snapshotMade) "
                  "|| Number(document.body.dataset.snapshotMade) > 0")
-KEYS = ("app cold", "bare cold", "app warm", "app warm, no snapshot", "bare warm",
-        "app FCP", "bare FCP")
+KEYS = ("app cold", "bare cold", "app cold, outside", "bare cold, outside",
+        "app answers after ready", "bare answers after ready",
+        "app warm", "app warm, no snapshot", "bare warm", "app FCP", "bare FCP")
 
 
 class Site:
@@ -77,11 +83,22 @@ class Site:
 
 def boot_ms(page: Any, url: str) -> float:
     """Load url; ms from navigation start to ready."""
-    page.goto(url)
+    return boot_outside(page, url)[0]
+
+
+def boot_outside(page: Any, url: str) -> tuple[float, float, float]:
+    """Load url: ms from navigation start to ready (the page's clock); ms from before the
+    navigation until a script of ours has run after ready (our clock: what a first click
+    meets); and how long after ready the page's main thread answered that script."""
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
     page.wait_for_selector(READY, state="attached", timeout=180_000)
+    answered = float(page.evaluate("performance.now()"))
+    outside = (time.perf_counter() - start) * 1000
     if page.evaluate("document.body.dataset.bootError"):
         sys.exit("the app failed to boot: " + page.inner_text("#boot-error"))
-    return float(page.evaluate("document.body.dataset.bootMs"))
+    ready = float(page.evaluate("document.body.dataset.bootMs"))
+    return ready, outside, answered - ready
 
 
 def measure_boot(browser: Any, base: str, runs: int) -> dict[str, list[float]]:
@@ -96,7 +113,10 @@ def measure_boot(browser: Any, base: str, runs: int) -> dict[str, list[float]]:
         for name, path in pages if run % 2 == 0 else pages[::-1]:  # neither always first
             ctx = browser.new_context()
             page = ctx.new_page()
-            out[f"{name} cold"].append(boot_ms(page, base + path))
+            ready, outside, answer = boot_outside(page, base + path)
+            out[f"{name} cold"].append(ready)
+            out[f"{name} cold, outside"].append(outside)
+            out[f"{name} answers after ready"].append(answer)
             out[f"{name} FCP"].append(float(page.evaluate(FCP) or "nan"))
             if name == "app":
                 page.wait_for_function(SNAPSHOT_MADE, timeout=180_000)
@@ -117,10 +137,13 @@ def boot_lines(results: dict[str, list[float]], runs: int) -> list[str]:
     lines = [f"boot, median of {runs} (ms since navigation start):"]
     for key, values in results.items():
         if values:
-            lines.append(f"  {key:22s} {med[key]:7.0f}   runs: "
+            lines.append(f"  {key:25s} {med[key]:7.0f}   runs: "
                          + " ".join(f"{v:.0f}" for v in values))
     lines.append(f"  cold boot to interactive: app/bare = {med['app cold'] / med['bare cold']:.2f}x"
-                 " (target <= 1.25x)")
+                 " (the page's own clock)")
+    lines.append(f"  cold boot, outside:       app/bare = "
+                 f"{med['app cold, outside'] / med['bare cold, outside']:.2f}x (target <= 1.25x:"
+                 " until a script runs after data-ready)")
     lines.append(f"  warm boot (snapshot):     app/bare = {med['app warm'] / med['bare warm']:.2f}x"
                  " (target <= 0.5x)")
     lines.append(f"  warm boot, no snapshot:   app/bare = "

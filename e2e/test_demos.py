@@ -1,12 +1,15 @@
 """The rules demos (demo.html): the same events as CPython, stepping in an iframe at two
 sizes with "your move" answered right and wrong, links to a step, Play, the embed's privacy
-and offline use, accessibility and tap-target sizes."""
+and offline use, accessibility and tap-target sizes. Text is measured as drawn: an SVG
+text by the height of its bounding box on screen, not by its CSS font-size (which a plan
+scaled to fit leaves at 14 px while its labels render at 4 px)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import READY, Problems, Site
@@ -14,10 +17,70 @@ from playwright.sync_api import BrowserContext, Frame, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web" / "py"))
+import demo  # noqa: E402  (web/py/demo.py: where each step happens)
+import layout  # noqa: E402
+
 from intruder_core import demos  # noqa: E402
 
 Boot = Callable[[str], dict[str, str]]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+# What the reader sees, as drawn: the SVG texts on screen whose bounding box is under 11 px
+# high (getBBox times the screen CTM's vertical scale), HTML text under 11 px, the controls
+# and plan buttons on screen under 24x24 px, which step controls are outside the window, the
+# page's height and width, the plan's viewBox and #board[data-zoom].
+DRAWN = """() => {
+  // What the reader sees in this frame, measured as drawn: SVG text by the height of its
+  // bounding box on screen (getBBox times the screen CTM), HTML text by its font size;
+  // every control and plan button on screen; the step controls; the page height.
+  const vw = innerWidth, vh = innerHeight;
+  const shown = (r, clip) => r.width > 0 && r.height > 0 && r.right > clip.left + 1
+    && r.left < clip.right - 1 && r.bottom > clip.top + 1 && r.top < clip.bottom - 1;
+  const visible = (e) => { const cs = getComputedStyle(e);
+    return cs.visibility !== 'hidden' && cs.display !== 'none' && !e.closest('[hidden]'); };
+  const svg = document.querySelector('#board svg');
+  const clip = svg ? svg.getBoundingClientRect() : {left: 0, top: 0, right: 0, bottom: 0};
+  const page = {left: -1e9, top: -1e9, right: 1e9, bottom: 1e9};
+  const tiny = [], small = [];
+  let least = Infinity;
+  for (const t of document.querySelectorAll('#board svg text')) {
+    if (!t.textContent.trim() || !visible(t) || !shown(t.getBoundingClientRect(), clip)) continue;
+    const m = t.getScreenCTM();
+    const h = t.getBBox().height * Math.hypot(m.b, m.d);
+    least = Math.min(least, h);
+    if (h < 11) tiny.push(`svg "${t.textContent.trim().slice(0, 20)}" ${h.toFixed(1)}px`);
+  }
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode, el = node.parentElement;
+    if (!el || el instanceof SVGElement || !node.textContent.trim()
+        || el.closest('title, desc, script, style, .visually-hidden, noscript')) continue;
+    if (!visible(el) || !shown(el.getBoundingClientRect(), page)) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    if (px < 11) tiny.push(`${el.tagName} "${node.textContent.trim().slice(0, 20)}" ${px}px`);
+  }
+  const sel = 'button, a[href], input, select, textarea, summary, [role=button], '
+    + '#board [tabindex]:not([tabindex="-1"])';
+  for (const e of document.querySelectorAll(sel)) {
+    if (!visible(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (!shown(r, e instanceof SVGElement ? clip : page)) continue;
+    const what = e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20);
+    if (r.width < 24 || r.height < 24)
+      small.push(`${e.tagName} ${what} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+  }
+  const out = [];
+  for (const id of ['back', 'play', 'forward']) {
+    const r = document.getElementById(id).getBoundingClientRect();
+    if (!(r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw)) out.push(id);
+  }
+  const box = svg && svg.getAttribute('viewBox');
+  return {tiny, small, outside: out, least_svg_text: least,
+          height: document.documentElement.scrollHeight, scroll_y: scrollY, frame: vh,
+          width: document.documentElement.scrollWidth, view_box: box,
+          zoom: document.getElementById('board').dataset.zoom || ''};
+}"""
 
 
 def test_every_demo_gives_the_same_events_in_pyodide(
@@ -44,12 +107,33 @@ def _host(page: Page, site: Site, width: int, height: int) -> Frame:
     return f
 
 
-def _fits(f: Frame, width: int) -> None:
-    """No sideways scrolling; the controls are on screen."""
-    sw = f.evaluate("document.documentElement.scrollWidth")
-    assert sw <= width, f"the embed scrolls sideways ({sw} > {width})"
-    box = f.locator("#forward").bounding_box()
-    assert box is not None and box["width"] >= 24 and box["height"] >= 24
+def _fits(f: Frame, width: int, height: int) -> dict[str, Any]:
+    """No sideways scrolling, no page taller than the frame, the step controls inside it
+    without scrolling, no text under 11 px as drawn, no target under 24x24 px."""
+    m: dict[str, Any] = f.evaluate(DRAWN)
+    assert m["width"] <= width, f"the embed scrolls sideways ({m['width']} > {width})"
+    assert m["height"] <= height, f"the embed is {m['height']} px high in a {height} px frame"
+    assert m["outside"] == [], f"step controls outside the frame: {m['outside']}"
+    assert m["tiny"] == [], f"text under 11 px as drawn: {m['tiny']}"
+    assert m["small"] == [], f"targets under 24x24 px: {m['small']}"
+    return m
+
+
+def _shows_the_step(view_box: str, frame: demos.Frame) -> None:
+    """The plan's part on screen holds where the step happens: the compartment being
+    resolved, else the middle of the step's places."""
+    box = tuple(int(float(n)) for n in str(view_box).split())
+    assert len(box) == 4, view_box
+    places = demo.step_places(frame)
+    at = (frame.view or {}).get("decision", {}).get("at")
+    if at:
+        assert layout.shows(box, str(at)), (at, box)
+    else:
+        rects = [layout.ROOMS[p] for p in places]
+        cx = (min(r[0] for r in rects) + max(r[0] + r[2] for r in rects)) / 2
+        cy = (min(r[1] for r in rects) + max(r[1] + r[3] for r in rects)) / 2
+        assert box[0] <= cx <= box[0] + box[2] and box[1] <= cy <= box[1] + box[3], \
+            (places, box)
 
 
 @pytest.mark.parametrize(("width", "height"), [(900, 640), (390, 600)])
@@ -59,10 +143,14 @@ def test_step_through_every_demo_in_an_iframe(
     page.set_viewport_size({"width": width + 40, "height": height + 40})
     f = _host(page, site, width, height)
     wrong_seen = right_seen = 0
+    least = 99.0
     for demo_id in demos.ids():
         f.evaluate("(id) => window.intruderDemo.open(id)", demo_id)
         expect(f.locator("body")).to_have_attribute("data-demo", demo_id)
         frames, _ = demos.play(demos.load(demo_id))
+        m = _fits(f, width, height)
+        assert m["zoom"] == "part", "the whole plan does not fit: a part of it is shown"
+        _shows_the_step(m["view_box"], frames[0])
         for n in range(1, len(frames)):
             f.locator("#forward").click()
             if frames[n].your_move:
@@ -84,9 +172,12 @@ def test_step_through_every_demo_in_an_iframe(
                     wrong_seen += 1
             expect(f.locator("body")).to_have_attribute("data-step", str(n))
             expect(f.locator("#narration .say")).to_have_text(frames[n].say)
-            _fits(f, width)
+            m = _fits(f, width, height)
+            _shows_the_step(m["view_box"], frames[n])
+            least = min(least, float(m["least_svg_text"]))
         expect(f.locator("#forward")).to_be_disabled()
     assert wrong_seen and right_seen
+    print(f"{width}x{height}: least SVG text as drawn {least:.1f} px")
 
 
 @pytest.mark.parametrize(("width", "height"), [(320, 480), (1200, 800)])
@@ -97,9 +188,7 @@ def test_embed_fits_the_smallest_and_largest_iframe(
     f = _host(page, site, width, height)
     f.evaluate("() => window.intruderDemo.open('combat-example', 1)")
     expect(f.locator("body")).to_have_attribute("data-step", "1")
-    _fits(f, width)
-    box = f.locator("#forward").bounding_box()
-    assert box is not None and box["y"] + box["height"] <= height * 1.6, box
+    _fits(f, width, height)
 
 
 def test_step_link_scrubber_and_back(
@@ -209,12 +298,11 @@ def test_targets_text_and_names(page: Page, site: Site, problems: Problems, boot
       const names = ctl.map((e) => (e.getAttribute('aria-label') || e.textContent ||
         (e.labels && e.labels[0] && e.labels[0].textContent) || '').trim());
       const dup = names.filter((n, i) => n && names.indexOf(n) !== i);
-      const tiny = [...document.querySelectorAll('#app *, header *')].filter(visible)
-        .filter((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
-        .filter((e) => parseFloat(getComputedStyle(e).fontSize) < 11)
-        .map((e) => e.tagName + ': ' + e.textContent.slice(0, 30));
-      return {small, dup, tiny, height: document.documentElement.scrollHeight};
+      return {small, dup, height: document.documentElement.scrollHeight};
     }""")
+    drawn = page.evaluate(DRAWN)
+    report["tiny"] = drawn["tiny"]
+    report["small"] += drawn["small"]
     assert report["small"] == [], report["small"]
     assert report["dup"] == [], report["dup"]
     assert report["tiny"] == [], report["tiny"]

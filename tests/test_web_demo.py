@@ -132,3 +132,34 @@ def test_embed_snippet_and_index() -> None:
     index = _xml(demo.index_html(demos.all_demos()))
     assert [a.get("href") for a in index.iter("a")] == [f"?d={i}" for i in demos.ids()]
     assert [a.get("data-demo") for a in index.iter("a")] == demos.ids()
+
+
+def test_the_step_places_are_where_it_happens() -> None:
+    """The part of the plan a small box shows: the Interaction's compartment, else the
+    acting crewman and where pieces went, else the active crew."""
+    fight = demo.Player.load("interaction", step=1).frame
+    assert demo.step_places(fight) == ["store_b1"]
+    walk = demo.Player.load("lost-crewmen", step=2).frame  # Command Officer 1 to the Lab
+    assert walk.action == {"type": "move", "crew": "co1", "to": "lab"}
+    assert demo.step_places(walk) == ["lab"]
+    leave = demo.Player.load("shuttles", step=1).frame
+    assert demo.step_places(leave) == ["shuttle1"]
+    quiet = demo.Player.load("first-game", step=2).frame  # "end actions": nothing moved
+    assert quiet.action == {"type": "end_actions"} and not quiet.events
+    active = {c["at"] for c in (quiet.view or {})["crew"] if c["status"] == "active"}
+    assert set(demo.step_places(quiet)) == active and len(active) > 1
+
+
+@pytest.mark.parametrize(("width", "height"), [(374, 216), (520, 560), (300, 173)])
+def test_plan_fit_shows_the_place_at_a_readable_scale(width: int, height: int) -> None:
+    """A box too small for the whole plan shows the part around the step's place at no less
+    than the game's readable scale (14-unit text at 11 px), never taller than allowed."""
+    import layout
+
+    box, css_h = demo.plan_fit(width, height, ["store_b1"])
+    assert box != layout.VIEWBOX and layout.shows(box, "store_b1")
+    assert css_h <= height
+    scale = min(width / box[2], css_h / box[3])  # preserveAspectRatio "meet"
+    assert scale >= layout.MIN_SCALE * 0.995, scale
+    assert demo.plan_fit(1000, 2000, ["store_b1"]) == (layout.VIEWBOX, round(872 * 1000 / 666, 1))
+    assert demo.plan_fit(0, 0, ["lab"]) == (layout.VIEWBOX, 0.0)  # not laid out yet

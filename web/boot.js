@@ -165,7 +165,6 @@
     document.body.dataset.ready = "1";
     console.info(`[intruder] ready in ${ms} ms (engine ${info.engine}, api ${info.api}, ` +
                  `snapshot ${document.body.dataset.snapshot})`, JSON.stringify(marks));
-    registerServiceWorker();
     // The memory snapshot for the next visit is made once the bots' worker is up (it says
     // so with "intruder:worker"), or after a while without one, so it never slows the boot.
     let later = setTimeout(makeSnapshot, 20000);
@@ -173,6 +172,17 @@
       clearTimeout(later);
       later = setTimeout(makeSnapshot, 500);
     }, { once: true });
+    // The service worker once the page is idle: the player's first click comes first.
+    whenIdle(registerServiceWorker);
+  }
+
+  // Run fn a second after the boot at an idle moment (as boot.py's when_idle): work after
+  // the boot must not delay the page's answer to its player's first click.
+  function whenIdle(fn) {
+    setTimeout(() => {
+      if (window.requestIdleCallback) requestIdleCallback(() => fn(), { timeout: 2000 });
+      else fn();
+    }, 1000);
   }
 
   // A memory snapshot of Pyodide with the engine imported, for the next boot

@@ -189,7 +189,9 @@ class App:
         Command Module."""
         board = el("board")
         self.board.fit(measure=True)  # now that the page is laid out
-        board.scrollLeft = (int(board.scrollWidth) - int(board.clientWidth)) // 2
+        if board.getAttribute("data-zoom") is None:  # a part shown fits its box: no scroll,
+            # and reading scrollWidth after its new viewBox would force a second layout
+            board.scrollLeft = (int(board.scrollWidth) - int(board.clientWidth)) // 2
 
     def state(self) -> str | None:
         """The exact state, except during a hot-seat hand-over (nothing to peek at then)."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import importlib.util
 import traceback
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dom import document, el, js, js_obj, window
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 if TYPE_CHECKING:
     from app import App
@@ -47,6 +48,44 @@ async def load_packages() -> Any:
     return intruder_core
 
 
+SETTLE_MS = 1000  # work after the boot waits this long, then for an idle moment
+IDLE_TIMEOUT_MS = 2000  # ... but no longer than this
+
+
+def when_idle(callback: Callable[[], object], after_ms: int = SETTLE_MS) -> None:
+    """Run `callback` `after_ms` after the boot, at an idle moment (requestIdleCallback; a
+    timer alone where the browser has none): what follows the boot must not keep the page
+    from answering its player's first click (issue 23: the page answered a script ~220 ms
+    after data-ready, the bots' worker start and the first layout in the way)."""
+    def run(*_args: object) -> None:
+        try:
+            callback()
+        except Exception as exc:  # after the boot: say it, keep the page
+            traceback.print_exc()
+            BOOT.report(f"Something went wrong after loading: {exc}")
+
+    def idle(*_args: object) -> None:
+        if hasattr(window, "requestIdleCallback"):
+            window.requestIdleCallback(create_once_callable(run),
+                                       js_obj({"timeout": IDLE_TIMEOUT_MS}))
+        else:
+            run()
+
+    window.setTimeout(create_once_callable(idle), after_ms)
+
+
+def start_bot_worker(app: App) -> None:
+    """The bots' worker (Suggest, Odds, computer sides), started when the page is idle after
+    its boot; until it is up the page asks the heuristic itself (advisor.py)."""
+    import bot_client
+
+    worker = app.advisor.worker = bot_client.BotWorker()
+    app.tasks.spawn(worker.start())
+    # the Odds helpers once the page has settled (boot.js, after the snapshot step)
+    window.addEventListener("intruder:settled", create_proxy(
+        lambda _event: app.tasks.spawn(worker.warm_pool())), js_obj({"once": True}))
+
+
 def install_debug_hook(app: App) -> None:
     """window.intruderDebug for the e2e tests: the exact state, and a determinism probe."""
     import session
@@ -78,15 +117,8 @@ async def run() -> None:
         window.intruderApp = create_proxy(app)  # for debugging from the console
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
         app.after_ready()
-        advisor = app.advisor
-        if advisor.bots.available and params.get("worker") != "0":
-            import bot_client
-
-            worker = advisor.worker = bot_client.BotWorker()  # after ready: not in the boot
-            app.tasks.spawn(worker.start())
-            # the Odds helpers once the page has settled (boot.js, after the snapshot step)
-            window.addEventListener("intruder:settled", create_proxy(
-                lambda _event: app.tasks.spawn(worker.warm_pool())), js_obj({"once": True}))
+        if app.advisor.bots.available and params.get("worker") != "0":
+            when_idle(lambda: start_bot_worker(app))  # not in the boot, nor its first answer
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")

@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 import js
+import layout
 import rulesref
 from pyodide.ffi import create_proxy, to_js
 from standalone import el, load_packages, nn
@@ -53,15 +54,18 @@ class DemoPage:
         self.run = 0
         self.task: Any = None
         self.svgs: dict[int, str] = {}
+        self.box: tuple[float, float] | None = None  # the board's width and max height (px)
         self.ahead: Any = None
         self.book: list[dict[str, str]] = []
         self.numbered: list[dict[str, str]] = []
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_input),
-                         create_proxy(self.on_key), create_proxy(self.on_popstate)]
+                         create_proxy(self.on_key), create_proxy(self.on_popstate),
+                         create_proxy(self.on_resize)]
         document.addEventListener("click", self._proxies[0])
         el("scrubber").addEventListener("input", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
         window.addEventListener("popstate", self._proxies[3])
+        window.addEventListener("resize", self._proxies[4])
         self.pace = PACE_S if self.query.pace_ms is None else self.query.pace_ms / 1000
 
     # --- set-up -------------------------------------------------------------------------
@@ -167,6 +171,7 @@ class DemoPage:
         dm = self.demo_mod
         f = p.frame
         el("board").innerHTML = self.svg(p.at)
+        self.fit()
         el("narration").innerHTML = dm.narration_html(p, self.links)
         el("events").innerHTML = dm.event_rows(f.events)
         el("question").innerHTML = dm.question_html(p)
@@ -183,6 +188,34 @@ class DemoPage:
         el("step-link").href = link
         document.body.dataset.step = str(p.at)
         document.body.dataset.asking = "1" if p.asking else "0"
+
+    def fit(self, measure: bool = False) -> None:
+        """Show the part of the plan where the step happens at a readable scale when the
+        whole does not fit the board's box (demo.plan_fit). The box is measured once (and
+        after a resize): reading it after every step's redraw would force a layout."""
+        board = el("board")
+        svg = nn(board.querySelector("svg"))
+        if svg is None or self.player is None:
+            return
+        if self.box is None or measure:
+            limit = str(window.getComputedStyle(board).maxHeight)
+            box = (float(board.clientWidth), float(limit[:-2]) if limit.endswith("px") else 0.0)
+            self.box = box if box[0] > 0 else None  # not laid out yet (the boot screen)
+            if self.box is None:
+                return
+        width, height = self.box
+        view_box, css_height = self.demo_mod.plan_fit(
+            width, height, self.demo_mod.step_places(self.player.frame))
+        svg.setAttribute("viewBox", " ".join(str(n) for n in view_box))
+        svg.style.height = f"{css_height}px"
+        if view_box == layout.VIEWBOX:
+            board.removeAttribute("data-zoom")
+        else:
+            board.dataset.zoom = "part"
+
+    def on_resize(self, _event: Any) -> None:
+        if self.player is not None:
+            self.fit(measure=True)
 
     # --- controls -----------------------------------------------------------------------
 
@@ -312,6 +345,7 @@ async def main() -> None:
         window._intruderDemoPage = create_proxy(lambda: page)
         BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "demo"},
                          dict_converter=js.Object.fromEntries))
+        page.fit(measure=True)  # the page is shown now: its board has a size
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")
