@@ -335,3 +335,87 @@ def test_an_action_of_another_phase_is_explained() -> None:
     assert f"is not in {panels.place(at)}, the compartment being resolved" in html
     assert "He has no action now." in html and f'data-select="{away}"' in html
     well_formed(html)
+
+
+# --- the guards (issue 23 item 5: ask only where something is lost) --------------------------
+
+
+def idle_crew(**changes: dict[str, object]) -> dict[str, dict[str, object]]:
+    """Every crewman in Corridor A-1 with no movement points, then `changes`."""
+    crew: dict[str, dict[str, object]] = {
+        c: {"mp": 0, "at": "a1"} for c in ("co1", "co2", "co3", "so1", "so2", "so3", "en1",
+                                           "en2", "en3")}
+    crew.update(changes)
+    return crew
+
+
+def test_no_guard_at_a_phase_end_where_only_drops_are_left() -> None:
+    import dialogs
+    from helpers import position
+
+    g = position(phase="crew_movement",
+                 crew=idle_crew(co1={"mp": 0, "at": "a1", "carrying": ["blaster1"]}))
+    listed = rows(g)
+    assert sorted(r[1]["type"] for r in listed) == ["drop", "end_movement"]
+    assert dialogs.guard_question({"type": "end_movement"}, g.view("crew"), listed) == ""
+
+
+def test_the_guard_names_the_movement_points_and_free_actions_left_unused() -> None:
+    import dialogs
+    from helpers import position
+
+    g = position(phase="crew_movement", crew=idle_crew(
+        co1={"mp": 0, "at": "a1", "carrying": ["blaster1"]}, en2={"mp": 2, "at": "a1"},
+        co2={"mp": 0, "at": "command"}))
+    question = dialogs.guard_question({"type": "end_movement"}, g.view("crew"), rows(g))
+    assert question == ("End crew movement? 2 crewmen could still act, and what they have "
+                        "left is lost when the phase ends: Command Officer 2 (free: unlock) "
+                        "and Engineer 2 (2 MP).")
+    assert "Command Officer 1" not in question  # he could only drop his Blaster
+    assert dialogs.guard_yes({"type": "end_movement"}) == "End anyway"
+
+
+def test_starting_the_self_destruct_and_leaving_in_a_shuttle_are_guarded() -> None:
+    import dialogs
+    from helpers import position
+
+    g = position(phase="interaction2", crew={"so1": {"at": "command"}})
+    start = {"type": "start_self_destruct", "crew": "co1"}
+    question = dialogs.guard_question(start, g.view("crew"), rows(g))
+    assert question.startswith("Start the Self-Destruct System? Command Officer 1 starts the "
+                               "eight-turn countdown: it can be stopped only until the marker "
+                               "reaches the 4 box")
+    assert dialogs.guard_yes(start) == "Start it"
+    # Not one of the legal actions: nothing to ask (the engine refuses it with its reason).
+    assert dialogs.guard_question({"type": "start_self_destruct", "crew": "so1"},
+                                  g.view("crew"), rows(g)) == ""
+    g = position(phase="interaction2", self_destruct=4, crew={"co2": {"at": "dock1"}})
+    leave = {"type": "leave", "shuttle": "shuttle1", "crew": ["co2"]}
+    assert leave in [r[1] for r in rows(g)]
+    question = dialogs.guard_question(leave, g.view("crew"), rows(g))
+    assert question.startswith("Leave in Shuttle #1? Command Officer 2 leaves the station for "
+                               "good, and the die for an Intruder stowaway is rolled as it "
+                               "leaves. Command Officer 1, ")
+    assert question.endswith(" and Engineer 3 stay behind.")
+    assert dialogs.guard_yes(leave) == "Leave"
+    # the other actions of the phase ask nothing
+    assert [dialogs.guard_question(r[1], g.view("crew"), rows(g)) for r in rows(g)
+            if r[1]["type"] not in ("leave", "end_actions")] == \
+        [""] * (len(rows(g)) - 2)
+
+
+def test_ending_the_actions_asks_only_for_actions_that_are_not_giving_up() -> None:
+    import dialogs
+
+    view = {"crew": [crewman("co1", "Command Officer 1", "lab"),
+                     crewman("so1", "Science Officer 1", "lab")]}
+    end = {"type": "end_actions"}
+    letting = [(0, {"type": "let_go", "crew": "co1"}, "Command Officer 1: let go", ""),
+               (1, {"type": "release", "crew": "so1"}, "Science Officer 1: release", ""),
+               (2, end, "End actions here", "")]
+    assert dialogs.guard_question(end, view, letting) == ""
+    catch = (3, {"type": "catch", "crew": "so1", "target": "c2"},
+             "Science Officer 1: catch the Lab Animal (c2)", "")
+    assert dialogs.guard_question(end, view, [*letting, catch]) == (
+        "End the actions? 1 crewman could still act, and his action is lost once the actions "
+        "end: Science Officer 1 (catch the Lab Animal (c2)).")

@@ -152,9 +152,16 @@ def prompt(view: View, selected: str | None = None) -> str:
 # --- actions ---------------------------------------------------------------------------------
 
 
+# What follows a click at once, said on the button instead of asked by a guard: the Intruder
+# player's attack rolls its dice as soon as it is chosen.
+ACTION_NOTES: dict[str, str] = {"intruder_attack": " (dice follow)"}
+
+
 def action_button(row: ActionRow, prefix: str = "", extra: str = "") -> str:
-    """One legal action: its button (data-index, data-action) and its rule link."""
+    """One legal action: its button (data-index, data-action) and its rule link; the
+    button's words end with what follows at once (ACTION_NOTES)."""
     index, data, label, rule = row
+    extra += ACTION_NOTES.get(str(data.get("type")), "")
     shown = label[len(prefix):] if prefix and label.startswith(prefix) else label
     hidden = label[: len(label) - len(shown)]
     cls = "act" + (f" act-{e(data.get('type'))}" if data.get("type") else "")
