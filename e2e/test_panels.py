@@ -47,3 +47,23 @@ def test_the_guard_focuses_its_confirming_button_and_says_what_is_lost(
     game = ic.new_game(seed=3)
     game.apply({"type": "end_movement"})
     expect(body).to_have_attribute("data-state-sha", digest(game))
+
+
+def test_odds_name_their_position_and_are_marked_old_after_a_move(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3&odds_samples=4")
+    odds = page.locator("#odds")
+    page.locator("#odds-start").click()
+    expect(odds).to_have_attribute("data-done", "1", timeout=60_000)
+    text = page.locator("#odds-text")
+    expect(text).to_contain_text(", for turn 1, Crew Movement Phase")
+    assert odds.get_attribute("data-old") in (None, "")
+    # a move changes the position: the estimate stays, greyed and marked old
+    page.locator('#board [data-crew="co1"]').click()
+    page.locator('#board [data-compartment="a1"]').click()
+    expect(odds).to_have_attribute("data-old", "1")
+    expect(text).to_contain_text("Old: made for turn 1, Crew Movement Phase, before the "
+                                 "position changed")
+    assert page.evaluate("getComputedStyle(document.getElementById('odds-text')).fontStyle") \
+        == "italic"

@@ -333,7 +333,7 @@ def test_an_action_of_another_phase_is_explained() -> None:
     html = panels.actions_html(view, listed, away, why_illegal=game.why_illegal)
     assert "No moves now: that is a Function of the Crew Movement Phase" in html
     assert f"is not in {panels.place(at)}, the compartment being resolved" in html
-    assert "He has no action now." in html and f'data-select="{away}"' in html
+    assert "No action now." in html and f'data-select="{away}"' in html
     well_formed(html)
 
 
@@ -419,3 +419,78 @@ def test_ending_the_actions_asks_only_for_actions_that_are_not_giving_up() -> No
     assert dialogs.guard_question(end, view, [*letting, catch]) == (
         "End the actions? 1 crewman could still act, and his action is lost once the actions "
         "end: Science Officer 1 (catch the Lab Animal (c2)).")
+
+
+# --- nothing stale, nothing unexplained (issue 23 item 6) ------------------------------------
+
+
+def mess_interaction(attacks: int, known: list[str] | None = None) -> ic.Game:
+    """The Crew's Mess resolving, a face-up Stage 5 Intruder c3 attacked `attacks` times;
+    Science Officer 1 with a Blaster and a Dart, Command Officer 1 with a Gas Canister, and
+    Engineer 1 there empty-handed and already acted on."""
+    return ic.Game.from_position({
+        "phase": "interaction1", "stage": 5, "known": known or [],
+        "crew": {"so1": {"at": "mess", "carrying": ["blaster1", "dart1"]},
+                 "co1": {"at": "mess", "carrying": ["gas1"]}, "en1": {"at": "mess"}},
+        "counters": [{"kind": "intruder", "at": "mess", "face_up": True, "token": "c3"}],
+        "interaction": {"at": "mess", "attacks": {"c3": attacks}}})
+
+
+def test_crewmen_without_an_action_fold_into_one_line_after_those_who_can_act() -> None:
+    g = mess_interaction(3)  # no attack left: only drops for the armed ones
+    view = g.view("crew")
+    listed = rows(g)
+    idle = [c for c in view["crew"] if c["at"] == "mess"
+            and not any(r[1].get("crew") == c["id"] for r in listed)]
+    assert idle, "some crewman in the Mess has nothing to do"
+    html = panels.actions_html(view, listed, "en1" if idle[0]["id"] == "en1" else None,
+                               why_illegal=g.why_illegal)
+    well_formed(html)
+    line = re.search(r'<p class="no-action">No action now: ([^<]*)</p>', html)
+    assert line is not None
+    assert html.index('class="no-action"') > max(html.index(f'data-crew-group="{w}"')
+                                                   for w in ("so1", "co1"))
+    names = line.group(1).split(", ")
+    assert "Engineer 1" not in names  # selected: his own panel says why instead
+    assert names == [c["name"] for c in idle if c["id"] != "en1"]
+    assert "He has no action now" not in html
+    # Selected with nothing to do, he comes after those who can act, saying why.
+    assert html.index('data-crew-group="en1"') > html.index('data-crew-group="co1"')
+
+
+def test_the_attacks_left_and_a_useless_dart_are_shown_on_the_panel() -> None:
+    g = mess_interaction(1, known=["immune_sleep"])
+    view = g.view("crew")
+    html = panels.actions_html(view, rows(g), "so1", why_illegal=g.why_illegal)
+    well_formed(html)
+    assert "Attacks on the Intruder c3 this Interaction Phase: 1 made, 2 left" in html
+    assert 'aria-label="Rule: Crew Attacks on the Intruder; ruling R8, Attacks on the ' \
+        'Intruder c3 this Interaction Phase"' in html
+    dart = next(r for r in rows(g) if r[1].get("weapon") == "dart")
+    button = re.search(rf'data-index="{dart[0]}"[^>]*>(.*?)</button>', html)
+    assert button is not None
+    assert button.group(1).endswith(
+        "attack Intruder c3 with dart (no effect: the Intruder has Immune to Sleep Darts)")
+    assert "No attack on the Intruder c3 with the Blaster: a Science Officer may never " \
+        "fire a weapon that could kill the Intruder" in html
+
+
+def test_odds_and_advice_name_their_position_and_are_marked_old_or_gone() -> None:
+    game = ic.new_game(seed=3)
+    view = game.view("crew")
+    made = panels.made_for(view)
+    assert made == "turn 1, Crew Movement Phase"
+    sha = session.state_digest(game.to_json())
+    assert panels.freshness(sha, sha, over=False) == "current"
+    game.apply(game.legal_actions()[0])
+    now = session.state_digest(game.to_json())
+    assert panels.freshness(sha, now, over=False) == "old"
+    assert panels.freshness(sha, sha, over=True) == "gone"  # no "Win 79%" on the end screen
+    words = session.odds_text({"win": 0.79, "draw": 0.01, "loss": 0.2, "n": 40})
+    assert panels.dated(words, made) == ("Win 79% · Draw 1% · Loss 20% (n = 40), for turn 1, "
+                                         "Crew Movement Phase")
+    assert panels.dated(words, made, old=True).endswith(
+        ". Old: made for turn 1, Crew Movement Phase, before the position changed")
+    html = panels.advice_html("Command Officer 1: move to Corridor A-1", "go <there>", made)
+    well_formed(html)
+    assert "(for turn 1, Crew Movement Phase)" in html and "go &lt;there&gt;" in html

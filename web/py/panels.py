@@ -183,8 +183,16 @@ EXPAND_ALL = 8  # at most this many actions in all: every crewman's are shown
 
 
 def action_cost(view: View, data: Mapping[str, Any]) -> str:
-    """What a Crew Movement action costs, for its button (intruder_core.describe)."""
-    return describe.action_cost(typed(view), data)
+    """What an action costs, for its button, and that it is known to do nothing (a Dart at
+    an Intruder Immune to Sleep Darts), from intruder_core.describe."""
+    return describe.action_cost(typed(view), data) + describe.futile(typed(view), data)
+
+
+def limits_html(view: View) -> str:
+    """The counts that limit the phase (attacks left on each Intruder, ruling R8), each with
+    its rule link; "" when none applies."""
+    return "".join(f'<p class="hint limit">{e(h.text)} {rule_link(h.rule, h.text.split(":")[0])}'
+                   "</p>" for h in describe.attacks_left(typed(view), index(view)))
 
 
 def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
@@ -203,7 +211,8 @@ def missing_hints_html(view: View, who: str, rows: Sequence[ActionRow],
     name = str(crew_by_id(view).get(who, {}).get("name", who))
     return "".join(f'<p class="hint">{e(h.text)} '
                    f'{rule_link(h.rule, name + ", " + h.text.split(":")[0])}</p>'
-                   for h in describe.missing_hints(typed(view), who, rows, why_illegal))
+                   for h in describe.missing_hints(typed(view), who, rows, why_illegal,
+                                                   index(view)))
 
 
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
@@ -270,20 +279,11 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
             f'role="group" aria-labelledby="{gid}">'
             f'<h3 id="{gid}">{pick} {where}</h3>'
             + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hints + "</div>")
-    idle = crew.get(str(selected)) if selected and selected not in groups else None
-    if idle is not None and idle.get("status") == "active":  # selected, nothing to do: why
-        hints = missing_hints_html(view, str(selected), rows, why_illegal)
-        parts.insert(0, f'<div class="crew-group selected" data-crew-group="{e(selected)}" '
-                        f'role="group" aria-labelledby="grp-{e(selected)}">'
-                        f'<h3 id="grp-{e(selected)}"><button type="button" class="crew-pick" '
-                        f'data-select="{e(selected)}" aria-pressed="true">'
-                        f'{e(idle.get("name", selected))}</button> <span class="crew-where">'
-                        f'{e(crew_where(idle, step))}</span></h3>'
-                        f'<p class="hint">He has no action now.</p>{hints}</div>')
     if step == "defense":  # "No Self Defense" after the defences
         parts.append(general_html)
     else:
         parts.insert(1 if selected in groups else 0, general_html)
+    parts.append(limits_html(view))
     if collapsed and selected in groups:  # the rest grouped and closed: one tap opens them
         parts.append(f'<details class="crew-others"><summary class="others-title">'
                      f'{e(plural(len(collapsed), "other crewman", "other crewmen"))}'
@@ -293,7 +293,29 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
         parts.append(f'<div class="crew-others" role="group" aria-labelledby="others-title">'
                      f'<h3 id="others-title" class="others-title">Crewmen: select one to see '
                      f'his actions</h3><ul class="crew-list">{"".join(collapsed)}</ul></div>')
+    idle = crew.get(str(selected)) if selected and selected not in groups else None
+    if idle is not None and idle.get("status") == "active":  # selected, nothing to do: why
+        hints = missing_hints_html(view, str(selected), rows, why_illegal)
+        parts.append(f'<div class="crew-group selected idle" data-crew-group="{e(selected)}" '
+                     f'role="group" aria-labelledby="grp-{e(selected)}">'
+                     f'<h3 id="grp-{e(selected)}"><button type="button" class="crew-pick" '
+                     f'data-select="{e(selected)}" aria-pressed="true">'
+                     f'{e(idle.get("name", selected))}</button> <span class="crew-where">'
+                     f'{e(crew_where(idle, step))}</span></h3>'
+                     f'<p class="hint">No action now.</p>{hints}</div>')
+    parts.append(no_action_html(view, groups, selected))
     return "".join(parts)
+
+
+def no_action_html(view: View, groups: Mapping[str, object], selected: str | None) -> str:
+    """The crewmen of this decision with no action, folded into one line after those who
+    can act ("No action now: Engineer 1, Engineer 2"); in an Interaction only those in its
+    compartment, and never the selected one (his own panel says why)."""
+    decision = view.get("decision") or {}
+    at = decision.get("at") if decision.get("step") == "crew_actions" else None
+    idle = [str(c.get("name", c["id"])) for c in index(view).active
+            if c["id"] not in groups and c["id"] != selected and (at is None or c.get("at") == at)]
+    return f'<p class="no-action">No action now: {e(", ".join(idle))}</p>' if idle else ""
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -516,6 +538,39 @@ def status_html(view: View, seed: object) -> str:
     pairs = (*pairs, *extra)
     return "".join(f'<span class="pair"><span class="k">{k}</span> <span id="{i}">{e(v)}</span>'
                    "</span>" for k, i, v in pairs)
+
+
+# --- advice and estimates: what position they were made for -------------------------------
+
+
+def made_for(view: View) -> str:
+    """The position an estimate or a suggestion is made for, in words ("turn 2, Crew
+    Movement Phase")."""
+    return f"turn {view.get('turn', '–')}, {phase_name(view.get('phase'))}"
+
+
+def freshness(made_sha: str, now_sha: str, over: bool) -> str:
+    """Whether a result made at the position `made_sha` still holds at `now_sha`: "current",
+    "old" (the position changed: shown greyed and marked old) or "gone" (the game is over:
+    no chances of a game already decided)."""
+    if over:
+        return "gone"
+    return "current" if made_sha == now_sha else "old"
+
+
+def dated(text: str, made: str, old: bool = False) -> str:
+    """An estimate's words with the position it was made for ("Win 62% ... (n = 40), for
+    turn 2, Crew Movement Phase"), marked old once the position has changed."""
+    if old:
+        return f"{text}. Old: made for {made}, before the position changed"
+    return f"{text}, for {made}"
+
+
+def advice_html(label: str, reason: str, made: str, candidates: str = "") -> str:
+    """Suggest's answer: the action, why, the position it was made for and, from the
+    search, its estimate per candidate (bot_client.candidates_html)."""
+    return (f'<strong>Suggested:</strong> {e(label)} <span class="reason">— {e(reason)}</span>'
+            f' <span class="made-for">(for {e(made)})</span>{candidates}')
 
 
 # --- the log and the result ------------------------------------------------------------------
