@@ -67,3 +67,59 @@ def test_odds_name_their_position_and_are_marked_old_after_a_move(
                                  "position changed")
     assert page.evaluate("getComputedStyle(document.getElementById('odds-text')).fontStyle") \
         == "italic"
+
+
+# The Tab stops inside the log's section, and Tab presses from its entry until the plan.
+TAB_STOPS = """() => [...document.querySelectorAll('.log-wrap button, .log-wrap [tabindex]')]
+  .filter(n => n.tabIndex >= 0 && n.offsetParent !== null && !n.disabled).length"""
+
+
+def test_the_log_is_one_tab_stop_read_by_arrows_and_filtered_by_toggles(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    sha = body.get_attribute("data-state-sha")
+    page.locator("#actions").get_by_role("button", name="End crew movement").click()
+    page.keyboard.press("Enter")  # the guard's confirming button
+    expect(body).not_to_have_attribute("data-state-sha", sha or "")
+    entries = page.locator("#log li").count()
+    links = page.locator("#log .rule-link").count()
+    assert entries > 10 and links > 10
+    stops = page.evaluate(TAB_STOPS)
+    print(f"log: {entries} entries, {links} rule links; Tab stops in the log's section: "
+          f"{stops} (one per rule link before issue 23)")
+    assert stops == 4  # three filters and the one roving entry
+    first = page.locator('#log li[tabindex="0"]')
+    expect(first).to_have_count(1)
+    first.focus()
+    presses = 0
+    while presses < 60 and not page.evaluate(
+            f"!!{ACTIVE}.closest('#board, #log-filters')"):
+        page.keyboard.press("Shift+Tab")  # back to the plan, past the filters
+        presses += 1
+    print(f"Shift+Tab presses from the log's entry to the filters or the plan: {presses}")
+    assert presses <= 3
+    # arrows go along the entries, Enter opens the focused entry's rule
+    first.focus()
+    seq = page.evaluate(f"{ACTIVE}.dataset.seq")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(f"{ACTIVE}.dataset.seq") != seq
+    assert page.locator('#log li[tabindex="0"]').count() == 1
+    rule = page.evaluate(f"{ACTIVE}.querySelector('.rule-link').dataset.rule")
+    page.keyboard.press("Enter")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-cited")).to_contain_text(rule)
+    page.keyboard.press("Escape")
+    # the filters: Show dice off hides the rolls, on shows them again
+    dice = page.locator("#log-filters").get_by_role("button", name="Show dice")
+    expect(dice).to_have_attribute("aria-pressed", "true")
+    rolls = page.locator("#log li[data-type='roll']")
+    expect(rolls.first).to_be_visible()
+    dice.click()
+    expect(dice).to_have_attribute("aria-pressed", "false")
+    expect(rolls.first).to_be_hidden()
+    assert page.locator("#log li[data-type='move']").first.is_visible()
+    assert page.evaluate(TAB_STOPS) == 4  # a hidden entry never holds the log's stop
+    dice.click()
+    expect(rolls.first).to_be_visible()

@@ -9,6 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
+import itertools
+
 import panels
 import rulesref
 import session
@@ -124,40 +126,103 @@ def test_self_destruct_marker_in_words() -> None:
     assert "not started" in panels.self_destruct_html({"self_destruct": {"box": None}})
 
 
-def test_log_latest_phase_first_cause_before_effect_with_dice_and_rules() -> None:
+def test_log_newest_turn_first_events_in_order_with_dice_and_rules() -> None:
+    import logbook
+
     game = ic.new_game(seed=52)
     game.apply(next(a for a in game.legal_actions() if a.type == "defend"))
+    play_randomly(game, 3, 80)
     events = [e.to_dict() for e in game.log]
-    html = panels.log_html(events)
+    html = logbook.log_html(events)
     well_formed(html)
-    items = re.findall(r'data-type="(\w+)"', html)
     seqs = [int(x) for x in re.findall(r'data-seq="(\d+)"', html)]
-    assert sorted(seqs) == list(range(len(events))) and items[-1] != "phase"
-    # the latest phase first; in it, events in order: the roll before the death it caused
-    last_phase = max(i for i, ev in enumerate(events) if ev["type"] == "phase")
-    assert seqs[0] == last_phase
+    assert sorted(seqs) == list(range(len(events)))
+    # turns newest first; inside a turn every event in the order it happened
+    turn_starts = [i for i, ev in enumerate(events) if ev["type"] == "phase"
+                   and ev["turn"] != next((p["turn"] for p in reversed(events[:i])
+                                           if p["type"] == "phase"), None)]
+    assert len(turn_starts) >= 2, "the game runs into a second turn"
+    bounds = [*turn_starts, len(events)]
+    blocks = [list(range(a, b)) for a, b in itertools.pairwise(bounds)]
+    expected = [i for block in reversed(blocks) for i in block] + list(range(turn_starts[0]))
+    assert seqs == expected
     death = next(i for i, ev in enumerate(events) if ev["type"] == "crew_killed")
     roll = max(i for i, ev in enumerate(events[:death]) if ev["type"] == "roll")
     assert seqs.index(roll) < seqs.index(death)
     assert "Rolled" in html and 'data-rule="Random Movement System"' in html
+    assert '<span class="die" aria-hidden="true">' in html  # dice drawn as dice
+
+
+def test_the_metamorphosis_roll_opens_its_own_phase_in_the_log() -> None:
+    import logbook
+
+    game = ic.new_game(seed=3)
+    game.apply({"type": "end_movement"})
+    events = [e.to_dict() for e in game.log]
+    roll = next(i for i, ev in enumerate(events) if ev.get("rule") ==
+                "Intruder Metamorphosis Phase")
+    html = logbook.log_html(events)
+    item = re.search(rf'<li[^>]*data-seq="{roll}"[^>]*>(.*?)</li>', html)
+    assert item is not None
+    assert item.group(1).startswith('<span class="ev-head">Intruder Metamorphosis Phase</span>')
+    # after the Crew Movement Phase's events and before the Second Interaction Phase
+    crew_movement = max(i for i, ev in enumerate(events[:roll]) if ev["type"] == "phase")
+    assert events[crew_movement]["text"] == "Turn 1: Crew Movement Phase"
+    second = next(i for i, ev in enumerate(events) if i > roll and ev["type"] == "phase")
+    order = [int(x) for x in re.findall(r'data-seq="(\d+)"', html)]
+    assert order.index(crew_movement) < order.index(roll) < order.index(second)
+    # other events open no phase
+    assert html.count('class="ev-head"') == sum(1 for ev in events
+                                                if logbook.derived_phase(ev))
 
 
 def test_log_updates_in_place_give_the_same_log() -> None:
-    """The page adds each action's events with log_update (a tail for the latest phase, new
-    phases on top); done here on a list of items it must equal log_html of the whole log."""
+    """The page adds each action's events with log_update (a tail for the newest turn, new
+    turns on top); done here on a list of items it must equal log_html of the whole log."""
+    import logbook
+
     game = ic.new_game(seed=5)
-    shown = re.findall(r"<li.*?</li>", panels.log_html([e.to_dict() for e in game.log]))
+    log = [e.to_dict() for e in game.log]
+    shown = re.findall(r"<li.*?</li>", logbook.log_html(log))
     start = len(game.log)
-    for turn in list(random_play(game, 5, 60)):  # each turn's events as the page gets them
+    for turn in list(random_play(game, 5, 200)):  # each action's events as the page gets them
         new = [e.to_dict() for e in turn.events]
         current = int(re.search(r'data-group="(\d+)"', shown[0]).group(1)) if shown else 0
-        tail, top = panels.log_update(new, start, current)
+        tail, top = logbook.log_update(new, start, current, logbook.turn_of(log[current]))
         at = next((i for i, li in enumerate(shown) if f'data-group="{current}"' not in li),
                   len(shown))
         shown[at:at] = re.findall(r"<li.*?</li>", tail)
         shown[:0] = re.findall(r"<li.*?</li>", top)
         start += len(new)
-    assert "".join(shown) == panels.log_html([e.to_dict() for e in game.log])
+        log += new
+    assert game.view("crew")["turn"] >= 2
+    assert "".join(shown) == logbook.log_html([e.to_dict() for e in game.log])
+
+
+def test_the_log_is_one_tab_stop_with_filters_as_toggle_buttons() -> None:
+    import logbook
+
+    game = play_randomly(ic.new_game(seed=5), 5, 120)
+    html = logbook.log_html([e.to_dict() for e in game.log])
+    tree = well_formed(html)
+    # every entry and every rule link out of the Tab order: the page gives one entry 0
+    assert all(li.get("tabindex") == "-1" for li in tree.iter("li"))
+    links = [b for b in tree.iter("button") if b.get("class") == "rule-link"]
+    assert links and all(b.get("tabindex") == "-1" for b in links)
+    cats = {li.get("data-cat") for li in tree.iter("li")}
+    assert {"moves", "dice"} <= cats
+    filters = well_formed(logbook.filters_html(["dice"]))
+    pressed = {b.get("data-log-filter"): b.get("aria-pressed") for b in filters.iter("button")}
+    assert pressed == {"moves": "true", "dice": "false", "combat": "true"}
+    names = [b.text for b in filters.iter("button")]
+    assert names == ["Show moves", "Show dice", "Show combat"]
+    assert logbook.toggled("", "dice") == "dice"
+    assert logbook.toggled("dice moves", "dice") == "moves"
+    assert logbook.toggled("moves", "nonsense") == "moves"  # unknown: nothing changes
+    assert logbook.roving_step(5, 0, "ArrowDown") == 1
+    assert logbook.roving_step(5, 0, "ArrowUp") == 0
+    assert logbook.roving_step(5, 2, "End") == 4
+    assert logbook.roving_step(5, 2, "x") is None and logbook.roving_step(0, 0, "Home") is None
 
 
 def test_result_of_a_finished_game() -> None:

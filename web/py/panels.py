@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     from intruder_core.view import View as TypedView
 
+import logbook
+
 from intruder_core import describe
 from intruder_core.charts import LIFE_STAGES
 from intruder_core.phase_names import PHASE_NAMES
@@ -576,58 +578,10 @@ def advice_html(label: str, reason: str, made: str, candidates: str = "") -> str
 # --- the log and the result ------------------------------------------------------------------
 
 
-def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None = None
-             ) -> str:
-    """One event: its text, a die face for rolls, and its rule link; `seq` is its place in
-    the game's log (data-seq), `group` the place of its phase's first event (data-group)."""
-    kind = str(event.get("type", ""))
-    text = str(event.get("text") or kind)
-    die = event.get("die")
-    face = ""
-    if kind == "roll" and isinstance(die, int) and 1 <= die <= 6:
-        face = f'<span class="die" aria-hidden="true">{DIE_FACES[die - 1]}</span> '
-    num = (f' data-seq="{seq}"' if seq is not None else "") + (
-        f' data-group="{group}"' if group is not None else "")
-    # the link names its entry by number: the same text and rule may come twice
-    what = f"log entry {seq + 1}" if seq is not None else ""
-    link = " " + rule_link(str(event["rule"]), what) if event.get("rule") else ""
-    return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}"{num}>{face}'
-            f'<span class="ev-text">{e(text)}</span>{link}</li>')
-
-
-def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int
-            ) -> list[list[str]]:
-    """Events cut into phases (a group starts at each "phase" event), each rendered with its
-    group's id: the log index of the group's first event (`current` for events before the
-    first "phase" here)."""
-    groups: list[list[str]] = [[]]
-    group = current
-    for i, ev in enumerate(events):
-        if ev.get("type") == "phase":
-            if groups[-1]:
-                groups.append([])
-            group = start + i
-        groups[-1].append(log_item(ev, start + i, group))
-    return groups
-
-
-def log_html(events: Sequence[Mapping[str, Any]], start: int = 0) -> str:
-    """The log grouped by turn and phase: the latest phase first, and inside each phase the
-    events in the order they happened, so a cause (a roll) comes before its effect (a
-    death)."""
-    return "".join("".join(g) for g in reversed(_groups(events, start, start)) if g)
-
-
-def log_update(events: Sequence[Mapping[str, Any]], start: int, current: int
-               ) -> tuple[str, str]:
-    """New events for a log already showing the first `start` ones, whose latest phase group
-    is `current`: (the HTML to add at the end of that group, the HTML of the phases the new
-    events begin, to go on top)."""
-    groups = _groups(events, start, current)
-    begins_phase = bool(events) and events[0].get("type") == "phase"
-    tail = "" if begins_phase else "".join(groups[0])
-    new = groups if begins_phase else groups[1:]
-    return tail, "".join("".join(g) for g in reversed(new) if g)
+# The log has its own module (logbook.py); these names stay for the page's older callers.
+log_item = logbook.log_item
+log_html = logbook.log_html
+log_update = logbook.log_update
 
 
 # Events a player must not miss: type -> (kind, title). Shown in the banner over the actions
