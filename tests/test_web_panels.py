@@ -559,3 +559,35 @@ def test_odds_and_advice_name_their_position_and_are_marked_old_or_gone() -> Non
     html = panels.advice_html("Command Officer 1: move to Corridor A-1", "go <there>", made)
     well_formed(html)
     assert "(for turn 1, Crew Movement Phase)" in html and "go &lt;there&gt;" in html
+
+
+# --- advice that explains (issue 23 item 7) --------------------------------------------------
+
+
+def words_of(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in ("the", "a", "an")}
+
+
+def test_the_heuristics_reasons_say_why_never_just_the_move_again() -> None:
+    import random
+
+    from intruder_core.bots import HeuristicPolicy
+
+    bot = HeuristicPolicy()
+    seen: dict[str, str] = {}
+    for seed in range(4):
+        game = ic.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = list(game.legal_actions())
+            action, reason = bot.choose(game.view("crew"), legal, rng)
+            # the reason is more than the label's own words ("pick up the Cage 1")
+            assert not words_of(reason) <= words_of(action.label), (action.label, reason)
+            seen.setdefault(action.type, reason)
+            game.apply(action)
+    from intruder_core.bots.heuristic import USES
+
+    assert seen["pick_up"] in USES.values()  # what the object is for
+    html = panels.advice_html("Science Officer 1: pick up Cage 1", seen["pick_up"],
+                              "turn 1, Crew Movement Phase")
+    assert "pick up the Cage 1" not in html
