@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 
 from conftest import ROOT, Problems, Site
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 sys.path.insert(0, str(ROOT / "web" / "py"))
 
@@ -26,13 +26,20 @@ BODY = "body[data-ready='1']"
 ACTIVE = "document.activeElement"
 
 
+def end_crew_movement(page: Page, site: Site, boot: Boot) -> tuple[Locator, str]:
+    """Seed 3's first Crew Movement Phase, every crewman with his points: End crew movement
+    clicked (its guard asks); the page's body and the state digest before."""
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    sha = body.get_attribute("data-state-sha") or ""
+    page.locator("#actions").get_by_role("button", name="End crew movement").click()
+    return body, sha
+
+
 def test_the_guard_focuses_its_confirming_button_and_says_what_is_lost(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    boot(site.url + "?seed=3")
-    body = page.locator(BODY)
-    sha = body.get_attribute("data-state-sha")
-    page.locator("#actions").get_by_role("button", name="End crew movement").click()
+    body, sha = end_crew_movement(page, site, boot)
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("what they have left is lost when the phase ends")
@@ -77,12 +84,9 @@ TAB_STOPS = """() => [...document.querySelectorAll('.log-wrap button, .log-wrap 
 def test_the_log_is_one_tab_stop_read_by_arrows_and_filtered_by_toggles(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    boot(site.url + "?seed=3")
-    body = page.locator(BODY)
-    sha = body.get_attribute("data-state-sha")
-    page.locator("#actions").get_by_role("button", name="End crew movement").click()
+    body, sha = end_crew_movement(page, site, boot)
     page.keyboard.press("Enter")  # the guard's confirming button
-    expect(body).not_to_have_attribute("data-state-sha", sha or "")
+    expect(body).not_to_have_attribute("data-state-sha", sha)
     entries = page.locator("#log li").count()
     links = page.locator("#log .rule-link").count()
     assert entries > 10 and links > 10

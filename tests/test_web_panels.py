@@ -521,6 +521,9 @@ def test_crewmen_without_an_action_fold_into_one_line_after_those_who_can_act() 
     assert "He has no action now" not in html
     # Selected with nothing to do, he comes after those who can act, saying why.
     assert html.index('data-crew-group="en1"') > html.index('data-crew-group="co1"')
+    # the Intruder player's decisions name crewmen only as targets: no such line
+    attack = dict(view, decision={"step": "intruder_attack"})
+    assert "No action now" not in panels.actions_html(attack, listed[:1], None)
 
 
 def test_the_attacks_left_and_a_useless_dart_are_shown_on_the_panel() -> None:

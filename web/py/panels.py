@@ -32,7 +32,7 @@ ActionRow = tuple[int, Mapping[str, Any], str, str]
 WhyIllegal = describe.WhyIllegal  # the game's refusals (Game.why_illegal), for the hints
 
 OUTCOMES = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+DIE_FACES = logbook.DIE_FACES  # one home: the log's
 STAGE_COLUMNS = (
     ("powers", "Powers"), ("metamorphosis", "Meta­morphosis on"), ("attack", "Attacks on"),
     ("clones", "Intruders if Clone"), ("control", "Prod control on"),
@@ -314,6 +314,8 @@ def no_action_html(view: View, groups: Mapping[str, object], selected: str | Non
     can act ("No action now: Engineer 1, Engineer 2"); in an Interaction only those in its
     compartment, and never the selected one (his own panel says why)."""
     decision = view.get("decision") or {}
+    if decision.get("step") not in ("move", "crew_actions", "free_actions", "defense"):
+        return ""  # the Intruder player's decisions: his rows name crewmen as targets
     at = decision.get("at") if decision.get("step") == "crew_actions" else None
     idle = [str(c.get("name", c["id"])) for c in index(view).active
             if c["id"] not in groups and c["id"] != selected and (at is None or c.get("at") == at)]
