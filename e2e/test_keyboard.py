@@ -113,8 +113,7 @@ def perform_by_keys(page: Page, game: ic.Game, action: Any) -> None:
         if isinstance(crew, str) and where.get(crew) and game.step != "choose":
             select_by_keys(page, crew, where[crew])
         press_button_by_keys(page, action)
-    if guard_asked(page, before):  # the guard: Go back has the focus; Tab to the other, Enter
-        page.keyboard.press("Tab")
+    if guard_asked(page, before):  # the guard: its going-ahead button has the focus: Enter
         assert page.evaluate(f"{ACTIVE}.id") == "confirm-yes"
         page.keyboard.press("Enter")
 

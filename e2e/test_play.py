@@ -74,7 +74,9 @@ def test_seeded_game_shows_the_mapsheet_and_a_new_game_takes_a_seed(
                  "Clones Not Yet in Play", "Dummy Counters Discovered", "n1: face down",
                  "Caged Lab Animals", "Intruders killed", "Intruders captured", "Score 0"):
         expect(mapsheet).to_contain_text(text)
-    expect(page.locator("#log li").first).to_contain_text("Turn 1: First Interaction Phase")
+    # the newest turn first, its phases in order: the phase under way is its last heading
+    expect(page.locator("#log li[data-type='phase']").last).to_contain_text(
+        "Turn 1: First Interaction Phase")
 
     # A compartment with an Interaction to resolve is a button on the map too.
     page.locator('#board [data-compartment="lab"]').click(position={"x": 8, "y": 8})
@@ -147,7 +149,8 @@ def test_move_by_click_and_keyboard_refuse_illegal_and_undo(
     page.locator("#undo").click()
     expect_state(page, ic.new_game(seed=3))
     expect(page.locator("#undo")).to_be_disabled()
-    expect(page.locator("#log li").first).to_contain_text("Turn 1: Crew Movement Phase")
+    expect(page.locator("#log li[data-type='phase']").last).to_contain_text(
+        "Turn 1: Crew Movement Phase")
 
     # Esc deselects.
     board.locator('[data-crew="en1"]').click()

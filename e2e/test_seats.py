@@ -142,9 +142,9 @@ def intruder_attacks_by_clicks(page: Page, game: ic.Game) -> None:
     if attack.type == "intruder_attack" and token.count():
         token.click()
     else:
-        page.locator("#actions").get_by_role("button", name=attack.label, exact=True).click()
-    confirm_guard(page, f"{attack.label}?",
-                  "Attack" if attack.type == "intruder_attack" else "Hold back")
+        name = attack.label + (" (dice follow)" if attack.type == "intruder_attack" else "")
+        page.locator("#actions").get_by_role("button", name=name, exact=True).click()
+    # No guard: the button says the dice follow, and the attack is applied at once.
 
 
 def confirm_guard(page: Page, question: str, yes: str = "End anyway") -> None:
@@ -408,9 +408,8 @@ def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
         page.locator(f'#board [data-crew="{action["crew"]}"]').click()
     else:
         press_action_button(page, action)
-    if action.type in ("intruder_attack", "intruder_hold"):  # always asked: dice follow
-        confirm_guard(page, f"{action.label}?",
-                      "Attack" if action.type == "intruder_attack" else "Hold back")
+    if action.type in ("intruder_attack", "intruder_hold"):  # never asked: dice follow
+        expect(page.locator("#confirm-dialog")).to_be_hidden()
     elif action.type == "end_intruder_movement" and len(game.legal_actions(side)) > 1:
         confirm_guard(page, "End the Intruder's movement?")
     elif guard_asked(page, before):

@@ -164,7 +164,7 @@ def test_guard_asks_before_ending_movement_and_a_setting_turns_it_off(
     end.click()
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("9 crewmen still have movement points")
+    expect(dialog).to_contain_text("9 crewmen could still act")
     assert not axe_violations(page)
     dialog.get_by_role("button", name="Go back").click()
     expect(dialog).to_be_hidden()

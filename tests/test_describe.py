@@ -126,3 +126,63 @@ def test_a_counters_state_in_words() -> None:
     animal: describe.CounterView = {"token": "c2", "at": "lab", "face_up": True,
                                     "kind": "lab_animal", "held_by": "so1"}
     assert describe.counter_states(animal, 2, str.upper) == ["held by SO1"]
+
+
+def in_the_mess(attacks: int, known: list[str] | None = None,
+                so1: list[str] | None = None) -> ic.Game:
+    """An Interaction in the Crew's Mess with a face-up Stage 5 Intruder (c3), already attacked
+    `attacks` times this phase; Science Officer 1 carries `so1`, Command Officer 1 a Gas
+    Canister."""
+    return ic.Game.from_position({
+        "phase": "interaction1", "stage": 5, "known": known or [],
+        "crew": {"so1": {"at": "mess", "carrying": so1 or ["blaster1", "dart1"]},
+                 "co1": {"at": "mess", "carrying": ["gas1"]}},
+        "counters": [{"kind": "intruder", "at": "mess", "face_up": True, "token": "c3"}],
+        "interaction": {"at": "mess", "attacks": {"c3": attacks}}})
+
+
+def test_a_science_officers_missing_blaster_attack_is_explained_with_ruling_r6() -> None:
+    g = in_the_mess(0)
+    offered = [a.to_dict() for a in g.legal_actions() if a.get("crew") == "so1"]
+    assert {"type": "attack", "crew": "so1", "target": "c3", "weapon": "dart"} in offered
+    hints = describe.missing_hints(g.view("crew"), "so1", rows(g), g.why_illegal)
+    attack = [h for h in hints if h.text.startswith("No attack")]
+    assert [str(h) for h in attack] == [
+        "No attack on the Intruder c3 with the Blaster: a Science Officer may never fire a "
+        "weapon that could kill the Intruder (Restrictions and Modifications to Combat; "
+        "ruling R6)"]
+    # his Dart is offered: it is not explained away
+    assert not any("Sleep Dart" in h.text for h in hints)
+
+
+def test_a_fourth_attack_is_explained_and_the_attacks_left_are_counted() -> None:
+    g = in_the_mess(3, so1=["dart1"])
+    assert not any(a.type == "attack" for a in g.legal_actions())
+    view = g.view("crew")
+    index = describe.ViewIndex(view)
+    for who, weapon in (("so1", "Sleep Dart Pistol"), ("co1", "Gas Canister")):
+        hints = describe.missing_hints(view, who, rows(g), g.why_illegal, index)
+        assert (f"No attack on the Intruder c3 with the {weapon}: this Intruder has already "
+                "been attacked three times this Interaction Phase") in [h.text for h in hints]
+        assert any(h.rule == "Crew Attacks on the Intruder; ruling R8" for h in hints)
+    assert describe.attacks_left(view, index) == [describe.Hint(
+        "Attacks on the Intruder c3 this Interaction Phase: 3 made, no more: 3 at most",
+        "Crew Attacks on the Intruder; ruling R8")]
+    fresh = in_the_mess(1).view("crew")
+    assert [h.text for h in describe.attacks_left(fresh, describe.ViewIndex(fresh))] == [
+        "Attacks on the Intruder c3 this Interaction Phase: 1 made, 2 left"]
+    # outside an Interaction's Crew Action Segment no count is shown
+    moving = ic.new_game(seed=3).view("crew")
+    assert describe.attacks_left(moving, describe.ViewIndex(moving)) == []
+
+
+def test_a_dart_at_an_intruder_known_immune_to_sleep_darts_says_it_does_nothing() -> None:
+    g = in_the_mess(0, known=["immune_sleep"])
+    view = g.view("crew")
+    dart = {"type": "attack", "crew": "so1", "target": "c3", "weapon": "dart"}
+    assert dart in [a.to_dict() for a in g.legal_actions()]  # legal, and useless
+    assert describe.futile(view, dart) == " (no effect: the Intruder has Immune to Sleep Darts)"
+    gas = {"type": "attack", "crew": "co1", "target": "c3", "weapon": "gas"}
+    assert describe.futile(view, gas) == ""
+    # not known yet: nothing said (the crew may not know it)
+    assert describe.futile(in_the_mess(0).view("crew"), dart) == ""

@@ -98,8 +98,9 @@ def test_guard_asks_before_ending_movement_with_points_left() -> None:
     game = ic.new_game(seed=3)  # Crew Movement, every crewman with 3 movement points
     view = game.view("crew")
     question = dialogs.guard_question({"type": "end_movement"}, view, rows_of(game))
-    assert question.startswith("End crew movement? 9 crewmen still have movement points:")
-    assert "Command Officer 1 (3)" in question and "Engineer 3 (3)" in question
+    assert question.startswith("End crew movement? 9 crewmen could still act, and what "
+                               "they have left is lost when the phase ends:")
+    assert "Command Officer 1 (3 MP)" in question and "Engineer 3 (3 MP)" in question
     assert dialogs.guard_question({"type": "move", "crew": "co1", "to": "a1"}, view,
                                   rows_of(game)) == ""
     # nobody with anything left to do: no question
@@ -110,10 +111,12 @@ def test_guard_asks_before_ending_movement_with_points_left() -> None:
 def test_guard_asks_before_ending_the_actions_with_actions_left() -> None:
     view = {"crew": [{"id": "co1", "name": "Command Officer 1"},
                      {"id": "so1", "name": "Science Officer 1"}]}
-    rows = [(0, {"type": "pick_up", "crew": "so1", "item": "cage1"}, "", ""),
+    rows = [(0, {"type": "pick_up", "crew": "so1", "item": "cage1"},
+             "Science Officer 1: pick up Cage 1", ""),
             (1, {"type": "end_actions"}, "End actions here", "")]
     assert dialogs.guard_question({"type": "end_actions"}, view, rows) == (
-        "End the actions? Science Officer 1 could still take an action.")
+        "End the actions? 1 crewman could still act, and his action is lost once the actions "
+        "end: Science Officer 1 (pick up Cage 1).")
     assert dialogs.guard_question({"type": "end_actions"}, view, rows[1:]) == ""
 
 

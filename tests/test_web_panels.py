@@ -9,6 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
+import itertools
+
 import panels
 import rulesref
 import session
@@ -124,40 +126,103 @@ def test_self_destruct_marker_in_words() -> None:
     assert "not started" in panels.self_destruct_html({"self_destruct": {"box": None}})
 
 
-def test_log_latest_phase_first_cause_before_effect_with_dice_and_rules() -> None:
+def test_log_newest_turn_first_events_in_order_with_dice_and_rules() -> None:
+    import logbook
+
     game = ic.new_game(seed=52)
     game.apply(next(a for a in game.legal_actions() if a.type == "defend"))
+    play_randomly(game, 3, 80)
     events = [e.to_dict() for e in game.log]
-    html = panels.log_html(events)
+    html = logbook.log_html(events)
     well_formed(html)
-    items = re.findall(r'data-type="(\w+)"', html)
     seqs = [int(x) for x in re.findall(r'data-seq="(\d+)"', html)]
-    assert sorted(seqs) == list(range(len(events))) and items[-1] != "phase"
-    # the latest phase first; in it, events in order: the roll before the death it caused
-    last_phase = max(i for i, ev in enumerate(events) if ev["type"] == "phase")
-    assert seqs[0] == last_phase
+    assert sorted(seqs) == list(range(len(events)))
+    # turns newest first; inside a turn every event in the order it happened
+    turn_starts = [i for i, ev in enumerate(events) if ev["type"] == "phase"
+                   and ev["turn"] != next((p["turn"] for p in reversed(events[:i])
+                                           if p["type"] == "phase"), None)]
+    assert len(turn_starts) >= 2, "the game runs into a second turn"
+    bounds = [*turn_starts, len(events)]
+    blocks = [list(range(a, b)) for a, b in itertools.pairwise(bounds)]
+    expected = [i for block in reversed(blocks) for i in block] + list(range(turn_starts[0]))
+    assert seqs == expected
     death = next(i for i, ev in enumerate(events) if ev["type"] == "crew_killed")
     roll = max(i for i, ev in enumerate(events[:death]) if ev["type"] == "roll")
     assert seqs.index(roll) < seqs.index(death)
     assert "Rolled" in html and 'data-rule="Random Movement System"' in html
+    assert '<span class="die" aria-hidden="true">' in html  # dice drawn as dice
+
+
+def test_the_metamorphosis_roll_opens_its_own_phase_in_the_log() -> None:
+    import logbook
+
+    game = ic.new_game(seed=3)
+    game.apply({"type": "end_movement"})
+    events = [e.to_dict() for e in game.log]
+    roll = next(i for i, ev in enumerate(events) if ev.get("rule") ==
+                "Intruder Metamorphosis Phase")
+    html = logbook.log_html(events)
+    item = re.search(rf'<li[^>]*data-seq="{roll}"[^>]*>(.*?)</li>', html)
+    assert item is not None
+    assert item.group(1).startswith('<span class="ev-head">Intruder Metamorphosis Phase</span>')
+    # after the Crew Movement Phase's events and before the Second Interaction Phase
+    crew_movement = max(i for i, ev in enumerate(events[:roll]) if ev["type"] == "phase")
+    assert events[crew_movement]["text"] == "Turn 1: Crew Movement Phase"
+    second = next(i for i, ev in enumerate(events) if i > roll and ev["type"] == "phase")
+    order = [int(x) for x in re.findall(r'data-seq="(\d+)"', html)]
+    assert order.index(crew_movement) < order.index(roll) < order.index(second)
+    # other events open no phase
+    assert html.count('class="ev-head"') == sum(1 for ev in events
+                                                if logbook.derived_phase(ev))
 
 
 def test_log_updates_in_place_give_the_same_log() -> None:
-    """The page adds each action's events with log_update (a tail for the latest phase, new
-    phases on top); done here on a list of items it must equal log_html of the whole log."""
+    """The page adds each action's events with log_update (a tail for the newest turn, new
+    turns on top); done here on a list of items it must equal log_html of the whole log."""
+    import logbook
+
     game = ic.new_game(seed=5)
-    shown = re.findall(r"<li.*?</li>", panels.log_html([e.to_dict() for e in game.log]))
+    log = [e.to_dict() for e in game.log]
+    shown = re.findall(r"<li.*?</li>", logbook.log_html(log))
     start = len(game.log)
-    for turn in list(random_play(game, 5, 60)):  # each turn's events as the page gets them
+    for turn in list(random_play(game, 5, 200)):  # each action's events as the page gets them
         new = [e.to_dict() for e in turn.events]
         current = int(re.search(r'data-group="(\d+)"', shown[0]).group(1)) if shown else 0
-        tail, top = panels.log_update(new, start, current)
+        tail, top = logbook.log_update(new, start, current, logbook.turn_of(log[current]))
         at = next((i for i, li in enumerate(shown) if f'data-group="{current}"' not in li),
                   len(shown))
         shown[at:at] = re.findall(r"<li.*?</li>", tail)
         shown[:0] = re.findall(r"<li.*?</li>", top)
         start += len(new)
-    assert "".join(shown) == panels.log_html([e.to_dict() for e in game.log])
+        log += new
+    assert game.view("crew")["turn"] >= 2
+    assert "".join(shown) == logbook.log_html([e.to_dict() for e in game.log])
+
+
+def test_the_log_is_one_tab_stop_with_filters_as_toggle_buttons() -> None:
+    import logbook
+
+    game = play_randomly(ic.new_game(seed=5), 5, 120)
+    html = logbook.log_html([e.to_dict() for e in game.log])
+    tree = well_formed(html)
+    # every entry and every rule link out of the Tab order: the page gives one entry 0
+    assert all(li.get("tabindex") == "-1" for li in tree.iter("li"))
+    links = [b for b in tree.iter("button") if b.get("class") == "rule-link"]
+    assert links and all(b.get("tabindex") == "-1" for b in links)
+    cats = {li.get("data-cat") for li in tree.iter("li")}
+    assert {"moves", "dice"} <= cats
+    filters = well_formed(logbook.filters_html(["dice"]))
+    pressed = {b.get("data-log-filter"): b.get("aria-pressed") for b in filters.iter("button")}
+    assert pressed == {"moves": "true", "dice": "false", "combat": "true"}
+    names = [b.text for b in filters.iter("button")]
+    assert names == ["Show moves", "Show dice", "Show combat"]
+    assert logbook.toggled("", "dice") == "dice"
+    assert logbook.toggled("dice moves", "dice") == "moves"
+    assert logbook.toggled("moves", "nonsense") == "moves"  # unknown: nothing changes
+    assert logbook.roving_step(5, 0, "ArrowDown") == 1
+    assert logbook.roving_step(5, 0, "ArrowUp") == 0
+    assert logbook.roving_step(5, 2, "End") == 4
+    assert logbook.roving_step(5, 2, "x") is None and logbook.roving_step(0, 0, "Home") is None
 
 
 def test_result_of_a_finished_game() -> None:
@@ -333,5 +398,199 @@ def test_an_action_of_another_phase_is_explained() -> None:
     html = panels.actions_html(view, listed, away, why_illegal=game.why_illegal)
     assert "No moves now: that is a Function of the Crew Movement Phase" in html
     assert f"is not in {panels.place(at)}, the compartment being resolved" in html
-    assert "He has no action now." in html and f'data-select="{away}"' in html
+    assert "No action now." in html and f'data-select="{away}"' in html
     well_formed(html)
+
+
+# --- the guards (issue 23 item 5: ask only where something is lost) --------------------------
+
+
+def idle_crew(**changes: dict[str, object]) -> dict[str, dict[str, object]]:
+    """Every crewman in Corridor A-1 with no movement points, then `changes`."""
+    crew: dict[str, dict[str, object]] = {
+        c: {"mp": 0, "at": "a1"} for c in ("co1", "co2", "co3", "so1", "so2", "so3", "en1",
+                                           "en2", "en3")}
+    crew.update(changes)
+    return crew
+
+
+def test_no_guard_at_a_phase_end_where_only_drops_are_left() -> None:
+    import dialogs
+    from helpers import position
+
+    g = position(phase="crew_movement",
+                 crew=idle_crew(co1={"mp": 0, "at": "a1", "carrying": ["blaster1"]}))
+    listed = rows(g)
+    assert sorted(r[1]["type"] for r in listed) == ["drop", "end_movement"]
+    assert dialogs.guard_question({"type": "end_movement"}, g.view("crew"), listed) == ""
+
+
+def test_the_guard_names_the_movement_points_and_free_actions_left_unused() -> None:
+    import dialogs
+    from helpers import position
+
+    g = position(phase="crew_movement", crew=idle_crew(
+        co1={"mp": 0, "at": "a1", "carrying": ["blaster1"]}, en2={"mp": 2, "at": "a1"},
+        co2={"mp": 0, "at": "command"}))
+    question = dialogs.guard_question({"type": "end_movement"}, g.view("crew"), rows(g))
+    assert question == ("End crew movement? 2 crewmen could still act, and what they have "
+                        "left is lost when the phase ends: Command Officer 2 (free: unlock) "
+                        "and Engineer 2 (2 MP).")
+    assert "Command Officer 1" not in question  # he could only drop his Blaster
+    assert dialogs.guard_yes({"type": "end_movement"}) == "End anyway"
+
+
+def test_starting_the_self_destruct_and_leaving_in_a_shuttle_are_guarded() -> None:
+    import dialogs
+    from helpers import position
+
+    g = position(phase="interaction2", crew={"so1": {"at": "command"}})
+    start = {"type": "start_self_destruct", "crew": "co1"}
+    question = dialogs.guard_question(start, g.view("crew"), rows(g))
+    assert question.startswith("Start the Self-Destruct System? Command Officer 1 starts the "
+                               "eight-turn countdown: it can be stopped only until the marker "
+                               "reaches the 4 box")
+    assert dialogs.guard_yes(start) == "Start it"
+    # Not one of the legal actions: nothing to ask (the engine refuses it with its reason).
+    assert dialogs.guard_question({"type": "start_self_destruct", "crew": "so1"},
+                                  g.view("crew"), rows(g)) == ""
+    g = position(phase="interaction2", self_destruct=4, crew={"co2": {"at": "dock1"}})
+    leave = {"type": "leave", "shuttle": "shuttle1", "crew": ["co2"]}
+    assert leave in [r[1] for r in rows(g)]
+    question = dialogs.guard_question(leave, g.view("crew"), rows(g))
+    assert question.startswith("Leave in Shuttle #1? Command Officer 2 leaves the station for "
+                               "good, and the die for an Intruder stowaway is rolled as it "
+                               "leaves. Command Officer 1, ")
+    assert question.endswith(" and Engineer 3 stay behind.")
+    assert dialogs.guard_yes(leave) == "Leave"
+    # the other actions of the phase ask nothing
+    assert [dialogs.guard_question(r[1], g.view("crew"), rows(g)) for r in rows(g)
+            if r[1]["type"] not in ("leave", "end_actions")] == \
+        [""] * (len(rows(g)) - 2)
+
+
+def test_ending_the_actions_asks_only_for_actions_that_are_not_giving_up() -> None:
+    import dialogs
+
+    view = {"crew": [crewman("co1", "Command Officer 1", "lab"),
+                     crewman("so1", "Science Officer 1", "lab")]}
+    end = {"type": "end_actions"}
+    letting = [(0, {"type": "let_go", "crew": "co1"}, "Command Officer 1: let go", ""),
+               (1, {"type": "release", "crew": "so1"}, "Science Officer 1: release", ""),
+               (2, end, "End actions here", "")]
+    assert dialogs.guard_question(end, view, letting) == ""
+    catch = (3, {"type": "catch", "crew": "so1", "target": "c2"},
+             "Science Officer 1: catch the Lab Animal (c2)", "")
+    assert dialogs.guard_question(end, view, [*letting, catch]) == (
+        "End the actions? 1 crewman could still act, and his action is lost once the actions "
+        "end: Science Officer 1 (catch the Lab Animal (c2)).")
+
+
+# --- nothing stale, nothing unexplained (issue 23 item 6) ------------------------------------
+
+
+def mess_interaction(attacks: int, known: list[str] | None = None) -> ic.Game:
+    """The Crew's Mess resolving, a face-up Stage 5 Intruder c3 attacked `attacks` times;
+    Science Officer 1 with a Blaster and a Dart, Command Officer 1 with a Gas Canister, and
+    Engineer 1 there empty-handed and already acted on."""
+    return ic.Game.from_position({
+        "phase": "interaction1", "stage": 5, "known": known or [],
+        "crew": {"so1": {"at": "mess", "carrying": ["blaster1", "dart1"]},
+                 "co1": {"at": "mess", "carrying": ["gas1"]}, "en1": {"at": "mess"}},
+        "counters": [{"kind": "intruder", "at": "mess", "face_up": True, "token": "c3"}],
+        "interaction": {"at": "mess", "attacks": {"c3": attacks}}})
+
+
+def test_crewmen_without_an_action_fold_into_one_line_after_those_who_can_act() -> None:
+    g = mess_interaction(3)  # no attack left: only drops for the armed ones
+    view = g.view("crew")
+    listed = rows(g)
+    idle = [c for c in view["crew"] if c["at"] == "mess"
+            and not any(r[1].get("crew") == c["id"] for r in listed)]
+    assert idle, "some crewman in the Mess has nothing to do"
+    html = panels.actions_html(view, listed, "en1" if idle[0]["id"] == "en1" else None,
+                               why_illegal=g.why_illegal)
+    well_formed(html)
+    line = re.search(r'<p class="no-action">No action now: ([^<]*)</p>', html)
+    assert line is not None
+    assert html.index('class="no-action"') > max(html.index(f'data-crew-group="{w}"')
+                                                   for w in ("so1", "co1"))
+    names = line.group(1).split(", ")
+    assert "Engineer 1" not in names  # selected: his own panel says why instead
+    assert names == [c["name"] for c in idle if c["id"] != "en1"]
+    assert "He has no action now" not in html
+    # Selected with nothing to do, he comes after those who can act, saying why.
+    assert html.index('data-crew-group="en1"') > html.index('data-crew-group="co1"')
+    # the Intruder player's decisions name crewmen only as targets: no such line
+    attack = dict(view, decision={"step": "intruder_attack"})
+    assert "No action now" not in panels.actions_html(attack, listed[:1], None)
+
+
+def test_the_attacks_left_and_a_useless_dart_are_shown_on_the_panel() -> None:
+    g = mess_interaction(1, known=["immune_sleep"])
+    view = g.view("crew")
+    html = panels.actions_html(view, rows(g), "so1", why_illegal=g.why_illegal)
+    well_formed(html)
+    assert "Attacks on the Intruder c3 this Interaction Phase: 1 made, 2 left" in html
+    assert 'aria-label="Rule: Crew Attacks on the Intruder; ruling R8, Attacks on the ' \
+        'Intruder c3 this Interaction Phase"' in html
+    dart = next(r for r in rows(g) if r[1].get("weapon") == "dart")
+    button = re.search(rf'data-index="{dart[0]}"[^>]*>(.*?)</button>', html)
+    assert button is not None
+    assert button.group(1).endswith(
+        "attack Intruder c3 with dart (no effect: the Intruder has Immune to Sleep Darts)")
+    assert "No attack on the Intruder c3 with the Blaster: a Science Officer may never " \
+        "fire a weapon that could kill the Intruder" in html
+
+
+def test_odds_and_advice_name_their_position_and_are_marked_old_or_gone() -> None:
+    game = ic.new_game(seed=3)
+    view = game.view("crew")
+    made = panels.made_for(view)
+    assert made == "turn 1, Crew Movement Phase"
+    sha = session.state_digest(game.to_json())
+    assert panels.freshness(sha, sha, over=False) == "current"
+    game.apply(game.legal_actions()[0])
+    now = session.state_digest(game.to_json())
+    assert panels.freshness(sha, now, over=False) == "old"
+    assert panels.freshness(sha, sha, over=True) == "gone"  # no "Win 79%" on the end screen
+    words = session.odds_text({"win": 0.79, "draw": 0.01, "loss": 0.2, "n": 40})
+    assert panels.dated(words, made) == ("Win 79% · Draw 1% · Loss 20% (n = 40), for turn 1, "
+                                         "Crew Movement Phase")
+    assert panels.dated(words, made, old=True).endswith(
+        ". Old: made for turn 1, Crew Movement Phase, before the position changed")
+    html = panels.advice_html("Command Officer 1: move to Corridor A-1", "go <there>", made)
+    well_formed(html)
+    assert "(for turn 1, Crew Movement Phase)" in html and "go &lt;there&gt;" in html
+
+
+# --- advice that explains (issue 23 item 7) --------------------------------------------------
+
+
+def words_of(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in ("the", "a", "an")}
+
+
+def test_the_heuristics_reasons_say_why_never_just_the_move_again() -> None:
+    import random
+
+    from intruder_core.bots import HeuristicPolicy
+
+    bot = HeuristicPolicy()
+    seen: dict[str, str] = {}
+    for seed in range(4):
+        game = ic.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = list(game.legal_actions())
+            action, reason = bot.choose(game.view("crew"), legal, rng)
+            # the reason is more than the label's own words ("pick up the Cage 1")
+            assert not words_of(reason) <= words_of(action.label), (action.label, reason)
+            seen.setdefault(action.type, reason)
+            game.apply(action)
+    from intruder_core.bots.heuristic import USES
+
+    assert seen["pick_up"] in USES.values()  # what the object is for
+    html = panels.advice_html("Science Officer 1: pick up Cage 1", seen["pick_up"],
+                              "turn 1, Crew Movement Phase")
+    assert "pick up the Cage 1" not in html

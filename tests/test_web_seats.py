@@ -249,23 +249,20 @@ def test_the_intruder_player_is_asked_before_ending_his_movement_with_moves_left
     assert dialogs.guard_question(legal[0], view, rows) == ""
 
 
-def test_the_intruder_player_is_asked_before_his_attack_decision() -> None:
+def test_the_intruder_player_is_not_asked_before_his_attack_decision() -> None:
+    """Issue 23 item 5: his attack's button says the dice follow; a guard before each attack
+    only taught players to switch guards off."""
     import dialogs
+    import panels
 
     rows = [(0, {"type": "intruder_attack", "token": "c6", "crew": "en1"},
              "Intruder c6 in Crew's Mess: attack Engineer 1", ""),
             (1, {"type": "intruder_hold", "token": "c6"},
              "Intruder c6 in Crew's Mess: hold back, attack nobody", "")]
-    assert dialogs.guard_question(rows[0][1], {}, rows) == (
-        "Intruder c6 in Crew's Mess: attack Engineer 1?")
-    assert dialogs.guard_question(rows[1][1], {}, rows) == (
-        "Intruder c6 in Crew's Mess: hold back, attack nobody?")
-    # Its button goes ahead in the action's words, not "End anyway".
-    assert [dialogs.guard_yes(r[1]) for r in rows] == ["Attack", "Hold back"]
+    assert [dialogs.guard_question(r[1], {}, rows) for r in rows] == ["", ""]
+    assert "attack Engineer 1 (dice follow)</button>" in panels.action_button(rows[0])
+    assert "(dice follow)" not in panels.action_button(rows[1])
     assert dialogs.guard_yes({"type": "end_intruder_movement"}) == "End anyway"
-    # Not one of the legal actions: nothing to ask (the engine refuses it with its reason).
-    assert dialogs.guard_question({"type": "intruder_attack", "token": "c6", "crew": "so2"},
-                                  {}, rows) == ""
 
 
 def test_a_crowded_room_stacks_the_pictures_before_the_object_buttons() -> None:

@@ -58,6 +58,26 @@ from .policy import Choice
 Order = tuple[str, dict[str, str | tuple[str, ...]], str]  # action type, arguments, reason
 
 KILL_POINTS = POINTS["intruder_killed"]  # +7 (How to Win)
+CAPTURE_POINTS = POINTS["intruder_captured"]  # +15
+# What each object is for, in the heuristic's terms: the reason it picks one up or builds it.
+USES: dict[str, str] = {
+    "cage": (f"a Cage captures the Intruder while it is young or asleep (a captured Intruder "
+             f"scores {CAPTURE_POINTS}, a kill {KILL_POINTS}) and holds a Lab Animal"),
+    "dart": ("the Sleep Dart Pistol puts the Intruder to sleep so it can be caged (R9), and "
+             "a Science Officer may fire it (R6)"),
+    "blaster": (f"a Blaster can kill the Intruder once the Life Stage Chart lets the crew kill "
+                f"({KILL_POINTS} points)"),
+    "gas": (f"a Gas Canister can kill the Intruder once the Life Stage Chart lets the crew "
+            f"kill ({KILL_POINTS} points)"),
+    "flamethrower": (f"the Flamethrower kills the Intruder best once the crew may kill "
+                     f"({KILL_POINTS} points)"),
+    "prod": "the Electric Prod takes control of the Intruder to drive it into the Freezer (R22)",
+}
+
+
+def use_of(item: ItemView) -> str:
+    """Why the crew wants an object: what it is for (USES), else its name."""
+    return USES.get(item["kind"], f"the crew needs the {item['name']}")
 DEATH_POINTS = POINTS["crew_dead"]  # -5
 DRIVE_MP = move_cost("command", controlling=True)  # a prodded Intruder takes all 3 points (R11)
 LETHAL_SMALL = ("blaster", "gas")  # the small lethal weapons (a crewman's first weapon)
@@ -392,8 +412,10 @@ class ActionPlan:
             kinds = info.kinds(cid)
             if not t["caged"] and cid in cagers and (t["asleep"] or info.stage == 1) and v_cage:
                 p = cage_chance(t["asleep"])
-                why = "the Intruder sleeps: cage it (1-5, R9)" if t["asleep"] else \
-                    "cage it awake: Life Stage 1 allows it on 1-2"
+                why = (f"cage it while it sleeps: a Cage holds it on 1-5 (R9) and a captured "
+                       f"Intruder scores {CAPTURE_POINTS}") if t["asleep"] else \
+                    (f"cage it while it is young: at Life Stage 1 a Cage holds it on 1-2, and "
+                     f"a captured Intruder scores {CAPTURE_POINTS}")
                 options.append((p * v_cage, n, ("cage", {"crew": cid, "target": token}, why)))
             if "prod" in kinds and not held and info.chart["control"] and v_control:
                 p = len(info.chart["control"]) / 6
@@ -1021,8 +1043,7 @@ class MovePlan:
             wanted = self.wanted(cid)
             for item in here:
                 if item["kind"] in wanted:
-                    yield ("pick_up", {"crew": cid, "item": item["id"]},
-                           f"pick up the {item['name']}")
+                    yield ("pick_up", {"crew": cid, "item": item["id"]}, use_of(item))
 
     def _construct(self, roles: Roles) -> Iterator[Order]:
         """Builders in Maintenance work on the first of their weapons they lack (Construct
@@ -1038,8 +1059,8 @@ class MovePlan:
                     if item["kind"] == kind and \
                             info.worked.get(item["id"]) != info.turn:
                         yield ("construct", {"crew": cid, "item": item["id"]},
-                               f"work on the {item['name']} ({item['progress'] + 1}/"
-                               f"{item['needed']})")
+                               f"turn {item['progress'] + 1} of {item['needed']} of its "
+                               f"building: {use_of(item)}")
                 break
 
     def _errands(self, roles: Roles) -> Iterator[Order]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import dialogs
+import logbook
 import panels
 import session
 from advisor import Advisor, players
@@ -17,7 +18,8 @@ from game_session import GameSession
 from handover import Handover
 from shown import Shown
 
-FOCUS_ATTRS = ("data-compartment", "data-crew", "data-token", "data-items", "data-select",
+FOCUS_ATTRS = ("data-seq", "data-log-filter", "data-compartment", "data-crew", "data-token",
+               "data-items", "data-select",
                "data-action")
 
 
@@ -90,7 +92,8 @@ class ActionPanel:
         self.set_html("banner", shown.banner)
         self.board.light()
         if rebuild_log:
-            el("log").innerHTML = panels.log_html([ev.to_dict() for ev in current.log])
+            el("log").innerHTML = logbook.log_html([ev.to_dict() for ev in current.log])
+            self.rove_log()
         elif new_events:
             self.add_to_log(new_events)
         self.draw_undo()
@@ -144,13 +147,15 @@ class ActionPanel:
             self.html_shown[element_id] = html
 
     def add_to_log(self, events: list[dict[str, Any]]) -> None:
-        """New events into the log grouped by phase (panels.log_update): the latest phase's
-        events at the end of its group, a new phase's group on top."""
-        start = len(self.game.current.log) - len(events)
+        """New events into the log grouped by turn (logbook.log_update): the newest turn's
+        events at the end of its group, a new turn's group on top."""
+        log_events = self.game.current.log
+        start = len(log_events) - len(events)
         log = el("log")
         first = nn(log.firstElementChild)
         current = int(first.dataset.group) if first is not None else 0
-        tail, top = panels.log_update(events, start, current)
+        turn = logbook.turn_of(log_events[current].to_dict()) if current < start else None
+        tail, top = logbook.log_update(events, start, current, turn)
         if tail:
             after = nn(log.querySelector(f'li:not([data-group="{current}"])'))
             if after is not None:
@@ -159,6 +164,19 @@ class ActionPanel:
                 log.insertAdjacentHTML("beforeend", tail)
         if top:
             log.insertAdjacentHTML("afterbegin", top)
+        self.rove_log()
+
+    @staticmethod
+    def rove_log() -> None:
+        """The log is one Tab stop: its first entry, unless one already holds it; its
+        filters (logbook.FILTERS) are made on first use."""
+        filters = el("log-filters")
+        if nn(filters.firstElementChild) is None:
+            filters.innerHTML = logbook.filters_html()
+        if nn(document.querySelector('#log li[tabindex="0"]')) is None:
+            first = nn(document.querySelector("#log li"))
+            if first is not None:
+                first.tabIndex = 0
 
     def seat_html(self) -> str:
         """" · You: crew · Intruder: computer" when the game has more than one side."""

@@ -272,10 +272,9 @@ class Advisor:
         action, reason = self.suggestion
         data = json.dumps(action, sort_keys=True)
         label = next((r[2] for r in self.shown.rows if r[1] == action), data)
-        advice.innerHTML = (f'<strong>Suggested:</strong> {panels.e(label)} '
-                            f'<span class="reason">— {panels.e(reason)}</span>'
-                            + bot_client.candidates_html(self.suggestion_candidates,
-                                                        self.shown.rows, panels.e))
+        advice.innerHTML = panels.advice_html(
+            label, reason, panels.made_for(self.shown.view),
+            bot_client.candidates_html(self.suggestion_candidates, self.shown.rows, panels.e))
         document.body.dataset.suggested = data
         for node in document.querySelectorAll("#actions button[data-action]"):
             if json.loads(str(node.dataset.action)) == action:

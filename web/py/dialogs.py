@@ -24,41 +24,105 @@ def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# Actions whose only effect is to give something up (dropping an object, letting go of the
+# Intruder or a Lab Animal): leaving them unused loses nothing, so they never make a guard ask.
+GIVING_UP = frozenset({"drop", "let_go", "release"})
+ENDS = ("end_movement", "end_actions")
+
+
 def guard_question(action: Mapping[str, Any], view: Mapping[str, Any],
                    rows: Sequence[panels.ActionRow]) -> str:
-    """The question to ask before an action that throws choices away ("" if none): ending
-    the Crew Movement Phase while crewmen still have movement points and something to do
-    with them, or ending the actions while crewmen could still act. Neither can be undone
-    once the dice that follow are rolled. The Intruder player's end of his movement is asked
-    the same way while his counters could still move or act (Intelligent Intruder A, C), and
-    his choice of whom to attack (B): its dice follow at once."""
+    """The question to ask before one click that throws away what the player had and cannot
+    be taken back ("" if none), saying what would be lost: ending the Crew Movement Phase or
+    the actions while crewmen could still do more than drop or let go (their movement
+    points, their action), starting the Self-Destruct System, leaving in a shuttle, and the
+    Intruder player's end of his movement while his counters could still move or act. The
+    Intruder player's attacks are not asked: their buttons say the dice follow."""
     kind = action.get("type")
     if kind == "end_intruder_movement":
         return _intruder_guard(view, rows)
-    if kind in ("intruder_attack", "intruder_hold"):
-        label = next((r[2] for r in rows if r[1] == dict(action)), "")
-        return f"{label}?" if label else ""
-    if kind not in ("end_movement", "end_actions"):
+    if kind == "start_self_destruct":
+        return _self_destruct_guard(view, action, rows)
+    if kind == "leave":
+        return _leave_guard(view, action, rows)
+    if kind not in ENDS:
         return ""
     crew = panels.crew_by_id(view)
-    can_act: dict[str, int] = {}
+    can_act: dict[str, list[str]] = {}
     for _, data, _, _ in rows:
-        who = data.get("crew")
-        if isinstance(who, str) and data.get("type") not in ("end_movement", "end_actions"):
-            can_act[who] = can_act.get(who, 0) + 1
+        who, what = data.get("crew"), str(data.get("type"))
+        if isinstance(who, str) and what not in (*ENDS, *GIVING_UP):
+            can_act.setdefault(who, []).append(what)
     if kind == "end_movement":
-        left = [f"{crew[c].get('name', c)} ({crew[c].get('mp', 0)})" for c in crew
-                if c in can_act and int(crew[c].get("mp", 0) or 0) > 0]
+        left = [f"{crew[c].get('name', c)} ({_unused(crew[c], can_act[c])})"
+                for c in crew if c in can_act]
         if not left:
             return ""
-        return (f"End crew movement? {panels.plural(len(left), 'crewman', 'crewmen')} "
-                f"still {'has' if len(left) == 1 else 'have'} movement points: "
-                f"{_names(left)}.")
-    left = [str(crew.get(c, {}).get("name", c)) for c in crew if c in can_act]
+        return (f"End crew movement? {panels.plural(len(left), 'crewman', 'crewmen')} could "
+                f"still act, and what {'he has' if len(left) == 1 else 'they have'} left is "
+                f"lost when the phase ends: {_names(left)}.")
+    left = [_could(str(crew.get(c, {}).get("name", c)), c, rows) for c in crew if c in can_act]
     if not left:
         return ""
-    return (f"End the actions? {_names(left)} could still "
-            f"take {'an action' if len(left) == 1 else 'actions'}.")
+    return (f"End the actions? {panels.plural(len(left), 'crewman', 'crewmen')} could still "
+            f"act, and {'his action is' if len(left) == 1 else 'their actions are'} lost "
+            f"once the actions end: {_names(left)}.")
+
+
+def _could(name: str, who: str, rows: Sequence[panels.ActionRow]) -> str:
+    """A crewman and the first thing he could still do ("Science Officer 1 (catch the Lab
+    Animal (c3), or 2 more)"), from his action labels."""
+    labels = [r[2].removeprefix(f"{name}: ") for r in rows if r[1].get("crew") == who
+              and str(r[1].get("type")) not in (*ENDS, *GIVING_UP)]
+    more = f", or {len(labels) - 1} more" if len(labels) > 1 else ""
+    return f"{name} ({labels[0]}{more})"
+
+
+def _unused(member: Mapping[str, Any], kinds: Sequence[str]) -> str:
+    """What a crewman would leave unused: his movement points, else the free actions he
+    could still take ("3 MP", "free: unlock")."""
+    mp = int(member.get("mp", 0) or 0)
+    if mp > 0:
+        return f"{mp} MP"
+    return "free: " + ", ".join(dict.fromkeys(k.replace("_", " ") for k in kinds))
+
+
+def _label_of(action: Mapping[str, Any], rows: Sequence[panels.ActionRow]) -> str:
+    """The label of `action` among the legal rows ("" if it is not one of them)."""
+    return next((r[2] for r in rows if r[1] == dict(action)), "")
+
+
+def _self_destruct_guard(view: Mapping[str, Any], action: Mapping[str, Any],
+                         rows: Sequence[panels.ActionRow]) -> str:
+    """Before the Self-Destruct System is started: the station is lost when it runs out."""
+    if not _label_of(action, rows):
+        return ""
+    who = panels.crew_name(view, action.get("crew"))
+    return (f"Start the Self-Destruct System? {who} starts the eight-turn countdown: it can "
+            "be stopped only until the marker reaches the 4 box, and never started again once "
+            "stopped; at 0 the station and everyone still aboard are destroyed.")
+
+
+def _leave_guard(view: Mapping[str, Any], action: Mapping[str, Any],
+                 rows: Sequence[panels.ActionRow]) -> str:
+    """Before a shuttle leaves: who goes, who stays, and that the die for a stowaway is
+    rolled as it leaves."""
+    if not _label_of(action, rows):
+        return ""
+    going = [panels.crew_name(view, c) for c in action.get("crew") or []]
+    staying = [str(c.get("name")) for c in index_active(view)
+               if c.get("id") not in (action.get("crew") or [])]
+    stay = f" {_names(staying)} stay{'s' if len(staying) == 1 else ''} behind." if staying \
+        else ""
+    verb = "leaves" if len(going) == 1 else "leave"
+    return (f"Leave in {panels.place(str(action.get('shuttle')))}? {_names(going)} {verb} the "
+            f"station for good, and the die for an Intruder stowaway is rolled as it "
+            f"leaves.{stay}")
+
+
+def index_active(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The active crewmen on the station, in the roster's order."""
+    return list(panels.index(view).active)
 
 
 # The computer's pace, as the page offers it: ms between its moves, and the word for it.
@@ -85,7 +149,7 @@ def watch_html(side: str, pace_ms: int) -> str:
 
 def guard_yes(action: Mapping[str, Any]) -> str:
     """The guard's button that goes ahead, in the words of the action held back."""
-    return {"intruder_attack": "Attack", "intruder_hold": "Hold back"}.get(
+    return {"start_self_destruct": "Start it", "leave": "Leave"}.get(
         str(action.get("type")), "End anyway")
 
 
@@ -174,13 +238,14 @@ class Dialogs:
         el("new-dialog").showModal()
 
     def ask_first(self, action: dict[str, Any], question: str) -> None:
-        """The guard: ask before an action that throws choices away (the setting "confirm"
-        turns it off); the answer comes back as the command confirm-yes or confirm-no."""
+        """The guard: ask before an action that throws away what the player had (the setting
+        "confirm" turns it off), the going-ahead button focused; the answer comes back as the
+        command confirm-yes or confirm-no."""
         self.pending_action = action
         el("confirm-text").textContent = question
         el("confirm-yes").textContent = guard_yes(action)
         el("confirm-dialog").showModal()
-        el("confirm-no").focus()
+        el("confirm-yes").focus()  # the player meant it: one key goes ahead, Esc goes back
 
     def answer(self, yes: bool) -> None:
         """The guard's answer: apply the action held back, or forget it."""

@@ -11,6 +11,7 @@ import traceback
 from collections.abc import AsyncGenerator, Callable
 from typing import TYPE_CHECKING, Any
 
+import panels
 import session
 from advisor import Bots, players
 from dom import el, js, nn
@@ -34,10 +35,35 @@ class Odds:
         self.rng = rng
         self.worker = worker  # the bots' worker, once boot.run has started it
         self.run_id = 0       # bumped to cancel a running estimate
+        # The position the estimate shown was made for (its state digest and in words) and
+        # its last words: marked old once the position changes, gone once the game is over.
+        self.made: tuple[str, str] | None = None
+        self.words = ""
         params = js.URLSearchParams.new(js.location.search)
         self.samples = session.parse_seed(nn(params.get("odds_samples"))) or ODDS_SAMPLES
         for event in ("acting", "game-set", "read-only", "handover"):
             bus.on(event, self.cancel)
+        bus.on("drawn", self.on_drawn)
+
+    def on_drawn(self) -> None:
+        """The position is drawn: an estimate made for another one is marked old (greyed,
+        saying which position it was for), and none is shown once the game is over."""
+        box = nn(el("odds"))
+        if self.made is None or box is None:
+            return
+        sha, made = self.made
+        state = panels.freshness(sha, self.session.state_sha(), self.session.current.is_over)
+        if state == "current":
+            return
+        self.cancel()
+        if state == "gone":
+            self.made, self.words = None, ""
+            box.hidden = True
+            el("odds-text").textContent = ""
+            box.dataset.old = ""
+            return
+        box.dataset.old = "1"
+        el("odds-text").textContent = panels.dated(self.words + " (stopped)", made, old=True)
 
     def cancel(self) -> None:
         """Stop a running estimate (its last figures stay, marked as stopped)."""
@@ -45,8 +71,8 @@ class Odds:
         if box is not None and nn(box.getAttribute("data-running")) == "1":
             el("odds").dataset.running = ""
             el("odds-cancel").hidden = True
-            el("odds-text").textContent = (str(el("odds-text").textContent)
-                                           + " (stopped)")
+            el("odds-text").textContent = panels.dated(self.words + " (stopped)",
+                                                       self.made[1] if self.made else "")
         self.run_id += 1
 
     async def run(self) -> None:
@@ -61,6 +87,11 @@ class Odds:
         box.hidden = False
         box.dataset.running = "1"
         box.dataset.done = ""
+        box.dataset.old = ""
+        view = self.session.current.view(self.session.side) \
+            if len(players(self.session.current)) > 1 else self.session.current.view("crew")
+        self.made = (self.session.state_sha(), panels.made_for(view))
+        self.words = ""
         el("odds-cancel").hidden = False
         bar = el("odds-progress")
         bar.max = self.samples
@@ -85,7 +116,8 @@ class Odds:
                 if est is None:
                     break
                 bar.value = est.get("n", 0)
-                el("odds-text").textContent = session.odds_text(est)
+                self.words = session.odds_text(est)
+                el("odds-text").textContent = panels.dated(self.words, self.made[1])
                 for key in ("win", "draw", "loss", "n"):
                     box.setAttribute(f"data-{key}", str(est.get(key, "")))
                 if est.get("done"):

@@ -13,11 +13,12 @@ from typing import Any
 import board_input
 import dialogs
 import keys
+import logbook
 import session
 from action_panel import ActionPanel
 from advisor import Advisor
 from board import Board, place_of
-from dom import closest, document, js, nn
+from dom import closest, document, el, js, nn
 from game_session import GameSession
 from messages import Messages
 from rules_dialog import RulesDialog
@@ -56,6 +57,10 @@ class PageInput:
         node = closest(target, "[data-command]")
         if node is not None:
             self.command(str(node.dataset.command))
+            return
+        node = closest(target, ".log-filter")
+        if node is not None:
+            self.toggle_log_filter(node)
             return
         node = closest(target, ".rule-link")
         if node is not None:
@@ -119,9 +124,53 @@ class PageInput:
         else:
             self.game.apply(action)
 
+    @staticmethod
+    def toggle_log_filter(button: Any) -> None:
+        """A log filter toggled: its category shown or hidden (#log[data-hide])."""
+        log = el("log")
+        cat = str(button.dataset.logFilter)
+        hide = logbook.toggled(str(nn(log.getAttribute("data-hide")) or ""), cat)
+        log.setAttribute("data-hide", hide)
+        button.setAttribute("aria-pressed", "false" if cat in hide.split() else "true")
+        stop = nn(document.querySelector('#log li[tabindex="0"]'))
+        if stop is not None and nn(stop.offsetParent) is None:  # hidden: the stop moves on
+            stop.tabIndex = -1
+            shown = next((li for li in document.querySelectorAll("#log li")
+                          if nn(li.offsetParent) is not None), None)
+            if shown is not None:
+                shown.tabIndex = 0
+
+    def log_key(self, event: Any) -> bool:
+        """The log's roving focus: arrows, Home and End go along the entries shown, Enter
+        or Space opens the focused entry's rule; True when the key was used."""
+        entry = closest(event.target, "#log li")
+        if entry is None or closest(event.target, ".rule-link") is not None:
+            return False
+        key = str(event.key)
+        if key in ("Enter", " "):
+            event.preventDefault()
+            link = nn(entry.querySelector(".rule-link"))
+            if link is not None:
+                self.rules.open_rules(str(link.dataset.rule))
+            return True
+        shown = [li for li in document.querySelectorAll("#log li")
+                 if nn(li.offsetParent) is not None]
+        at = next((i for i, li in enumerate(shown) if li == entry), 0)
+        to = logbook.roving_step(len(shown), at, key)
+        if to is None:
+            return False
+        event.preventDefault()
+        entry.tabIndex = -1
+        shown[to].tabIndex = 0
+        shown[to].focus()
+        return True
+
     def on_key(self, event: Any) -> None:
-        """Enter/Space on a token or compartment of the plan clicks it; Esc deselects."""
+        """Enter/Space on a token or compartment of the plan clicks it; Esc deselects; the
+        log's keys move along it."""
         target = event.target
+        if self.log_key(event):
+            return
         if event.key == "Escape" and self.advisor.autoplay:
             self.advisor.toggle_autoplay(False)
             return

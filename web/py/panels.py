@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     from intruder_core.view import View as TypedView
 
+import logbook
+
 from intruder_core import describe
 from intruder_core.charts import LIFE_STAGES
 from intruder_core.phase_names import PHASE_NAMES
@@ -30,7 +32,7 @@ ActionRow = tuple[int, Mapping[str, Any], str, str]
 WhyIllegal = describe.WhyIllegal  # the game's refusals (Game.why_illegal), for the hints
 
 OUTCOMES = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+DIE_FACES = logbook.DIE_FACES  # one home: the log's
 STAGE_COLUMNS = (
     ("powers", "Powers"), ("metamorphosis", "Meta­morphosis on"), ("attack", "Attacks on"),
     ("clones", "Intruders if Clone"), ("control", "Prod control on"),
@@ -152,9 +154,16 @@ def prompt(view: View, selected: str | None = None) -> str:
 # --- actions ---------------------------------------------------------------------------------
 
 
+# What follows a click at once, said on the button instead of asked by a guard: the Intruder
+# player's attack rolls its dice as soon as it is chosen.
+ACTION_NOTES: dict[str, str] = {"intruder_attack": " (dice follow)"}
+
+
 def action_button(row: ActionRow, prefix: str = "", extra: str = "") -> str:
-    """One legal action: its button (data-index, data-action) and its rule link."""
+    """One legal action: its button (data-index, data-action) and its rule link; the
+    button's words end with what follows at once (ACTION_NOTES)."""
     index, data, label, rule = row
+    extra += ACTION_NOTES.get(str(data.get("type")), "")
     shown = label[len(prefix):] if prefix and label.startswith(prefix) else label
     hidden = label[: len(label) - len(shown)]
     cls = "act" + (f" act-{e(data.get('type'))}" if data.get("type") else "")
@@ -176,8 +185,16 @@ EXPAND_ALL = 8  # at most this many actions in all: every crewman's are shown
 
 
 def action_cost(view: View, data: Mapping[str, Any]) -> str:
-    """What a Crew Movement action costs, for its button (intruder_core.describe)."""
-    return describe.action_cost(typed(view), data)
+    """What an action costs, for its button, and that it is known to do nothing (a Dart at
+    an Intruder Immune to Sleep Darts), from intruder_core.describe."""
+    return describe.action_cost(typed(view), data) + describe.futile(typed(view), data)
+
+
+def limits_html(view: View) -> str:
+    """The counts that limit the phase (attacks left on each Intruder, ruling R8), each with
+    its rule link; "" when none applies."""
+    return "".join(f'<p class="hint limit">{e(h.text)} {rule_link(h.rule, h.text.split(":")[0])}'
+                   "</p>" for h in describe.attacks_left(typed(view), index(view)))
 
 
 def cost_hints(view: View, who: str, rows: Sequence[ActionRow]) -> list[str]:
@@ -196,7 +213,8 @@ def missing_hints_html(view: View, who: str, rows: Sequence[ActionRow],
     name = str(crew_by_id(view).get(who, {}).get("name", who))
     return "".join(f'<p class="hint">{e(h.text)} '
                    f'{rule_link(h.rule, name + ", " + h.text.split(":")[0])}</p>'
-                   for h in describe.missing_hints(typed(view), who, rows, why_illegal))
+                   for h in describe.missing_hints(typed(view), who, rows, why_illegal,
+                                                   index(view)))
 
 
 def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
@@ -263,20 +281,11 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
             f'role="group" aria-labelledby="{gid}">'
             f'<h3 id="{gid}">{pick} {where}</h3>'
             + (f'<ul class="acts">{"".join(items)}</ul>' if items else "") + hints + "</div>")
-    idle = crew.get(str(selected)) if selected and selected not in groups else None
-    if idle is not None and idle.get("status") == "active":  # selected, nothing to do: why
-        hints = missing_hints_html(view, str(selected), rows, why_illegal)
-        parts.insert(0, f'<div class="crew-group selected" data-crew-group="{e(selected)}" '
-                        f'role="group" aria-labelledby="grp-{e(selected)}">'
-                        f'<h3 id="grp-{e(selected)}"><button type="button" class="crew-pick" '
-                        f'data-select="{e(selected)}" aria-pressed="true">'
-                        f'{e(idle.get("name", selected))}</button> <span class="crew-where">'
-                        f'{e(crew_where(idle, step))}</span></h3>'
-                        f'<p class="hint">He has no action now.</p>{hints}</div>')
     if step == "defense":  # "No Self Defense" after the defences
         parts.append(general_html)
     else:
         parts.insert(1 if selected in groups else 0, general_html)
+    parts.append(limits_html(view))
     if collapsed and selected in groups:  # the rest grouped and closed: one tap opens them
         parts.append(f'<details class="crew-others"><summary class="others-title">'
                      f'{e(plural(len(collapsed), "other crewman", "other crewmen"))}'
@@ -286,7 +295,31 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
         parts.append(f'<div class="crew-others" role="group" aria-labelledby="others-title">'
                      f'<h3 id="others-title" class="others-title">Crewmen: select one to see '
                      f'his actions</h3><ul class="crew-list">{"".join(collapsed)}</ul></div>')
+    idle = crew.get(str(selected)) if selected and selected not in groups else None
+    if idle is not None and idle.get("status") == "active":  # selected, nothing to do: why
+        hints = missing_hints_html(view, str(selected), rows, why_illegal)
+        parts.append(f'<div class="crew-group selected idle" data-crew-group="{e(selected)}" '
+                     f'role="group" aria-labelledby="grp-{e(selected)}">'
+                     f'<h3 id="grp-{e(selected)}"><button type="button" class="crew-pick" '
+                     f'data-select="{e(selected)}" aria-pressed="true">'
+                     f'{e(idle.get("name", selected))}</button> <span class="crew-where">'
+                     f'{e(crew_where(idle, step))}</span></h3>'
+                     f'<p class="hint">No action now.</p>{hints}</div>')
+    parts.append(no_action_html(view, groups, selected))
     return "".join(parts)
+
+
+def no_action_html(view: View, groups: Mapping[str, object], selected: str | None) -> str:
+    """The crewmen of this decision with no action, folded into one line after those who
+    can act ("No action now: Engineer 1, Engineer 2"); in an Interaction only those in its
+    compartment, and never the selected one (his own panel says why)."""
+    decision = view.get("decision") or {}
+    if decision.get("step") not in ("move", "crew_actions", "free_actions", "defense"):
+        return ""  # the Intruder player's decisions: his rows name crewmen as targets
+    at = decision.get("at") if decision.get("step") == "crew_actions" else None
+    idle = [str(c.get("name", c["id"])) for c in index(view).active
+            if c["id"] not in groups and c["id"] != selected and (at is None or c.get("at") == at)]
+    return f'<p class="no-action">No action now: {e(", ".join(idle))}</p>' if idle else ""
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -511,61 +544,46 @@ def status_html(view: View, seed: object) -> str:
                    "</span>" for k, i, v in pairs)
 
 
+# --- advice and estimates: what position they were made for -------------------------------
+
+
+def made_for(view: View) -> str:
+    """The position an estimate or a suggestion is made for, in words ("turn 2, Crew
+    Movement Phase")."""
+    return f"turn {view.get('turn', '–')}, {phase_name(view.get('phase'))}"
+
+
+def freshness(made_sha: str, now_sha: str, over: bool) -> str:
+    """Whether a result made at the position `made_sha` still holds at `now_sha`: "current",
+    "old" (the position changed: shown greyed and marked old) or "gone" (the game is over:
+    no chances of a game already decided)."""
+    if over:
+        return "gone"
+    return "current" if made_sha == now_sha else "old"
+
+
+def dated(text: str, made: str, old: bool = False) -> str:
+    """An estimate's words with the position it was made for ("Win 62% ... (n = 40), for
+    turn 2, Crew Movement Phase"), marked old once the position has changed."""
+    if old:
+        return f"{text}. Old: made for {made}, before the position changed"
+    return f"{text}, for {made}"
+
+
+def advice_html(label: str, reason: str, made: str, candidates: str = "") -> str:
+    """Suggest's answer: the action, why, the position it was made for and, from the
+    search, its estimate per candidate (bot_client.candidates_html)."""
+    return (f'<strong>Suggested:</strong> {e(label)} <span class="reason">— {e(reason)}</span>'
+            f' <span class="made-for">(for {e(made)})</span>{candidates}')
+
+
 # --- the log and the result ------------------------------------------------------------------
 
 
-def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None = None
-             ) -> str:
-    """One event: its text, a die face for rolls, and its rule link; `seq` is its place in
-    the game's log (data-seq), `group` the place of its phase's first event (data-group)."""
-    kind = str(event.get("type", ""))
-    text = str(event.get("text") or kind)
-    die = event.get("die")
-    face = ""
-    if kind == "roll" and isinstance(die, int) and 1 <= die <= 6:
-        face = f'<span class="die" aria-hidden="true">{DIE_FACES[die - 1]}</span> '
-    num = (f' data-seq="{seq}"' if seq is not None else "") + (
-        f' data-group="{group}"' if group is not None else "")
-    # the link names its entry by number: the same text and rule may come twice
-    what = f"log entry {seq + 1}" if seq is not None else ""
-    link = " " + rule_link(str(event["rule"]), what) if event.get("rule") else ""
-    return (f'<li class="ev ev-{e(kind)}" data-type="{e(kind)}"{num}>{face}'
-            f'<span class="ev-text">{e(text)}</span>{link}</li>')
-
-
-def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int
-            ) -> list[list[str]]:
-    """Events cut into phases (a group starts at each "phase" event), each rendered with its
-    group's id: the log index of the group's first event (`current` for events before the
-    first "phase" here)."""
-    groups: list[list[str]] = [[]]
-    group = current
-    for i, ev in enumerate(events):
-        if ev.get("type") == "phase":
-            if groups[-1]:
-                groups.append([])
-            group = start + i
-        groups[-1].append(log_item(ev, start + i, group))
-    return groups
-
-
-def log_html(events: Sequence[Mapping[str, Any]], start: int = 0) -> str:
-    """The log grouped by turn and phase: the latest phase first, and inside each phase the
-    events in the order they happened, so a cause (a roll) comes before its effect (a
-    death)."""
-    return "".join("".join(g) for g in reversed(_groups(events, start, start)) if g)
-
-
-def log_update(events: Sequence[Mapping[str, Any]], start: int, current: int
-               ) -> tuple[str, str]:
-    """New events for a log already showing the first `start` ones, whose latest phase group
-    is `current`: (the HTML to add at the end of that group, the HTML of the phases the new
-    events begin, to go on top)."""
-    groups = _groups(events, start, current)
-    begins_phase = bool(events) and events[0].get("type") == "phase"
-    tail = "" if begins_phase else "".join(groups[0])
-    new = groups if begins_phase else groups[1:]
-    return tail, "".join("".join(g) for g in reversed(new) if g)
+# The log has its own module (logbook.py); these names stay for the page's older callers.
+log_item = logbook.log_item
+log_html = logbook.log_html
+log_update = logbook.log_update
 
 
 # Events a player must not miss: type -> (kind, title). Shown in the banner over the actions

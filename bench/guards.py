@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""How often the page's guards ask "are you sure?" in a standard game (issue 23, item 5).
+
+    python3 bench/guards.py [--games 20] [--first-seed 0] [--root DIR]
+
+Plays `--games` seeded standard (solitaire) games with the heuristic crew bot and, before
+each action it takes, asks the page's guard logic (web/py/dialogs.guard_question, pure) what
+the page would ask a player clicking that action, with the same rows the page shows. Prints
+the confirms per game turn, and per kind of action asked. `--root` reads the engine and the
+page's modules from another checkout (e.g. /work/main for "before"). A benchmark script,
+nothing asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=20, help="seeded games to play")
+    p.add_argument("--first-seed", type=int, default=0)
+    p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent),
+                   help="the checkout whose engine and web/py modules are measured")
+    args = p.parse_args()
+    root = Path(args.root).resolve()
+    sys.path[:0] = [str(root), str(root / "web" / "py")]
+    import dialogs
+
+    import intruder_core as ic
+    from intruder_core.bots import HeuristicPolicy
+
+    bot = HeuristicPolicy()
+    asked: Counter[str] = Counter()
+    turns = decisions = 0
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        g = ic.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            legal = list(g.legal_actions())
+            rows = [(i, a.to_dict(), str(a.label), str(a.rule)) for i, a in enumerate(legal)]
+            view = g.view("crew")
+            action, _ = bot.choose(view, legal, rng)
+            if dialogs.guard_question(action.to_dict(), view, rows):
+                asked[action.type] += 1
+            decisions += 1
+            g.apply(action)
+        turns += int(g.view("crew").get("turn", 0) or 0)
+    total = sum(asked.values())
+    print(f"root {root}: {args.games} standard games (seeds {args.first_seed}-"
+          f"{args.first_seed + args.games - 1}), {turns} turns, {decisions} crew decisions")
+    print(f"confirms: {total} ({total / max(turns, 1):.2f} per turn, "
+          f"{total / max(decisions, 1):.1%} of decisions)")
+    for kind, n in asked.most_common():
+        print(f"  {kind}: {n} ({n / max(turns, 1):.2f} per turn)")
+
+
+if __name__ == "__main__":
+    main()

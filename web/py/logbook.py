@@ -1,0 +1,151 @@
+"""The log as the story (issue 23, item 8): the game's events grouped by turn, the newest
+turn first and the events of a turn in the order they happened, each under the phase it
+happened in; dice drawn as dice; a category per event for the log's filters; the rule of
+an entry reachable without a Tab stop per line (one roving stop for the whole list).
+
+Pure: built from event dicts (Game.log's to_dict), tested on CPython; the page puts the
+strings in #log (action_panel.py) and moves the roving focus (page_input.py). The phases
+the engine announces without a "phase" event (the Intruder Metamorphosis Phase and the
+Self-Destruction Sequence Phase) are derived here from the events that open them, since
+events and their texts never change (saves hold them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+# The log's filters: category -> (its button's words, the event types in it).
+FILTERS: dict[str, tuple[str, frozenset[str]]] = {
+    "moves": ("Show moves", frozenset({"move", "arrival", "placed"})),
+    "dice": ("Show dice", frozenset({"roll", "shaken", "reroll", "power_reroll"})),
+    "combat": ("Show combat", frozenset({
+        "attack", "attack_target", "no_attack", "immune", "survived", "crew_killed",
+        "intruder_killed", "asleep", "cage_failed", "caged", "caught", "not_caught",
+        "frozen", "forced", "holds_on", "break_out", "control", "control_lost",
+        "no_control"})),
+}
+CATEGORY: dict[str, str] = {t: cat for cat, (_, types) in FILTERS.items() for t in types}
+
+
+def e(value: object) -> str:
+    """HTML-escaped text (quotes too)."""
+    return escape(str(value), quote=True)
+
+
+def derived_phase(event: Mapping[str, Any]) -> str:
+    """The phase an event opens that has no "phase" event of its own, in the words of the
+    Sequence of Play ("" for any other event): the metamorphosis roll opens the Intruder
+    Metamorphosis Phase, the marker's move the Self-Destruction Sequence Phase."""
+    if event.get("type") == "roll" and event.get("rule") == "Intruder Metamorphosis Phase":
+        return "Intruder Metamorphosis Phase"
+    if event.get("type") == "self_destruct" and (
+            "box" in event or str(event.get("text", "")).startswith("The Self-Destruct marker")):
+        return "Self-Destruction Sequence Phase"
+    return ""
+
+
+def rule_button(rule: str, name: str) -> str:
+    """An entry's rule link: a button out of the Tab order (the entry holds the list's one
+    Tab stop; Enter on it opens this rule), still clicked with a pointer."""
+    return (f' <button type="button" class="rule-link" data-rule="{e(rule)}" title="{e(rule)}" '
+            f'tabindex="-1" aria-label="{e(name)}">(rule)</button>')
+
+
+def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None = None,
+             head: str = "") -> str:
+    """One event: its text, a die face for rolls, its rule link, its filter category
+    (data-cat); `seq` is its place in the game's log (data-seq), `group` the place of its
+    turn's first event (data-group), `head` the phase it opens when no "phase" event does."""
+    kind = str(event.get("type", ""))
+    text = str(event.get("text") or kind)
+    die = event.get("die")
+    face = ""
+    if isinstance(die, int) and 1 <= die <= 6 and kind in ("roll", "shaken"):
+        face = f'<span class="die" aria-hidden="true">{DIE_FACES[die - 1]}</span> '
+    attrs = (f' data-seq="{seq}"' if seq is not None else "") + (
+        f' data-group="{group}"' if group is not None else "")
+    cat = CATEGORY.get(kind)
+    attrs += f' data-cat="{cat}"' if cat else ""
+    # the link names its entry by number: the same text and rule may come twice
+    link = rule_button(str(event["rule"]), f"Rule: {event['rule']}"
+                       + (f", log entry {seq + 1}" if seq is not None else "")) \
+        if event.get("rule") else ""
+    opens = f'<span class="ev-head">{e(head)}</span> ' if head else ""
+    return (f'<li class="ev ev-{e(kind)}{" opens" if head else ""}" data-type="{e(kind)}" '
+            f'tabindex="-1"{attrs}>{opens}{face}<span class="ev-text">{e(text)}</span>'
+            f"{link}</li>")
+
+
+def turn_of(event: Mapping[str, Any]) -> int | None:
+    """The turn a "phase" event begins a phase of (None for other events)."""
+    turn = event.get("turn")
+    return int(turn) if event.get("type") == "phase" and isinstance(turn, int) else None
+
+
+def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int,
+            turn: int | None = None) -> list[list[str]]:
+    """Events cut into turns (a group starts at a "phase" event of a new turn), each item
+    rendered with its group's id, the log index of the group's first event (`current` for
+    events before the first new turn here; `turn`, the turn that group is of)."""
+    groups: list[list[str]] = [[]]
+    group = current
+    for i, ev in enumerate(events):
+        new = turn_of(ev)
+        if new is not None and new != turn:
+            if groups[-1]:
+                groups.append([])
+            group, turn = start + i, new
+        groups[-1].append(log_item(ev, start + i, group, derived_phase(ev)))
+    return groups
+
+
+def log_html(events: Sequence[Mapping[str, Any]], start: int = 0) -> str:
+    """The log: the newest turn first, and inside each turn every event in the order it
+    happened (a phase's heading, then its events: a roll before what it caused)."""
+    return "".join("".join(g) for g in reversed(_groups(events, start, start)) if g)
+
+
+def log_update(events: Sequence[Mapping[str, Any]], start: int, current: int,
+               turn: int | None = None) -> tuple[str, str]:
+    """New events for a log already showing the first `start` ones, whose newest turn group
+    is `current` (of turn `turn`): (the HTML to add at the end of that group, the HTML of
+    the turns the new events begin, to go on top)."""
+    groups = _groups(events, start, current, turn)
+    first = turn_of(events[0]) if events else None
+    begins_turn = first is not None and first != turn
+    tail = "" if begins_turn else "".join(groups[0])
+    new = groups if begins_turn else groups[1:]
+    return tail, "".join("".join(g) for g in reversed(new) if g)
+
+
+def filters_html(hidden: Sequence[str] = ()) -> str:
+    """The log's filters: a toggle button per category, pressed while it is shown."""
+    return "".join(
+        f'<button type="button" class="log-filter" data-log-filter="{cat}" '
+        f'aria-pressed="{"false" if cat in hidden else "true"}">{e(words)}</button>'
+        for cat, (words, _) in FILTERS.items())
+
+
+def toggled(hidden: str, cat: str) -> str:
+    """The log's hidden categories (#log's data-hide, space-separated) after a filter's
+    toggle; an unknown category changes nothing."""
+    now = [c for c in hidden.split() if c in FILTERS]
+    if cat not in FILTERS:
+        return " ".join(now)
+    return " ".join(c for c in FILTERS if (c in now) != (c == cat))
+
+
+def roving_step(count: int, at: int, key: str) -> int | None:
+    """The entry the log's roving focus goes to from entry `at` of `count` shown ones on
+    `key` (arrows, Home, End), or None for another key."""
+    if count <= 0:
+        return None
+    steps = {"ArrowDown": at + 1, "ArrowUp": at - 1, "Home": 0, "End": count - 1,
+             "PageDown": at + 10, "PageUp": at - 10}
+    if key not in steps:
+        return None
+    return max(0, min(count - 1, steps[key]))
