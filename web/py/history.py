@@ -154,18 +154,29 @@ class History:
     backend: Backend | None
     problem: str = ""
     damaged: int = 0  # stored entries that could not be read (left out of the list)
+    opener: Callable[[], Awaitable[Backend | None]] | None = None  # the page's: first use
 
     def _fail(self, exc: BaseException | None) -> None:
         self.problem = NOT_KEPT.format(why=storage.storage_problem(exc) if exc is not None
                                        else "this browser has no IndexedDB")
 
+    async def _open(self) -> Backend | None:
+        if self.backend is None and self.opener is not None:
+            opener, self.opener = self.opener, None
+            try:
+                self.backend = await opener()
+            except Exception as exc:
+                self._fail(exc)
+        return self.backend
+
     async def load(self) -> list[HistoryGame]:
         """Every kept game that reads back whole (newest first); [] if the store fails."""
-        if self.backend is None:
-            self._fail(None)
+        backend = await self._open()
+        if backend is None:
+            self.problem = self.problem or NOT_KEPT.format(why="this browser has no IndexedDB")
             return []
         try:
-            pairs = json.loads(str(await self.backend.all()))
+            pairs = json.loads(str(await backend.all()))
         except Exception as exc:
             self._fail(exc)
             return []
@@ -181,11 +192,12 @@ class History:
     async def keep(self, entry: HistoryGame) -> bool:
         """Store one finished game once (a game already kept stays as it was); False if the
         store failed (then `problem` says why)."""
-        if self.backend is None:
-            self._fail(None)
+        backend = await self._open()
+        if backend is None:
+            self.problem = self.problem or NOT_KEPT.format(why="this browser has no IndexedDB")
             return False
         try:
-            await self.backend.add(key(entry), json.dumps(entry, separators=(",", ":")))
+            await backend.add(key(entry), json.dumps(entry, separators=(",", ":")))
         except Exception as exc:
             self._fail(exc)
             return False
@@ -227,6 +239,15 @@ class History:
 def export_text(entries: Iterable[HistoryGame]) -> str:
     """The history file of these games (the codec's history kind), oldest first."""
     return codec.pack_history(reversed(newest_first(entries)))
+
+
+async def browser_backend() -> Any:
+    """history-db.mjs, imported by URL (so no script stands before the game page's first
+    paint; the import resolves against the page, not Pyodide's folder)."""
+    import js  # the page's
+
+    url = str(js.URL.new("./history-db.mjs", js.location.href).href)
+    return await js.eval(f"import({json.dumps(url)})")
 
 
 # --- the game page's side ---------------------------------------------------------------
