@@ -137,7 +137,9 @@ def test_stats_count_wins_by_difficulty_best_score_and_the_current_streak() -> N
     hard_wins = int(games[2]["outcome"] == "win")
     assert figures.games == 4
     assert figures.wins == {"standard": (2, 3), "hard": (hard_wins, 1)}
-    assert list(figures.wins) == ["standard", "hard"]  # standard first
+    assert list(figures.wins) == ["standard", "hard"]  # easiest first
+    easy = history.stats([entry(1, "2026-01-09T10:00:00+00:00", "easy"), *games])
+    assert list(easy.wins) == ["easy", "standard", "hard"]
     assert figures.best == max(g["score"] for g in games)
     # The latest games are wins back to the loss of 1 January (the hard one if won).
     assert figures.streak == (3 if hard_wins else 1)

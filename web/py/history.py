@@ -25,6 +25,7 @@ import storage
 from intruder_core import codec
 from intruder_core.codec import HISTORY_USES, HistoryGame
 from intruder_core.errors import CorruptSave
+from intruder_core.variants import DIFFICULTIES
 
 if TYPE_CHECKING:
     from intruder_core import Game
@@ -81,7 +82,7 @@ class Stats:
     """The history's figures."""
 
     games: int
-    wins: dict[str, tuple[int, int]]  # difficulty -> (wins, games), standard first
+    wins: dict[str, tuple[int, int]]  # difficulty -> (wins, games), easiest first
     best: int | None                  # the best score, None without games
     streak: int                       # wins in a row up to the latest game
 
@@ -99,7 +100,8 @@ def stats(entries: Iterable[HistoryGame]) -> Stats:
         if e["outcome"] != "win":
             break
         streak += 1
-    levels = sorted(wins, key=lambda d: (d != "standard", d))
+    order = [*DIFFICULTIES, "standard"]  # the engine's order, easiest first
+    levels = sorted(wins, key=lambda d: (order.index(d) if d in order else len(order), d))
     return Stats(len(ordered), {d: (wins[d][0], wins[d][1]) for d in levels},
                  max((e["score"] for e in ordered), default=None), streak)
 

@@ -20,9 +20,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from standalone import el, load_packages
 
-document = js.document
-window = js.window
-BOOT = window.intruderBoot
+BOOT = js.window.intruderBoot
 
 
 class HistoryPage:
@@ -36,7 +34,7 @@ class HistoryPage:
         self.entries: list[Any] = []
         self.tasks: set[asyncio.Future[Any]] = set()
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_file)]
-        document.addEventListener("click", self._proxies[0])
+        js.document.addEventListener("click", self._proxies[0])
         el("history-file").addEventListener("change", self._proxies[1])
 
     def spawn(self, coro: Any) -> None:
@@ -57,8 +55,8 @@ class HistoryPage:
             el("history-message").textContent = (
                 f"{self.store.damaged} kept game(s) could not be read and are left out.")
         el("history-export").disabled = not self.entries
-        document.body.dataset.games = str(len(self.entries))
-        document.body.dataset.kept = "0" if self.store.problem else "1"
+        js.document.body.dataset.games = str(len(self.entries))
+        js.document.body.dataset.kept = "0" if self.store.problem else "1"
 
     def export(self) -> None:
         """Download every kept game as one file (the codec's history kind)."""
@@ -66,10 +64,10 @@ class HistoryPage:
         blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"},
                                                 dict_converter=js.Object.fromEntries))
         url = js.URL.createObjectURL(blob)
-        link = document.createElement("a")
+        link = js.document.createElement("a")
         link.href = url
         link.download = self.history.EXPORT_NAME
-        document.body.append(link)
+        js.document.body.append(link)
         link.click()
         link.remove()
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
@@ -128,7 +126,7 @@ async def main() -> None:
         import intruder_core
 
         page = HistoryPage()
-        window._intruderHistoryPage = create_proxy(lambda: page)
+        js.window._intruderHistoryPage = create_proxy(lambda: page)
         await page.refresh()
         BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "history"},
                          dict_converter=js.Object.fromEntries))
