@@ -217,3 +217,17 @@ def test_with_the_history_store_unusable_the_game_plays_and_says_so(
     expect(notice).to_contain_text("The game still plays as usual.")
     if how == "full":
         expect(notice).to_contain_text("the browser's storage for this page is full")
+
+
+def test_the_embed_keeps_no_history(page: Page, site: Site, problems: Problems) -> None:
+    before, _done, index, crew = almost_over(WIN_SEED)
+    states.on_origin(page, site.url)
+    states.load_state(page, site.url + "embed.html", before, prefix="intruder:embed:")
+    click_action(page, index, crew)
+    expect(page.locator("#result")).to_be_visible()
+    page.wait_for_timeout(500)  # a history write would have been started by now
+    stored = page.evaluate("""async () => ({
+        dbs: (await indexedDB.databases()).map((d) => d.name),
+        keys: Object.keys(localStorage)})""")
+    assert "intruder-history" not in stored["dbs"], stored
+    assert not [k for k in stored["keys"] if k.endswith("used")], stored
