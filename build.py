@@ -118,7 +118,8 @@ PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 # web/py/ files fetched on their own (the game page's and the bots' worker's PyScript scripts,
 # the demo and replay pages' scripts run by demo-boot.mjs); the other glue modules and the rule
 # texts go into GLUE_ARCHIVE.
-PAGE_SCRIPTS = ("main.py", "bot_worker_main.py", "demo_main.py", "replay_main.py")
+PAGE_SCRIPTS = ("main.py", "bot_worker_main.py", "demo_main.py", "replay_main.py",
+                "history_main.py")
 GLUE_ARCHIVE = "glue.tgz"
 # Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.
 SNAPSHOT_MODULES = ("loader.mjs", "snapshot.mjs")
@@ -380,7 +381,7 @@ def minify(text: str, loader: str, compact: bool = True) -> str:
 
 # The demo and replay pages share one head, masthead and boot screen (write_demo_pages).
 DEMO_TEMPLATE = "demo-page.html"
-DEMO_PAGES = ("demo.html", "replay.html")
+DEMO_PAGES = ("demo.html", "replay.html", "history.html")
 
 
 def write_demo_pages(web: Path, dist: Path) -> None:

@@ -1,6 +1,6 @@
 """Games as text, in every form a player carries one: a record's share code (base64url), the
-page's save envelope, a save (Game.to_json), a bare record, and the balance lab's files
-(`simulate --out`); and which of these a file holds.
+page's save envelope, a save (Game.to_json), a bare record, the balance lab's files
+(`simulate --out`) and the page's history of finished games; and which of these a file holds.
 
 The one home of these formats: the page (web/py/session.py, storage.py, replay.py) and the
 loader (saves.py) read and write them only through here. Reading checks nothing of the game:
@@ -12,8 +12,9 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final, Literal
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Final, Literal, TypedDict
 
 from .errors import CorruptSave
 
@@ -25,10 +26,10 @@ ENVELOPE: Final = "intruder-save"  # the page's save envelope: {ENVELOPE: format
 # in it, so the envelope keeps its version (a page of an older build still opens it).
 ENVELOPE_FORMAT: Final = 2
 
-Kind = Literal["envelope", "record", "save", "lab_report", "lab_game"]
+Kind = Literal["envelope", "record", "save", "lab_report", "lab_game", "history"]
 KIND_NAMES: Final[dict[Kind, str]] = {
     "envelope": "Saved game", "record": "Game record", "save": "Saved game",
-    "lab_report": "Balance lab report", "lab_game": "Lab game"}
+    "lab_report": "Balance lab report", "lab_game": "Lab game", "history": "Game history"}
 
 
 class NotIntruder(CorruptSave):
@@ -66,6 +67,8 @@ def kind(data: object) -> Kind | None:
         return None
     if ENVELOPE in data:
         return "envelope"
+    if HISTORY in data:
+        return "history"
     if "history" in data and ("format" in data or "origin" in data):
         return "save"
     if "origin" in data and "actions" in data:
@@ -100,6 +103,9 @@ def load(data: object) -> Game:
         return saves.replay(data)
     if found == "save" and isinstance(data, dict) and "format" in data:
         return saves.load_dict(data)
+    if found == "history":
+        raise NotIntruder("this is a history of games, not one game: import it on the "
+                          "Your games page")
     raise NotIntruder("not an Intruder save")
 
 
@@ -108,3 +114,128 @@ def read(text: object, what: str = "the file") -> Game:
     from .saves import parse_json
 
     return load(parse_json(text, what))
+
+
+# --- the page's history of finished games (web/py/history.py keeps and lists them) ----------
+#
+# {HISTORY: format, "games": [game, ...]}, each game
+# {"game": share code of its record, "outcome", "score", "scenario", "difficulty",
+#  "date": ISO 8601, "used": {"suggest": n, "odds": n, "undo": n}}.
+# The outcome, score, scenario and difficulty are the replayed game's: a file that says
+# otherwise is refused, as is a game that does not replay or is not over.
+
+HISTORY: Final = "intruder-history"
+HISTORY_FORMAT: Final = 1
+HISTORY_USES: Final = ("suggest", "odds", "undo")  # the page's helps, counted per game
+MAX_HISTORY_GAMES: Final = 1000
+MAX_HISTORY_TEXT: Final = 25_000_000  # characters: 1000 long games' share codes
+MAX_USES: Final = 1_000_000
+MAX_DATE: Final = 40  # characters of an ISO 8601 date
+
+
+class HistoryGame(TypedDict):
+    """One finished game of the history (the file's and the browser's store's shape)."""
+
+    game: str
+    outcome: str
+    score: int
+    scenario: str
+    difficulty: str
+    date: str
+    used: dict[str, int]
+
+
+def history_game(game: Game, used: Mapping[str, int], date: str) -> HistoryGame:
+    """The history's entry of a finished game: its record's share code, what the game says
+    of its end, when it ended and how often each help was used."""
+    if game.result is None:
+        raise ValueError("only a finished game goes into the history")
+    return {"game": encode_record(game.record()), "outcome": str(game.result["outcome"]),
+            "score": int(game.result["score"]), "scenario": game.scenario,
+            "difficulty": str(game.options.get("difficulty", "standard")), "date": date,
+            "used": {name: int(used.get(name, 0)) for name in HISTORY_USES}}
+
+
+def pack_history(games: Iterable[Mapping[str, object]]) -> str:
+    """The history file's text: every game, one per line."""
+    rows = ",\n".join(json.dumps(dict(g), separators=(",", ":")) for g in games)
+    return f'{{"{HISTORY}": {HISTORY_FORMAT}, "games": [\n{rows}]}}\n'
+
+
+def history_items(text: object) -> list[object]:
+    """The games a history file lists, unchecked (check_history_game checks each);
+    CorruptSave or NotIntruder, in plain words, for any other file or one too large."""
+    from .saves import parse_json
+
+    data = parse_json(text, "the file", MAX_HISTORY_TEXT)
+    if kind(data) != "history" or not isinstance(data, dict):
+        raise NotIntruder("this file is not a history of Intruder games")
+    if data.get(HISTORY) != HISTORY_FORMAT:
+        raise CorruptSave("this history comes from a newer version of the game")
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise CorruptSave("the history has no list of games")
+    if len(games) > MAX_HISTORY_GAMES:
+        raise CorruptSave(f"the history holds {len(games):,} games; at most "
+                          f"{MAX_HISTORY_GAMES:,} can be imported")
+    return games
+
+
+def _history_field(n: int, item: Mapping[str, object], name: str, of: type) -> object:
+    value = item.get(name)
+    if not isinstance(value, of) or isinstance(value, bool):
+        raise CorruptSave(f"game {n} of the history has no valid {name}")
+    return value
+
+
+def check_history_fields(item: object, n: int = 1) -> HistoryGame:
+    """Entry `item` (the n-th of a file or store) with every field of the right type; its
+    game is not replayed (check_history_game does that). CorruptSave naming what is wrong."""
+    if not isinstance(item, dict) or set(item) != set(HistoryGame.__annotations__):
+        raise CorruptSave(f"game {n} of the history is not a history entry")
+    for name in ("game", "outcome", "scenario", "difficulty", "date"):
+        _history_field(n, item, name, str)
+    _history_field(n, item, "score", int)
+    used = _history_field(n, item, "used", dict)
+    date = str(item["date"])
+    try:
+        if len(date) > MAX_DATE:
+            raise ValueError(date)
+        datetime.fromisoformat(date)
+    except ValueError:
+        raise CorruptSave(f"game {n} of the history has no valid date") from None
+    assert isinstance(used, dict)
+    if set(used) != set(HISTORY_USES) or any(
+            not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_USES
+            for v in used.values()):
+        raise CorruptSave(f"game {n} of the history has no valid counts of the helps used")
+    return {"game": item["game"], "outcome": item["outcome"], "score": item["score"],
+            "scenario": item["scenario"], "difficulty": item["difficulty"], "date": date,
+            "used": {name: int(used[name]) for name in HISTORY_USES}}
+
+
+def check_history_game(item: object, n: int = 1) -> HistoryGame:
+    """Entry `item` (the n-th of a file) checked (check_history_fields), its record replayed
+    through saves' checked replay, the game over and ended as the entry says; CorruptSave
+    naming what is wrong."""
+    from . import saves
+
+    entry = check_history_fields(item, n)
+    try:
+        game = saves.replay(decode_record(entry["game"], "its game code"))
+    except CorruptSave as exc:
+        raise CorruptSave(f"game {n} of the history does not replay: {exc}") from None
+    if not game.is_over:
+        raise CorruptSave(f"game {n} of the history is not finished")
+    replayed = history_game(game, entry["used"], entry["date"])
+    for name in ("outcome", "score", "scenario", "difficulty"):
+        if entry[name] != replayed[name]:
+            raise CorruptSave(f"game {n} of the history says its {name} was "
+                              f"{str(entry[name])[:40]!r}, but the game "
+                              f"replayed gives {replayed[name]!r}")
+    return replayed
+
+
+def read_history(text: object) -> list[HistoryGame]:
+    """Every game of a history file, each checked (check_history_game)."""
+    return [check_history_game(item, n) for n, item in enumerate(history_items(text), 1)]

@@ -78,9 +78,9 @@ def _float(text: str) -> float:
     return value
 
 
-def parse_json(text: object, what: str = "the save") -> object:
-    """JSON text -> data, refusing before parsing what is too big or too deeply nested, and
-    Infinity, NaN and huge numbers while parsing."""
+def parse_json(text: object, what: str = "the save", limit: int = MAX_TEXT) -> object:
+    """JSON text -> data, refusing before parsing what is too big (over `limit` characters)
+    or too deeply nested, and Infinity, NaN and huge numbers while parsing."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -88,8 +88,8 @@ def parse_json(text: object, what: str = "the save") -> object:
             raise CorruptSave(f"{what} is not text (not UTF-8)") from None
     if not isinstance(text, str):
         raise CorruptSave(f"{what} is not text")
-    if len(text) > MAX_TEXT:
-        raise CorruptSave(f"{what} is too large ({len(text):,} characters; at most {MAX_TEXT:,})")
+    if len(text) > limit:
+        raise CorruptSave(f"{what} is too large ({len(text):,} characters; at most {limit:,})")
     depth = deepest = 0
     for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
         depth += 1 if ch in "[{" else -1

@@ -225,6 +225,7 @@ class Advisor:
         if self.session.current.is_over or not session.is_crew_side(self.session.side):
             self.messages.alert("The advisor plays the crew: nothing to suggest now.")
             return
+        self.session.games.count("suggest")
         self.tasks.spawn(self.suggest_async())
 
     async def suggest_async(self) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import history
 import render
 import session
 import storage
@@ -58,6 +59,10 @@ class App:
         self.messages = Messages()
         self.shown = Shown()
         self.session = GameSession(self.store, self.shown, self.messages, self.bus)
+        if not embed:  # Your games: the embed keeps none
+            self.session.games.history = history.History(None, opener=history.browser_backend)
+            self.session.games.notice = lambda text: self.messages.notice("history", text)
+            self.session.games.spawn = self.tasks.spawn
         self.board = Board(self.shown, self.session)
         self.handover = Handover(self.shown, self.session, self.messages, self.bus)
         self.advisor = Advisor(self.shown, self.session, self.messages, self.bus, self.tasks,
@@ -170,6 +175,7 @@ class App:
             self.messages.alert(warning, "error")
         self.session.tabs = tabs.Tabs(self.session, self.messages, self.bus)
         self.session.tabs.start()
+        self.tasks.spawn(self.session.games.probe())
 
     def ready_page(self) -> None:
         """Once the game is drawn: the toolbar works, the key is filled in, and on a wide

@@ -9,6 +9,7 @@ import random
 import traceback
 from typing import TYPE_CHECKING, Any
 
+import history
 import panels
 import session
 import storage
@@ -46,6 +47,9 @@ class GameSession:
         self.stage_rows: dict[int, dict[str, Any]] = {}
         self.aside: str | None = None     # a stored game that could not be loaded
         self._sha: tuple[Game | None, str, str] = (None, "", "")
+        # The helps used and each finished game kept (Your games; App gives it a history).
+        self.games = history.Keeper(None, store, lambda _text: None, lambda coro: coro.close(),
+                                    may_save=lambda: self.tabs.may_save())
 
     @property
     def current(self) -> Game:
@@ -144,6 +148,7 @@ class GameSession:
             if self.game is not None:
                 self.redraw(rebuild_log=True)
             return False
+        self.games.begin(game)
         self.save()
         return True
 
@@ -232,6 +237,8 @@ class GameSession:
                 self.undo_states[before] = state
         self.messages.alert(note)
         self.save()
+        if game.is_over:
+            self.games.finished(game)
         self.redraw(new_events=dicts)
         return True
 
@@ -245,6 +252,7 @@ class GameSession:
                                 "back.")
             return
         snap = self.undo.pop()
+        self.games.count("undo")
         state = self.undo_states.pop(snap, None)
         self.game = ic.Game.from_stored(json.loads(state)) if state else \
             storage.unpack(ic, snap)

@@ -81,6 +81,7 @@ class Odds:
         if not self.bots.available or self.session.current.is_over or \
                 not session.is_crew_side(self.session.side):
             return
+        self.session.games.count("odds")
         self.cancel()
         run = self.run_id
         box = el("odds")

@@ -73,6 +73,12 @@ def _from_data(data: Any, meta: Mapping[str, Any] | None = None) -> list[Entry]:
         return [Entry(title, {"origin": data.get("origin"), "actions": data["history"]})]
     if found == "lab_report":
         return _from_data(data["records"], data)
+    if found == "history":  # Your games' export: each game by its share code
+        games = data.get("games")
+        return [Entry(f"{title}, game {n}: {g.get('outcome')}", dict(_record(
+                    codec.decode_record(str(g.get("game")), "the history"))))
+                for n, g in enumerate(games if isinstance(games, list) else [], 1)
+                if isinstance(g, dict)]
     meta = meta or {}  # one lab game
     policy = str(data.get("policy", meta.get("policy", "heuristic")))
     difficulty = str(data.get("difficulty", meta.get("difficulty", "standard")))

@@ -1,0 +1,233 @@
+"""Your games (issue 22, item 3): games finished on the game page are kept in IndexedDB and
+listed by history.html with the right outcomes and the helps used; the history exported and
+imported into a fresh context gives the same list; a bad file changes nothing; with IndexedDB
+broken the game still plays and both pages say the history is not being kept. At 1280x800
+and 390x844: text >= 11 px, targets >= 24 px, no two controls sharing a name."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+import states
+from conftest import Problems, Site, wait_until_booted
+from playwright.sync_api import Browser, Page, expect
+from test_table import MAX_VIEWPORTS, MEASURES
+from test_walk import click_action, shared_names
+
+import intruder_core as ic
+from intruder_core.bots import make_policy, play
+
+Boot = Callable[[str], dict[str, str]]
+HISTORY = "history.html"
+LOSS_SEED, WIN_SEED = 0, 1  # the heuristic's games from these seeds end so (tests/test_history)
+# IndexedDB refused, as a blocked or private browser refuses it. The whole of it on the
+# history page; on the game page only the history's database, since PyScript itself opens an
+# IndexedDB store when its core.js loads (its "@pyscript.fs" map) and fails to boot without
+# one: that boot is not the history's to keep alive (see docs/web.md, Your games).
+BREAK_IDB = """(() => { const open = indexedDB.open.bind(indexedDB);
+  indexedDB.open = (name, ...rest) => {
+    if (ONLY && name !== "intruder-history") return open(name, ...rest);
+    throw new DOMException("The user denied permission to access the database.",
+                           "SecurityError"); }; })();"""
+# The history's writes refused for want of space (the quota), its reads working.
+FULL_IDB = """(() => { const add = IDBObjectStore.prototype.add;
+  IDBObjectStore.prototype.add = function (...args) {
+    if (this.name !== "games") return add.apply(this, args);
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; })();"""
+
+
+@cache
+def _finished(seed: int) -> str:
+    g = ic.new_game(seed=seed)
+    play(g, make_policy("heuristic"), random.Random(seed))
+    assert g.is_over
+    return g.to_json()
+
+
+def almost_over(seed: int) -> tuple[ic.Game, ic.Game, int, str | None]:
+    """(the game one action before its end, the finished game, that action's index among
+    the legal actions, its crewman)."""
+    done = ic.Game.from_json(_finished(seed))
+    record = done.record()
+    before = ic.replay({"origin": record["origin"], "actions": record["actions"][:-1]})
+    last = ic.Action.from_dict(record["actions"][-1])
+    crew = record["actions"][-1].get("crew")
+    return before, done, before.legal_actions().index(last), crew if isinstance(crew, str) \
+        else None
+
+
+def finish_on_the_page(page: Page, site: Site, seed: int, suggest: bool = False) -> ic.Game:
+    """Resume the game one action before its end (the autosave) and play that action."""
+    before, done, index, crew = almost_over(seed)
+    if not page.url.startswith(site.url):  # else the page is there (its service worker too)
+        states.on_origin(page, site.url)
+    states.load_state(page, site.url, before)
+    if suggest:  # a help used in this game: counted in the kept entry
+        page.locator("#suggest").click()
+        expect(page.locator("body")).not_to_have_attribute("data-suggested", "")
+    click_action(page, index, crew)
+    expect(page.locator("#result")).to_be_visible()
+    return done
+
+
+def open_history(page: Page, site: Site) -> None:
+    page.goto(site.url + HISTORY)
+    info = wait_until_booted(page)
+    assert info.get("ready") == "1", info
+
+
+def listed(page: Page) -> list[tuple[str, str]]:
+    """(outcome, key) of each listed game, in the page's order."""
+    return [(str(li.get_attribute("data-outcome")), str(li.get_attribute("data-key")))
+            for li in page.locator("#history-games li.history-game").all()]
+
+
+def check_sizes(page: Page, where: str) -> None:
+    for size in ("desktop", "phone"):
+        w, h = states.SIZES[size]
+        page.set_viewport_size({"width": w, "height": h})
+        small, tiny, page_h = page.evaluate(MEASURES)
+        assert not small, f"{where} {size}: text under 11 px: {small[:8]}"
+        assert not tiny, f"{where} {size}: tap targets under 24x24 px: {tiny[:8]}"
+        assert page_h <= MAX_VIEWPORTS * h, f"{where} {size}: page {page_h} px tall"
+        same = shared_names(page)
+        assert not same, f"{where} {size}: controls sharing a name: {same[:8]}"
+
+
+def test_finished_games_are_listed_exported_and_imported(
+    page: Page, site: Site, problems: Problems, browser: Browser, tmp_path: Path
+) -> None:
+    won = finish_on_the_page(page, site, WIN_SEED, suggest=True)
+    # The game-over screen again (a reload): the game is not kept twice.
+    page.reload()
+    wait_until_booted(page)
+    expect(page.locator("#result")).to_be_visible()
+    lost = finish_on_the_page(page, site, LOSS_SEED)
+    assert (won.result or {})["outcome"] == "win" and (lost.result or {})["outcome"] == "loss"
+
+    # The game page's menu leads to the list.
+    page.locator("#your-games").click()
+    info = wait_until_booted(page)
+    assert info.get("ready") == "1"
+    expect(page.locator("body")).to_have_attribute("data-games", "2")
+    expect(page.locator("body")).to_have_attribute("data-kept", "1")
+    games = listed(page)
+    assert [o for o, _k in games] == ["loss", "win"]  # the latest first
+    first = page.locator("#history-games li.history-game").nth(1)
+    expect(first).to_contain_text("Suggest 1, Odds 0, Undo 0")
+    expect(first).to_contain_text(f"score {(won.result or {})['score']}")
+    figures = page.locator("#history-figures")
+    expect(figures).to_contain_text("Current streak")
+    expect(figures.locator("dd").nth(1)).to_have_text(str(max(
+        (won.result or {})["score"], (lost.result or {})["score"])))
+    expect(figures.locator("dd").nth(2)).to_have_text("0 wins")  # a loss last
+    expect(figures.locator("tbody tr")).to_have_text("Standard1250%")
+    # Each game's Review and Replay open replay.html with its record.
+    review = first.get_by_role("link", name="Review game 2")
+    assert str(review.get_attribute("href")).startswith("./replay.html?review=1#g=")
+    replay_link = first.get_by_role("link", name="Replay game 2")
+    href = str(replay_link.get_attribute("href"))
+    code = href.split("#g=", 1)[1]
+    assert ic.replay(json.loads(base64.urlsafe_b64decode(
+        code + "=" * (-len(code) % 4)))).result == won.result
+    check_sizes(page, "history")
+
+    with page.expect_download() as info_dl:
+        page.locator("#history-export").click()
+    exported = tmp_path / "games.json"
+    info_dl.value.save_as(exported)
+    expect(page.locator("#history-message")).to_have_text("Exported 2 game(s).")
+
+    # A fresh context (no IndexedDB of its own yet) imports the file: the same list.
+    fresh = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        other = fresh.new_page()
+        open_history(other, site)
+        expect(other.locator("body")).to_have_attribute("data-games", "0")
+        expect(other.locator("#history-figures")).to_contain_text("No finished games")
+        other.locator("#history-file").set_input_files(str(exported))
+        expect(other.locator("#history-message")).to_have_text("Imported 2 games.")
+        expect(other.locator("body")).to_have_attribute("data-games", "2")
+        assert listed(other) == games
+        # The same file again adds nothing.
+        other.locator("#history-file").set_input_files(str(exported))
+        expect(other.locator("#history-message")).to_have_text(
+            "Imported 0 games; 2 already kept.")
+        # A bad file (a game's score altered) is refused and the list stays.
+        data = json.loads(exported.read_text())
+        data["games"][0]["score"] += 100
+        bad = tmp_path / "altered.json"
+        bad.write_text(json.dumps(data))
+        other.locator("#history-file").set_input_files(str(bad))
+        expect(other.locator("#history-message")).to_contain_text(
+            "This file cannot be imported: game 1 of the history says its score was")
+        expect(other.locator("#history-message")).to_contain_text(
+            "Your games are kept as they were.")
+        not_json = tmp_path / "not-json.json"
+        not_json.write_text("{oops")
+        other.locator("#history-file").set_input_files(str(not_json))
+        expect(other.locator("#history-message")).to_contain_text("not valid JSON")
+        other.reload()
+        wait_until_booted(other)
+        assert listed(other) == games
+    finally:
+        fresh.close()
+
+
+def test_with_indexeddb_refused_the_history_page_says_so(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    page.context.add_init_script(BREAK_IDB.replace("ONLY", "false"))
+    open_history(page, site)
+    expect(page.locator("body")).to_have_attribute("data-kept", "0")
+    notice = page.locator("#history-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_have_text("Your games are not being kept: this browser does not let the "
+                                "page store anything (private mode or blocked storage). The "
+                                "game still plays as usual.")
+    expect(page.locator("#history-export")).to_be_disabled()
+    check_sizes(page, "history, not kept")
+
+
+@pytest.mark.parametrize("how", ["refused", "full"])
+def test_with_the_history_store_unusable_the_game_plays_and_says_so(
+    page: Page, site: Site, problems: Problems, how: str
+) -> None:
+    page.context.add_init_script(BREAK_IDB.replace("ONLY", "true") if how == "refused"
+                                 else FULL_IDB)
+    before, _done, index, crew = almost_over(WIN_SEED)
+    states.on_origin(page, site.url)
+    states.load_state(page, site.url, before)
+    notice = page.locator('#notices [data-notice="history"]')
+    if how == "refused":  # told at boot
+        expect(notice).to_contain_text("Your games are not being kept: this browser does not "
+                                       "let the page store anything")
+    else:  # told when the finished game cannot be written
+        expect(notice).to_have_count(0)
+    sha = page.locator("body").get_attribute("data-state-sha")
+    click_action(page, index, crew)  # the game plays on, to its end
+    expect(page.locator("#result")).to_be_visible()
+    assert page.locator("body").get_attribute("data-state-sha") != sha
+    expect(notice).to_contain_text("The game still plays as usual.")
+    if how == "full":
+        expect(notice).to_contain_text("the browser's storage for this page is full")
+
+
+def test_the_embed_keeps_no_history(page: Page, site: Site, problems: Problems) -> None:
+    before, _done, index, crew = almost_over(WIN_SEED)
+    states.on_origin(page, site.url)
+    states.load_state(page, site.url + "embed.html", before, prefix="intruder:embed:")
+    click_action(page, index, crew)
+    expect(page.locator("#result")).to_be_visible()
+    page.wait_for_timeout(500)  # a history write would have been started by now
+    stored = page.evaluate("""async () => ({
+        dbs: (await indexedDB.databases()).map((d) => d.name),
+        keys: Object.keys(localStorage)})""")
+    assert "intruder-history" not in stored["dbs"], stored
+    assert not [k for k in stored["keys"] if k.endswith("used")], stored

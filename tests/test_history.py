@@ -1,0 +1,428 @@
+"""Your games (web/py/history.py and codec's history file): the figures, merging without
+duplicates, an import that refuses bad data and changes nothing, a failing store reported,
+and the helps counted per game across a reload. Real games, played to their end by the
+heuristic on fixed seeds, replayed by the real engine."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import sys
+from collections.abc import Coroutine
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+
+import history
+import session
+import storage
+
+import intruder_core as ic
+from intruder_core import codec
+from intruder_core.bots import make_policy, play
+from intruder_core.codec import HistoryGame
+
+
+@cache
+def _finished(seed: int, difficulty: str) -> str:
+    g = ic.new_game(seed=seed, options=None if difficulty == "standard"
+                    else {"difficulty": difficulty})
+    play(g, make_policy("heuristic"), random.Random(seed))
+    assert g.is_over
+    return g.to_json()
+
+
+def finished(seed: int, difficulty: str = "standard") -> ic.Game:
+    """A game the heuristic played to its end from this seed (a fresh copy each call)."""
+    return ic.Game.from_json(_finished(seed, difficulty))
+
+
+def entry(seed: int, date: str, difficulty: str = "standard",
+          used: dict[str, int] | None = None) -> HistoryGame:
+    return codec.history_game(finished(seed, difficulty), used or {}, date)
+
+
+class Backend:
+    """history-db.mjs's three functions over a dict (JSON text across, as in the page)."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.calls: list[str] = []
+
+    async def all(self) -> str:
+        self.calls.append("all")
+        return json.dumps(sorted(self.data.items()))
+
+    async def add(self, key: str, text: str) -> bool:
+        self.calls.append("add")
+        if key in self.data:
+            return False
+        self.data[key] = text
+        return True
+
+    async def add_many(self, pairs: str) -> int:
+        self.calls.append("add_many")
+        added = 0
+        for key, text in json.loads(pairs):
+            if key not in self.data:
+                self.data[key], added = text, added + 1
+        return added
+
+
+class DOMException(Exception):
+    """A browser storage error: storage_problem reads its name."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+class Failing(Backend):
+    """A store that refuses: IndexedDB blocked (private mode) or full."""
+
+    def __init__(self, name: str = "SecurityError", on: tuple[str, ...] = ("all", "add",
+                                                                          "add_many")) -> None:
+        super().__init__()
+        self.error, self.on = name, on
+
+    async def all(self) -> str:
+        if "all" in self.on:
+            raise DOMException(self.error)
+        return await super().all()
+
+    async def add(self, key: str, text: str) -> bool:
+        if "add" in self.on:
+            raise DOMException(self.error)
+        return await super().add(key, text)
+
+    async def add_many(self, pairs: str) -> int:
+        if "add_many" in self.on:
+            raise DOMException(self.error)
+        return await super().add_many(pairs)
+
+
+def run(coro: Coroutine[Any, Any, Any]) -> Any:
+    return asyncio.run(coro)
+
+
+def outcomes() -> dict[str, int]:
+    """Seeds whose heuristic game ends each way (found once, then fixed below)."""
+    return {"loss": 0, "win": 1}
+
+
+def test_fixed_seeds_end_as_the_tests_expect() -> None:
+    for outcome, seed in outcomes().items():
+        assert entry(seed, "2026-01-01T00:00:00+00:00")["outcome"] == outcome
+
+
+# --- the figures ----------------------------------------------------------------------------
+
+
+def test_stats_count_wins_by_difficulty_best_score_and_the_current_streak() -> None:
+    win, loss = outcomes()["win"], outcomes()["loss"]
+    games = [
+        entry(loss, "2026-01-01T10:00:00+00:00"),
+        entry(win, "2026-01-02T10:00:00+00:00"),
+        entry(win, "2026-01-03T10:00:00+00:00", "hard"),
+        entry(3, "2026-01-04T10:00:00+00:00"),
+    ]
+    assert [g["outcome"] for g in games] == ["loss", "win", games[2]["outcome"], "win"]
+    figures = history.stats(games)
+    hard_wins = int(games[2]["outcome"] == "win")
+    assert figures.games == 4
+    assert figures.wins == {"standard": (2, 3), "hard": (hard_wins, 1)}
+    assert list(figures.wins) == ["standard", "hard"]  # easiest first
+    easy = history.stats([entry(1, "2026-01-09T10:00:00+00:00", "easy"), *games])
+    assert list(easy.wins) == ["easy", "standard", "hard"]
+    assert figures.best == max(g["score"] for g in games)
+    # The latest games are wins back to the loss of 1 January (the hard one if won).
+    assert figures.streak == (3 if hard_wins else 1)
+    # A loss last ends the streak; the order comes from the dates, not the list's order.
+    later_loss = entry(loss, "2026-02-01T10:00:00+00:00")
+    assert history.stats([later_loss, *games]).streak == 0
+    assert history.stats([]) == history.Stats(0, {}, None, 0)
+
+
+def test_a_date_without_a_zone_counts_as_utc_in_the_order() -> None:
+    a = entry(1, "2026-01-02T10:00:00")
+    b = entry(0, "2026-01-02T11:00:00+02:00")  # 09:00 UTC: earlier than a
+    assert history.newest_first([b, a]) == [a, b]
+
+
+# --- merging and the file -------------------------------------------------------------------
+
+
+def test_merge_keeps_each_game_once() -> None:
+    a, b, c = (entry(s, f"2026-01-0{s + 1}T10:00:00+00:00") for s in (0, 1, 3))
+    b_again = dict(b, date="2027-01-01T00:00:00+00:00")  # the same game, another date
+    merged, new = history.merge([a, b], [b_again, c, c])  # type: ignore[list-item]
+    assert merged == [a, b, c]
+    assert new == [c]
+
+
+def test_the_history_file_round_trips_every_game_checked() -> None:
+    games = [entry(0, "2026-01-01T10:00:00+00:00", used={"suggest": 2, "odds": 1, "undo": 4}),
+             entry(1, "2026-01-02T10:00:00+00:00", "hard")]
+    text = history.export_text(games)
+    assert codec.kind(json.loads(text)) == "history"
+    assert codec.KIND_NAMES["history"] == "Game history"
+    back = codec.read_history(text)
+    assert back == games  # oldest first, as exported
+    assert back[0]["used"] == {"suggest": 2, "odds": 1, "undo": 4}
+    # A whole history is no one game: the game page's Import says so in words.
+    with pytest.raises(codec.NotIntruder, match="Your games page"):
+        codec.read(text)
+
+
+def test_an_import_merges_without_duplicates() -> None:
+    backend = Backend()
+    store = history.History(backend)
+    first = entry(0, "2026-01-01T10:00:00+00:00")
+    assert run(store.keep(first))
+    text = history.export_text([first, entry(1, "2026-01-02T10:00:00+00:00")])
+    done = run(store.import_text(text))
+    assert (done.added, done.ok) == (1, True)
+    assert done.message == "Imported 1 game; 1 already kept."
+    assert len(backend.data) == 2
+    again = run(store.import_text(text))
+    assert (again.added, again.message) == (0, "Imported 0 games; 2 already kept.")
+    assert [e["outcome"] for e in run(store.load())] == ["win", "loss"]  # newest first
+
+
+def _file(games: list[Any]) -> str:
+    return json.dumps({codec.HISTORY: codec.HISTORY_FORMAT, "games": games})
+
+
+def _tampered_action() -> str:
+    good = entry(1, "2026-01-02T10:00:00+00:00")
+    record = json.loads(json.dumps(codec.decode_record(good["game"])))
+    record["actions"][0] = {"type": "move", "crew": "co1", "to": "nowhere"}
+    return _file([dict(good, game=codec.encode_record(record))])
+
+
+def _unfinished() -> str:
+    g = ic.new_game(seed=5)
+    for _ in range(3):
+        g.apply(g.legal_actions()[0])
+    good = entry(1, "2026-01-02T10:00:00+00:00")
+    return _file([dict(good, game=codec.encode_record(g.record()))])
+
+
+BAD_FILES = {
+    "bad JSON": ("{not json", "not valid JSON"),
+    "a save, not a history": (codec.pack(ic.new_game(seed=1).record()),
+                              "not a history of Intruder games"),
+    "a newer format": (json.dumps({codec.HISTORY: 99, "games": []}), "newer version"),
+    "no list of games": (json.dumps({codec.HISTORY: 1, "games": {}}), "no list of games"),
+    "too big": (" " * (codec.MAX_HISTORY_TEXT + 1), "too large"),
+    "too many games": (_file([{}] * (codec.MAX_HISTORY_GAMES + 1)), "at most 1,000"),
+    "not an entry": (_file([{"game": "x"}]), "game 1 of the history is not a history entry"),
+    "a bad date": (_file([dict(entry(1, "2026-01-02T10:00:00+00:00"), date="yesterday")]),
+                   "no valid date"),
+    "bad counts": (_file([dict(entry(1, "2026-01-02T10:00:00+00:00"),
+                               used={"suggest": -1, "odds": 0, "undo": 0})]),
+                   "counts of the helps"),
+    "an altered outcome": (_file([dict(entry(0, "2026-01-02T10:00:00+00:00"),
+                                       outcome="win")]), "says its outcome was 'win'"),
+    "an altered score": (_file([dict(entry(1, "2026-01-02T10:00:00+00:00"), score=999)]),
+                         "says its score was"),
+    "a record that does not replay": (_tampered_action(), "does not replay: .*action 1"),
+    "an unfinished game": (_unfinished(), "not finished"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_FILES))
+def test_an_import_refuses_bad_data_and_changes_nothing(case: str) -> None:
+    text, says = BAD_FILES[case]
+    backend = Backend()
+    store = history.History(backend)
+    kept = entry(3, "2026-01-01T10:00:00+00:00")
+    assert run(store.keep(kept))
+    before = dict(backend.data)
+    # A good game before the bad one: nothing of the file is kept, not even it.
+    if case in ("an altered outcome", "a record that does not replay"):
+        data = json.loads(text)
+        data["games"].insert(0, entry(1, "2026-01-05T10:00:00+00:00"))
+        text = json.dumps(data)
+    done = run(store.import_text(text))
+    assert not done.ok and done.added == 0
+    assert done.message.startswith("This file cannot be imported: ")
+    assert done.message.endswith("Your games are kept as they were.")
+    assert re.search(says, done.message), done.message
+    assert backend.data == before
+    assert "add_many" not in backend.calls
+
+
+# --- a store that fails -----------------------------------------------------------------
+
+
+def test_a_blocked_store_is_reported_and_nothing_raises() -> None:
+    store = history.History(Failing("SecurityError"))
+    assert run(store.load()) == []
+    assert store.problem == ("Your games are not being kept: this browser does not let the "
+                             "page store anything (private mode or blocked storage). The game "
+                             "still plays as usual.")
+    assert not run(store.keep(entry(1, "2026-01-02T10:00:00+00:00")))
+    missing = history.History(None)
+    assert run(missing.load()) == []
+    assert "this browser has no IndexedDB" in missing.problem
+
+
+def test_a_full_store_is_reported_and_an_import_into_it_changes_nothing() -> None:
+    backend = Failing("QuotaExceededError", on=("add", "add_many"))
+    store = history.History(backend)
+    assert not run(store.keep(entry(1, "2026-01-02T10:00:00+00:00")))
+    assert "storage for this page is full" in store.problem
+    done = run(store.import_text(history.export_text([entry(0, "2026-01-01T10:00:00+00:00")])))
+    assert not done.ok and done.added == 0
+    assert done.message.endswith("Nothing was imported.")
+    assert backend.data == {}
+
+
+def test_damaged_stored_entries_are_left_out_of_the_list_and_counted() -> None:
+    backend = Backend()
+    store = history.History(backend)
+    good = entry(1, "2026-01-02T10:00:00+00:00")
+    run(store.keep(good))
+    backend.data["x"] = "{not json"
+    backend.data["y"] = json.dumps(dict(good, score="lots"))
+    assert run(store.load()) == [good]
+    assert store.damaged == 2
+    assert store.problem == ""
+
+
+# --- the game page's part ---------------------------------------------------------------
+
+
+class Page:
+    """What Keeper needs of the page: its localStorage, notices and task spawner."""
+
+    def __init__(self, backend: Backend | None) -> None:
+        self.local = storage.MemoryBackend()
+        self.backend = backend
+        self.notices: list[str] = []
+
+    def keeper(self) -> history.Keeper:
+        return history.Keeper(
+            history.History(self.backend) if self.backend is not None else None,
+            storage.Store("intruder:", self.local), self.notices.append, asyncio.run,
+            clock=lambda: "2026-03-04T05:06:07+00:00")
+
+
+def _almost_over(seed: int = 1) -> tuple[ic.Game, ic.Action]:
+    """A game one action before its end, and that action."""
+    done = finished(seed)
+    record = done.record()
+    before = ic.replay({"origin": record["origin"], "actions": record["actions"][:-1]})
+    return before, ic.Action.from_dict(record["actions"][-1])
+
+
+def test_the_helps_are_counted_per_game_and_survive_a_reload() -> None:
+    page = Page(Backend())
+    game, _last = _almost_over()
+    keeper = page.keeper()
+    keeper.begin(game)
+    for name in ("suggest", "suggest", "odds", "undo"):
+        keeper.count(name)
+    with pytest.raises(ValueError, match="unknown help"):
+        keeper.count("peek")
+    # A reload: the autosave's game is begun again, its counts come back.
+    reloaded = page.keeper()
+    reloaded.begin(ic.Game.from_json(game.to_json()))
+    assert reloaded.used == {"suggest": 2, "odds": 1, "undo": 1}
+    # Another game starts from zero (and its zeros replace the old counts).
+    reloaded.begin(ic.new_game(seed=77))
+    assert reloaded.used == {"suggest": 0, "odds": 0, "undo": 0}
+    again = page.keeper()
+    again.begin(game)
+    assert again.used == {"suggest": 0, "odds": 0, "undo": 0}
+    assert history.load_used("{damaged", game) == {"suggest": 0, "odds": 0, "undo": 0}
+
+
+def test_a_finished_game_is_kept_once_with_its_counts() -> None:
+    backend = Backend()
+    page = Page(backend)
+    game, last = _almost_over()
+    keeper = page.keeper()
+    keeper.begin(game)
+    keeper.count("odds")
+    game.apply(last)
+    keeper.finished(game)
+    keeper.count("suggest")  # after the end: nothing to count
+    keeper.finished(game)    # the game-over screen again: the same game, kept once
+    assert len(backend.data) == 1
+    kept = run(history.History(backend).load())
+    assert kept == [codec.history_game(game, {"odds": 1}, "2026-03-04T05:06:07+00:00")]
+    assert kept[0]["used"] == {"suggest": 0, "odds": 1, "undo": 0}
+    assert page.notices == []
+
+
+def test_a_failing_store_shows_the_notice_and_the_game_goes_on() -> None:
+    page = Page(Failing("SecurityError"))
+    keeper = page.keeper()
+    game, last = _almost_over()
+    keeper.begin(game)
+    run(keeper.probe())
+    game.apply(last)
+    keeper.finished(game)
+    assert game.is_over
+    assert len(page.notices) == 2
+    assert all("not being kept" in n for n in page.notices)
+
+
+def test_without_a_history_the_embed_counts_and_stores_nothing() -> None:
+    page = Page(None)
+    keeper = page.keeper()
+    game, last = _almost_over()
+    keeper.begin(game)
+    keeper.count("undo")
+    game.apply(last)
+    keeper.finished(game)
+    run(keeper.probe())
+    assert page.local.data == {}
+    assert page.notices == []
+    assert keeper.used == {"suggest": 0, "odds": 0, "undo": 0}
+
+
+# --- the page's HTML --------------------------------------------------------------------
+
+
+def test_the_list_links_each_game_to_its_review_and_replay() -> None:
+    games = [entry(0, "2026-01-01T10:00:00+00:00"), entry(1, "2026-01-02T10:00:00+00:00")]
+    html = history.games_html(games)
+    assert html.count('class="history-game"') == 2
+    assert html.index('data-outcome="win"') < html.index('data-outcome="loss"')  # newest first
+    labels = re.findall(r'aria-label="([^"]+)"', html)
+    assert labels == ["Review game 1", "Replay game 1", "Review game 2", "Replay game 2"]
+    links = re.findall(r'href="([^"]+)"', html)
+    assert links[0].startswith("./replay.html?review=1#g=")
+    assert links[1].startswith("./replay.html#g=")
+    code = session.fragment_code(links[1][len("./replay.html"):])
+    assert code is not None
+    assert ic.replay(session.decode_record(code)).result == finished(1).result
+    assert "2026-01-02 10:00 UTC" in html and "The crew wins" in html
+    assert history.games_html([]) == ""
+
+
+def test_the_figures_html_names_each_difficulty() -> None:
+    html = history.stats_html(history.stats([entry(1, "2026-01-02T10:00:00+00:00"),
+                                             entry(1, "2026-01-03T10:00:00+00:00", "hard")]))
+    assert "<th scope=\"row\">Standard</th><td>1</td><td>1</td><td>100%</td>" in html
+    assert "Hard" in html and "Current streak" in html
+    assert "No finished games" in history.stats_html(history.stats([]))
+
+
+def test_the_replay_viewer_opens_each_game_of_a_history_file() -> None:
+    import replay
+
+    games = [entry(0, "2026-01-01T10:00:00+00:00"), entry(1, "2026-01-02T10:00:00+00:00")]
+    found = replay.entries(history.export_text(games))
+    assert [e.title for e in found] == ["Game history, game 1: loss",
+                                        "Game history, game 2: win"]
+    assert found[1].record == finished(1).record()
