@@ -191,7 +191,7 @@ class Review:
 
     Deterministic for a record and `seed` (the slices' timing changes nothing)."""
 
-    def __init__(self, record: Mapping[str, object], seed: int = 0,
+    def __init__(self, record: object, seed: int = 0,
                  samples: int = SAMPLES, refine: int = REFINE, keep: int = KEEP,
                  expect_samples: int = EXPECT_SAMPLES) -> None:
         for name, n, top in (("samples", samples, 400), ("refine", refine, 40),
@@ -443,7 +443,7 @@ class Review:
 # --- the game replayed ------------------------------------------------------------------------
 
 
-def _moments(record: Mapping[str, object]) -> list[_Moment]:
+def _moments(record: object) -> list[_Moment]:
     """The game replayed (checked: CorruptSave otherwise), one moment per action and the end."""
     from ..saves import replay_checked
 

@@ -8,6 +8,7 @@ It runs in the worker (bot_worker_main.py) and on CPython in the tests.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -157,3 +158,35 @@ class Odds:
         if self.samples == 0:
             est["done"] = True
         return {**est, "rate": round(est["n"] / max(self.seconds, 1e-6), 2)}
+
+
+# The review's sampled games in the page (bots/review.py's defaults are for the command line):
+# fewer, so that a 12-turn game is reviewed within about 15 s in one worker (bench/review.py).
+REVIEW_SAMPLES = 12
+REVIEW_REFINE = 4
+
+
+class ReviewTask:
+    """A game's review in a worker (bots.review.Review): the request's JSON in, the result so
+    far out as JSON after each slice, so the page shows progress and may stop it."""
+
+    def __init__(self, request: str) -> None:
+        from intruder_core.bots.review import Review
+
+        self.review: Review | None = None
+        self.error = ""
+        try:
+            req = json.loads(request)
+            if not isinstance(req, dict):
+                raise ic.CorruptSave("the review request is not a JSON object")
+            self.review = Review(req.get("record"), seed=int(req.get("seed", 0)),
+                                 samples=int(req.get("samples", REVIEW_SAMPLES)),
+                                 refine=int(req.get("refine", REVIEW_REFINE)))
+        except (ValueError, TypeError) as exc:  # CorruptSave is a ValueError
+            self.error = str(exc)
+
+    def step(self, budget_s: float) -> str:
+        """Work for about `budget_s` seconds; {"error"} or the review so far (ReviewResult)."""
+        if self.review is None:
+            return json.dumps({"error": self.error, "done": True})
+        return json.dumps(self.review.step(budget_s))
