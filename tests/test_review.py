@@ -145,7 +145,7 @@ def test_a_mid_game_review_is_the_same_whatever_the_hidden_facts() -> None:
     assert one != other
     a = rv.Review(one, samples=6, refine=2).run()
     b = rv.Review(other, samples=6, refine=2).run()
-    assert not a["over"] and a["note"] == "Game in play: figures from the crew's view only."
+    assert not a["over"] and a["note"] == "Game in play: from the crew's view only."
     assert json.dumps({**a, "seconds": 0}, sort_keys=True) == \
         json.dumps({**b, "seconds": 0}, sort_keys=True)
     text = json.dumps(a)
@@ -192,3 +192,13 @@ def test_the_command_line_prints_the_turning_points_and_the_time(
     save.write_text(g.to_json())
     assert rv.main([str(save), "--refine", "0", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["actions"] == 1
+
+
+def test_out_of_time_the_turning_points_keep_the_models_figures() -> None:
+    rec = attacked(1)
+    quick = rv.Review(rec, samples=4, refine=3, refine_s=0.0).run()
+    assert quick["done"] and quick["turning"]
+    assert all(t["after"]["source"] == "model" for t in quick["turning"])
+    full = rv.Review(rec, samples=4, refine=3).run()
+    assert any(t["after"]["source"] == "samples" for t in full["turning"])
+    assert [p["figure"] for p in quick["points"]] != [p["figure"] for p in full["points"]]

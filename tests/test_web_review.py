@@ -34,7 +34,7 @@ def test_the_chart_is_a_slider_over_the_curve_with_its_bands_and_turning_points(
     text = root.get("aria-valuetext") or ""
     assert text.startswith("Action 0, Turn 3, First Interaction Phase: win ")
     ns = "{http://www.w3.org/2000/svg}"
-    bands = [p.get("class") for p in root.iter(f"{ns}polygon")]
+    bands = [p.get("class") for p in root.iter(f"{ns}path")]
     assert bands == ["win", "draw", "loss"]
     numbers = [t.text for t in root.iter(f"{ns}text") if t.get("class") == "tp-no"]
     assert numbers == [str(t["rank"]) for t in res["turning"]]
@@ -77,11 +77,11 @@ def test_the_status_says_where_the_review_is() -> None:
     review = rv.Review(attacked(1), samples=4, refine=1)
     first = review.step(0)
     assert rvw.status_text(first).startswith("Scoring every decision with the value model")
-    sigs = {rvw.signature(first)}
+    sigs = {rv.drawn_key(first)}
     while not (res := review.step(0))["done"]:
-        sigs.add(rvw.signature(res))
+        sigs.add(rv.drawn_key(res))
     assert rvw.status_text(res).startswith("Reviewed: 2 decisions")
-    assert rvw.signature(res) not in sigs
+    assert rv.drawn_key(res) not in sigs
     assert rvw.status_text({"error": "not a game record"}).endswith("not a game record")
 
 

@@ -193,14 +193,18 @@ class Review:
 
     def __init__(self, record: object, seed: int = 0,
                  samples: int = SAMPLES, refine: int = REFINE, keep: int = KEEP,
-                 expect_samples: int = EXPECT_SAMPLES) -> None:
+                 expect_samples: int = EXPECT_SAMPLES, quality_samples: int = QUALITY_SAMPLES,
+                 refine_s: float | None = None) -> None:
         for name, n, top in (("samples", samples, 400), ("refine", refine, 40),
-                             ("keep", keep, 100), ("expect_samples", expect_samples, 100)):
+                             ("keep", keep, 100), ("expect_samples", expect_samples, 100),
+                             ("quality_samples", quality_samples, 100)):
             if not isinstance(n, int) or not 0 <= n <= top:
                 raise ValueError(f"{name} must be a whole number from 0 to {top}")
         self.seed, self.samples, self.refine = seed, samples, max(0, min(refine, keep))
         self.keep, self.expect_samples = keep, expect_samples
-        self.quality_samples = QUALITY_SAMPLES
+        self.quality_samples = quality_samples
+        self.refine_s = refine_s  # stage 2's work time at most (None: every refinement)
+        self._slice = 0.0
         self.moments = _moments(record)
         self.log: list[dict[str, Any]] = []  # the public log, for R14's release constraints
         self.values: list[float] = []        # the model's expected result at each moment
@@ -251,7 +255,12 @@ class Review:
             yield
         self._choose_turning()
         self.stage = 2
+        since = self._work_s()
         for _, kind, i in self.turning[:self.refine]:
+            if self.refine_s is not None and self._work_s() - since >= self.refine_s:
+                self.refine = len([t for t in self.turning[:self.refine]
+                                   if self._is_refined(t[1], t[2])])
+                break  # out of time: the rest keep the model's figures
             first = self.moments[i].action
             if kind == "choice":
                 yield from self._refine(i, "advisor", self._advice(i))
@@ -261,6 +270,13 @@ class Review:
                 nxt = self._next_crew(i)
                 yield from self._refine(nxt, "advisor", self._advice(nxt)
                                         if self.moments[nxt].crew else None)
+
+    def _work_s(self) -> float:
+        """Seconds of work so far, the current slice included."""
+        return self.seconds + (time.perf_counter() - self._slice if self._slice else 0.0)
+
+    def _is_refined(self, kind: str, i: int) -> bool:
+        return (i, "chosen") in self.refined
 
     def _constraints(self, i: int) -> list[set[str]]:
         """R14's release constraints from the public log before moment i."""
@@ -281,10 +297,12 @@ class Review:
                 g = determinize(self.moments[i].view,
                                 random.Random(sample_seed(self.seed * 7919 + i, j)), constraints)
                 events = [e.to_dict() for e in g.apply(a)]
+                turn = g.turn
                 for _ in range(passes):
-                    if g.is_over or (g.step == "move" and g.phase == "crew_movement"
-                                     and _chanceful(events)):
-                        break  # the next Crew Movement Phase: the Intruder has answered
+                    if g.is_over or g.turn > turn or (g.step == "move" and _chanceful(events)
+                                                      and g.phase == "crew_movement"):
+                        break  # the Intruder has answered: the turn is over
+
                     step = [x for x in g.legal_actions() if x.type in PASS_TYPES]
                     if not step:
                         break
@@ -375,13 +393,14 @@ class Review:
 
     def step(self, budget_s: float) -> ReviewResult:
         """Work for about `budget_s` seconds (at least one unit); the result so far."""
-        start = time.perf_counter()
+        start = self._slice = time.perf_counter()
         while not self.done:
             if next(self._work, StopIteration) is StopIteration:
                 self.done = True
             elif time.perf_counter() - start >= budget_s:
                 break
         self.seconds += time.perf_counter() - start
+        self._slice = 0.0
         return self.result()
 
     def run(self) -> ReviewResult:
@@ -412,7 +431,7 @@ class Review:
                 "progress": round(self._progress(), 4),
                 "done": self.done, "seconds": round(self.seconds, 3),
                 "note": ("Finished game: the last point is its result." if last["over"]
-                         else "Game in play: figures from the crew's view only.")}
+                         else "Game in play: from the crew's view only.")}
 
     def _turning(self, rank: int, kind: str, i: int) -> TurningPoint:
         m = self.moments[i]
@@ -438,6 +457,15 @@ class Review:
             text += f". The advisor: {label}, {pct(advice['win'])}"
         out["text"] = f"{text} ({'; '.join(sources)})."
         return out
+
+
+def drawn_key(res: ReviewResult) -> tuple[object, ...]:
+    """What a drawing of the review depends on: it changes when a figure or turning point
+    does, not at every slice (the worker sends, and the page redraws, only then)."""
+    sampled = sum(1 for p in res["points"] if p["figure"]["source"] == "samples")
+    refined = sum(1 for t in res["turning"] if t["after"]["source"] == "samples")
+    return (len(res["points"]), res["stage"], res["done"], sampled, refined,
+            len(res["turning"]))
 
 
 # --- the game replayed ------------------------------------------------------------------------

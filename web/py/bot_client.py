@@ -358,7 +358,8 @@ class ReviewWorker:
             if q is not None:
                 q.put_nowait(json.loads(str(data.result)))
 
-    async def review(self, record: dict[str, Any], seed: int = 0) -> Any:
+    async def review(self, record: dict[str, Any], seed: int = 0,
+                     refine: int | None = None) -> Any:
         """The review of a record, result by result (bots.review.ReviewResult, or
         {"error"}), until it is done; closing the generator stops it in the worker."""
         from pyodide.ffi import to_js
@@ -372,7 +373,8 @@ class ReviewWorker:
             self._fail(self.error)
         self.worker.postMessage(to_js(
             {"type": "start", "run": run, "budget": self.SLICE_S,
-             "request": json.dumps({"record": record, "seed": seed})},
+             "request": json.dumps({"record": record, "seed": seed,
+                                    **({} if refine is None else {"refine": refine})})},
             dict_converter=js.Object.fromEntries))
         done = False
         try:

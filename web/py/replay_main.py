@@ -101,6 +101,8 @@ class ReplayPage:
         el("note").textContent = note
         self.stop_review()
         el("review").hidden = True
+        el("viewer").classList.remove("reviewing")
+        el("review-start").hidden = False
         self.review_res = None
         self.svgs = {}
         el("viewer").hidden = False
@@ -167,6 +169,8 @@ class ReplayPage:
                 self.start_review()
             elif command == "review-stop":
                 self.stop_review()
+            elif command == "review-close":
+                self.close_review()
         except Exception as exc:  # never a dead page: say it in plain words
             traceback.print_exc()
             BOOT.report(f"Something went wrong: {exc}")
@@ -179,6 +183,8 @@ class ReplayPage:
             return
         self.stop_review()
         el("review").hidden = False
+        el("viewer").classList.add("reviewing")
+        el("review-start").hidden = True
         el("review-stop").hidden = False
         self.review_res = None
         self.review_sig = None
@@ -191,6 +197,14 @@ class ReplayPage:
             document.body.removeAttribute(mark)
         self.review_task = asyncio.ensure_future(self._review(self.timeline))
 
+    def close_review(self) -> None:
+        """Stop the review and give its place back to the game log."""
+        self.stop_review()
+        el("review").hidden = True
+        el("viewer").classList.remove("reviewing")
+        el("review-start").hidden = False
+        el("review-start").focus()
+
     def stop_review(self) -> None:
         """Stop a running review (the worker drops it)."""
         if self.review_task is not None and not self.review_task.done():
@@ -199,7 +213,9 @@ class ReplayPage:
     async def _review(self, timeline: Any) -> None:
         started = float(js.performance.now())
         body = document.body.dataset
-        runs = self.reviewer.review(timeline.record)
+        asked = str(nn(js.URLSearchParams.new(js.location.search).get("refine")) or "")
+        runs = self.reviewer.review(timeline.record,  # ?refine=N: N refined (tests: 0)
+                                    refine=int(asked) if asked.isdigit() else None)
         state = "stopped"
         try:
             async for res in runs:
@@ -209,6 +225,7 @@ class ReplayPage:
                     el("review-status").textContent = self.review_view.status_text(res)
                     state = "error"
                     break
+                res = {**(self.review_res or {}), **res}  # a light answer: progress only
                 self.review_res = res
                 self.draw_review(res)
                 if res["points"] and not document.body.hasAttribute("data-review-first-ms"):
@@ -229,7 +246,9 @@ class ReplayPage:
         view = self.review_view
         el("review-status").textContent = view.status_text(res)
         el("review-progress").value = float(res["progress"])
-        sig = view.signature(res)
+        from intruder_core.bots.review import drawn_key
+
+        sig = drawn_key(res)
         if sig == self.review_sig:
             return
         self.review_sig = sig

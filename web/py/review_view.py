@@ -17,7 +17,7 @@ from intruder_core.bots.review import Point, ReviewResult, TurningPoint, pct, so
 
 # The drawing's own units: small enough that its text, scaled to a phone's width (about 350
 # CSS px), stays at least 11 px high (TEXT units of 480).
-W, H = 480, 220
+W, H = 480, 180
 LEFT, RIGHT, TOP, BOTTOM = 50, 8, 24, 30
 TEXT = 16
 FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
@@ -105,10 +105,10 @@ def neighbour(res: ReviewResult, at: int, key: str) -> int:
 def _band(points: Sequence[Point], low: Callable[[Point], float],
           high: Callable[[Point], float], cls: str) -> Any:
     n = len(points)
-    top = [(round(x_of(i, n), 1), round(y_of(high(p)), 1)) for i, p in enumerate(points)]
-    bottom = [(round(x_of(i, n), 1), round(y_of(low(p)), 1))
-              for i, p in reversed(list(enumerate(points)))]
-    return E.polygon(top + bottom, class_=cls)
+    top = [f"{x_of(i, n):.1f},{y_of(high(p)):.1f}" for i, p in enumerate(points)]
+    bottom = [f"{x_of(i, n):.1f},{y_of(low(p)):.1f}" for i, p in
+              reversed(list(enumerate(points)))]
+    return E.path(d="M" + " L".join(top + bottom) + " Z", class_=cls)  # one string: fast
 
 
 def _turn_labels(points: Sequence[Point]) -> list[tuple[int, int]]:
@@ -136,9 +136,11 @@ def chart_svg(res: ReviewResult, at: int) -> str:
         "aria-valuemin": "0", "aria-valuemax": str(max(len(points) - 1, 0)),
         "aria-valuenow": str(k),
         "aria-valuetext": point_words(points[k]) if points else "No figures yet",
-        "aria-describedby": "review-status", "preserveAspectRatio": "xMidYMid meet",
+        "aria-describedby": "review-keys review-status", "preserveAspectRatio": "xMidYMid meet",
     })
     dwg.defs.add(dwg.style(STYLE))
+    dwg.add(svgwrite.base.Title("The crew's chance: win (green, below), draw (grey), loss "
+                                "(red, above)"))
     if points:
         dwg.add(_band(points, lambda p: 0.0, lambda p: p["figure"]["win"], "win"))
         dwg.add(_band(points, lambda p: p["figure"]["win"],
@@ -184,7 +186,8 @@ def table_html(res: ReviewResult, at: int) -> str:
         f = p["figure"]
         here = ' class="here" aria-current="step"' if i == k else ""
         rows.append(
-            f"<tr{here}><th scope=\"row\"><button type=\"button\" data-command=\"goto\" "
+            f"<tr{here} data-expected=\"{f['expected']:.6f}\"><th scope=\"row\">"
+            f"<button type=\"button\" data-command=\"goto\" "
             f"data-step=\"{p['step']}\" aria-label=\"Show action {p['step']}\">{p['step']}"
             f"</button></th><td>{p['turn']}: {escape(p['phase_name'])}</td>"
             f"<td>{pct(f['win'])}</td><td>{pct(f['draw'])}</td><td>{pct(f['loss'])}</td>"
@@ -212,12 +215,12 @@ def _turning_item(tp: TurningPoint, href: str) -> str:
     n = tp["rank"]
     return (f'<li data-kind="{tp["kind"]}" data-step="{tp["step"]}">'
             f'<p><strong class="tp-kind">{n}. {KIND_WORDS[tp["kind"]]}:</strong> '
-            f'{escape(tp["text"])}</p><p class="tp-buttons">'
+            f'<span class="tp-text">{escape(tp["text"])}</span><span class="tp-buttons">'
             f'<button type="button" data-command="goto" data-step="{tp["step"]}" '
             f'aria-label="Show turning point {n}">Show</button> '
             f'<a class="button" href="{escape(href)}" target="_blank" rel="noopener" '
             f'data-fork="{tp["fork"]}" aria-label="Try again from here, turning point {n}">'
-            f"Try again from here</a></p></li>")
+            f"Try again from here</a></span></p></li>")
 
 
 def status_text(res: Mapping[str, Any] | None, error: str = "") -> str:
@@ -230,16 +233,7 @@ def status_text(res: Mapping[str, Any] | None, error: str = "") -> str:
         return f"This game cannot be reviewed: {res['error']}"
     n = len(res["points"])
     if res["done"]:
-        return (f"Reviewed: {n} decisions, in {float(res['seconds']):.1f} s of work. "
-                f"{res['note']}")
+        return f"Reviewed: {n} decisions in {float(res['seconds']):.0f} s. {res['note']}"
     if res["stage"] == 1:
         return f"Scoring every decision with the value model… {pct(res['progress'])}"
     return f"Refining the largest swings with sampled games… {pct(res['progress'])}"
-
-
-def signature(res: ReviewResult) -> tuple[Any, ...]:
-    """What the drawing depends on (redraw only when it changes, not at every slice)."""
-    sampled = sum(1 for p in res["points"] if p["figure"]["source"] == "samples")
-    refined = sum(1 for t in res["turning"] if t["after"]["source"] == "samples")
-    return (len(res["points"]), res["stage"], res["done"], sampled, refined,
-            len(res["turning"]))
