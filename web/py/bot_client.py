@@ -301,3 +301,89 @@ def candidates_html(candidates: list[dict[str, Any]], rows: list[Any], esc: Any)
                      f'<span class="muted">({n} sample{"" if n == 1 else "s"})</span></li>')
     return ('<ul class="candidates" aria-label="Estimated win chance per option">'
             + "".join(items) + "</ul>")
+
+
+class ReviewWorker:
+    """The review's own worker (review-worker.mjs, a module worker with a Pyodide of its own:
+    replay.html runs without PyScript): a game's review runs there in slices, never on the
+    page's main thread. `review` yields the result after every slice; closing it (or a newer
+    review) cancels the run in the worker."""
+
+    SLICE_S = 0.15  # the worker's slices: progress this often, and a cancel waits no longer
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.state = "idle"  # "starting", "ready", "failed"
+        self.error = ""
+        self.ready_ms = 0.0
+        self.runs = 0
+        self._queues: dict[int, asyncio.Queue[dict[str, Any]]] = {}
+        self._proxies: list[Any] = []
+
+    def start(self) -> None:
+        """Start the worker (once); Python boots there while the page goes on."""
+        if self.worker is not None:
+            return
+        from pyodide.ffi import create_proxy, to_js
+
+        self.state = "starting"
+        js.document.body.dataset.reviewWorker = "starting"
+        self.worker = js.Worker.new("./review-worker.mjs", to_js(
+            {"type": "module"}, dict_converter=js.Object.fromEntries))
+        self._proxies = [create_proxy(self._on_message), create_proxy(self._on_error)]
+        self.worker.addEventListener("message", self._proxies[0])
+        self.worker.addEventListener("error", self._proxies[1])
+
+    def _fail(self, error: str) -> None:
+        self.state, self.error = "failed", error
+        js.document.body.dataset.reviewWorker = "failed"
+        for q in self._queues.values():
+            q.put_nowait({"error": f"the review's worker did not start ({error})",
+                          "done": True})
+
+    def _on_error(self, event: Any) -> None:
+        self._fail(str(getattr(event, "message", "") or "a script error"))
+
+    def _on_message(self, event: Any) -> None:
+        data = event.data
+        kind = str(getattr(data, "type", "") or "")
+        if kind == "ready":
+            self.state = "ready"
+            self.ready_ms = float(data.ms)
+            js.document.body.dataset.reviewWorker = "ready"
+        elif kind == "failed":
+            self._fail(str(data.error))
+        else:
+            q = self._queues.get(int(data.run))
+            if q is not None:
+                q.put_nowait(json.loads(str(data.result)))
+
+    async def review(self, record: dict[str, Any], seed: int = 0,
+                     refine: int | None = None) -> Any:
+        """The review of a record, result by result (bots.review.ReviewResult, or
+        {"error"}), until it is done; closing the generator stops it in the worker."""
+        from pyodide.ffi import to_js
+
+        self.start()
+        self.runs += 1
+        run = self.runs
+        q: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._queues[run] = q
+        if self.state == "failed":
+            self._fail(self.error)
+        self.worker.postMessage(to_js(
+            {"type": "start", "run": run, "budget": self.SLICE_S,
+             "request": json.dumps({"record": record, "seed": seed,
+                                    **({} if refine is None else {"refine": refine})})},
+            dict_converter=js.Object.fromEntries))
+        done = False
+        try:
+            while not done:
+                got = await q.get()
+                done = bool(got.get("done") or got.get("error"))
+                yield got
+        finally:
+            self._queues.pop(run, None)
+            if not done:
+                self.worker.postMessage(to_js({"type": "cancel", "run": run},
+                                              dict_converter=js.Object.fromEntries))

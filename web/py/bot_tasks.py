@@ -8,6 +8,7 @@ It runs in the worker (bot_worker_main.py) and on CPython in the tests.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -157,3 +158,50 @@ class Odds:
         if self.samples == 0:
             est["done"] = True
         return {**est, "rate": round(est["n"] / max(self.seconds, 1e-6), 2)}
+
+
+# The review's sampled games in the page (bots/review.py's defaults are for the command line):
+# fewer, so that a 12-turn game is reviewed within about 15 s in one worker (bench/review.py).
+REVIEW_SAMPLES = 12
+REVIEW_REFINE = 4
+REVIEW_REFINE_S = 8.0  # stage 2's time: the turning points left then keep the model's figures
+REVIEW_EXPECT = 4      # stage 1's sampled states per choice (the command line's: 6 and 4)
+REVIEW_QUALITY = 3
+
+
+class ReviewTask:
+    """A game's review in a worker (bots.review.Review): the request's JSON in, the result so
+    far out as JSON after each slice, so the page shows progress and may stop it."""
+
+    def __init__(self, request: str) -> None:
+        from intruder_core.bots.review import Review
+
+        self.review: Review | None = None
+        self.error = ""
+        self.sig: tuple[object, ...] | None = None
+        try:
+            req = json.loads(request)
+            if not isinstance(req, dict):
+                raise ic.CorruptSave("the review request is not a JSON object")
+            self.review = Review(req.get("record"), seed=int(req.get("seed", 0)),
+                                 samples=int(req.get("samples", REVIEW_SAMPLES)),
+                                 refine=int(req.get("refine", REVIEW_REFINE)),
+                                 refine_s=float(req.get("refine_s", REVIEW_REFINE_S)),
+                                 expect_samples=REVIEW_EXPECT, quality_samples=REVIEW_QUALITY)
+        except (ValueError, TypeError) as exc:  # CorruptSave is a ValueError
+            self.error = str(exc)
+
+    def step(self, budget_s: float) -> str:
+        """Work for about `budget_s` seconds; {"error"}, or the review so far (ReviewResult)
+        when its figures changed since the last answer, else only where it is ("progress",
+        "stage", "done", "seconds"): the page parses the big answer only when it redraws."""
+        if self.review is None:
+            return json.dumps({"error": self.error, "done": True})
+        from intruder_core.bots.review import drawn_key
+
+        res = self.review.step(budget_s)
+        sig = drawn_key(res)
+        if sig == self.sig:
+            return json.dumps({k: res[k] for k in ("progress", "stage", "done", "seconds")})
+        self.sig = sig
+        return json.dumps(res)

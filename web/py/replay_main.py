@@ -7,8 +7,14 @@ Page contract (e2e/test_replay.py):
   body[data-actions]     how many actions the game has
   #source-text + [data-command=open-text], #source-file, #game-select, #phase-select,
   #scrubber, #log button[data-step], #fork (a link to the game page at this point)
+  The review (review_view.py draws it; bot_client.ReviewWorker runs it in a worker):
+  #review-start, #review-stop, #review-chart svg (a slider), #review-turning (Show, Try
+  again from here), #review-table; body[data-review] = running | done | stopped | error,
+  body[data-review-first-ms] (the first figures on screen), body[data-review-ms] (all done).
 
-Reads `#g=CODE` on load (the game page's "Open as replay"). Stores nothing.
+Reads `#g=CODE` on load (the game page's "Open as replay"); `?review=1` also starts its
+review, and `?review=saved` opens the game page's autosaved game (its finished game, from the
+game-over screen's "Review this game") and reviews it. Stores nothing.
 """
 
 from __future__ import annotations
@@ -41,14 +47,23 @@ class ReplayPage:
         self.timeline: Any = None
         self.at = 0
         self.svgs: dict[int, str] = {}
+        import bot_client
+        import review_view
+
+        self.review_view = review_view
+        self.reviewer = bot_client.ReviewWorker()
+        self.review_res: Any = None
+        self.review_task: Any = None
+        self.review_sig: Any = None
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_scrub),
                          create_proxy(self.on_phase), create_proxy(self.on_game),
-                         create_proxy(self.on_file)]
+                         create_proxy(self.on_file), create_proxy(self.on_chart_key)]
         document.addEventListener("click", self._proxies[0])
         el("scrubber").addEventListener("input", self._proxies[1])
         el("phase-select").addEventListener("change", self._proxies[2])
         el("game-select").addEventListener("change", self._proxies[3])
         el("source-file").addEventListener("change", self._proxies[4])
+        el("review-chart").addEventListener("keydown", self._proxies[5])
 
     # --- opening ------------------------------------------------------------------------
 
@@ -84,6 +99,11 @@ class ReplayPage:
             el("viewer").hidden = True
             return
         el("note").textContent = note
+        self.stop_review()
+        el("review").hidden = True
+        el("viewer").classList.remove("reviewing")
+        el("review-start").hidden = False
+        self.review_res = None
         self.svgs = {}
         el("viewer").hidden = False
         el("scrubber").max = str(self.timeline.last)
@@ -116,6 +136,8 @@ class ReplayPage:
         base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
         el("fork").href = base + self.session.share_fragment(t.fork(self.at))
         document.body.dataset.step = str(self.at)
+        if self.review_res is not None and self.review_res.get("points"):
+            self.mark_review()
 
     # --- events -------------------------------------------------------------------------
 
@@ -123,6 +145,12 @@ class ReplayPage:
         target = nn(event.target.closest("[data-command]")) \
             if hasattr(event.target, "closest") else None
         if target is None:
+            chart = nn(event.target.closest("#review-chart svg")) \
+                if hasattr(event.target, "closest") else None
+            if chart is not None and self.review_res is not None:
+                box = chart.getBoundingClientRect()
+                fraction = (float(event.clientX) - float(box.left)) / max(float(box.width), 1)
+                self.goto(self.review_view.point_at(self.review_res, fraction))
             return
         command = str(target.dataset.command)
         try:
@@ -137,9 +165,130 @@ class ReplayPage:
             elif command == "goto":
                 self.goto(int(target.dataset.step))
                 el("step").focus()
+            elif command == "review":
+                self.start_review()
+            elif command == "review-stop":
+                self.stop_review()
+            elif command == "review-close":
+                self.close_review()
         except Exception as exc:  # never a dead page: say it in plain words
             traceback.print_exc()
             BOOT.report(f"Something went wrong: {exc}")
+
+    # --- the review -----------------------------------------------------------------------
+
+    def start_review(self) -> None:
+        """Review the game being watched, in the review's worker (progress as it goes)."""
+        if self.timeline is None:
+            return
+        self.stop_review()
+        el("review").hidden = False
+        el("viewer").classList.add("reviewing")
+        el("review-start").hidden = True
+        el("review-stop").hidden = False
+        self.review_res = None
+        self.review_sig = None
+        for part in ("review-chart", "review-turning", "review-table"):
+            el(part).innerHTML = ""
+        el("review-status").textContent = self.review_view.status_text(None)
+        el("review-progress").value = 0
+        document.body.dataset.review = "running"
+        for mark in ("data-review-first-ms", "data-review-ms"):
+            document.body.removeAttribute(mark)
+        self.review_task = asyncio.ensure_future(self._review(self.timeline))
+
+    def close_review(self) -> None:
+        """Stop the review and give its place back to the game log."""
+        self.stop_review()
+        el("review").hidden = True
+        el("viewer").classList.remove("reviewing")
+        el("review-start").hidden = False
+        el("review-start").focus()
+
+    def stop_review(self) -> None:
+        """Stop a running review (the worker drops it)."""
+        if self.review_task is not None and not self.review_task.done():
+            self.review_task.cancel()
+
+    async def _review(self, timeline: Any) -> None:
+        started = float(js.performance.now())
+        body = document.body.dataset
+        asked = str(nn(js.URLSearchParams.new(js.location.search).get("refine")) or "")
+        runs = self.reviewer.review(timeline.record,  # ?refine=N: N refined (tests: 0)
+                                    refine=int(asked) if asked.isdigit() else None)
+        state = "stopped"
+        try:
+            async for res in runs:
+                if self.timeline is not timeline:
+                    break
+                if res.get("error"):
+                    el("review-status").textContent = self.review_view.status_text(res)
+                    state = "error"
+                    break
+                res = {**(self.review_res or {}), **res}  # a light answer: progress only
+                self.review_res = res
+                self.draw_review(res)
+                if res["points"] and not document.body.hasAttribute("data-review-first-ms"):
+                    body.reviewFirstMs = str(round(float(js.performance.now()) - started))
+                if res["done"]:
+                    body.reviewMs = str(round(float(js.performance.now()) - started))
+                    state = "done"
+        except asyncio.CancelledError:
+            el("review-status").textContent = "The review was stopped."
+        finally:
+            await runs.aclose()
+            el("review-stop").hidden = True
+            body.review = state
+
+    def draw_review(self, res: Any) -> None:
+        """The progress at every slice; the curve, the table and the turning points when
+        their figures change (signature), not at every slice."""
+        view = self.review_view
+        el("review-status").textContent = view.status_text(res)
+        el("review-progress").value = float(res["progress"])
+        from intruder_core.bots.review import drawn_key
+
+        sig = drawn_key(res)
+        if sig == self.review_sig:
+            return
+        self.review_sig = sig
+        t = self.timeline
+        base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
+        el("review-chart").innerHTML = view.chart_svg(res, self.at)
+        el("review-table").innerHTML = view.table_html(res, self.at)
+        el("review-turning").innerHTML = view.turning_html(
+            res, lambda step: base + self.session.share_fragment(t.fork(step)))
+
+    def mark_review(self) -> None:
+        """Move the chart's marker and the table's row to the step shown."""
+        view = self.review_view
+        res = self.review_res
+        el("review-chart").innerHTML = view.chart_svg(res, self.at)
+        old = nn(document.querySelector("#review-table tr.here"))
+        if old is not None:
+            old.classList.remove("here")
+            old.removeAttribute("aria-current")
+        k = view.current_index(res["points"], self.at)
+        row = nn(document.querySelector(
+            f'#review-table button[data-step="{res["points"][k]["step"]}"]'))
+        if row is not None:
+            tr = row.closest("tr")
+            tr.classList.add("here")
+            tr.setAttribute("aria-current", "step")
+
+    def on_chart_key(self, event: Any) -> None:
+        """The chart's slider: arrows, Page Up/Down, Home and End step through the curve."""
+        if self.review_res is None or self.timeline is None:
+            return
+        step = self.review_view.neighbour(self.review_res, self.at, str(event.key))
+        if step != self.at or str(event.key) in ("ArrowRight", "ArrowLeft", "ArrowUp",
+                                                 "ArrowDown", "PageUp", "PageDown",
+                                                 "Home", "End"):
+            event.preventDefault()
+            self.goto(step)
+            svg = nn(document.querySelector("#review-chart svg"))
+            if svg is not None:
+                svg.focus()
 
     def on_scrub(self, _event: Any) -> None:
         if self.timeline is not None:
@@ -163,6 +312,14 @@ class ReplayPage:
         self.open_text(str(text))
 
 
+def saved_game() -> str:
+    """The game page's autosaved game (its envelope, app.py's store and storage.SLOTS' first
+    slot), read only; "" if there is none or storage is blocked."""
+    import storage
+
+    return storage.Store("intruder:").get(storage.SLOTS[0]) or ""
+
+
 async def main() -> None:
     try:
         await load_packages()
@@ -172,10 +329,21 @@ async def main() -> None:
         page = ReplayPage()
         window._intruderReplayPage = create_proxy(lambda: page)
         fragment = str(js.location.hash)
+        asked = nn(js.URLSearchParams.new(js.location.search).get("review"))
+        if asked is not None:
+            page.reviewer.start()  # Python boots in the worker meanwhile
         if fragment.startswith("#g="):
             page.open_text(fragment)
+        elif asked is not None and str(asked) == "saved":
+            kept = saved_game()
+            if kept:
+                page.open_text(kept)
+            else:
+                el("source-error").textContent = "No game is kept in this browser to review."
         BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "replay"},
                          dict_converter=js.Object.fromEntries))
+        if asked is not None and page.timeline is not None:
+            page.start_review()
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")

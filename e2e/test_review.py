@@ -1,0 +1,170 @@
+"""The review panel of replay.html: a share link and a finished game from the game-over screen
+reviewed in the review's worker, at both sizes (targets, text, names, long tasks), Show and
+Try again from here, the keyboard, and the curve the same as on CPython."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Problems, Site
+from playwright.sync_api import BrowserContext, Page, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web" / "py"))
+import bot_tasks  # noqa: E402
+import session  # noqa: E402
+
+import intruder_core as ic  # noqa: E402
+from intruder_core import bots  # noqa: E402
+from intruder_core.bots import review as rv  # noqa: E402
+
+Boot = Callable[[str], dict[str, str]]
+REVIEW_TIMEOUT_MS = 240_000  # the worker's boot and the review, on a loaded 2-core machine
+
+LONG_TASKS = """() => { window.__long = []; new PerformanceObserver((l) => {
+  for (const e of l.getEntries()) window.__long.push(Math.round(e.duration)); })
+  .observe({type: 'longtask'}); }"""
+
+CHECK = """() => {
+  const visible = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  // the whole page's controls (names), the review's own (sizes: the board is not ours)
+  const ctl = [...document.querySelectorAll(
+    'button, a[href], input, summary, textarea, select, [role=slider]')].filter(visible);
+  const mine = ctl.filter((e) => e.closest('#review') || e.id === 'review-start');
+  const small = mine.filter((e) => { const r = e.getBoundingClientRect();
+    return r.width < 24 || r.height < 24; }).map((e) => e.outerHTML.slice(0, 90));
+  const name = (e) => (e.getAttribute('aria-label') || e.textContent ||
+    (e.labels && e.labels[0] && e.labels[0].textContent) || '').trim();
+  const names = ctl.map(name);  // each of ours named once on the whole page
+  const dup = mine.map(name).filter((n) => names.filter((m) => m === n).length > 1);
+  const tiny = [...document.querySelectorAll('#review *')].filter(visible)
+    .filter((e) => !(e instanceof SVGElement))
+    .filter((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
+    .filter((e) => parseFloat(getComputedStyle(e).fontSize) < 11)
+    .map((e) => e.tagName + ': ' + e.textContent.slice(0, 30));
+  const svgText = [...document.querySelectorAll('#review-chart svg text')]
+    .map((t) => t.getBoundingClientRect().height);
+  return {small, dup, tiny, svgText, mine: mine.length,
+          height: document.documentElement.scrollHeight};
+}"""
+
+
+def short_game(seed: int = 58, turns: int = 4) -> ic.Game:
+    """The heuristic's game cut short (a review of a few seconds), still in play."""
+    g = ic.new_game(seed=seed)
+    bots.play(g, bots.HeuristicPolicy(), random.Random(seed), max_turns=turns)
+    return g
+
+
+def finished_game(seed: int = 1) -> ic.Game:
+    g = ic.new_game(seed=seed)
+    bots.play(g, bots.HeuristicPolicy(), random.Random(seed))
+    assert g.is_over
+    return g
+
+
+def wait_review(page: Page) -> None:
+    page.wait_for_function("['done', 'error'].includes(document.body.dataset.review)",
+                           timeout=REVIEW_TIMEOUT_MS)
+    assert page.locator("body").get_attribute("data-review") == "done", \
+        page.locator("#review-status").inner_text()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_review_a_share_link(page: Page, site: Site, problems: Problems, boot: Boot,
+                             width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(LONG_TASKS)
+    g = short_game()
+    boot(site.url + "replay.html?review=1" + session.share_fragment(g.record()))
+    page.evaluate("window.__long = []")  # the page's own boot is not the review
+    wait_review(page)
+    long_tasks = page.evaluate("window.__long")
+    first = int(page.locator("body").get_attribute("data-review-first-ms") or 0)
+    whole = int(page.locator("body").get_attribute("data-review-ms") or 0)
+    print(f"{width}x{height}: first figures {first} ms, whole review {whole} ms after the page "
+          f"was ready (the worker's boot included); main-thread long tasks meanwhile "
+          f"{long_tasks}")
+    expect(page.locator("#review-status")).to_contain_text("Reviewed: ")
+    rows = page.locator("#review-table tbody tr")
+    assert rows.count() == len(g.history) + 1
+    assert page.locator("#review-turning li[data-kind]").count() >= 1
+    report = page.evaluate(CHECK)
+    page.locator("details.review-table-box summary").click()
+    opened = page.evaluate(CHECK)
+    assert opened["small"] == [] and opened["dup"] == [] and opened["tiny"] == [], opened
+    assert report["mine"] > 10 and report["small"] == [], report["small"]
+    assert report["dup"] == [], report["dup"]
+    assert report["tiny"] == [], report["tiny"]
+    assert report["svgText"] and min(report["svgText"]) >= 11, report["svgText"]
+    print(f"page height {report['height']} px ({report['height'] / height:.1f} viewports)")
+    assert report["height"] <= 2.2 * height, report["height"]
+    assert max(long_tasks, default=0) <= 50, long_tasks
+
+
+def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Problems,
+                                           boot: Boot) -> None:
+    g = short_game()
+    boot(site.url + "replay.html?review=1" + session.share_fragment(g.record()))
+    wait_review(page)
+    item = page.locator("#review-turning li[data-kind]").first
+    step = int(item.get_attribute("data-step") or -1)
+    item.get_by_role("button", name="Show turning point 1").click()
+    expect(page.locator("body")).to_have_attribute("data-step", str(step))
+    chart = page.locator("#review-chart svg")
+    chart.focus()
+    page.keyboard.press("Home")
+    expect(page.locator("body")).to_have_attribute("data-step", "0")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("body")).to_have_attribute("data-step", "1")
+    expect(page.locator("#review-chart svg")).to_have_attribute("aria-valuenow", "1")
+    page.locator("details.review-table-box summary").click()
+    page.get_by_role("button", name="Show action 3", exact=True).click()
+    expect(page.locator("body")).to_have_attribute("data-step", "3")
+    href = item.get_by_role("link", name="Try again from here, turning point 1") \
+        .get_attribute("href")
+    assert href is not None and "#g=" in href
+    fork = ic.replay({"origin": g.record()["origin"], "actions": g.history[:step]})
+    boot(href)
+    expect(page.locator("body")).to_have_attribute(
+        "data-state-sha", session.state_digest(fork.to_json()))
+
+
+def test_the_curve_is_the_same_as_on_cpython(page: Page, site: Site, problems: Problems,
+                                             boot: Boot) -> None:
+    """The model's figures (no sampled games: ?refine=0) at every decision, to 6 places."""
+    g = short_game(seed=15, turns=3)
+    boot(site.url + "replay.html?review=1&refine=0" + session.share_fragment(g.record()))
+    wait_review(page)
+    got = page.eval_on_selector_all("#review-table tbody tr",
+                                    "rows => rows.map((r) => r.dataset.expected)")
+    res = rv.Review(dict(g.record()), refine=0, expect_samples=bot_tasks.REVIEW_EXPECT,
+                    quality_samples=bot_tasks.REVIEW_QUALITY).run()
+    assert got == [f"{p['figure']['expected']:.6f}" for p in res["points"]]
+    turning = page.eval_on_selector_all("#review-turning .tp-text",
+                                        "ps => ps.map((p) => p.textContent)")
+    assert turning == [t["text"] for t in res["turning"]]
+
+
+def test_review_a_finished_game_from_the_game_over_screen(
+        context: BrowserContext, page: Page, site: Site, problems: Problems,
+        boot: Boot) -> None:
+    g = finished_game()
+    boot(site.url + session.share_fragment(g.record()))
+    link = page.get_by_role("link", name="Review this game")
+    expect(link).to_be_visible(timeout=30_000)
+    with context.expect_page() as opened:
+        link.click()
+    review: Any = opened.value
+    review.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    wait_review(review)
+    assert review.locator("body").get_attribute("data-actions") == str(len(g.history))
+    expect(review.locator("#review-status")).to_contain_text(
+        "Finished game: the last point is its result.")

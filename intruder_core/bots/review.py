@@ -1,0 +1,617 @@
+"""The review of a game: the crew's win chance at every decision, and the turning points.
+
+A record (origin + actions) is replayed with the loader's checked replay. Stage 1 scores every
+crew decision with the value model (bots.value, from the crew view only) and, for an action
+that rolled dice or turned counters over, the expected value of the choice itself (the model
+averaged over a few sampled hidden states and fresh dice), so that what the player chose is
+told apart from the luck that followed (dice, counters revealed, the Intruder's moves). Stage 2
+refines the largest swings with sampled games (the machinery of the page's Odds) and names
+the advisor's alternative. Everything is computed from the crew view and the public log, so a
+review never learns a face-down counter's kind or the dice to come, mid-game or after.
+
+Work comes in slices (`Review.step(budget_s)`), so a worker can report progress and stop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, NotRequired, TypedDict
+
+from ..actions import Action
+from ..errors import CorruptSave, IllegalAction
+from ..game import Game
+from ..odds_tally import OUTCOMES, sample_seed
+from ..phase_names import PHASE_NAMES
+from ..view import View
+from .determinize import Inconsistent, determinize, release_constraints
+from .heuristic import HeuristicPolicy
+from .search import playout
+from .value import value
+
+# The value model gives an expected result (win 1, draw 1/2, loss 0), not a split. The draw
+# band is split from it as DRAW_SHARE * 4e(1 - e): no draw where the game is decided, most at
+# an even game. DRAW_SHARE is the least-squares fit of that curve to the draws of heuristic
+# self-play (bench/review.py --fit-draw: 150 standard games from seed 300000 give 0.27).
+DRAW_SHARE = 0.27
+# Events that carry chance for the crew: dice, and counters turned over.
+CHANCE = frozenset({"roll", "reveal"})
+# Events worth quoting when luck moved the chance (their own texts: one home, events.py).
+HEADLINES = ("crew_killed", "intruder_killed", "reveal", "power", "clone", "metamorphosis",
+             "attack", "caged", "cage_failed", "control", "no_control", "control_lost",
+             "frozen", "escaped", "lost", "stowaway", "panic", "caught", "not_caught", "wake",
+             "break_out", "survived", "shaken", "immune", "destroyed", "asleep", "game_over")
+PASS_TYPES = frozenset({"end_movement", "end_actions", "no_defense", "interact"})
+PASSES = 12          # passes at most after a choice, to judge it (stage 1)
+QUALITY_SAMPLES = 4  # sampled hidden states per choice judged against the advisor's
+EXPECT_SAMPLES = 6   # sampled hidden states per chance-bearing choice (stage 1)
+SAMPLES = 16         # sampled games per figure refined in stage 2
+REFINE = 4           # turning points refined in stage 2
+KEEP = 8             # turning points listed
+MIN_SWING = 0.03     # smaller changes of the expected result are not turning points
+
+
+class Figure(TypedDict):
+    """A chance and what it is: the value model's ("model"), or `n` sampled games with the
+    95% half-width `margin` of the win share ("samples")."""
+
+    win: float
+    draw: float
+    loss: float
+    expected: float  # win + draw / 2
+    source: Literal["model", "samples"]
+    n: int
+    margin: float
+
+
+class Point(TypedDict):
+    """One crew decision of the curve (or the end): the position after `step` actions."""
+
+    step: int
+    turn: int
+    phase: str
+    phase_name: str
+    over: bool
+    figure: Figure
+
+
+class Advisor(TypedDict):
+    """What the advisor (the heuristic) would have done instead, with its chance."""
+
+    action: dict[str, object]
+    label: str
+    figure: Figure
+
+
+class TurningPoint(TypedDict):
+    """A decision ("choice") or the dice and moves after it ("luck") that moved the chance.
+    `step`: the position to show (the decision); `fork`: the actions to keep to try again
+    from that decision; `swing`: the change of the expected result."""
+
+    kind: Literal["choice", "luck"]
+    step: int
+    fork: int
+    turn: int
+    phase: str
+    what: str
+    text: str
+    before: Figure
+    after: Figure
+    swing: float
+    rank: int
+    advisor: NotRequired[Advisor]
+
+
+class ReviewResult(TypedDict):
+    """A review so far: the curve, the turning points and how far the work has got."""
+
+    points: list[Point]
+    turning: list[TurningPoint]
+    actions: int
+    turns: int
+    over: bool
+    outcome: str | None
+    stage: int       # 1: the model's figures; 2: refining with sampled games
+    progress: float  # 0..1
+    done: bool
+    seconds: float
+    note: str
+
+
+@dataclass
+class _Moment:
+    """The position before one action (or the end): the crew's view and what came next."""
+
+    step: int
+    turn: int
+    phase: str
+    view: View
+    crew: bool  # a crew decision (else the Intruder player's, or the end)
+    action: Action | None = None
+    label: str = ""
+    events: tuple[dict[str, Any], ...] = ()
+    log_len: int = 0
+    legal: tuple[Action, ...] = ()
+
+
+def model_figure(e: float) -> Figure:
+    """The value model's expected result `e` split into win, draw and loss (DRAW_SHARE)."""
+    e = min(max(e, 0.0), 1.0)
+    d = DRAW_SHARE * 4 * e * (1 - e)
+    return {"win": e - d / 2, "draw": d, "loss": 1 - e - d / 2, "expected": e,
+            "source": "model", "n": 0, "margin": 0.0}
+
+
+def sample_figure(counts: Mapping[str, int]) -> Figure:
+    """Sampled games' outcome counts as a figure (unfinished games left out of the shares),
+    with the Wilson 95% half-width of the win share."""
+    n = sum(counts.get(k, 0) for k in ("win", "draw", "loss"))
+    m = max(n, 1)
+    win, draw, loss = (counts.get(k, 0) / m for k in ("win", "draw", "loss"))
+    z = 1.96
+    margin = z * math.sqrt(win * (1 - win) / m + z * z / (4 * m * m)) / (1 + z * z / m)
+    return {"win": win, "draw": draw, "loss": loss, "expected": win + draw / 2,
+            "source": "samples", "n": n, "margin": margin}
+
+
+def pct(x: float) -> str:
+    """A share as a whole percentage."""
+    return f"{round(100 * x)}%"
+
+
+def source_words(f: Figure) -> str:
+    """What a figure is, in words: "model" or "16 samples, ±24%"."""
+    return "model" if f["source"] == "model" else f"{f['n']} samples, ±{pct(f['margin'])}"
+
+
+def crew_side(g: Game) -> str:
+    """The side whose view the review takes: the crew (the first crew player with two)."""
+    return "crew" if "crew" in g.players else g.players[0]
+
+
+def refuse(record: object) -> tuple[object, list[object]]:
+    """The record's origin and actions, or CorruptSave saying what is wrong with it."""
+    if not isinstance(record, Mapping) or set(record) != {"origin", "actions"}:
+        raise CorruptSave("not a game record: it must have an origin and actions")
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise CorruptSave("the record's actions must be a list")
+    return record["origin"], actions
+
+
+class Review:
+    """A game's review, computed in slices: `step(budget_s)` works for about that long and
+    returns the result so far (`result()`); `run()` does it all at once.
+
+    Deterministic for a record and `seed` (the slices' timing changes nothing)."""
+
+    def __init__(self, record: object, seed: int = 0,
+                 samples: int = SAMPLES, refine: int = REFINE, keep: int = KEEP,
+                 expect_samples: int = EXPECT_SAMPLES, quality_samples: int = QUALITY_SAMPLES,
+                 refine_s: float | None = None) -> None:
+        for name, n, top in (("samples", samples, 400), ("refine", refine, 40),
+                             ("keep", keep, 100), ("expect_samples", expect_samples, 100),
+                             ("quality_samples", quality_samples, 100)):
+            if not isinstance(n, int) or not 0 <= n <= top:
+                raise ValueError(f"{name} must be a whole number from 0 to {top}")
+        self.seed, self.samples, self.refine = seed, samples, max(0, min(refine, keep))
+        self.keep, self.expect_samples = keep, expect_samples
+        self.quality_samples = quality_samples
+        self.refine_s = refine_s  # stage 2's work time at most (None: every refinement)
+        self._slice = 0.0
+        self.moments = _moments(record)
+        self.log: list[dict[str, Any]] = []  # the public log, for R14's release constraints
+        self.values: list[float] = []        # the model's expected result at each moment
+        self.expect: dict[int, Figure] = {}  # moment -> the expected value of its choice
+        self.refined: dict[tuple[int, str], Figure] = {}  # (moment, first) -> sampled figure
+        self.quality: dict[int, Figure] = {}  # moment -> its choice judged further on
+        self.expect_advice: dict[int, Figure] = {}  # ... and the advisor's the same way
+        self.advice: dict[int, Action] = {}
+        self.turning: list[tuple[float, str, int]] = []   # (swing, kind, moment)
+        self.stage = 1
+        self.judged = 0  # stage 1: the moments whose choice is judged
+        self.played = 0  # stage 2: the sampled games played (or found played already)
+        self.seconds = 0.0
+        self._work = self._plan()
+        self.done = False
+
+    # --- the work ---------------------------------------------------------------------------
+
+    def _progress(self) -> float:
+        """How far the work is, 0..1, never going back: the model's values (the first 5%),
+        the choices judged moment by moment (to 50%), then the sampled games."""
+        if self.done:
+            return 1.0
+        n = max(len(self.moments), 1)
+        if self.stage == 1:
+            return 0.05 * len(self.values) / n + 0.45 * self.judged / n
+        planned = max(len(self.turning[:self.refine]) * 2 * self.samples, 1)
+        return min(0.5 + 0.5 * self.played / planned, 0.99)
+
+    def _plan(self) -> Iterator[None]:
+        """Stage 1 for every moment, then stage 2 for the largest swings, one unit a yield."""
+        for m in self.moments:
+            self.values.append(value(m.view))
+            yield
+        for i, m in enumerate(self.moments):
+            self.judged = i
+            if not m.crew or m.action is None:
+                continue
+            constraints = self._constraints(i)
+            if _chanceful(m.events):
+                yield from self._expect(i, m.action, constraints, self.expect, 0)
+            else:
+                self.expect[i] = model_figure(self.values[i + 1])
+            b = self._advice(i)
+            if b != m.action:
+                yield from self._expect(i, m.action, constraints, self.quality, PASSES)
+                yield from self._expect(i, b, constraints, self.expect_advice, PASSES)
+            yield
+        self._choose_turning()
+        self.stage = 2
+        since = self._work_s()
+        for _, kind, i in self.turning[:self.refine]:
+            if self.refine_s is not None and self._work_s() - since >= self.refine_s:
+                self.refine = len([t for t in self.turning[:self.refine]
+                                   if self._is_refined(t[1], t[2])])
+                break  # out of time: the rest keep the model's figures
+            first = self.moments[i].action
+            if kind == "choice":
+                yield from self._refine(i, "advisor", self._advice(i))
+                yield from self._refine(i, "chosen", first)
+            else:
+                yield from self._refine(i, "chosen", first)
+                nxt = self._next_crew(i)
+                yield from self._refine(nxt, "advisor", self._advice(nxt)
+                                        if self.moments[nxt].crew else None)
+
+    def _work_s(self) -> float:
+        """Seconds of work so far, the current slice included."""
+        return self.seconds + (time.perf_counter() - self._slice if self._slice else 0.0)
+
+    def _is_refined(self, kind: str, i: int) -> bool:
+        return (i, "chosen") in self.refined
+
+    def _constraints(self, i: int) -> list[set[str]]:
+        """R14's release constraints from the public log before moment i."""
+        if not any(e.get("type") == "released" for m in self.moments[:i] for e in m.events):
+            return []
+        return release_constraints(e for m in self.moments[:i] for e in m.events)
+
+    def _expect(self, i: int, a: Action, constraints: list[set[str]],
+                into: dict[int, Figure], passes: int) -> Iterator[None]:
+        """The model's value after action `a` at moment i, averaged over sampled hidden states
+        and dice (the same samples for every action of a moment). With `passes`, a choice is
+        judged further on: the crew then passes (standing as it is, choosing Interactions in
+        order) up to that many times, through the Intruder's answer, so that a move is judged
+        by what the Intruder then does to the crew it leaves; the advisor's the same way."""
+        vals = []
+        for j in range(self.expect_samples if passes == 0 else self.quality_samples):
+            try:
+                g = determinize(self.moments[i].view,
+                                random.Random(sample_seed(self.seed * 7919 + i, j)), constraints)
+                events = [e.to_dict() for e in g.apply(a)]
+                turn = g.turn
+                for _ in range(passes):
+                    if g.is_over or g.turn > turn or (g.step == "move" and _chanceful(events)
+                                                      and g.phase == "crew_movement"):
+                        break  # the Intruder has answered: the turn is over
+
+                    step = [x for x in g.legal_actions() if x.type in PASS_TYPES]
+                    if not step:
+                        break
+                    events += [e.to_dict() for e in g.apply(step[0])]
+            except (Inconsistent, IllegalAction):
+                continue
+            vals.append(value(g.view(crew_side(g))))
+            yield
+        into[i] = model_figure(sum(vals) / len(vals) if vals else self.values[i])
+
+    def _advice(self, i: int) -> Action:
+        """The advisor's choice at moment i: the heuristic's, from the crew view."""
+        if i not in self.advice:
+            m = self.moments[i]
+            action, _ = HeuristicPolicy().choose(m.view, list(m.legal),
+                                                 random.Random(sample_seed(self.seed, i)))
+            self.advice[i] = action
+        return self.advice[i]
+
+    def _refine(self, i: int, key: str, first: Action | None) -> Iterator[None]:
+        """Sampled games from moment i (after `first`, if any); the same seeds for every
+        figure of one moment (common random numbers), so their difference is sharper."""
+        if (i, key) in self.refined:
+            self.played += self.samples
+            return
+        m = self.moments[i]
+        counts = dict.fromkeys(OUTCOMES, 0)
+        if m.view["over"]:
+            outcome = m.view["result"]["outcome"] if m.view["result"] else "loss"
+            counts[outcome] = max(self.samples, 1)
+            self.refined[(i, key)] = sample_figure(counts)
+            self.played += self.samples
+            return
+        constraints = self._constraints(i)
+        policy = HeuristicPolicy()
+        for j in range(self.samples):
+            try:
+                g = playout(m.view, first, policy, sample_seed(self.seed * 7919 + i, j),
+                            constraints)
+                counts[str(g.result["outcome"]) if g.result else "unfinished"] += 1
+            except (Inconsistent, IllegalAction):
+                counts["unfinished"] += 1
+            self.played += 1
+            yield
+        if sum(counts.values()) > counts["unfinished"]:  # else the model's figure stands
+            self.refined[(i, key)] = sample_figure(counts)
+
+    def _next_crew(self, i: int) -> int:
+        """The next crew decision after moment i (or the end)."""
+        for k in range(i + 1, len(self.moments)):
+            if self.moments[k].crew:
+                return k
+        return len(self.moments) - 1
+
+    def _swing(self, kind: str, i: int) -> float:
+        """The change a turning point made to the expected result, by the figures so far:
+        a choice against the advisor's, luck against the chance after the choice."""
+        before, after, advice = self._figures(kind, i)
+        if kind == "choice":
+            return 0.0 if advice is None else after["expected"] - advice["expected"]
+        return after["expected"] - before["expected"]
+
+    def _figures(self, kind: str, i: int) -> tuple[Figure, Figure, Figure | None]:
+        """(before, after, the advisor's) of a turning point, sampled where refined."""
+        if kind == "choice":
+            if i not in self.quality:  # the advisor's choice: nothing to judge
+                return self.figure(i), self.expect[i], None
+            return (self.figure(i), self.refined.get((i, "chosen")) or self.quality[i],
+                    self.refined.get((i, "advisor")) or self.expect_advice[i])
+        nxt = self._next_crew(i)
+        return self.refined.get((i, "chosen")) or self.expect[i], self.figure(nxt), None
+
+    def _lucky(self, i: int) -> bool:
+        """Whether chance came between moment i's choice and the next crew decision: its
+        action rolled or turned something over, or the Intruder player moved."""
+        nxt = self._next_crew(i)
+        return _chanceful(self.moments[i].events) or nxt > i + 1
+
+    def _choose_turning(self) -> None:
+        found = []
+        for i in self.expect:
+            for kind in ("choice", "luck") if self._lucky(i) else ("choice",):
+                swing = self._swing(kind, i)
+                if abs(swing) >= MIN_SWING:
+                    found.append((swing, kind, i))
+        found.sort(key=lambda t: (-abs(t[0]), t[2], t[1]))
+        self.turning = found[:self.keep]
+
+    def step(self, budget_s: float) -> ReviewResult:
+        """Work for about `budget_s` seconds (at least one unit); the result so far."""
+        start = self._slice = time.perf_counter()
+        while not self.done:
+            if next(self._work, StopIteration) is StopIteration:
+                self.done = True
+            elif time.perf_counter() - start >= budget_s:
+                break
+        self.seconds += time.perf_counter() - start
+        self._slice = 0.0
+        return self.result()
+
+    def run(self) -> ReviewResult:
+        """The whole review."""
+        return self.step(math.inf)
+
+    # --- the result -------------------------------------------------------------------------
+
+    def figure(self, i: int) -> Figure:
+        """Moment i's chance: sampled when stage 2 has played games from it, else the model."""
+        return self.refined.get((i, "advisor")) or model_figure(self.values[i])
+
+    def result(self) -> ReviewResult:
+        """The review so far, JSON-ready."""
+        points: list[Point] = [
+            {"step": m.step, "turn": m.turn, "phase": m.phase,
+             "phase_name": PHASE_NAMES.get(m.phase, m.phase), "over": bool(m.view["over"]),
+             "figure": self.figure(i)}
+            for i, m in enumerate(self.moments[:len(self.values)])
+            if m.crew or i == len(self.moments) - 1]
+        last = self.moments[-1].view
+        res = last["result"] if last["over"] else None
+        order = sorted(self.turning, key=lambda t: (-abs(self._swing(t[1], t[2])), t[2]))
+        turning = [self._turning(rank, kind, i) for rank, (_, kind, i) in enumerate(order, 1)]
+        return {"points": points, "turning": turning, "actions": self.moments[-1].step,
+                "turns": int(last["turn"]), "over": bool(last["over"]),
+                "outcome": str(res["outcome"]) if res else None, "stage": self.stage,
+                "progress": round(self._progress(), 4),
+                "done": self.done, "seconds": round(self.seconds, 3),
+                "note": ("Finished game: the last point is its result." if last["over"]
+                         else "Game in play: from the crew's view only.")}
+
+    def _turning(self, rank: int, kind: str, i: int) -> TurningPoint:
+        m = self.moments[i]
+        before, after, advice = self._figures(kind, i)
+        if kind == "choice":
+            turn, phase = m.turn, m.phase
+            what = m.label + _alone(m, self.moments[i + 1])
+        else:
+            events = [e for k in range(i, self._next_crew(i)) for e in self.moments[k].events]
+            turn, phase, what = _luck_words(events, m.turn, m.phase)
+        figures = [before, after] + ([advice] if advice is not None else [])
+        sources = sorted({source_words(f) for f in figures})
+        text = (f"Turn {turn}, {PHASE_NAMES.get(phase, phase)}: {what}: win "
+                f"{pct(before['win'])} -> {pct(after['win'])}")
+        out: TurningPoint = {"kind": "choice" if kind == "choice" else "luck",
+                             "step": m.step, "fork": m.step, "turn": turn, "phase": phase,
+                             "what": what, "text": text, "before": before, "after": after,
+                             "swing": round(self._swing(kind, i), 4), "rank": rank}
+        if advice is not None:
+            b = self._advice(i)
+            label = _label_of(m, b)
+            out["advisor"] = {"action": b.to_dict(), "label": label, "figure": advice}
+            text += f". The advisor: {label}, {pct(advice['win'])}"
+        out["text"] = f"{text} ({'; '.join(sources)})."
+        return out
+
+
+def drawn_key(res: ReviewResult) -> tuple[object, ...]:
+    """What a drawing of the review depends on: it changes when a figure or turning point
+    does, not at every slice (the worker sends, and the page redraws, only then)."""
+    sampled = sum(1 for p in res["points"] if p["figure"]["source"] == "samples")
+    refined = sum(1 for t in res["turning"] if t["after"]["source"] == "samples")
+    return (len(res["points"]), res["stage"], res["done"], sampled, refined,
+            len(res["turning"]))
+
+
+# --- the game replayed ------------------------------------------------------------------------
+
+
+def _moments(record: object) -> list[_Moment]:
+    """The game replayed (checked: CorruptSave otherwise), one moment per action and the end."""
+    from ..saves import replay_checked
+
+    origin, actions = refuse(record)
+    out: list[_Moment] = []
+
+    def play(g: Game, n: int, a: Action) -> None:
+        side = crew_side(g)
+        owner = g.owner(a)
+        crew = owner != "intruder"
+        legal = tuple(g.legal_actions(owner) if len(g.players) > 1 else g.legal_actions()) \
+            if crew else ()
+        label = g.label(a) if crew else ""  # the Intruder player's labels name kinds
+        log_len = len(g.log)
+        view = g.view(side)
+        events = tuple(e.to_dict() for e in g.apply(a))
+        out.append(_Moment(n - 1, g_turn(view), view["phase"], view, crew, a, label, events,
+                           log_len, legal))
+
+    g = replay_checked(origin, actions, play)
+    view = g.view(crew_side(g))
+    out.append(_Moment(len(actions), g_turn(view), view["phase"], view, False,
+                       log_len=len(g.log)))
+    return out
+
+
+def g_turn(view: View) -> int:
+    """The turn a view is in."""
+    return int(view["turn"])
+
+
+def _chanceful(events: Sequence[Mapping[str, Any]]) -> bool:
+    return any(e.get("type") in CHANCE for e in events)
+
+
+def _label_of(m: _Moment, a: Action) -> str:
+    """An action's label as the page showed it among moment m's choices."""
+    for b in m.legal:
+        if b == a:
+            return str(b.label or b.type)
+    return str(a.label or a.type)
+
+
+def _alone(m: _Moment, after: _Moment) -> str:
+    """", alone there" when the action left its crewman with no other active crewman."""
+    if m.action is None or m.action.type != "move":
+        return ""
+    who = m.action.get("crew")
+    crew = [c for c in after.view["crew"] if c["status"] == "active"]
+    at = next((c["at"] for c in crew if c["id"] == who), None)
+    if at is None or any(c["at"] == at and c["id"] != who for c in crew):
+        return ""
+    return ", alone there"
+
+
+def _luck_words(events: Sequence[Mapping[str, Any]], turn: int,
+                phase: str) -> tuple[int, str, str]:
+    """The turn and phase of the first headline among these events, and what happened in the
+    events' own words: each headline with the die just before it; else the dice, else the
+    counters' moves."""
+    said: list[str] = []
+    at: tuple[int, str] | None = None
+    last_roll = ""
+    for e in events:
+        kind = e.get("type")
+        if kind == "phase" and "turn" in e:
+            turn, phase = int(e["turn"]), str(e["phase"])
+        if kind == "roll":
+            last_roll = str(e.get("text", ""))
+            continue
+        if kind in HEADLINES and kind != "game_over":
+            if at is None:
+                at = (turn, phase)
+            text = str(e.get("text", ""))
+            said.append(f"{last_roll}: {text}" if last_roll else text)
+            last_roll = ""
+            if len(said) == 3:
+                break
+    if not said:
+        rolls = [str(e.get("text", "")) for e in events if e.get("type") == "roll"][:2]
+        moves = [str(e.get("text", "")) for e in events if e.get("type") == "move"][:2]
+        said = rolls or moves or ["what followed"]
+    t, p = at or (turn, phase)
+    return t, p, "; ".join(said)
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def read_record(text: str) -> dict[str, object]:
+    """A record from a file's text: a record, a save (its history) or a page envelope."""
+    from ..codec import envelope_record, kind
+    from ..saves import parse_json
+
+    data = parse_json(text, "the file")
+    found = kind(data)
+    if found == "envelope" and isinstance(data, dict):
+        rec = envelope_record(data)
+        if isinstance(rec, dict):
+            return rec
+    if found == "record" and isinstance(data, dict):
+        return {"origin": data["origin"], "actions": data["actions"]}
+    if found == "save" and isinstance(data, dict):
+        return {"origin": data.get("origin"), "actions": data["history"]}
+    raise CorruptSave("not a game record, a save or a page save file")
+
+
+def report(res: ReviewResult) -> str:
+    """The review in words: the outcome, each turning point, the time."""
+    lines = [f"{res['actions']} actions, {res['turns']} turns, "
+             f"{res['outcome'] or 'still in play'}; {len(res['points'])} decisions scored."]
+    for tp in sorted(res["turning"], key=lambda t: t["step"]):
+        lines.append(f"  [{tp['kind']}] {tp['text']}")
+    lines.append(f"Reviewed in {res['seconds']:.2f} s.")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`review FILE`: print the turning points of the game in FILE and the time taken."""
+    ap = argparse.ArgumentParser(prog="review", description=main.__doc__)
+    ap.add_argument("file", help="a game record, a save or a page save file (JSON)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--samples", type=int, default=SAMPLES,
+                    help="sampled games per refined figure")
+    ap.add_argument("--refine", type=int, default=REFINE,
+                    help="turning points refined with sampled games")
+    ap.add_argument("--json", action="store_true", help="print the whole review as JSON")
+    args = ap.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+        review = Review(read_record(text), seed=args.seed, samples=args.samples,
+                        refine=args.refine)
+    except (OSError, ValueError) as exc:
+        print(f"review: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    res = review.run()
+    print(json.dumps(res) if args.json else report(res))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

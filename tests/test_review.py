@@ -1,0 +1,204 @@
+"""The review of a game (intruder_core.bots.review): the turning points a scripted game put
+there, luck told from choice, nothing learnt from hidden facts, bad records refused."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import intruder_core as ic
+from intruder_core.bots import review as rv
+
+# Face-down counters far from the crew (the Set Up's hidden places), and the Not Used box, so
+# that the hidden counts add up as in a real game (the bots sample them).
+FAR = ["shaft1", "shaft2", "shaft3", "store_b1", "store_c1", "store_a2", "store_b2", "store_c2"]
+HIDDEN = ["dummy"] * 5 + ["lab_animal"] * 3
+# Stage 6's seven powers known, so no die is rolled for one.
+P7 = ["immune_shock", "fast_reflexes", "immune_vacuum", "immune_cold", "extra_strong",
+      "immune_flame", "immune_gas"]
+
+
+def position(phase: str, crew: dict[str, Any], dice: list[int] | None = None,
+             stage: int = 2, hidden: list[str] | None = None, seed: int = 5) -> dict[str, Any]:
+    known = P7 if stage == 6 else ["immune_gas", "immune_cold", "immune_shock"]
+    return {"seed": seed, "dice": dice or [], "turn": 3, "phase": phase, "stage": stage,
+            "known": known, "crew": crew,
+            "counters": [{"kind": "intruder", "at": "store_a1", "face_up": True}]
+            + [{"kind": k, "at": FAR[n]} for n, k in enumerate(hidden or HIDDEN)],
+            "not_used": ["lab_animal"] * 3 + ["dummy"]}
+
+
+def attacked(die: int) -> dict[str, Any]:
+    """Engineer 2 alone with the Intruder, which attacks (die 1); he takes No Self Defense and
+    the Intruder's attack die is `die` (1: killed, 6: survives)."""
+    g = ic.Game.from_position(position("interaction1", {"en2": {"at": "store_a1"}},
+                                       dice=[1, die]))
+    assert g.step == "defense"
+    g.apply({"type": "no_defense"})
+    return dict(g.record())
+
+
+def test_a_death_on_a_known_die_is_luck_with_its_die_and_its_death_in_words() -> None:
+    killed = rv.Review(attacked(1), samples=8, refine=1).run()
+    survived = rv.Review(attacked(6), samples=8, refine=1).run()
+    assert killed["done"] and not killed["over"]
+    luck = [t for t in killed["turning"] if t["kind"] == "luck" and t["step"] == 0]
+    assert len(luck) == 1
+    tp = luck[0]
+    assert "Rolled 1 for the Intruder's attack on Engineer 2: Engineer 2 is killed by the " \
+        "Intruder in Storage A-1" in tp["text"]
+    assert tp["text"].startswith("Turn 3, First Interaction Phase: ")
+    assert tp["swing"] < -0.1 and tp["after"]["win"] < tp["before"]["win"]
+    assert tp["rank"] == 1 and tp["before"]["source"] == "samples"
+    assert f"{tp['before']['n']} samples" in tp["text"]
+    # The die that spared him is no bad luck; the choice before either die is judged the same.
+    assert not [t for t in survived["turning"] if t["kind"] == "luck" and t["swing"] < -0.05]
+    assert killed["points"][0] == survived["points"][0]
+    choices = [[t for t in r["turning"] if t["kind"] == "choice"] for r in (killed, survived)]
+    assert [(t["before"], t["after"], t.get("advisor")) for t in choices[0]] == \
+        [(t["before"], t["after"], t.get("advisor")) for t in choices[1]]
+
+
+def sent_alone() -> dict[str, Any]:
+    """Engineer 2 leaves Science Officer 3 in Corridor A-1 for the Intruder's Storage A-1, and
+    the crew ends its movement there."""
+    g = ic.Game.from_position(position("crew_movement", {"en2": {"at": "a1"},
+                                                         "so3": {"at": "a1"}}, stage=6))
+    g.apply({"type": "move", "crew": "en2", "to": "store_a1"})
+    g.apply({"type": "end_movement"})
+    return dict(g.record())
+
+
+def test_a_crewman_sent_alone_is_a_choice_with_the_advisors_alternative() -> None:
+    res = rv.Review(sent_alone(), refine=0).run()
+    assert res["stage"] == 2 and res["done"]
+    tp = next(t for t in res["turning"] if t["step"] == 0)
+    assert tp["kind"] == "choice"
+    assert tp["what"] == "Engineer 2: move to Storage A-1, alone there"
+    assert tp["text"].startswith("Turn 3, Crew Movement Phase: Engineer 2: move to Storage "
+                                 "A-1, alone there: win ")
+    adv = tp["advisor"]
+    assert adv["action"] != {"type": "move", "crew": "en2", "to": "store_a1"}
+    assert f"The advisor: {adv['label']}, " in tp["text"]
+    assert tp["swing"] < 0 and tp["after"]["expected"] < adv["figure"]["expected"]
+    assert tp["after"]["source"] == "model" and tp["text"].endswith("(model).")
+    # the move rolled nothing: no luck is told at that step
+    assert not [t for t in res["turning"] if t["kind"] == "luck" and t["step"] == 0]
+
+
+def test_the_curve_has_a_point_per_crew_decision_and_honest_bands() -> None:
+    g = ic.new_game(seed=3)
+    from intruder_core.bots import HeuristicPolicy, play
+
+    play(g, HeuristicPolicy(), __import__("random").Random(3), max_turns=4)
+    res = rv.Review(dict(g.record()), refine=1, samples=4).run()
+    assert len(res["points"]) == len(g.history) + 1
+    assert [p["step"] for p in res["points"]] == list(range(len(g.history) + 1))
+    for p in res["points"]:
+        f = p["figure"]
+        assert abs(f["win"] + f["draw"] + f["loss"] - 1) < 1e-9
+        assert abs(f["expected"] - (f["win"] + f["draw"] / 2)) < 1e-9
+        assert min(f["win"], f["draw"], f["loss"]) >= 0
+        assert f["source"] in ("model", "samples")
+    even = rv.model_figure(0.5)
+    assert even["draw"] == pytest.approx(rv.DRAW_SHARE) and even["win"] == even["loss"]
+    assert rv.model_figure(1.0)["draw"] == 0 and rv.model_figure(1.0)["win"] == 1
+    assert json.loads(json.dumps(res)) == res
+
+
+def test_a_review_in_slices_is_the_review_at_once() -> None:
+    rec = attacked(1)
+    whole = rv.Review(rec, samples=4, refine=2).run()
+    sliced = rv.Review(rec, samples=4, refine=2)
+    seen = []
+    first = sliced.step(0)
+    assert not first["done"] and first["progress"] < 1
+    while True:
+        r = sliced.step(0)
+        seen.append((r["stage"], r["progress"]))
+        if r["done"]:
+            break
+    assert seen == sorted(seen) and seen[-1] == (2, 1.0)
+    assert {k: v for k, v in r.items() if k != "seconds"} == \
+        {k: v for k, v in whole.items() if k != "seconds"}
+
+
+def swapped_game(hidden: list[str], seed: int) -> dict[str, Any]:
+    """Mid-game: two crew moves in the Crew Movement Phase (nothing rolled or revealed)."""
+    g = ic.Game.from_position(position("crew_movement", {"en2": {"at": "a1"},
+                                                         "so3": {"at": "a1"}},
+                                       hidden=hidden, seed=seed))
+    g.apply({"type": "move", "crew": "en2", "to": "a2"})
+    g.apply({"type": "move", "crew": "so3", "to": "store_a1"})
+    assert not g.is_over
+    return dict(g.record())
+
+
+def test_a_mid_game_review_is_the_same_whatever_the_hidden_facts() -> None:
+    """Face-down kinds swapped between places, and other dice to come: the crew view is the
+    same, and so is every figure and word of the review."""
+    one = swapped_game(HIDDEN, seed=5)
+    other_kinds = list(reversed(HIDDEN))
+    other = swapped_game(other_kinds, seed=6)
+    assert one != other
+    a = rv.Review(one, samples=6, refine=2).run()
+    b = rv.Review(other, samples=6, refine=2).run()
+    assert not a["over"] and a["note"] == "Game in play: from the crew's view only."
+    assert json.dumps({**a, "seconds": 0}, sort_keys=True) == \
+        json.dumps({**b, "seconds": 0}, sort_keys=True)
+    text = json.dumps(a)
+    assert "lab_animal" not in text and "Lab Animal" not in text and "dummy" not in text
+
+
+@pytest.mark.parametrize("record, words", [
+    ("not a record", "not a game record"),
+    ({"origin": {"seed": 1}}, "not a game record"),
+    ({"origin": {"seed": 1, "dice": [], "scenario": "solitaire", "options": {}},
+      "actions": "x"}, "actions must be a list"),
+    ({"origin": {"seed": 1, "dice": [], "scenario": "solitaire", "options": {}},
+      "actions": [{"type": "leave", "shuttle": "shuttle1", "crew": ["co1"]}]},
+     "action 1: the rules refuse it here"),
+    ({"origin": {"seed": 1, "dice": [9], "scenario": "solitaire", "options": {}},
+      "actions": []}, "origin"),
+])
+def test_bad_records_are_refused_in_words(record: Any, words: str) -> None:
+    with pytest.raises(ic.CorruptSave, match=words):
+        rv.Review(record)
+
+
+def test_bad_settings_are_refused() -> None:
+    rec = attacked(6)
+    for kw in ({"samples": -1}, {"refine": 1.5}, {"keep": 1000}):
+        with pytest.raises(ValueError, match="must be a whole number"):
+            rv.Review(rec, **kw)
+
+
+def test_the_command_line_prints_the_turning_points_and_the_time(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(attacked(1)))
+    assert rv.main([str(path), "--samples", "4", "--refine", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "[luck] Turn 3, First Interaction Phase: Rolled 1 for the Intruder's attack" in out
+    assert "Reviewed in " in out and "1 actions, 4 turns, still in play" in out
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"origin": {}, "actions": [1]}')
+    assert rv.main([str(bad)]) == 2
+    assert "review: " in capsys.readouterr().err
+    save = tmp_path / "save.json"
+    g = ic.Game.from_json(json.dumps(json.loads(ic.replay(attacked(6)).to_json())))
+    save.write_text(g.to_json())
+    assert rv.main([str(save), "--refine", "0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == 1
+
+
+def test_out_of_time_the_turning_points_keep_the_models_figures() -> None:
+    rec = attacked(1)
+    quick = rv.Review(rec, samples=4, refine=3, refine_s=0.0).run()
+    assert quick["done"] and quick["turning"]
+    assert all(t["after"]["source"] == "model" for t in quick["turning"])
+    full = rv.Review(rec, samples=4, refine=3).run()
+    assert any(t["after"]["source"] == "samples" for t in full["turning"])
+    assert [p["figure"] for p in quick["points"]] != [p["figure"] for p in full["points"]]
