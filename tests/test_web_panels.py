@@ -214,8 +214,8 @@ def test_the_log_is_one_tab_stop_with_filters_as_toggle_buttons() -> None:
     filters = well_formed(logbook.filters_html(["dice"]))
     pressed = {b.get("data-log-filter"): b.get("aria-pressed") for b in filters.iter("button")}
     assert pressed == {"moves": "true", "dice": "false", "combat": "true"}
-    names = [b.text for b in filters.iter("button")]
-    assert names == ["Show moves", "Show dice", "Show combat"]
+    names = ["".join(b.itertext()) for b in filters.iter("button")]
+    assert names == ["Show Moves", "Show Dice", "Show Combat"]
     assert logbook.toggled("", "dice") == "dice"
     assert logbook.toggled("dice moves", "dice") == "moves"
     assert logbook.toggled("moves", "nonsense") == "moves"  # unknown: nothing changes

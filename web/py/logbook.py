@@ -20,9 +20,9 @@ DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 # The log's filters: category -> (its button's words, the event types in it).
 FILTERS: dict[str, tuple[str, frozenset[str]]] = {
-    "moves": ("Show moves", frozenset({"move", "arrival", "placed"})),
-    "dice": ("Show dice", frozenset({"roll", "shaken", "reroll", "power_reroll"})),
-    "combat": ("Show combat", frozenset({
+    "moves": ("Moves", frozenset({"move", "arrival", "placed"})),
+    "dice": ("Dice", frozenset({"roll", "shaken", "reroll", "power_reroll"})),
+    "combat": ("Combat", frozenset({
         "attack", "attack_target", "no_attack", "immune", "survived", "crew_killed",
         "intruder_killed", "asleep", "cage_failed", "caged", "caught", "not_caught",
         "frozen", "forced", "holds_on", "break_out", "control", "control_lost",
@@ -123,11 +123,13 @@ def log_update(events: Sequence[Mapping[str, Any]], start: int, current: int,
 
 
 def filters_html(hidden: Sequence[str] = ()) -> str:
-    """The log's filters: a toggle button per category, pressed while it is shown."""
+    """The log's filters: a toggle button per category, pressed while it is shown; each
+    named "Show moves" and so on, its visible word kept short so they fit beside the log's
+    heading on a phone."""
     return "".join(
         f'<button type="button" class="log-filter" data-log-filter="{cat}" '
-        f'aria-pressed="{"false" if cat in hidden else "true"}">{e(words)}</button>'
-        for cat, (words, _) in FILTERS.items())
+        f'aria-pressed="{"false" if cat in hidden else "true"}"><span class="vh">Show </span>'
+        f"{e(words)}</button>" for cat, (words, _) in FILTERS.items())
 
 
 def toggled(hidden: str, cat: str) -> str:
