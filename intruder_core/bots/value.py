@@ -17,6 +17,7 @@ NAMES = (
     "bias", "score", "margin", "margin_pos", "alive", "escaped3", "stage", "kill_allowed",
     "remaining", "clone", "held", "frozen", "sd_active", "sd_box", "armed", "immune",
     "extra_strong", "immune_cold", "immune_vacuum", "loose_seen", "turn",
+    "grow_chance", "attack_chance", "kill_chance", "control_chance", "facedown",
 )
 # Fitted by bench/fit_value.py (1000 heuristic games from seed 100000, standard level:
 # held-out log loss 0.605 against 0.684 for a constant, Brier 0.148 against 0.186).
@@ -63,6 +64,12 @@ def features(view: View) -> dict[str, float]:
         "immune_vacuum": float("immune_vacuum" in info.known),
         "loose_seen": len(info.loose()) / 2,
         "turn": min(info.turn, 40) / 40,
+        # the Life Stage Chart's row the crew sees: where the difficulty level shows
+        "grow_chance": len(info.chart["metamorphosis"]) / 6,
+        "attack_chance": len(info.chart["attack"]) / 6,
+        "kill_chance": len(info.chart["kill"]) / 6,
+        "control_chance": len(info.chart["control"]) / 6,
+        "facedown": sum(1 for t in view["counters"] if not t["face_up"]) / 12,
     }
 
 
