@@ -4,7 +4,7 @@ held-out positions.
 
     python3 bench/calibration.py [--games 12] [--per-game 2] [--samples 40] [--jobs 2]
         [--seed 900000] [--difficulty easy standard hard nightmare] [--scenario solitaire]
-        [--coef coef.json]
+        [--coef old.json current]
 
 Plays heuristic games from seeds the model was not fitted on (fit-value trains from seed
 100000; these start at 900000), takes `--per-game` of each game's crew positions at random
@@ -14,7 +14,8 @@ page's Odds machinery (the game's log gives its release constraints). Prints the
 loss and Brier score against those odds next to a constant guess (the mean of the odds: the
 best constant in hindsight), by difficulty and overall, and a reliability table by decile of
 the model's figure: predicted mean, Monte Carlo mean, the games' actual mean result, count.
-`--coef` scores other coefficients (fit-value --out), e.g. the old ones for a before/after.
+`--coef` scores other coefficients (fit-value --out JSON files; "current" is value.COEF), each
+on the same positions and odds, e.g. the old ones and the new for a before/after.
 The default run takes about 2 minutes here; raise --games/--samples for a finer one.
 A benchmark: nothing is asserted.
 """
@@ -120,9 +121,11 @@ def main() -> None:
                    default=["easy", "standard", "hard", "nightmare"])
     p.add_argument("--scenario", nargs="+", choices=LAB_SCENARIOS, default=["solitaire"])
     p.add_argument("--jobs", type=int, default=2, help="processes for the Monte Carlo odds")
-    p.add_argument("--coef", help="score these coefficients (JSON) instead of value.COEF")
+    p.add_argument("--coef", nargs="+", default=["current"],
+                   help="coefficients to score: JSON files (fit-value --out) or current")
     args = p.parse_args()
-    coef = json.loads(Path(args.coef).read_text()) if args.coef else None
+    models = {name: None if name == "current" else json.loads(Path(name).read_text())
+              for name in args.coef}
     t0 = time.perf_counter()
     pos = [q for sc in args.scenario for d in args.difficulty
            for s in range(args.seed, args.seed + args.games)
@@ -135,11 +138,12 @@ def main() -> None:
             mc = pool.map(odds, jobs, chunksize=1)
     else:
         mc = [odds(j) for j in jobs]
-    print(f"calibration of {'--coef ' + args.coef if args.coef else 'value.COEF'}: "
-          f"{len(pos)} held-out positions ({args.per_game} from each of {args.games} games "
+    print(f"{len(pos)} held-out positions ({args.per_game} from each of {args.games} games "
           f"from seed {args.seed} per scenario and level), {args.samples} sampled games each "
           f"({time.perf_counter() - t0:.0f} s)")
-    print("\n".join(report(pos, mc, coef)))
+    for name, coef in models.items():
+        print(f"calibration of {'value.COEF' if coef is None else name}:")
+        print("\n".join(report(pos, mc, coef)))
 
 
 if __name__ == "__main__":

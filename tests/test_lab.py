@@ -116,3 +116,20 @@ def test_positions_are_the_first_move_of_a_phase_and_every_self_defense() -> Non
     assert lab.sample_point({**move, "decision": {"step": "defense"}},  # type: ignore[arg-type]
                             (2, "crew_movement"))
     assert not lab.sample_point({**move, "decision": {"step": "crew_actions"}}, None)  # type: ignore[arg-type]
+
+
+def test_the_held_out_games_come_from_every_scenario_and_level() -> None:
+    from intruder_core.bots import value_fit as vf
+    from intruder_core.bots.value import NAMES
+
+    def row(seed: int, difficulty: str) -> vf.PositionRow:
+        return {"seed": seed, "scenario": "solitaire", "difficulty": difficulty, "turn": 1,
+                "phase": "crew_movement", "step": "move",
+                "features": dict.fromkeys(NAMES, 0.0), "outcome": "draw"}
+
+    rows = [row(s, d) for d in ("easy", "hard") for s in range(10) for _ in range(3)]
+    rows.append({**row(99, "easy"), "outcome": "unfinished"})
+    train, test = vf.split(rows, 0.2)
+    assert sorted({(r["difficulty"], r["seed"]) for r in test}) == [
+        ("easy", 8), ("easy", 9), ("hard", 8), ("hard", 9)]
+    assert len(train) == 48 and len(test) == 12  # the unfinished game is in neither

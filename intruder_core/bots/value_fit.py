@@ -101,11 +101,16 @@ def read_positions(paths: Iterable[str | Path]) -> list[PositionRow]:
 def split(rows: Sequence[PositionRow], test_share: float = 0.2
           ) -> tuple[list[PositionRow], list[PositionRow]]:
     """(training, held-out) rows of finished games: the last `test_share` of the games'
-    seeds are held out, so no game has positions on both sides."""
+    seeds of each scenario and difficulty are held out, so no game is on both sides."""
     done = [r for r in rows if r["outcome"] in RESULT]
-    seeds = sorted({(r["scenario"], r["difficulty"], r["seed"]) for r in done})
-    cut = len(seeds) - round(len(seeds) * test_share)
-    held = set(seeds[cut:])
+    games: dict[tuple[str, str], set[int]] = {}
+    for r in done:
+        games.setdefault((r["scenario"], r["difficulty"]), set()).add(r["seed"])
+    held: set[tuple[str, str, int]] = set()
+    for (scenario, difficulty), seeds in games.items():
+        order = sorted(seeds)
+        held.update((scenario, difficulty, s)
+                    for s in order[len(order) - round(len(order) * test_share):])
     train = [r for r in done if (r["scenario"], r["difficulty"], r["seed"]) not in held]
     test = [r for r in done if (r["scenario"], r["difficulty"], r["seed"]) in held]
     return train, test
