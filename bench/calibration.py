@@ -15,7 +15,8 @@ loss and Brier score against those odds next to a constant guess (the mean of th
 best constant in hindsight), by difficulty and overall, and a reliability table by decile of
 the model's figure: predicted mean, Monte Carlo mean, the games' actual mean result, count.
 `--coef` scores other coefficients (fit-value --out JSON files; "current" is value.COEF), each
-on the same positions and odds, e.g. the old ones and the new for a before/after.
+on the same positions and odds, e.g. the old ones and the new for a before/after. `--save FILE`
+keeps the positions and their odds (JSON), `--load FILE` scores them again without replaying.
 The default run takes about 2 minutes here; raise --games/--samples for a finer one.
 A benchmark: nothing is asserted.
 """
@@ -121,26 +122,36 @@ def main() -> None:
                    default=["easy", "standard", "hard", "nightmare"])
     p.add_argument("--scenario", nargs="+", choices=LAB_SCENARIOS, default=["solitaire"])
     p.add_argument("--jobs", type=int, default=2, help="processes for the Monte Carlo odds")
+    p.add_argument("--save", help="write the positions and their odds here (JSON)")
+    p.add_argument("--load", help="score the positions and odds of a --save file")
     p.add_argument("--coef", nargs="+", default=["current"],
                    help="coefficients to score: JSON files (fit-value --out) or current")
     args = p.parse_args()
+    t0 = time.perf_counter()
+    if args.load:
+        saved = json.loads(Path(args.load).read_text())
+        pos, mc, about = saved["positions"], saved["odds"], saved["about"]
+    else:
+        pos = [q for sc in args.scenario for d in args.difficulty
+               for s in range(args.seed, args.seed + args.games)
+               for q in positions(s, sc, d, args.per_game)]
+        jobs = [(q, args.samples) for q in pos]
+        if args.jobs > 1:
+            import multiprocessing as mp
+
+            with mp.get_context("spawn").Pool(args.jobs) as pool:
+                mc = pool.map(odds, jobs, chunksize=1)
+        else:
+            mc = [odds(j) for j in jobs]
+        about = (f"{len(pos)} held-out positions ({args.per_game} from each of {args.games} "
+                 f"games from seed {args.seed} per scenario and level), {args.samples} sampled "
+                 "games each")
+        if args.save:
+            Path(args.save).write_text(json.dumps({"about": about, "positions": pos,
+                                                   "odds": mc}))
     models = {name: None if name == "current" else json.loads(Path(name).read_text())
               for name in args.coef}
-    t0 = time.perf_counter()
-    pos = [q for sc in args.scenario for d in args.difficulty
-           for s in range(args.seed, args.seed + args.games)
-           for q in positions(s, sc, d, args.per_game)]
-    jobs = [(q, args.samples) for q in pos]
-    if args.jobs > 1:
-        import multiprocessing as mp
-
-        with mp.get_context("spawn").Pool(args.jobs) as pool:
-            mc = pool.map(odds, jobs, chunksize=1)
-    else:
-        mc = [odds(j) for j in jobs]
-    print(f"{len(pos)} held-out positions ({args.per_game} from each of {args.games} games "
-          f"from seed {args.seed} per scenario and level), {args.samples} sampled games each "
-          f"({time.perf_counter() - t0:.0f} s)")
+    print(f"{about} ({time.perf_counter() - t0:.0f} s)")
     for name, coef in models.items():
         print(f"calibration of {'value.COEF' if coef is None else name}:")
         print("\n".join(report(pos, mc, coef)))
