@@ -5,8 +5,11 @@
 
 Each game is played by the referee (`bots.play`) from seed s (the game's dice and the policy's
 generator both come from s), so a report depends only on its arguments: `--jobs K` splits the
-seeds over K processes and merges them in seed order, identical to one process. Outcome rates
-carry Wilson 95% intervals. The SVG report (`--plot`) is drawn with svgwrite (the "lab" extra).
+seeds over K processes and `--dask ADDRESS` over a Dask cluster (bots.lab_dask), and both
+merge them in seed order, identical to one process. Every runner plays a game with `play_job`.
+Outcome rates carry Wilson 95% intervals. The SVG report (`--plot`) is drawn with svgwrite and
+`--dask` needs dask.distributed (both in the "lab" extra). `--positions FILE` also writes the
+crew positions of every game with its outcome, the value model's training data (value_fit).
 """
 
 from __future__ import annotations
@@ -17,14 +20,20 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, NotRequired, TextIO, TypedDict
+from typing import Any, Literal, NamedTuple, NotRequired, TextIO, TypedDict
 
+from ..actions import Action
 from ..game import Game, new_game
 from ..json_types import Options
 from ..odds_tally import OUTCOMES
 from ..station import COMPARTMENTS
-from . import make_policy, play
+from ..view import View
+from . import intruder_ai, make_policy, play
+from .policy import MAX_ACTIONS, MAX_TURNS, Choice, Played, Policy
+from .value import features
+from .value_fit import PositionRow
 
+LAB_SCENARIOS = ("solitaire", "return_to_prometheus", "intelligent_intruder")  # crew is a side
 ENDINGS = ("killed", "frozen", "caged", "self-destruct", "stowaway/escape", "all crew dead",
            "unfinished")
 Z95 = 1.959963984540054
@@ -78,6 +87,7 @@ class Meta(TypedDict):
     difficulty: str
     seed: int
     policy_args: NotRequired[dict[str, object]]
+    scenario: NotRequired[str]  # only when not the solitaire game
 
 
 class Report(Meta):
@@ -110,16 +120,87 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Job(NamedTuple):
+    """One game of a run, as every runner (one process, --jobs, --dask) is handed it."""
+
+    seed: int
+    policy: str
+    difficulty: str
+    policy_args: dict[str, object]
+    scenario: str = "solitaire"
+    positions: bool = False  # also return the crew positions (simulate --positions)
+
+
+GameOut = tuple[GameRecord, list[PositionRow]]
+Seen = tuple[int, str, str, dict[str, float]]  # a position: turn, phase, step, features
+
+
+class Recorder:
+    """A crew policy that notes the positions the value model learns from (the crew view at
+    the start of every Crew Movement Phase and at every Self Defense), then lets `inner`
+    choose: the game goes exactly as without it."""
+
+    def __init__(self, inner: Policy, rows: list[Seen]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.rows = rows
+        self.last: tuple[int, str] | None = None
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Choice:
+        if sample_point(view, self.last):
+            self.rows.append((view["turn"], view["phase"], view["decision"]["step"],
+                              features(view)))
+            self.last = (view["turn"], view["phase"])
+        return self.inner.choose(view, legal, rng)
+
+
+def sample_point(view: View, last: tuple[int, str] | None) -> bool:
+    """Whether the value model learns from this crew decision: the first of a Crew Movement
+    Phase (`last` is the (turn, phase) of the previous sample) or a Self Defense."""
+    step = view["decision"]["step"]
+    return (step == "move" and (view["turn"], view["phase"]) != last) or step == "defense"
+
+
+def play_sides(game: Game, crew: Policy, rng: random.Random,
+               max_turns: int = MAX_TURNS) -> Played:
+    """The referee of a game with an Intruder side (Intelligent Intruder): `crew` plays the
+    crew from its view, intruder_ai the Intruder from its own; both draw on `rng`."""
+    out = Played()
+    while not game.is_over:
+        if game.turn > max_turns or out.actions >= MAX_ACTIONS:
+            out.finished = False
+            break
+        side = game.to_move()[0]
+        legal = game.legal_actions(side)
+        bot = intruder_ai.choose if side == "intruder" else crew.choose
+        action, _ = bot(game.view(side), legal, rng)
+        game.apply(action)
+        out.actions += 1
+    out.turns = game.turn
+    return out
+
+
 def play_one(seed: int, policy: str, difficulty: str = "standard",
-             policy_args: dict[str, object] | None = None) -> GameRecord:
-    """One game from `seed`: its outcome and the facts the report counts."""
+             policy_args: dict[str, object] | None = None, scenario: str = "solitaire",
+             positions: list[PositionRow] | None = None) -> GameRecord:
+    """One game from `seed`: its outcome and the facts the report counts; with `positions`
+    (a list), the crew positions of the game are appended to it."""
+    if scenario not in LAB_SCENARIOS:
+        raise ValueError(f"the lab plays the crew in {', '.join(LAB_SCENARIOS)}, "
+                         f"not {scenario!r}")
     options: Options | None = None if difficulty == "standard" else {"difficulty": difficulty}
-    g = new_game(seed=seed, options=options)
+    g = new_game(seed=seed, scenario=scenario, options=options)
     kw = dict(policy_args or {})
     if policy == "search":
         kw.setdefault("seed", seed)
     bot = make_policy(policy, **kw)
-    r = play(g, bot, random.Random(seed))
+    seen: list[Seen] = []
+    if positions is not None:
+        bot = Recorder(bot, seen)
+    if "intruder" in g.players:
+        r = play_sides(g, bot, random.Random(seed))
+    else:
+        r = play(g, bot, random.Random(seed))
     intruders = [c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve"]
     caged = sum(1 for e in g.ledger if e["what"] == "Intruder permanently caged")
     out: GameRecord = {
@@ -137,7 +218,19 @@ def play_one(seed: int, policy: str, difficulty: str = "standard",
         "caged": caged,
     }
     out["ending"] = ending(g, out, r.finished)
+    if positions is not None:
+        positions.extend({"seed": seed, "scenario": scenario, "difficulty": difficulty,
+                          "turn": turn, "phase": phase, "step": step, "features": f,
+                          "outcome": out["outcome"]} for turn, phase, step, f in seen)
     return out
+
+
+def play_job(job: Job) -> GameOut:
+    """Play one game of a run: the one home of "play game i" for every runner."""
+    rows: list[PositionRow] = []
+    record = play_one(job.seed, job.policy, job.difficulty, job.policy_args, job.scenario,
+                      rows if job.positions else None)
+    return record, rows
 
 
 def ending(g: Game, facts: GameRecord, finished: bool) -> str:
@@ -158,30 +251,46 @@ def ending(g: Game, facts: GameRecord, finished: bool) -> str:
     return "killed"
 
 
-def _work(job: tuple[int, str, str, dict[str, object]]) -> GameRecord:
-    return play_one(*job)
+def make_jobs(games: int, policy: str = "heuristic", seed: int = 0,
+              difficulty: str = "standard", policy_args: dict[str, object] | None = None,
+              scenario: str = "solitaire", positions: bool = False) -> list[Job]:
+    """The games of a run: seeds seed .. seed+games-1."""
+    return [Job(s, policy, difficulty, dict(policy_args or {}), scenario, positions)
+            for s in range(seed, seed + games)]
+
+
+def run_jobs(todo: list[Job], jobs: int = 1, dask: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> list[GameOut]:
+    """Play the games in one process, `jobs` processes or on the Dask cluster at `dask`
+    ("local" or a scheduler's address); the results in seed order, whichever runs them."""
+    out: list[GameOut] = []
+    if dask is not None:
+        from .lab_dask import run_jobs as on_dask  # imports dask.distributed: when asked for
+
+        out = on_dask(todo, dask, workers=jobs, progress=progress)
+    elif jobs <= 1:
+        for job in todo:
+            out.append(play_job(job))
+            if progress:
+                progress(len(out), len(todo))
+    else:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn").Pool(jobs) as pool:
+            for done in pool.imap_unordered(play_job, todo, chunksize=1):
+                out.append(done)
+                if progress:
+                    progress(len(out), len(todo))
+    return sorted(out, key=lambda r: int(r[0]["seed"]))
 
 
 def run(games: int, policy: str = "heuristic", seed: int = 0, difficulty: str = "standard",
         jobs: int = 1, policy_args: dict[str, object] | None = None,
-        progress: Callable[[int, int], None] | None = None) -> list[GameRecord]:
+        progress: Callable[[int, int], None] | None = None, scenario: str = "solitaire",
+        dask: str | None = None) -> list[GameRecord]:
     """Play seeds seed .. seed+games-1; the per-game records in seed order."""
-    todo = [(s, policy, difficulty, dict(policy_args or {})) for s in range(seed, seed + games)]
-    out: list[GameRecord] = []
-    if jobs <= 1:
-        for job in todo:
-            out.append(_work(job))
-            if progress:
-                progress(len(out), games)
-        return out
-    import multiprocessing as mp
-
-    with mp.get_context("spawn").Pool(jobs) as pool:
-        for rec in pool.imap_unordered(_work, todo, chunksize=1):
-            out.append(rec)
-            if progress:
-                progress(len(out), games)
-    return sorted(out, key=lambda r: int(r["seed"]))
+    todo = make_jobs(games, policy, seed, difficulty, policy_args, scenario)
+    return [record for record, _ in run_jobs(todo, jobs, dask, progress)]
 
 
 def summarize(records: list[GameRecord], meta: Meta) -> Report:
@@ -343,8 +452,9 @@ def svg(report: Report) -> str:
 def text(report: TimedReport) -> str:
     """A short plain-text summary for the terminal."""
     oc = report["outcomes"]
+    scenario = f", {report['scenario']}" if report.get("scenario") else ""
     lines = [f"{report['games']} games, {report['policy']} policy, {report['difficulty']} "
-             f"level, seeds {report['seed']}..{report['seed'] + report['games'] - 1}"]
+             f"level{scenario}, seeds {report['seed']}..{report['seed'] + report['games'] - 1}"]
     for o in OUTCOMES:
         if oc[o]["count"] or o != "unfinished":
             lo, hi = oc[o]["ci95"]
