@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .charts import OBJECTS, POWER_EFFECTS, POWER_NAMES, crt_column
+from .charts import OBJECTS, POWER_EFFECTS, POWER_NAMES, ROLES, crt_column
 from .names import KIND_NAMES
-from .station import NAMES, SHUTTLE_DOCK
+from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
 
 # Every kind of moment, in the vocabulary docs/api.md lists.
 KINDS: Final = (
@@ -71,6 +71,7 @@ class Moment:
     crew: tuple[str, ...] = ()
     rule: str = ""
     detail: str = ""  # a second line: what a power does, why a result is what it is
+    event: str = ""   # the type of the event that told it (the toast's headline kinds)
 
     def text(self) -> str:
         """The outcome, then what it means, then the dice: one line for a toast."""
@@ -83,7 +84,8 @@ class Moment:
         """JSON-ready (the page's moment player reads these)."""
         return {"kind": self.kind, "words": self.words, "detail": self.detail,
                 "places": list(self.places), "dice": [str(d) for d in self.dice],
-                "token": self.token, "crew": list(self.crew), "rule": self.rule}
+                "token": self.token, "crew": list(self.crew), "rule": self.rule,
+                "event": self.event}
 
 
 @dataclass
@@ -97,6 +99,7 @@ class _Teller:
     kinds: dict[str, str]          # token -> kind: only what this side's view shows face down
     known: list[str]
     at: str = ""
+    event: str = ""                # the type of the event being told
     out: list[Moment] = field(default_factory=list)
     rolls: list[Mapping[str, Any]] = field(default_factory=list)  # not yet decided
     power_dice: list[Die] = field(default_factory=list)
@@ -109,7 +112,7 @@ class _Teller:
             **kw: Any) -> None:
         places = tuple(p for p in places if p)
         self.out.append(Moment(kind, words, places or ((self.at,) if self.at else ()),
-                               tuple(dice), **kw))
+                               tuple(dice), event=self.event, **kw))
 
     def take(self, prefix: str) -> Mapping[str, Any] | None:
         """The latest undecided roll whose purpose starts with `prefix` (removed)."""
@@ -120,13 +123,30 @@ class _Teller:
         return None
 
     def crewman(self, name_or_id: str) -> str:
-        return self.names.get(name_or_id, name_or_id)
+        """A crewman's id from his name (the view's, else the engine's naming)."""
+        if name_or_id in self.names:
+            return self.names[name_or_id]
+        for prefix, role in _ROLE_OF.items():
+            if name_or_id.startswith(ROLES[role] + " "):
+                return prefix + name_or_id[-1]
+        return name_or_id
 
     def place_of(self, cid: str) -> str:
         return self.where.get(cid, "") or self.at
 
     def name(self, cid: str) -> str:
-        return next((n for n, i in self.names.items() if i == cid), cid)
+        """A crewman's name: from the view, else from his id (co1 -> Command Officer 1)."""
+        found = next((n for n, i in self.names.items() if i == cid), "")
+        return found or crew_name(cid)
+
+
+_ROLE_OF: Final = {"co": "command", "so": "science", "en": "engineer"}
+
+
+def crew_name(cid: str) -> str:
+    """A crewman's name from his id, as the engine names him (state.crew_name)."""
+    role = _ROLE_OF.get(cid[:2])
+    return f"{ROLES[role]} {cid[-1]}" if role else cid
 
 
 def _die(roll: Mapping[str, Any] | None, decides: str) -> list[Die]:
@@ -134,11 +154,13 @@ def _die(roll: Mapping[str, Any] | None, decides: str) -> list[Die]:
 
 
 def _roster(view: Mapping[str, Any] | None) -> tuple[dict[str, str], dict[str, str]]:
+    """Crewman name -> id, and id -> where he is (active crewmen only)."""
     names: dict[str, str] = {}
     where: dict[str, str] = {}
     for c in (view or {}).get("crew", []):
         names[str(c.get("name", c["id"]))] = str(c["id"])
-        where[str(c["id"])] = str(c.get("at") or "")
+        if c.get("status", "active") == "active":
+            where[str(c["id"])] = str(c.get("at") or "")
     return names, where
 
 
@@ -174,6 +196,7 @@ def _tell(t: _Teller, evs: list[dict[str, Any]], n: int) -> int:
         if m:
             return _random_move(t, evs, n, m.group(1), _PLACES.get(m.group(2), ""))
         t.rolls.append(ev)
+        t.event = "roll"
         if purpose == "metamorphosis" and not (n + 1 < len(evs) and
                                                 evs[n + 1].get("type") == "metamorphosis"):
             t.rolls.pop()
@@ -181,6 +204,7 @@ def _tell(t: _Teller, evs: list[dict[str, Any]], n: int) -> int:
                   (), [Die((int(ev["die"]),), "no metamorphosis")], rule=str(ev.get("rule", "")))
         return n + 1
     handler = _HANDLERS.get(kind)
+    t.event = kind
     if handler is not None:
         handler(t, ev)
     return n + 1
@@ -209,6 +233,7 @@ def _random_move(t: _Teller, evs: list[dict[str, Any]], n: int, token: str, star
         words = f"{who} moves to {NAMES.get(path[-1], path[-1])}"
     else:
         words = f"{who} stays in {NAMES.get(start, start)}"
+    t.event = "move"
     t.add("random_move", words, path, dice, token=token, rule="Random Movement System")
     return n
 
@@ -392,20 +417,24 @@ def _destroyed(t: _Teller, ev: Mapping[str, Any]) -> None:
 
 def _clone(t: _Teller, ev: Mapping[str, Any]) -> None:
     t.out.append(Moment("clone", "A Clone joins the game", (), (), rule=_rule(ev),
-                        detail="it waits in the Clones Not Yet in Play box for the next Panic"))
+                        detail="it waits in the Clones Not Yet in Play box for the next Panic",
+                        event="clone"))
 
 
 def _panic(t: _Teller, ev: Mapping[str, Any]) -> None:
-    fled = tuple(cid for cid, at in t.before.items() if at and at != "command"
-                 and t.where.get(cid) == "command")
+    dead = {c for m in t.out if m.kind in ("crew_killed", "attack_on_crew")
+            and "killed" in m.words for c in m.crew}
+    fled = tuple(cid for cid, at in t.before.items()
+                 if at in COMPARTMENTS and at != "command" and cid not in dead)
     places = (*(t.before[c] for c in fled), "command")
     t.out.append(Moment("panic", "PANIC! The crew falls back to the Command Module", places,
-                        (), crew=fled, rule=_rule(ev)))
+                        (), crew=fled, rule=_rule(ev), event="panic"))
 
 
 def _placed(t: _Teller, ev: Mapping[str, Any]) -> None:
     where = tuple(dict.fromkeys(str(p[1]) for p in ev.get("placed", [])))
-    t.out.append(Moment("placed", str(ev.get("text", "")), where, (), rule=_rule(ev)))
+    t.out.append(Moment("placed", str(ev.get("text", "")), where, (), rule=_rule(ev),
+                        event="placed"))
 
 
 def _self_destruct(t: _Teller, ev: Mapping[str, Any]) -> None:
@@ -413,12 +442,12 @@ def _self_destruct(t: _Teller, ev: Mapping[str, Any]) -> None:
     words = f"Self-Destruct countdown: {box}" if box is not None else str(ev.get("text", ""))
     detail = "the station is destroyed at 0" if box else ""
     t.out.append(Moment("self_destruct", words, ("command",), (), rule=_rule(ev),
-                        detail=detail))
+                        detail=detail, event="self_destruct"))
 
 
 def _sd_stopped(t: _Teller, ev: Mapping[str, Any]) -> None:
     t.out.append(Moment("self_destruct", str(ev.get("text", "")), ("command",), (),
-                        rule=_rule(ev)))
+                        rule=_rule(ev), event="self_destruct_stopped"))
 
 
 def _departure(t: _Teller, ev: Mapping[str, Any]) -> None:
@@ -426,7 +455,7 @@ def _departure(t: _Teller, ev: Mapping[str, Any]) -> None:
     crew = tuple(str(c) for c in ev.get("crew", []))
     t.out.append(Moment("departure", str(ev.get("text", "")),
                         (SHUTTLE_DOCK.get(shuttle, ""), shuttle), (), crew=crew,
-                        rule=_rule(ev)))
+                        rule=_rule(ev), event="departure"))
 
 
 def _stowaway(t: _Teller, ev: Mapping[str, Any], aboard: bool) -> None:
@@ -444,7 +473,7 @@ def _stowaway(t: _Teller, ev: Mapping[str, Any], aboard: bool) -> None:
         return
     t.out[-1] = Moment("departure", f"{last.words}: {outcome[:1].lower()}{outcome[1:]}",
                        last.places, tuple(dice), token=str(ev.get("token") or ""),
-                       crew=last.crew, rule=last.rule)
+                       crew=last.crew, rule=last.rule, event="departure")
 
 
 def _game_over(t: _Teller, ev: Mapping[str, Any]) -> None:
@@ -455,7 +484,8 @@ def _game_over(t: _Teller, ev: Mapping[str, Any]) -> None:
     reason = str(ev.get("reason") or "")
     score = ev.get("score")
     detail = reason + (f" (final score {int(score):+d})" if isinstance(score, int) else "")
-    t.out.append(Moment("game_over", title, (), (), rule=_rule(ev), detail=detail))
+    t.out.append(Moment("game_over", title, (), (), rule=_rule(ev), detail=detail,
+                        event="game_over"))
 
 
 _HANDLERS: Final[dict[str, Any]] = {

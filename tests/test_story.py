@@ -196,6 +196,7 @@ def test_panic_draws_each_crewmans_flight() -> None:
     assert one(ms, "attack_on_crew").words.startswith("Command Officer 1 is killed")
     panic = one(ms, "panic")
     assert "en1" in panic.crew and panic.places[-1] == "command" and "lab" in panic.places
+    assert "co1" not in panic.crew  # killed before the Panic: no flight
     assert one(ms, "placed").places
 
 
