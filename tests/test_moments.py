@@ -129,6 +129,8 @@ def test_headline_events_keep_their_type_in_the_toast() -> None:
     types = [part.split('"')[0] for part in html.split('data-type="')[1:]]
     assert types == ["crew_killed", "panic", "metamorphosis"]
     assert html.index("Crewman killed") < html.index("Panic!")
+    assert moments.flash(moments.told(events, "crew", before, before))[:2] == ["power",
+                                                                               "command"]
 
 
 def test_the_countdown_shows_while_the_self_destruct_runs() -> None:

@@ -16,10 +16,9 @@ import panels
 
 from intruder_core import story
 
-# Settings "moments": the time one moment holds the board, in ms ("off": none drawn).
+# Settings "moments" (index.html's #setting-moments offers them): the time one moment
+# holds the board, in ms ("off": none drawn).
 PACES: Final[dict[str, int]] = {"off": 0, "fast": 900, "normal": 1800, "slow": 3600}
-PACE_WORDS: Final[tuple[tuple[str, str], ...]] = (
-    ("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))
 DEFAULT_PACE: Final = "normal"
 # Moments the board does not play (the toast and the log tell them).
 QUIET: Final = frozenset({"no_metamorphosis", "placed", "inventory"})
@@ -220,8 +219,8 @@ def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
                              f'L{_n(cx - 22)} {_n(cy + 22)}"/>')
             else:
                 w = text_width(s.label) + 2 * PAD
-                parts.append(f'<g class="flip" style="transform-origin:{_n(cx)}px {_n(cy)}px;'
-                             f'{timing}"><rect x="{_n(cx - w / 2)}" y="{_n(cy - 14)}" '
+                parts.append(f'<g class="flip" style="animation-delay:{s.start}ms">'
+                             f'<rect x="{_n(cx - w / 2)}" y="{_n(cy - 14)}" '
                              f'width="{_n(w)}" height="28" rx="4"/><text x="{_n(cx)}" '
                              f'y="{_n(cy + 5)}" text-anchor="middle">{escape(s.label)}'
                              "</text></g>")
@@ -268,10 +267,17 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
     return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events)}'
 
 
+def since_html(ms: Sequence[story.Moment]) -> str:
+    """The hot-seat hand-over's opening, for the toast: what happened since this side last
+    had the device (story.since), outcomes only."""
+    return f'<p class="since" data-moment="since">{escape(story.since(ms))}</p>'
+
+
 def flash(ms: Sequence[story.Moment]) -> list[str]:
     """Where the moments worth a toast happened: the compartments lit on the plan."""
     out = [p for m in ms if m.kind not in QUIET and m.kind != "random_move"
-           for p in m.places[:1] if p in layout.ROOMS]
+           for p in (m.places[-1:] if m.kind == "panic" else m.places[:1])
+           if p in layout.ROOMS]
     return list(dict.fromkeys(out))
 
 
