@@ -19,6 +19,7 @@ import intruder_core as ic
 
 Boot = Callable[[str], dict[str, str]]
 LAYER = "#board .moments"
+PX = {"desktop": 1280, "phone": 390}  # the screenshots' names
 
 # Long tasks seen since the observer started (window.__longTasks), ms each.
 WATCH_LONG_TASKS = """() => { window.__longTasks = [];
@@ -140,10 +141,11 @@ def test_a_reveal_and_its_powers_play_at_their_place_and_lead_the_toast(
     assert page.locator("body").get_attribute("data-moments") == "playing"
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_an_attack_on_a_crewman_plays_its_outcome_at_the_target(
-    page: Page, site: Site, problems: Problems
+    page: Page, site: Site, problems: Problems, size: str
 ) -> None:
-    start(page, site, attack_game(), settings={"moments": "slow"})
+    start(page, site, attack_game(), size, settings={"moments": "slow"})
     act(page, "End")
     check_caption_beside(page, "attack_target", "store_a1",
                          "The Intruder attacks Science Officer 1")
@@ -151,11 +153,12 @@ def test_an_attack_on_a_crewman_plays_its_outcome_at_the_target(
     if page.locator("body").get_attribute("data-step") == "defense":
         act(page, "o")  # no Self Defense: the first button is taken
     expect(page.locator("#banner")).to_contain_text("Science Officer 1 survives the attack")
-    page.screenshot(path="docs/screenshots/moment-attack-1280.png")
+    page.screenshot(path=f"docs/screenshots/moment-attack-{PX[size]}.png")
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_crew_attack_without_effect_says_so_at_the_intruder(
-    page: Page, site: Site, problems: Problems
+    page: Page, site: Site, problems: Problems, size: str
 ) -> None:
     game = pos(phase="interaction1", stage=5,
                known=["immune_flame", "immune_gas", "very_fast", "immune_cold", "clone",
@@ -164,12 +167,12 @@ def test_a_crew_attack_without_effect_says_so_at_the_intruder(
                counters=[{"kind": "intruder", "at": "store_a1", "face_up": True},
                          *[{"kind": "intruder", "at": "clones_pending"}] * 3],
                dice=[6, 2])
-    start(page, site, game, settings={"moments": "slow"})
+    start(page, site, game, size, settings={"moments": "slow"})
     act(page, "Flamethrower")
     check_caption_beside(page, "crew_attack", "store_a1",
                          "No effect: Command Officer 1 uses the Flamethrower")
     says(moment(page, "crew_attack"), "the Intruder is immune to it")
-    page.screenshot(path="docs/screenshots/moment-no-effect-1280.png")
+    page.screenshot(path=f"docs/screenshots/moment-no-effect-{PX[size]}.png")
 
 
 def test_pace_off_and_reduced_motion_draw_no_moment_and_esc_or_a_click_skips(
@@ -231,6 +234,10 @@ def test_random_movement_never_tells_the_crew_a_face_down_kind(
     assert "Lab Animal" not in text and "Dummy" not in text, text
     assert moves.first.locator(".trail").count() == 1
     page.screenshot(path="docs/screenshots/moment-random-move-1280.png")
+    start(page, site, game, "phone", settings={"moments": "slow"})
+    act(page, "End")
+    expect(moment(page, "random_move").first).to_be_attached()
+    page.screenshot(path="docs/screenshots/moment-random-move-390.png")
 
 
 def test_the_self_destruct_countdown_shows_on_the_board(
@@ -245,6 +252,10 @@ def test_the_self_destruct_countdown_shows_on_the_board(
     expect(count).to_have_attribute("aria-label", "Self-Destruct countdown: 4")
     says(moment(page, "self_destruct"), "Self-Destruct countdown: 4")
     page.screenshot(path="docs/screenshots/moment-countdown-1280.png")
+    start(page, site, game, "phone", settings={"moments": "off"})
+    expect(count).to_have_attribute("aria-label", "Self-Destruct countdown: 5")
+    page.locator("#board-zoom").click()  # the whole station: the countdown's corner
+    page.screenshot(path="docs/screenshots/moment-countdown-390.png")
 
 
 def test_a_hot_seat_hand_over_opens_with_since_your_last_turn(

@@ -82,6 +82,12 @@ def test_random_movements_play_together_along_their_paths() -> None:
     ms = moments.told([e.to_dict() for e in g.log], "crew", g.view("crew"))
     ss = [s for s in moments.steps(ms, 1000) if s.kind == "random_move"]
     assert ss and all(s.start == 0 for s in ss)
+    captioned = [s for s in ss if s.lines]
+    assert len(captioned) == 1 and len(captioned[0].lines) >= len(ss)  # one caption for all
+    for s in ss:
+        assert not any(overlaps(captioned[0].caption, box) for box in s.lit)
+    said = " ".join(captioned[0].lines)
+    assert said.startswith("Counter c1 moves to ") and ": die 4, 1" in said
     runner = max(ss, key=lambda s: len(s.path))
     assert len(runner.path) == 3  # Very Fast: two steps
     assert runner.path[0] == (layout.ROOMS["shaft1"][0] + layout.ROOMS["shaft1"][2] / 2,
@@ -140,3 +146,11 @@ def test_the_countdown_shows_while_the_self_destruct_runs() -> None:
     box = moments.COUNTDOWN_BOX
     assert not any(overlaps(box, r) for r in layout.ROOMS.values())
     assert moments.countdown_svg(position(phase="interaction2").view("crew")) == ""
+
+
+def test_on_a_phone_captions_stay_in_the_part_of_the_plan_shown() -> None:
+    for place in ("store_a1", "lab", "dock2", "command", "airlock"):
+        window = tuple(float(v) for v in layout.zoom_box(366, 340, [place]))
+        room = layout.ROOMS[place]
+        box = moments.place_caption(280, 90, [tuple(float(v) for v in room)], window)
+        assert inside(box, window) and not overlaps(box, room), (place, window, box)

@@ -42,8 +42,11 @@ class MomentPlayer:
     def play(self, told: list[story.Moment], side: str | None) -> None:
         """Draw these moments on the board (after the redraw), replacing any still playing."""
         self.skip()
-        steps = moments.steps(told, self.pace())
         svg = nn(el("board").querySelector("svg"))
+        shown = str(svg.getAttribute("viewBox") or "").split() if svg is not None else []
+        window_box = (float(shown[0]), float(shown[1]), float(shown[2]), float(shown[3])) \
+            if len(shown) == 4 else None  # a phone shows part of the plan: captions in it
+        steps = moments.steps(told, self.pace(), window_box)
         if not steps or svg is None:
             return
         svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))

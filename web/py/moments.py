@@ -7,7 +7,7 @@ layer on the page."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any, Final
 
@@ -135,9 +135,20 @@ def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None) -> 
     moving: list[story.Moment] = []
 
     def flush() -> None:
+        """The random movements of a phase together: each its path, one caption for all
+        of them, over none of their places."""
         nonlocal start
         if moving:
-            out.extend(_step(m, start, each_ms, view) for m in moving)
+            paths = [_step(m, start, each_ms, view) for m in moving]
+            lines = [f"{m.words}: die {', '.join(str(v) for d in m.dice for v in d.values)}"
+                     for m in moving]
+            lines = [part for line in lines for part in wrap(line)]
+            rooms = [b for s in paths for b in s.lit]
+            w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
+            caption = place_caption(w, len(lines) * LINE + 2 * PAD, rooms, view)
+            out.extend(replace(s, lines=tuple(lines) if n == 0 else (),
+                               caption=caption if n == 0 else (0.0, 0.0, 0.0, 0.0))
+                       for n, s in enumerate(paths))
             start += each_ms
             moving.clear()
 
@@ -225,13 +236,16 @@ def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
                              f'y="{_n(cy + 5)}" text-anchor="middle">{escape(s.label)}'
                              "</text></g>")
         x, y, w, h = s.caption
-        parts.append(f'<g class="caption"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" '
-                     f'height="{_n(h)}" rx="6"/>')
-        for i, line in enumerate(s.lines):
-            cls = ' class="outcome"' if i == 0 else ""
-            parts.append(f'<text{cls} x="{_n(x + PAD)}" y="{_n(y + PAD + (i + 1) * LINE - 5)}"'
-                         f' font-size="{FONT}">{escape(line)}</text>')
-        parts.append("</g></g>")
+        if s.lines:  # (the random movements of a phase share the first one's caption)
+            parts.append(f'<g class="caption"><rect x="{_n(x)}" y="{_n(y)}" '
+                         f'width="{_n(w)}" height="{_n(h)}" rx="6"/>')
+            for i, line in enumerate(s.lines):
+                cls = ' class="outcome"' if i == 0 and s.kind != "random_move" else ""
+                parts.append(f'<text{cls} x="{_n(x + PAD)}" '
+                             f'y="{_n(y + PAD + (i + 1) * LINE - 5)}" font-size="{FONT}">'
+                             f"{escape(line)}</text>")
+            parts.append("</g>")
+        parts.append("</g>")
     parts.append("</g>")
     return "".join(parts)
 
