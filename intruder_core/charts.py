@@ -66,6 +66,20 @@ POWER_NAMES: Final[dict[str, str]] = {
     "immune_sleep": "Immune to Sleep Darts",
     "blaster_resistant": "Blaster Resistant",
 }
+# What each power does, in a player's words (Intruder Powers Chart; the moments' one home).
+POWER_EFFECTS: Final[dict[str, str]] = {
+    "immune_shock": "Electric Prods do nothing to it and it cannot be controlled",
+    "fast_reflexes": "thrown out of an airlock, it holds on and climbs back in",
+    "immune_vacuum": "an open airlock cannot kill it: it survives outside the station",
+    "immune_cold": "the Freezer cannot freeze it (it is only held there as if caged)",
+    "very_fast": "it and every face-down counter move two compartments a turn",
+    "clone": "more Intruders join the game (the Life Stage Chart says how many)",
+    "extra_strong": "it breaks out of any Cage",
+    "immune_flame": "Flamethrowers do nothing to it",
+    "immune_gas": "Gas Canisters do nothing to it",
+    "immune_sleep": "Sleep Darts do nothing to it",
+    "blaster_resistant": "Blasters are read on the Blaster* column: much harder to kill",
+}
 
 # Combat Results Table (CREW vs. INTRUDER): column -> die -> (crew action result, self defense
 # result). Each result is a tuple of effects: "K" killed, "S" asleep, "IR" retreats, "CK" the

@@ -81,13 +81,13 @@ def test_bot_choice_is_a_legal_action_with_a_reason() -> None:
 
 def test_settings_default_store_and_survive_damage() -> None:
     store = storage.Store("intruder:", storage.MemoryBackend())
-    assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600}
+    assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600, "moments": "normal"}
     assert storage.save_settings(store, {"confirm": False}) == ""
-    assert storage.load_settings(store) == {"confirm": False, "pace_ms": 600}
+    assert storage.load_settings(store) == {"confirm": False, "pace_ms": 600, "moments": "normal"}
     store.set("settings", "{not json")
-    assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600}
+    assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600, "moments": "normal"}
     store.set("settings", '{"confirm": "no"}')  # wrong type: the default
-    assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600}
+    assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600, "moments": "normal"}
 
 
 def rows_of(game: ic.Game) -> list[tuple[int, dict[str, object], str, str]]:

@@ -88,9 +88,9 @@ def test_the_pace_control_offers_the_setting_and_skip() -> None:
     store = storage.Store("t:", storage.MemoryBackend())
     assert storage.load_settings(store)["pace_ms"] == 600
     storage.save_settings(store, {"confirm": False, "pace_ms": 200})
-    assert storage.load_settings(store) == {"confirm": False, "pace_ms": 200}
-    storage.save_settings(store, {"confirm": 1, "pace_ms": True})  # wrong types: defaults
-    assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600}
+    assert storage.load_settings(store) == {"confirm": False, "pace_ms": 200, "moments": "normal"}
+    storage.save_settings(store, {"confirm": 1, "pace_ms": True, "moments": 3})  # wrong types
+    assert storage.load_settings(store) == {"confirm": True, "pace_ms": 600, "moments": "normal"}
 
 
 def test_enter_goes_on_from_the_players_pieces_to_the_objects_he_may_act_on() -> None:

@@ -14,6 +14,7 @@ import json
 import random
 import time
 import traceback
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import panels
@@ -147,6 +148,7 @@ class Advisor:
         self.autoplay = False
         self.driving = False
         self.skipping = False             # Skip: the computer plays on without pauses
+        self.hold: Callable[[], float] = lambda: 0.0  # s the human's moments still play
         params = js.URLSearchParams.new(js.location.search)
         advisor_ms = session.parse_seed(nn(params.get("advisor_ms")))
         self.advisor_s = ADVISOR_S if advisor_ms is None else advisor_ms / 1000
@@ -331,6 +333,8 @@ class Advisor:
                     break
                 game = self.session.game
                 await asyncio.sleep(0 if self.skipping else self.pace)
+                while self.hold() > 0 and not self.skipping:  # moments he must see play
+                    await asyncio.sleep(min(self.hold(), 0.25))
                 if game is not self.session.game or self.session.current_turn() != turn or (
                         turn.kind == "human" and not self.autoplay):
                     continue

@@ -37,6 +37,7 @@ from events import Bus, Tasks
 from game_session import GameSession
 from handover import Handover
 from messages import Messages
+from moment_player import MomentPlayer
 from page_input import PageInput
 from pyodide.ffi import create_proxy
 from rules_dialog import RulesDialog
@@ -76,6 +77,10 @@ class App:
         self.files = SaveFiles(self.shown, self.session, self.messages, self.tasks)
         self.input = PageInput(self.shown, self.session, self.board, self.panel, self.advisor,
                                self.dialogs, self.rules, self.messages, self.command)
+        self.moments = MomentPlayer(self.shown, self.settings)  # the board's moments
+        self.session.play_moments = self.moments.play
+        self.advisor.hold = self.moments.left
+        self.bus.on("drawn", self.moments.draw_countdown)
         self.commands = self.command_table()
         self._proxies = [
             listen(document, "click", self.input.on_click),
@@ -86,6 +91,7 @@ class App:
             listen(el("rules-search"), "input", self.rules.on_rules_search),
             listen(el("new-scenario"), "change", self.dialogs.update_new_form),
             listen(el("setting-confirm"), "change", self.dialogs.on_setting),
+            listen(el("setting-moments"), "change", self.dialogs.on_setting),
             listen(window, "resize", lambda _event: self.board.fit(measure=True)),
             listen(el("board"), "focusin", self.board.on_focus),
             listen(document, "change", self.input.on_change),

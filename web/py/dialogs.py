@@ -276,11 +276,13 @@ class Dialogs:
     def open_settings(self) -> None:
         """The settings dialog, showing the stored settings."""
         el("setting-confirm").checked = bool(self.settings.get("confirm", True))
+        el("setting-moments").value = str(self.settings.get("moments", "normal"))
         el("settings-dialog").showModal()
 
     def on_setting(self, _event: Any) -> None:
         """A setting changed: store it at once."""
         self.settings["confirm"] = bool(el("setting-confirm").checked)
+        self.settings["moments"] = str(el("setting-moments").value)  # moments.PACES
         error = storage.save_settings(self.store, self.settings)
         el("settings-status").textContent = (
             f"Could not store the setting ({error}): it holds until the page is closed."

@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import random
 import traceback
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import history
+import moments
 import panels
 import session
 import storage
@@ -25,6 +27,7 @@ import intruder_core as ic
 if TYPE_CHECKING:
     from intruder_core import Game
     from intruder_core.json_types import Record
+    from intruder_core.story import Moment
 
 
 class GameSession:
@@ -37,6 +40,8 @@ class GameSession:
         self.messages = messages
         self.bus = bus
         self.redraw: Redraw = lambda new_events=None, rebuild_log=False: None  # App wires it
+        # the moments of an action, once it is drawn (App wires the board's player)
+        self.play_moments: Callable[[list[Moment], str | None], None] = lambda told, side: None
         self.tabs: tabs.Solo = tabs.Solo()  # replaced by tabs.Tabs once the game is up
         self.game: Game | None = None
         self.undo = session.UndoStack()
@@ -219,13 +224,14 @@ class GameSession:
             return False
         self._sha = (None, "", "")
         dicts = [ev.to_dict() for ev in events or []]
-        banner = panels.banner_html(dicts)
+        told = moments.told(dicts, self.side, self.shown.view, self.shown.view)
+        banner = moments.banner_html(dicts, told)
         if banner or by == "human":
             self.shown.banner = banner
-            self.shown.flash = [h["at"] for h in panels.headlines(dicts) if h["at"]]
+            self.shown.flash = moments.flash(told)
         if by == "computer":  # watching the computer: where its move went, outlined
             self.shown.flash = list(dict.fromkeys(self.shown.flash + session.moved_to(dicts)))
-        self.messages.announce(dicts)
+        self.messages.announce(dicts, told)
         if by == "computer":  # the computer's moves are not taken back with the player's
             self.undo = session.UndoStack()
         else:
@@ -240,6 +246,7 @@ class GameSession:
         if game.is_over:
             self.games.finished(game)
         self.redraw(new_events=dicts)
+        self.play_moments(told, self.side)
         return True
 
     def do_undo(self) -> None:

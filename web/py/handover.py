@@ -3,6 +3,7 @@ side saw is hidden until the next player, at the device, continues."""
 
 from __future__ import annotations
 
+import moments
 import session
 from dom import document, el, nn
 from events import Bus, Redraw
@@ -22,10 +23,12 @@ class Handover:
         self.messages = messages
         self.bus = bus
         self.html_shown: dict[str, str] = {}  # the panels' HTML as last set (ActionPanel)
+        self.seen: dict[str, int] = {}  # side -> the log's length when he last had the device
         self.redraw: Redraw = lambda new_events=None, rebuild_log=False: None  # App wires it
 
     def show(self, side: str) -> None:
         """Hide everything the last side saw, and ask to pass the device to `side`."""
+        self.seen[self.game.side] = len(self.game.current.log)
         self.game.pending_side = side
         self.shown.selected = None
         self.html_shown.clear()
@@ -61,7 +64,19 @@ class Handover:
         el("game-view").hidden = False
         self.lock(False)
         document.body.dataset.handover = ""
+        self.shown.banner = self.since(self.game.side)
         self.redraw(rebuild_log=True)
+
+    def since(self, side: str) -> str:
+        """"Since your last turn: ..." for `side`, from the events since he last had the
+        device, told as his view may know them ("" the first time he has it)."""
+        start = self.seen.get(side)
+        if start is None:
+            return ""
+        game = self.game.current
+        events = [ev.to_dict() for ev in game.log[start:]]
+        view = game.view(side)
+        return moments.since_html(moments.told(events, side, view))
 
     @staticmethod
     def lock(locked: bool) -> None:

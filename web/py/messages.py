@@ -9,6 +9,8 @@ import panels
 import session
 from dom import document, el, nn
 
+from intruder_core import story
+
 if TYPE_CHECKING:
     from intruder_core import IllegalAction
 
@@ -59,8 +61,10 @@ class Messages:
         if node is not None:
             node.remove()
 
-    def announce(self, events: list[dict[str, Any]]) -> None:
-        """Say an action's events once, in a polite live region of their own (not the log)."""
+    def announce(self, events: list[dict[str, Any]],
+                 told: list[story.Moment] | None = None) -> None:
+        """Say an action's events once, in a polite live region of their own (not the log):
+        its moments' outcomes first, then their dice (story.headline), else the events."""
         box = nn(el("announce"))
         if box is None:
             box = document.createElement("p")
@@ -69,7 +73,9 @@ class Messages:
             box.setAttribute("role", "status")
             box.setAttribute("aria-live", "polite")
             document.body.append(box)
-        box.textContent = session.announcement(events)
+        line = story.headline(told) if told else ""
+        box.textContent = line + ("." if line and not line.endswith((".", "!")) else "") \
+            if line else session.announcement(events)
 
     def clear_announcement(self) -> None:
         """Forget the last announcement (a hand-over: it may name what the last side saw)."""

@@ -129,6 +129,7 @@ def storage_problem(exc: Any) -> str:
 SETTINGS_DEFAULTS: dict[str, Any] = {
     "confirm": True,   # ask before ending a phase with movement points or actions left
     "pace_ms": 600,    # the computer's pace: ms between its moves (dialogs.PACES)
+    "moments": "normal",  # how fast moments play on the board (moments.PACES; "off")
 }
 
 

@@ -1,0 +1,542 @@
+"""Outcomes in words: one action's events (the dicts `Game.apply` returns, or a slice of the
+log) told as typed moments, each with its place, its dice and what each die decided, the
+outcome first. The one home of these words: the page's toast, banner, board moments and
+hand-over summary read them here. Derived from the events alone (plus the watching side's
+own view for names and places), so saves and digests are untouched, and a side is never
+told what its view does not hold (docs/api.md, "Moments")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .charts import OBJECTS, POWER_EFFECTS, POWER_NAMES, ROLES, crt_column
+from .names import KIND_NAMES
+from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
+
+# Every kind of moment, in the vocabulary docs/api.md lists.
+KINDS: Final = (
+    "random_move", "counter_move", "reveal", "power", "no_attack", "attack_target",
+    "attack_on_crew", "crew_attack", "sleep", "retreat", "crew_killed", "intruder_killed",
+    "cage_failed", "caged", "catch_failed", "caught", "control_failed", "control",
+    "metamorphosis", "no_metamorphosis", "clone", "panic", "placed", "self_destruct",
+    "departure", "destroyed", "game_over", "frozen", "break_out", "wake", "airlock",
+    "escaped", "lost", "found", "lost_crewman", "released", "inventory",
+)
+# Moments that concern each side: computer turns pause on them until they have played.
+CONCERNS: Final[dict[str, frozenset[str]]] = {
+    "crew": frozenset({"reveal", "attack_target", "attack_on_crew", "crew_killed", "power",
+                       "metamorphosis", "panic", "departure", "destroyed", "game_over",
+                       "escaped", "break_out", "lost_crewman"}),
+    "intruder": frozenset({"crew_attack", "sleep", "retreat", "intruder_killed", "caged",
+                           "control", "frozen", "attack_on_crew", "crew_killed",
+                           "departure", "destroyed", "game_over", "escaped"}),
+}
+OUTCOME_WORDS: Final = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
+WINNER_WORDS: Final = {"crew": "The crew player wins", "intruder": "The Intruder wins",
+                       "command": "The Command player wins",
+                       "science": "The Science player wins"}
+EFFECT_WORDS: Final = {"K": "the Intruder is killed", "S": "the Intruder falls asleep",
+                       "IR": "the Intruder retreats", "CK": "the crewman under attack is killed"}
+COLUMN_NAMES: Final = {"blaster_resistant": "Blaster*", "improvised": "Improvised",
+                       **{k: OBJECTS[k][0] for k in ("dart", "blaster", "gas", "flamethrower")}}
+_PLACES: Final = {name: cid for cid, name in NAMES.items()}
+_RANDOM = re.compile(r"random movement of (\w+) in (.+)$")
+_STOWAWAY = re.compile(r"Intruder Stowaway Index (\d+)$")
+
+
+@dataclass(frozen=True)
+class Die:
+    """One roll (or a pair: the powers' 2d6) and what it decided."""
+
+    values: tuple[int, ...]
+    decides: str
+
+    def __str__(self) -> str:
+        return f"{' and '.join(str(v) for v in self.values)}: {self.decides}"
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Something a player must notice: its kind, the outcome in words, where (compartment
+    ids; a counter's path for a random movement), the dice, and who and what it concerns."""
+
+    kind: str
+    words: str
+    places: tuple[str, ...] = ()
+    dice: tuple[Die, ...] = ()
+    token: str = ""
+    crew: tuple[str, ...] = ()
+    rule: str = ""
+    detail: str = ""  # a second line: what a power does, why a result is what it is
+    event: str = ""   # the type of the event that told it (the toast's headline kinds)
+
+    def text(self) -> str:
+        """The outcome, then what it means, then the dice: one line for a toast."""
+        out = self.words + (f": {self.detail}" if self.detail else "")
+        if self.dice:
+            out += " (" + "; ".join(str(d) for d in self.dice) + ")"
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (the page's moment player reads these)."""
+        return {"kind": self.kind, "words": self.words, "detail": self.detail,
+                "places": list(self.places), "dice": [str(d) for d in self.dice],
+                "token": self.token, "crew": list(self.crew), "rule": self.rule,
+                "event": self.event}
+
+
+@dataclass
+class _Teller:
+    """The state of one telling: dice waiting for what they decide, the current place."""
+
+    side: str
+    names: dict[str, str]          # crewman name -> id (the view's roster)
+    where: dict[str, str]          # crewman id -> compartment (the view after the events)
+    before: dict[str, str]         # crewman id -> compartment before (for Panic flights)
+    kinds: dict[str, str]          # token -> kind: only what this side's view shows face down
+    known: list[str]
+    at: str = ""
+    event: str = ""                # the type of the event being told
+    out: list[Moment] = field(default_factory=list)
+    rolls: list[Mapping[str, Any]] = field(default_factory=list)  # not yet decided
+    power_dice: list[Die] = field(default_factory=list)
+    attack_die: Die | None = None  # whether the Intruder attacks
+    target_dice: list[Die] = field(default_factory=list)
+    shaken: int | None = None      # the raised die of a crew attack (R5)
+    immune: bool = False           # the Intruder is immune to the weapon just fired
+
+    def add(self, kind: str, words: str, places: Sequence[str] = (), dice: Sequence[Die] = (),
+            **kw: Any) -> None:
+        places = tuple(p for p in places if p)
+        self.out.append(Moment(kind, words, places or ((self.at,) if self.at else ()),
+                               tuple(dice), event=self.event, **kw))
+
+    def take(self, prefix: str) -> Mapping[str, Any] | None:
+        """The latest undecided roll whose purpose starts with `prefix` (removed)."""
+        for n in range(len(self.rolls) - 1, -1, -1):
+            if str(self.rolls[n].get("purpose", "")).startswith(prefix) or \
+                    prefix in str(self.rolls[n].get("purpose", "")):
+                return self.rolls.pop(n)
+        return None
+
+    def crewman(self, name_or_id: str) -> str:
+        """A crewman's id from his name (the view's, else the engine's naming)."""
+        if name_or_id in self.names:
+            return self.names[name_or_id]
+        for prefix, role in _ROLE_OF.items():
+            if name_or_id.startswith(ROLES[role] + " "):
+                return prefix + name_or_id[-1]
+        return name_or_id
+
+    def place_of(self, cid: str) -> str:
+        return self.where.get(cid, "") or self.at
+
+    def name(self, cid: str) -> str:
+        """A crewman's name: from the view, else from his id (co1 -> Command Officer 1)."""
+        found = next((n for n, i in self.names.items() if i == cid), "")
+        return found or crew_name(cid)
+
+
+_ROLE_OF: Final = {"co": "command", "so": "science", "en": "engineer"}
+
+
+def crew_name(cid: str) -> str:
+    """A crewman's name from his id, as the engine names him (state.crew_name)."""
+    role = _ROLE_OF.get(cid[:2])
+    return f"{ROLES[role]} {cid[-1]}" if role else cid
+
+
+def _die(roll: Mapping[str, Any] | None, decides: str) -> list[Die]:
+    return [] if roll is None else [Die((int(roll["die"]),), decides)]
+
+
+def _roster(view: Mapping[str, Any] | None) -> tuple[dict[str, str], dict[str, str]]:
+    """Crewman name -> id, and id -> where he is (active crewmen only)."""
+    names: dict[str, str] = {}
+    where: dict[str, str] = {}
+    for c in (view or {}).get("crew", []):
+        names[str(c.get("name", c["id"]))] = str(c["id"])
+        if c.get("status", "active") == "active":
+            where[str(c["id"])] = str(c.get("at") or "")
+    return names, where
+
+
+def moments(events: Iterable[Mapping[str, Any]], side: str = "crew",
+            view: Mapping[str, Any] | None = None,
+            before: Mapping[str, Any] | None = None) -> list[Moment]:
+    """The moments of these events as `side` may see them. `view` is that side's view after
+    the events (names, places, known powers; the Intruder player's view adds the kinds of
+    face-down counters, which only he is told); `before`, the view before them, draws each
+    crewman's Panic flight."""
+    names, where = _roster(view)
+    kinds: dict[str, str] = {}
+    if side == "intruder":  # he may examine every counter (The Intelligent Intruder)
+        kinds = {str(t["token"]): str(t["kind"]) for t in (view or {}).get("counters", [])
+                 if t.get("kind") and t.get("token")}
+    known = list(((view or {}).get("powers") or {}).get("known", []))
+    sub = ((view or {}).get("bookkeeping") or {}).get("sub") or {}
+    t = _Teller(side, names, where, _roster(before)[1], kinds, known, str(sub.get("at") or ""))
+    evs = [dict(e) for e in events]
+    n = 0
+    while n < len(evs):
+        n = _tell(t, evs, n)
+    return t.out
+
+
+def _tell(t: _Teller, evs: list[dict[str, Any]], n: int) -> int:
+    """Tell the event at `n` (and those it gathers); return the index of the next one."""
+    ev = evs[n]
+    kind = str(ev.get("type", ""))
+    if kind == "roll":
+        purpose = str(ev.get("purpose", ""))
+        m = _RANDOM.match(purpose)
+        if m:
+            return _random_move(t, evs, n, m.group(1), _PLACES.get(m.group(2), ""))
+        t.rolls.append(ev)
+        t.event = "roll"
+        if purpose == "metamorphosis" and not (n + 1 < len(evs) and
+                                                evs[n + 1].get("type") == "metamorphosis"):
+            t.rolls.pop()
+            t.add("no_metamorphosis", "No metamorphosis",
+                  (), [Die((int(ev["die"]),), "no metamorphosis")], rule=str(ev.get("rule", "")))
+        return n + 1
+    handler = _HANDLERS.get(kind)
+    t.event = kind
+    if handler is not None:
+        handler(t, ev)
+    return n + 1
+
+
+def _random_move(t: _Teller, evs: list[dict[str, Any]], n: int, token: str, start: str) -> int:
+    """One counter's random movement: its rolls (two if Very Fast) and the moves they made."""
+    path = [start]
+    dice: list[Die] = []
+    while n < len(evs) and evs[n].get("type") == "roll":
+        m = _RANDOM.match(str(evs[n].get("purpose", "")))
+        if not m or m.group(1) != token:
+            break
+        die = int(evs[n]["die"])
+        n += 1
+        if n < len(evs) and evs[n].get("type") == "move" and evs[n].get("token") == token:
+            to = str(evs[n]["to"])
+            path.append(to)
+            dice.append(Die((die,), f"to {NAMES.get(to, to)}"))
+            n += 1
+        else:
+            here = path[-1]
+            dice.append(Die((die,), f"no way out on {die}: it stays in {NAMES.get(here, here)}"))
+    who = _counter(t, token)
+    if len(path) > 1:
+        words = f"{who} moves to {NAMES.get(path[-1], path[-1])}"
+    else:
+        words = f"{who} stays in {NAMES.get(start, start)}"
+    t.event = "move"
+    t.add("random_move", words, path, dice, token=token, rule="Random Movement System")
+    return n
+
+
+def _counter(t: _Teller, token: str) -> str:
+    """A counter in words as this side knows it: by token, with its kind only if his view
+    shows it (the Intruder player's)."""
+    kind = t.kinds.get(token)
+    return f"Counter {token}" + (f" ({KIND_NAMES.get(kind, kind)})" if kind else "")
+
+
+def _rule(ev: Mapping[str, Any]) -> str:
+    return str(ev.get("rule", ""))
+
+
+def _interaction(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.at = str(ev.get("at") or t.at)
+
+
+def _phase(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.at = ""  # a new phase: no Interaction under way
+
+
+def _move(t: _Teller, ev: Mapping[str, Any]) -> None:
+    if "token" in ev:  # the Intelligent Intruder's move, or Fast Reflexes climbing back
+        to = str(ev["to"])
+        t.add("counter_move", str(ev.get("text", "")), (to,), token=str(ev["token"]),
+              rule=_rule(ev))
+
+
+def _reveal(t: _Teller, ev: Mapping[str, Any]) -> None:
+    at = str(ev.get("at") or t.at)
+    t.at = at
+    kind = str(ev.get("kind", ""))
+    what = {"intruder": "the Intruder", "lab_animal": "a Lab Animal"}.get(kind, "a Dummy")
+    t.add("reveal", f"Counter {ev.get('token')} is {what}", (at,), token=str(ev.get("token")),
+          rule=_rule(ev), detail="a Dummy leaves the game" if kind == "dummy" else "")
+
+
+def _power_reroll(t: _Teller, ev: Mapping[str, Any]) -> None:
+    pair = _pair(t)
+    text = str(ev.get("text", ""))
+    name = text.split(" is already known")[0]
+    t.power_dice.append(Die(pair, f"{name}, already known: roll again"))
+
+
+def _pair(t: _Teller) -> tuple[int, ...]:
+    second = t.take("power (second die)")
+    first = t.take("power (first die)")
+    return tuple(int(r["die"]) for r in (first, second) if r is not None)
+
+
+def _power(t: _Teller, ev: Mapping[str, Any]) -> None:
+    power = str(ev.get("power", ""))
+    name = POWER_NAMES.get(power, power)
+    dice = [*t.power_dice, Die(_pair(t), name)]
+    t.power_dice = []
+    t.add("power", f"The Intruder gains {name}", (), [d for d in dice if d.values],
+          rule=_rule(ev), detail=POWER_EFFECTS.get(power, ""))
+
+
+def _attack_decided(t: _Teller, attacks: bool) -> list[Die]:
+    roll = t.take("whether the Intruder attacks")
+    return _die(roll, "it attacks" if attacks else "it does not attack")
+
+
+def _no_attack(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.add("no_attack", "The Intruder does not attack", (), _attack_decided(t, False),
+          rule=_rule(ev))
+
+
+def _asleep(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.add("no_attack", "The Intruder is asleep: it does not attack", (), rule=_rule(ev))
+
+
+def _reroll(t: _Teller, ev: Mapping[str, Any]) -> None:
+    roll = t.take("which crewman the Intruder attacks")
+    t.target_dice += _die(roll, "no crewman has that number: roll again")
+
+
+def _attack_target(t: _Teller, ev: Mapping[str, Any]) -> None:
+    cid = str(ev.get("crew", ""))
+    name = t.name(cid)
+    dice = _attack_decided(t, True) + t.target_dice + \
+        _die(t.take("which crewman the Intruder attacks"), f"it goes for {name}")
+    t.target_dice = []
+    t.add("attack_target", f"The Intruder attacks {name}", (t.place_of(cid),), dice,
+          token=str(ev.get("token", "")), crew=(cid,), rule=_rule(ev))
+
+
+def _survived(t: _Teller, ev: Mapping[str, Any]) -> None:
+    cid = str(ev.get("crew", ""))
+    name = t.name(cid)
+    dice = _die(t.take(f"the Intruder's attack on {name}"), f"{name} survives")
+    t.add("attack_on_crew", f"{name} survives the attack", (t.place_of(cid),), dice,
+          crew=(cid,), rule=_rule(ev))
+
+
+def _crew_killed(t: _Teller, ev: Mapping[str, Any]) -> None:
+    cid = str(ev.get("crew", ""))
+    name = t.name(cid)
+    at = str(ev.get("at") or t.at)
+    roll = t.take(f"the Intruder's attack on {name}")
+    kind = "attack_on_crew" if roll is not None else "crew_killed"
+    text = str(ev.get("text", f"{name} is killed"))
+    t.add(kind, text, (at,), _die(roll, f"{name} is killed"), crew=(cid,), rule=_rule(ev))
+
+
+def _crew_attack(t: _Teller, ev: Mapping[str, Any]) -> None:
+    cid = str(ev.get("crew", ""))
+    name = t.name(cid)
+    weapon = str(ev.get("weapon", ""))
+    effects = [str(e) for e in ev.get("effects", [])]
+    column = crt_column(weapon, t.known)
+    col = COLUMN_NAMES.get(column, column)
+    outcome = ", ".join(EFFECT_WORDS.get(e, e) for e in effects) or "no effect"
+    roll = t.take(f"{name}'s {weapon} attack")
+    dice: list[Die] = []
+    if roll is not None:
+        decides = f"the {col} column: {outcome}"
+        if t.shaken is not None:
+            decides = f"+1 for the crewman killed here makes {t.shaken}; " + decides
+        if t.immune:
+            decides = f"{outcome}: the Intruder is immune to it"
+        dice.append(Die((int(roll["die"]),), decides))
+    t.shaken, t.immune = None, False
+    weapon_name = "improvised weapons" if weapon == "improvised" else \
+        f"the {OBJECTS[weapon][0]}" if weapon in OBJECTS else weapon
+    kind = "sleep" if "S" in effects else "retreat" if "IR" in effects else "crew_attack"
+    words = f"{outcome[:1].upper()}{outcome[1:]}: {name} uses {weapon_name}"
+    t.add(kind, words, (t.place_of(cid),), dice, crew=(cid,), rule=_rule(ev))
+
+
+def _shaken(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.shaken = int(ev.get("die", 0))
+
+
+def _immune(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.immune = True
+
+
+def _attempt(kind: str, prefix: str, decides: str) -> Any:
+    """A crewman's roll for a cage, a catch or a prod: outcome first, the die after."""
+    def tell(t: _Teller, ev: Mapping[str, Any]) -> None:
+        roll = next((r for r in reversed(t.rolls) if prefix in str(r.get("purpose", ""))),
+                    None)
+        who = ""
+        if roll is not None:
+            t.rolls.remove(roll)
+            who = str(roll.get("purpose", "")).split("'s ")[0]
+        cid = t.crewman(who) if who else str(ev.get("crew", ""))
+        text = str(ev.get("text", ""))
+        t.add(kind, text, (t.place_of(cid),), _die(roll, decides or text[:1].lower() + text[1:]),
+              crew=(cid,) if cid else (), rule=_rule(ev))
+    return tell
+
+
+def _metamorphosis(t: _Teller, ev: Mapping[str, Any]) -> None:
+    stage = ev.get("stage")
+    dice = _die(t.take("metamorphosis"), f"it grows to Life Stage {stage}")
+    t.add("metamorphosis", f"The Intruder grows to Life Stage {stage}", (), dice,
+          rule=_rule(ev), detail="a new unknown power")
+
+
+def _text(kind: str, detail: str = "") -> Any:
+    """An event whose text already says the outcome; at its `at`, else the current place."""
+    def tell(t: _Teller, ev: Mapping[str, Any]) -> None:
+        at = str(ev.get("at") or "")
+        if kind == "airlock":
+            t.at = at
+        cid = str(ev.get("crew") or "")
+        t.add(kind, str(ev.get("text", kind)), (at,) if at else (), crew=(cid,) if cid else (),
+              token=str(ev.get("token") or ""), rule=_rule(ev), detail=detail)
+    return tell
+
+
+def _destroyed(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.at = ""  # the whole station: no one place
+    _text("destroyed", "everyone still aboard dies with it")(t, ev)
+
+
+def _clone(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.out.append(Moment("clone", "A Clone joins the game", (), (), rule=_rule(ev),
+                        detail="it waits in the Clones Not Yet in Play box for the next Panic",
+                        event="clone"))
+
+
+def _panic(t: _Teller, ev: Mapping[str, Any]) -> None:
+    dead = {c for m in t.out if m.kind in ("crew_killed", "attack_on_crew")
+            and "killed" in m.words for c in m.crew}
+    fled = tuple(cid for cid, at in t.before.items()
+                 if at in COMPARTMENTS and at != "command" and cid not in dead)
+    places = (*(t.before[c] for c in fled), "command")
+    t.out.append(Moment("panic", "PANIC! The crew falls back to the Command Module", places,
+                        (), crew=fled, rule=_rule(ev), event="panic"))
+
+
+def _placed(t: _Teller, ev: Mapping[str, Any]) -> None:
+    where = tuple(dict.fromkeys(str(p[1]) for p in ev.get("placed", [])))
+    t.out.append(Moment("placed", str(ev.get("text", "")), where, (), rule=_rule(ev),
+                        event="placed"))
+
+
+def _self_destruct(t: _Teller, ev: Mapping[str, Any]) -> None:
+    box = ev.get("box")
+    words = f"Self-Destruct countdown: {box}" if box is not None else str(ev.get("text", ""))
+    detail = "the station is destroyed at 0" if box else ""
+    t.out.append(Moment("self_destruct", words, ("command",), (), rule=_rule(ev),
+                        detail=detail, event="self_destruct"))
+
+
+def _sd_stopped(t: _Teller, ev: Mapping[str, Any]) -> None:
+    t.out.append(Moment("self_destruct", str(ev.get("text", "")), ("command",), (),
+                        rule=_rule(ev), event="self_destruct_stopped"))
+
+
+def _departure(t: _Teller, ev: Mapping[str, Any]) -> None:
+    shuttle = str(ev.get("shuttle", ""))
+    crew = tuple(str(c) for c in ev.get("crew", []))
+    t.out.append(Moment("departure", str(ev.get("text", "")),
+                        (SHUTTLE_DOCK.get(shuttle, ""), shuttle), (), crew=crew,
+                        rule=_rule(ev), event="departure"))
+
+
+def _stowaway(t: _Teller, ev: Mapping[str, Any], aboard: bool) -> None:
+    roll = t.take("Intruder Stowaway Index")
+    which = t.take("which Intruder stows away")
+    index = _STOWAWAY.search(str((roll or {}).get("purpose", "")))
+    against = f" against Stowaway Index {index.group(1)}" if index else ""
+    verdict = "an Intruder gets aboard" if aboard else "no Intruder gets aboard"
+    dice = [Die((int(roll["die"]),), f"{verdict}{against}")] if roll else []
+    dice += _die(which, "this Intruder")
+    outcome = "The Intruder is aboard!" if aboard else "No Intruder got aboard"
+    last = t.out[-1] if t.out and t.out[-1].kind == "departure" else None
+    if last is None:
+        t.add("departure", outcome, (), dice, rule=_rule(ev))
+        return
+    t.out[-1] = Moment("departure", f"{last.words}: {outcome[:1].lower()}{outcome[1:]}",
+                       last.places, tuple(dice), token=str(ev.get("token") or ""),
+                       crew=last.crew, rule=last.rule, event="departure")
+
+
+def _game_over(t: _Teller, ev: Mapping[str, Any]) -> None:
+    outcome = str(ev.get("outcome", ""))
+    winner = ev.get("winner")
+    title = WINNER_WORDS.get(str(winner), "") if winner else ""
+    title = title or OUTCOME_WORDS.get(outcome, "Game over")
+    reason = str(ev.get("reason") or "")
+    score = ev.get("score")
+    detail = reason + (f" (final score {int(score):+d})" if isinstance(score, int) else "")
+    t.out.append(Moment("game_over", title, (), (), rule=_rule(ev), detail=detail,
+                        event="game_over"))
+
+
+_HANDLERS: Final[dict[str, Any]] = {
+    "interaction": _interaction, "phase": _phase, "move": _move, "reveal": _reveal,
+    "power_reroll": _power_reroll, "power": _power, "no_attack": _no_attack,
+    "asleep": _asleep, "reroll": _reroll, "attack_target": _attack_target,
+    "survived": _survived, "crew_killed": _crew_killed, "attack": _crew_attack,
+    "shaken": _shaken, "immune": _immune,
+    "cage_failed": _attempt("cage_failed", "attempt to cage", "it is not caged"),
+    "caged": _attempt("caged", "attempt to cage", "it is caged"),
+    "not_caught": _attempt("catch_failed", "attempt to catch", "the Lab Animal gets away"),
+    "caught": _attempt("caught", "attempt to catch", "caught"),
+    "no_control": _attempt("control_failed", "'s prod", "no control"),
+    "control": _attempt("control", "'s prod", "control gained"),
+    "metamorphosis": _metamorphosis, "clone": _clone, "panic": _panic, "placed": _placed,
+    "self_destruct": _self_destruct, "self_destruct_stopped": _sd_stopped,
+    "departure": _departure,
+    "no_stowaway": lambda t, ev: _stowaway(t, ev, False),
+    "stowaway": lambda t, ev: _stowaway(t, ev, True),
+    "destroyed": _destroyed,
+    "game_over": _game_over,
+    "intruder_killed": _text("intruder_killed"), "frozen": _text("frozen"),
+    "break_out": _text("break_out"), "wake": _text("wake"), "airlock": _text("airlock"),
+    "holds_on": _text("escaped", "it will climb back in next movement phase"),
+    "escaped": _text("escaped"), "lost": _text("lost"), "found": _text("found"),
+    "lost_crewman": _text("lost_crewman"), "released": _text("released"),
+    "inventory": _text("inventory"),
+}
+
+
+def concerns(m: Moment, side: str) -> bool:
+    """Whether a moment is one `side` must see before a computer turn goes on."""
+    return m.kind in CONCERNS["intruder" if side == "intruder" else "crew"]
+
+
+def headline(ms: Sequence[Moment]) -> str:
+    """One line leading with the outcomes (the weightiest first), then their dice."""
+    told = [m for m in ms if m.kind not in ("random_move", "placed", "no_metamorphosis")]
+    moved = [m for m in ms if m.kind == "random_move" and len(m.places) > 1]
+    parts = [m.text() for m in told]
+    if moved:
+        parts.append("; ".join(m.text() for m in moved))
+    return ". ".join(parts)
+
+
+def since(ms: Sequence[Moment]) -> str:
+    """The hand-over's opening: what happened since this side last acted, outcomes only."""
+    told = [m.words for m in ms if m.kind not in ("random_move", "placed",
+                                                   "no_metamorphosis", "counter_move")]
+    moved = sum(1 for m in ms if m.kind in ("random_move", "counter_move")
+                and len(m.places) > 1)
+    if moved:
+        told.append(f"{moved} counter move{'s' if moved != 1 else ''}")
+    return "Since your last turn: " + ("; ".join(told) if told else "nothing happened") + "."

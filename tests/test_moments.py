@@ -1,0 +1,156 @@
+"""web/py/moments.py on CPython: moments laid out on the plan against the real engine (their
+captions beside their places, never over them; timing by pace; the layer and the toast)."""
+
+from __future__ import annotations
+
+import random
+import sys
+import xml.dom.minidom
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
+
+import layout
+import moments
+from helpers import act, position, token_of
+
+import intruder_core as ic
+from intruder_core import story
+
+
+def overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and \
+        b[1] < a[1] + a[3]
+
+
+def inside(a: tuple[float, ...], view: tuple[float, ...]) -> bool:
+    return a[0] >= view[0] and a[1] >= view[1] and a[0] + a[2] <= view[0] + view[2] and \
+        a[1] + a[3] <= view[1] + view[3]
+
+
+def game_moments(seed: int) -> list[story.Moment]:
+    g, rng = ic.new_game(seed=seed), random.Random(seed)
+    out: list[story.Moment] = []
+    while not g.is_over:
+        before = g.view("crew")
+        events = [e.to_dict() for e in g.apply(rng.choice(g.legal_actions()))]
+        out += moments.told(events, "crew", g.view("crew"), before)
+    return out
+
+
+def test_every_caption_sits_beside_its_places_and_on_the_plan() -> None:
+    view = tuple(float(v) for v in layout.VIEWBOX)
+    ms = game_moments(1) + game_moments(2)
+    ss = moments.steps(ms, 1000)
+    assert len(ss) > 20
+    for m in ms:
+        for s in moments.steps([m], 1000):
+            rooms = [layout.ROOMS[p] for p in m.places if p in layout.ROOMS]
+            assert inside(s.caption, view), (m, s.caption)
+            assert not any(overlaps(s.caption, r) for r in rooms), (m, s.caption)
+            assert s.lines[0].split()[0] in m.words  # the outcome comes first
+
+
+def test_a_caption_for_each_compartment_avoids_it() -> None:
+    view = tuple(float(v) for v in layout.VIEWBOX)
+    for place, room in layout.ROOMS.items():
+        box = moments.place_caption(280, 120, [tuple(float(v) for v in room)])
+        assert inside(box, view) and not overlaps(box, room), place
+
+
+def test_pace_sets_the_time_and_off_or_reduced_motion_draws_nothing() -> None:
+    g = position(phase="interaction1", stage=1, unknown=2, known=[],
+                 crew={"so1": {"at": "store_a1"}},
+                 counters=[{"kind": "intruder", "at": "store_a1"}], dice=[6, 3, 6, 1, 1])
+    ms = moments.told([e.to_dict() for e in g.log], "crew", g.view("crew"))
+    assert moments.pace_ms("off") == 0 and moments.steps(ms, moments.pace_ms("off")) == []
+    assert moments.pace_ms("slow", reduced_motion=True) == 0
+    fast = moments.steps(ms, moments.pace_ms("fast"))
+    slow = moments.steps(ms, moments.pace_ms("slow"))
+    assert [s.kind for s in fast] == ["reveal", "power", "power", "no_attack"]
+    assert moments.total_ms(slow) == 4 * moments.total_ms(fast) // 1
+    assert [s.start for s in fast] == [0, 900, 1800, 2700]
+    reveal = fast[0]
+    assert reveal.mark == "flip" and reveal.label == "Intruder"
+    assert reveal.lit == (tuple(float(v) for v in layout.ROOMS["store_a1"]),)
+
+
+def test_random_movements_play_together_along_their_paths() -> None:
+    g = position(phase="movement", stage=2, known=["very_fast", "immune_gas", "clone"],
+                 unknown=0, counters=[{"kind": "intruder", "at": "shaft1"},
+                                      {"kind": "dummy", "at": "store_a1"}], dice=[4, 1, 1, 1])
+    ms = moments.told([e.to_dict() for e in g.log], "crew", g.view("crew"))
+    ss = [s for s in moments.steps(ms, 1000) if s.kind == "random_move"]
+    assert ss and all(s.start == 0 for s in ss)
+    captioned = [s for s in ss if s.lines]
+    assert len(captioned) == 1 and len(captioned[0].lines) >= len(ss)  # one caption for all
+    for s in ss:
+        assert not any(overlaps(captioned[0].caption, box) for box in s.lit)
+    said = " ".join(captioned[0].lines)
+    assert said.startswith("Counter c1 moves to ") and ": die 4, 1" in said
+    runner = max(ss, key=lambda s: len(s.path))
+    assert len(runner.path) == 3  # Very Fast: two steps
+    assert runner.path[0] == (layout.ROOMS["shaft1"][0] + layout.ROOMS["shaft1"][2] / 2,
+                              layout.ROOMS["shaft1"][1] + layout.ROOMS["shaft1"][3] / 2)
+
+
+def test_a_death_is_struck_and_the_layer_is_well_formed_svg_that_takes_no_input() -> None:
+    g = position(phase="interaction1", stage=1, crew={"so1": {"at": "store_a1"}},
+                 counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+                 known=["immune_gas", "very_fast"], dice=[1, 2])
+    later = act(g, "no_defense") if g.step == "defense" else []
+    events = [e.to_dict() for e in [*g.log, *later]]
+    ms = moments.told(events, "crew", g.view("crew"))
+    ss = moments.steps(ms, 1000)
+    death = next(s for s in ss if s.kind == "attack_on_crew")
+    assert death.mark == "strike" and death.lines[0].startswith("Science Officer 1 is killed")
+    svg = moments.layer_svg(ss)
+    doc = xml.dom.minidom.parseString(f'<svg xmlns="http://www.w3.org/2000/svg">{svg}</svg>')
+    layer = doc.getElementsByTagName("g")[0]
+    assert layer.getAttribute("class") == "moments" and layer.getAttribute("aria-hidden")
+    texts = [t for t in doc.getElementsByTagName("text") if t.getAttribute("font-size")]
+    assert texts and all(float(t.getAttribute("font-size")) >= 14 for t in texts)
+    assert " ".join(death.lines).endswith("Die 2: Science Officer 1 is killed")
+    assert svg.count('class="moment ') == len(ss) and 'last"' in svg
+
+
+def test_the_toast_leads_with_the_outcome_then_the_dice() -> None:
+    g = position(phase="interaction2", crew={"so1": {"at": "lab"}},
+                 counters=[{"kind": "lab_animal", "at": "lab"}], dice=[4, 6])
+    events = [e.to_dict() for e in act(g, "catch", crew="so1", target=token_of(g, "lab_animal"))]
+    html = moments.banner_html(events, moments.told(events, "crew", g.view("crew")))
+    xml.dom.minidom.parseString(f"<div>{html}</div>")
+    said = html.index("Die 4: the Lab Animal gets away")
+    assert html.index("The Lab Animal gets away.") < said < html.index('class="dice"')
+    assert 'data-moment="catch_failed"' in html and "data-type" not in html
+    assert moments.flash(moments.told(events, "crew", g.view("crew"))) == ["lab"]
+
+
+def test_headline_events_keep_their_type_in_the_toast() -> None:
+    game = ic.new_game(seed=52)  # the Intruder attacks Engineer 1 in Power (test_web_panels)
+    before = game.view("crew")
+    defend = next(a for a in game.legal_actions() if a.type == "defend")
+    events = [ev.to_dict() for ev in game.apply(defend)]
+    html = moments.banner_html(events, moments.told(events, "crew", before, before))
+    types = [part.split('"')[0] for part in html.split('data-type="')[1:]]
+    assert types == ["crew_killed", "panic", "metamorphosis"]
+    assert html.index("Crewman killed") < html.index("Panic!")
+    assert moments.flash(moments.told(events, "crew", before, before))[:2] == ["power",
+                                                                               "command"]
+
+
+def test_the_countdown_shows_while_the_self_destruct_runs() -> None:
+    g = position(phase="interaction2", self_destruct=5, crew={"co2": {"at": "dock1"}})
+    svg = moments.countdown_svg(g.view("crew"))
+    assert "Self-Destruct countdown: 5" in svg and ">5</text>" in svg
+    box = moments.COUNTDOWN_BOX
+    assert not any(overlaps(box, r) for r in layout.ROOMS.values())
+    assert moments.countdown_svg(position(phase="interaction2").view("crew")) == ""
+
+
+def test_on_a_phone_captions_stay_in_the_part_of_the_plan_shown() -> None:
+    for place in ("store_a1", "lab", "dock2", "command", "airlock"):
+        window = tuple(float(v) for v in layout.zoom_box(366, 340, [place]))
+        room = layout.ROOMS[place]
+        box = moments.place_caption(280, 90, [tuple(float(v) for v in room)], window)
+        assert inside(box, window) and not overlaps(box, room), (place, window, box)

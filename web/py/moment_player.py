@@ -1,0 +1,99 @@
+"""The moments' player (page glue): puts moments.layer_svg on the board's SVG after an
+action, where CSS plays it (app.css, /* moments */), and takes it off when it has played or
+the player skips it (a click or Esc; the click still does what it does). Also the
+Self-Destruct countdown on the plan while it runs. The layout is moments.py's, tested on
+CPython."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import moments
+from dom import document, el, js, listen, nn, window
+from pyodide.ffi import create_proxy
+from shown import Shown
+
+from intruder_core import story
+
+LAYER = "st-moments"
+COUNTDOWN = "st-countdown"
+
+
+class MomentPlayer:
+    """The moments of the last action on the board, and until when they play."""
+
+    def __init__(self, shown: Shown, settings: dict[str, Any]) -> None:
+        self.shown = shown
+        self.settings = settings
+        self.until = 0.0          # performance.now() when the playing moments end
+        self.concern = False      # they hold a moment the shown side must see
+        self._timer: Any = None
+        self._done = create_proxy(self.skip)
+        self._proxies = [listen(document, "pointerdown", self.on_pointer),
+                         create_proxy(self.on_key)]
+        document.addEventListener("keydown", self._proxies[1], True)  # before the page's
+
+    def pace(self) -> int:
+        """A moment's time now: the setting, none when the browser asks for less motion."""
+        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        return moments.pace_ms(str(self.settings.get("moments", moments.DEFAULT_PACE)),
+                               reduced)
+
+    def play(self, told: list[story.Moment], side: str | None) -> None:
+        """Draw these moments on the board (after the redraw), replacing any still playing."""
+        self.skip()
+        svg = nn(el("board").querySelector("svg"))
+        shown = str(svg.getAttribute("viewBox") or "").split() if svg is not None else []
+        window_box = (float(shown[0]), float(shown[1]), float(shown[2]), float(shown[3])) \
+            if len(shown) == 4 else None  # a phone shows part of the plan: captions in it
+        steps = moments.steps(told, self.pace(), window_box)
+        if not steps or svg is None:
+            return
+        svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))
+        total = moments.total_ms(steps)
+        self.until = float(js.performance.now()) + total
+        self.concern = any(story.concerns(m, side or "crew") for m in told)
+        document.body.dataset.moments = "playing"
+        self._timer = window.setTimeout(self._done, total)
+
+    def skip(self, *_args: Any) -> None:
+        """To the end: the layer goes, nothing waits for it any more."""
+        if self._timer is not None:
+            window.clearTimeout(self._timer)
+            self._timer = None
+        layer = nn(document.getElementById(LAYER))
+        if layer is not None:
+            layer.remove()
+        self.until = 0.0
+        self.concern = False
+        document.body.dataset.moments = ""
+
+    def left(self) -> float:
+        """Seconds the moments the shown side must see still play (0 when none): a computer
+        turn waits for them."""
+        if not self.concern:
+            return 0.0
+        return max(0.0, (self.until - float(js.performance.now())) / 1000)
+
+    def on_pointer(self, _event: Any) -> None:
+        """A click or tap anywhere skips the moments; it still does what it does."""
+        if self.until:
+            self.skip()
+
+    def on_key(self, event: Any) -> None:
+        """Esc skips the moments (and only that, while they play)."""
+        if event.key == "Escape" and self.until:
+            self.skip()
+            event.stopImmediatePropagation()
+
+    def draw_countdown(self) -> None:
+        """The Self-Destruct countdown on the plan while it runs (after every redraw)."""
+        svg = nn(el("board").querySelector("svg"))
+        old = nn(document.getElementById(COUNTDOWN))
+        text = moments.countdown_svg(self.shown.view, COUNTDOWN) if self.shown.view else ""
+        if old is not None:
+            if old.getAttribute("aria-label") in text and text:
+                return
+            old.remove()
+        if text and svg is not None:
+            svg.insertAdjacentHTML("beforeend", text)

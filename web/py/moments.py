@@ -1,0 +1,324 @@
+"""Moments on the board, as drawing data: the story's moments (intruder_core.story) turned
+into timed steps with SVG coordinates, their words placed beside their place (never over it),
+and the overlay layer that CSS animates (app.css, /* moments */). Also the toast's items,
+outcome first. Pure: tested on CPython (tests/test_moments.py); moment_player.py puts the
+layer on the page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from html import escape
+from typing import Any, Final
+
+import layout
+import panels
+
+from intruder_core import story
+
+# Settings "moments" (index.html's #setting-moments offers them): the time one moment
+# holds the board, in ms ("off": none drawn).
+PACES: Final[dict[str, int]] = {"off": 0, "fast": 900, "normal": 1800, "slow": 3600}
+DEFAULT_PACE: Final = "normal"
+# Moments the board does not play (the toast and the log tell them).
+QUIET: Final = frozenset({"no_metamorphosis", "placed", "inventory"})
+FONT: Final = 15          # caption text, SVG units: 11.8 px at layout.MIN_SCALE
+LINE: Final = 19
+PAD: Final = 7
+MAX_W: Final = 300         # a caption's widest, SVG units
+GAP: Final = 6             # between a place and its caption
+# The toast's style per moment kind (app.css's hl-* classes), else "info".
+STYLES: Final[dict[str, str]] = {
+    "panic": "panic", "crew_killed": "death", "attack_on_crew": "death",
+    "attack_target": "death", "reveal": "reveal", "clone": "reveal", "power": "reveal",
+    "metamorphosis": "meta", "self_destruct": "sd", "departure": "escape", "escaped": "escape",
+    "lost": "lost", "intruder_killed": "win", "frozen": "win", "caged": "win",
+    "game_over": "end", "destroyed": "end",
+}
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment on the board: when it plays (ms from the start) and for how long, the
+    boxes it lights, a runner's path (a random movement, a Panic flight), a mark at its place
+    ("strike" a death, "flip" a reveal, "" none) and its caption box with its lines."""
+
+    kind: str
+    start: int
+    duration: int
+    lit: tuple[Box, ...]
+    caption: Box
+    lines: tuple[str, ...]
+    path: tuple[tuple[float, float], ...] = ()
+    mark: str = ""
+    label: str = ""  # the mark's text (a revealed counter's kind letter)
+
+
+def pace_ms(pace: str, reduced_motion: bool = False) -> int:
+    """A moment's time at this pace; 0 (none drawn) when off or motion is to be reduced."""
+    return 0 if reduced_motion else PACES.get(pace, PACES[DEFAULT_PACE])
+
+
+def text_width(text: str, size: float = FONT) -> float:
+    """A generous estimate of a text's width in SVG units (no font metrics here)."""
+    return sum(0.78 if ch.isupper() or ch in "mwMW" else 0.62 for ch in text) * size
+
+
+def wrap(text: str, width: float = MAX_W - 2 * PAD) -> list[str]:
+    """Words into lines no wider than `width`."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def caption_lines(m: story.Moment) -> list[str]:
+    """The words of a moment's caption: the outcome, what it means, then each die."""
+    lines = wrap(m.words)
+    if m.detail:
+        lines += wrap(m.detail)
+    for die in m.dice:
+        lines += wrap(f"Die {die}")
+    return lines
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and \
+        b[1] < a[1] + a[3]
+
+
+def _inside(a: Box, view: Box) -> bool:
+    return a[0] >= view[0] and a[1] >= view[1] and a[0] + a[2] <= view[0] + view[2] and \
+        a[1] + a[3] <= view[1] + view[3]
+
+
+def place_caption(w: float, h: float, rooms: Sequence[Box], view: Box | None = None) -> Box:
+    """Where a w x h caption goes: beside its places (right, left, below, above, sliding
+    along the side to stay on the plan) and over none of them; at the plan's top (or
+    bottom) when the moment has no place or nothing beside it fits."""
+    vx, vy, vw, vh = view or tuple(float(v) for v in layout.VIEWBOX)
+    if rooms:
+        x0 = min(r[0] for r in rooms)
+        y0 = min(r[1] for r in rooms)
+        x1 = max(r[0] + r[2] for r in rooms)
+        y1 = max(r[1] + r[3] for r in rooms)
+        cy = min(max((y0 + y1) / 2 - h / 2, vy), vy + vh - h)
+        cx = min(max((x0 + x1) / 2 - w / 2, vx), vx + vw - w)
+        for box in ((x1 + GAP, cy, w, h), (x0 - GAP - w, cy, w, h),
+                    (cx, y1 + GAP, w, h), (cx, y0 - GAP - h, w, h)):
+            if _inside(box, (vx, vy, vw, vh)) and not any(_overlaps(box, r) for r in rooms):
+                return box
+    for top in (vy + GAP, vy + vh - GAP - h):
+        for left in (vx + (vw - w) / 2, vx + GAP, vx + vw - GAP - w):
+            box = (left, top, w, h)
+            if not any(_overlaps(box, r) for r in rooms):
+                return box
+    return (vx + (vw - w) / 2, vy + GAP, w, h)
+
+
+def _centre(box: Box) -> tuple[float, float]:
+    return (box[0] + box[2] / 2, box[1] + box[3] / 2)
+
+
+def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None) -> list[Step]:
+    """The moments that play on the board, one after another (the random movements of one
+    phase together), each `each_ms` long: none when `each_ms` is 0."""
+    if each_ms <= 0:
+        return []
+    out: list[Step] = []
+    start = 0
+    moving: list[story.Moment] = []
+
+    def flush() -> None:
+        """The random movements of a phase together: each its path, one caption for all
+        of them, over none of their places."""
+        nonlocal start
+        if moving:
+            paths = [_step(m, start, each_ms, view) for m in moving]
+            lines = [f"{m.words}: die {', '.join(str(v) for d in m.dice for v in d.values)}"
+                     for m in moving]
+            lines = [part for line in lines for part in wrap(line)]
+            rooms = [b for s in paths for b in s.lit]
+            w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
+            caption = place_caption(w, len(lines) * LINE + 2 * PAD, rooms, view)
+            out.extend(replace(s, lines=tuple(lines) if n == 0 else (),
+                               caption=caption if n == 0 else (0.0, 0.0, 0.0, 0.0))
+                       for n, s in enumerate(paths))
+            start += each_ms
+            moving.clear()
+
+    for m in ms:
+        if m.kind in QUIET or (m.kind == "random_move" and len(m.places) < 2):
+            continue
+        if m.kind == "random_move":
+            moving.append(m)
+            continue
+        flush()
+        out.append(_step(m, start, each_ms, view))
+        start += each_ms
+    flush()
+    return out
+
+
+def _step(m: story.Moment, start: int, duration: int, view: Box | None) -> Step:
+    rooms = [tuple(float(v) for v in layout.ROOMS[p]) for p in m.places if p in layout.ROOMS]
+    boxes: list[Box] = [(r[0], r[1], r[2], r[3]) for r in rooms]
+    lines = caption_lines(m) if m.kind != "random_move" else [m.words, *(f"Die {d}" for d in
+                                                                         m.dice)]
+    w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
+    h = len(lines) * LINE + 2 * PAD
+    caption = place_caption(w, h, boxes, view)
+    path: tuple[tuple[float, float], ...] = ()
+    if m.kind in ("random_move", "panic") and len(boxes) > 1:
+        path = tuple(_centre(b) for b in boxes)
+        if m.kind == "panic":  # each flight ends in the Command Module (the last place)
+            path = tuple(p for b in boxes[:-1] for p in (_centre(b), _centre(boxes[-1])))
+    mark = {"crew_killed": "strike", "reveal": "flip"}.get(m.kind, "")
+    if m.kind == "attack_on_crew" and "killed" in m.words:
+        mark = "strike"
+    label = ""
+    if m.kind == "reveal":
+        label = "Intruder" if m.words.endswith("the Intruder") else \
+            "Lab Animal" if m.words.endswith("a Lab Animal") else "Dummy"
+    lit = tuple(boxes[-1:] if m.kind == "panic" else boxes[:1] if m.kind != "random_move"
+                else boxes)
+    return Step(m.kind, start, duration, lit, caption, tuple(lines), path, mark, label)
+
+
+def total_ms(ss: Sequence[Step]) -> int:
+    """How long the steps play, ms."""
+    return max((s.start + s.duration for s in ss), default=0)
+
+
+def _n(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
+    """The overlay group for the plan's SVG: one <g class="moment"> per step, timed by its
+    inline animation delay and duration (CSS plays them; nothing runs in Python). The layer
+    takes no pointer events, so input goes through it."""
+    parts = [f'<g id="{layer_id}" class="moments" aria-hidden="true">']
+    for n, s in enumerate(ss):
+        timing = f"animation-delay:{s.start}ms;animation-duration:{s.duration}ms"
+        last = " last" if n == len(ss) - 1 else ""
+        parts.append(f'<g class="moment m-{escape(s.kind)}{last}" data-kind="{escape(s.kind)}"'
+                     f' data-step="{n}" style="{timing}">')
+        for x, y, w, h in s.lit:
+            parts.append(f'<rect class="lit" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" '
+                         f'height="{_n(h)}" rx="6"/>')
+        if s.path:
+            d = "M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in s.path)
+            parts.append(f'<path class="trail" d="{d}"/>')
+            name = f"{layer_id}-run{n}"
+            frames = " ".join(
+                f"{_n(100 * i / (len(s.path) - 1))}% {{transform:translate({_n(x)}px,{_n(y)}px)}}"
+                for i, (x, y) in enumerate(s.path))
+            parts.append(f"<style>@keyframes {name} {{{frames}}}</style>")
+            parts.append(f'<circle class="runner" r="9" cx="0" cy="0" '
+                         f'style="animation-name:{name};{timing}"/>')
+        if s.mark and s.lit:
+            cx, cy = _centre(s.lit[0])
+            if s.mark == "strike":
+                parts.append(f'<path class="strike" d="M{_n(cx - 22)} {_n(cy - 22)} '
+                             f'L{_n(cx + 22)} {_n(cy + 22)} M{_n(cx + 22)} {_n(cy - 22)} '
+                             f'L{_n(cx - 22)} {_n(cy + 22)}"/>')
+            else:
+                w = text_width(s.label) + 2 * PAD
+                parts.append(f'<g class="flip" style="animation-delay:{s.start}ms">'
+                             f'<rect x="{_n(cx - w / 2)}" y="{_n(cy - 14)}" '
+                             f'width="{_n(w)}" height="28" rx="4"/><text x="{_n(cx)}" '
+                             f'y="{_n(cy + 5)}" text-anchor="middle">{escape(s.label)}'
+                             "</text></g>")
+        x, y, w, h = s.caption
+        if s.lines:  # (the random movements of a phase share the first one's caption)
+            parts.append(f'<g class="caption"><rect x="{_n(x)}" y="{_n(y)}" '
+                         f'width="{_n(w)}" height="{_n(h)}" rx="6"/>')
+            for i, line in enumerate(s.lines):
+                cls = ' class="outcome"' if i == 0 and s.kind != "random_move" else ""
+                parts.append(f'<text{cls} x="{_n(x + PAD)}" '
+                             f'y="{_n(y + PAD + (i + 1) * LINE - 5)}" font-size="{FONT}">'
+                             f"{escape(line)}</text>")
+            parts.append("</g>")
+        parts.append("</g>")
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment]) -> str:
+    """The toast: one item per moment a player must notice, its outcome first, what it
+    means, each die with what it decided (the random movements in one line), then the dice
+    rolled (panels.dice_html). An item told by one of panels.HEADLINES' events keeps that
+    headline's title and data-type. "" when nothing is worth a toast."""
+    items = []
+    moved = [m for m in ms if m.kind == "random_move" and len(m.places) > 1]
+    for m in ms:
+        if m.kind in QUIET or m.kind in ("random_move", "counter_move"):
+            continue
+        dice = "".join(f' <span class="die-says">Die {escape(str(d))}.</span>' for d in m.dice)
+        detail = f' <span class="detail">{escape(m.detail)}.</span>' if m.detail else ""
+        event = m.event if m.event in panels.HEADLINES else \
+            "crew_killed" if m.kind == "attack_on_crew" and "killed" in m.words else ""
+        if event:
+            style, title = panels.HEADLINES[event]
+            head = (f'<li class="headline hl-{escape(style)}" data-type="{escape(event)}" '
+                    f'data-moment="{escape(m.kind)}"><strong>{escape(title)}</strong> ')
+        else:
+            head = (f'<li class="outcome hl-{STYLES.get(m.kind, "info")}" '
+                    f'data-moment="{escape(m.kind)}">')
+        items.append(f'{head}<span class="says">{escape(m.words)}.</span>{detail}{dice}</li>')
+    if not items:
+        return ""
+    if moved:
+        words = "; ".join(m.words for m in moved)
+        items.append(f'<li class="outcome hl-info" data-moment="random_move">{escape(words)}.'
+                     "</li>")
+    return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events)}'
+
+
+def since_html(ms: Sequence[story.Moment]) -> str:
+    """The hot-seat hand-over's opening, for the toast: what happened since this side last
+    had the device (story.since), outcomes only."""
+    return f'<p class="since" data-moment="since">{escape(story.since(ms))}</p>'
+
+
+def flash(ms: Sequence[story.Moment]) -> list[str]:
+    """Where the moments worth a toast happened: the compartments lit on the plan."""
+    out = [p for m in ms if m.kind not in QUIET and m.kind != "random_move"
+           for p in (m.places[-1:] if m.kind == "panic" else m.places[:1])
+           if p in layout.ROOMS]
+    return list(dict.fromkeys(out))
+
+
+COUNTDOWN_BOX: Final[Box] = (550.0, 8.0, 108.0, 74.0)  # a free corner (layout.KEY_BOXES)
+
+
+def countdown_svg(view: Mapping[str, Any], layer_id: str = "st-countdown") -> str:
+    """The Self-Destruct countdown on the plan while it runs ("" when not running): the
+    marker's box, in a free corner of the plan."""
+    sd = view.get("self_destruct") or {}
+    box = sd.get("box")
+    if box is None or sd.get("stopped"):
+        return ""
+    x, y, w, h = COUNTDOWN_BOX
+    value = "Active" if box == "active" else str(box)
+    words = f"Self-Destruct countdown: {value}"
+    return (f'<g id="{layer_id}" class="countdown" role="img" aria-label="{escape(words)}">'
+            f"<title>{escape(words)}</title>"
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="6"/>'
+            f'<text x="{_n(x + w / 2)}" y="{_n(y + 20)}" text-anchor="middle" '
+            f'font-size="14">Self-Destruct</text>'
+            f'<text class="count" x="{_n(x + w / 2)}" y="{_n(y + 58)}" text-anchor="middle" '
+            f'font-size="{26 if box == "active" else 34}">{escape(value)}</text></g>')
+
+
+def told(events: Sequence[Mapping[str, Any]], side: str | None,
+         view: Mapping[str, Any] | None, before: Mapping[str, Any] | None = None
+         ) -> list[story.Moment]:
+    """The story's moments of these events for the side shown (the crew's when none)."""
+    return story.moments(events, "intruder" if side == "intruder" else "crew", view, before)
