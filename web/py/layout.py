@@ -110,6 +110,9 @@ KEY_BOXES: Final[tuple[tuple[int, int, int, int], ...]] = (
 # shows the part where things happen (zoom_box).
 MIN_SCALE: Final[float] = 0.787
 ZOOM_PAD: Final[int] = 16
+# A box at least this many CSS px per unit of the plan's width (a desktop's board, app.css:
+# 32-unit tokens at 32 px) is never zoomed: the plan scrolls in it instead.
+SCROLL_SCALE: Final[float] = 1.0
 
 
 def place_box(place: str, grown: Mapping[str, Box] | None = None) -> Box:
@@ -136,8 +139,8 @@ def zoom_box(width_px: float, height_px: float, places: list[str],
     a place drawn grown by its grown box), or around their middle (or `centre`'s) when they
     do not fit, kept inside the plan."""
     vx, vy, vw, vh = VIEWBOX
-    if width_px <= 0:  # not laid out yet (a hidden page): nothing to fit
-        return VIEWBOX
+    if width_px <= 0 or width_px >= vw * SCROLL_SCALE:  # not laid out yet (a hidden
+        return VIEWBOX  # page), or a desktop's board, drawn large: it scrolls, whole
     ww = min(float(vw), width_px / MIN_SCALE)
     wh = min(float(vh), height_px / MIN_SCALE) if height_px > 0 else float(vh)
     if ww >= vw - 0.5 and wh >= vh - 0.5:
