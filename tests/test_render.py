@@ -565,6 +565,22 @@ def test_an_inset_goes_where_it_covers_fewest_pieces() -> None:
                          for p in ("b1", "store_b1", "shaft3"))
 
 
+def test_a_crowded_shuttle_grows_too_and_its_grown_box_is_no_compartment_to_tap() -> None:
+    crew: dict[str, Any] = {c: {"at": "shuttle1"} for c in ALL_CREW[:8]}
+    crew["en3"] = {"at": "dock1"}
+    g = ic.Game.from_position({"seed": 1, "phase": "crew_movement", "crew": crew,
+                               "counters": [{"kind": "intruder", "at": "dock2"}]})
+    parts = render.station_parts(g.view("crew"))
+    box = render.grown_boxes(parts)["shuttle1"]
+    x, y, _, h = layout.ROOMS["shuttle1"]
+    assert box[0] <= x and box[1] <= y and box[3] > h
+    root = parse(parts["st-insets"])
+    (inset,) = with_attr(root, "data-grown")["shuttle1"]  # (a part: no namespace)
+    assert "data-inset" not in inset.attrib  # a tap there moves nobody into the shuttle
+    assert set(with_attr(inset, "data-crew")) == set(ALL_CREW[:8])
+    assert "data-crew" not in parts["st-shuttle-shuttle1"]  # drawn once, in the grown box
+
+
 def test_a_room_that_fits_is_not_grown() -> None:
     g = ic.Game.from_position({"seed": 1, "phase": "crew_movement",
                                "crew": {"co1": {"at": "command"}, "co2": {"at": "command"}},

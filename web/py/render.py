@@ -7,7 +7,10 @@ into the page and finds the parts by their data attributes:
 
 - compartments: `<g class="room" data-compartment="mess">`, `role="button"` when reachable;
 - crewmen: `<g class="crew" data-crew="co2">`; counters: `<g class="counter" data-token="c4">`;
-- shuttles: `<g class="shuttle" data-shuttle="shuttle1">`.
+- shuttles: `<g class="shuttle" data-shuttle="shuttle1">`;
+- a place too small for its pieces at full size, drawn grown over the plan (its pieces in it,
+  every crewman and counter a token of its own): `<g class="inset" data-inset="lab"
+  data-grown="lab" data-box="x y w h">` (no data-inset for a shuttle), in the `st-insets` layer.
 
 Tokens are drawn in their own layer above the rooms, not inside the room groups, so that a
 focusable crew token is never nested inside a room that is a button (nested controls are an
@@ -614,8 +617,9 @@ Box = tuple[float, float, float, float]
 def inset_box(place: str, size: tuple[float, float], occupied: Iterable[str],
               lit: Iterable[str], taken: Iterable[Box] = ()) -> Box:
     """Where a crowded place's grown box goes: over the place itself (it always holds the
-    place's own rectangle), stretched the way that covers the fewest other places with
-    pieces, lit compartments and other grown boxes, inside the plan."""
+    place's own rectangle), stretched the way that covers the least of the lit compartments
+    (a tap must reach them), other places with pieces and other grown boxes, inside the
+    plan."""
     rx, ry, rw, rh = layout.ROOMS[place]
     w, h = size
     vx, vy, vw, vh = layout.VIEWBOX
@@ -629,8 +633,8 @@ def inset_box(place: str, size: tuple[float, float], occupied: Iterable[str],
             x1 = min(max(x, vx + 2), vx + vw - 2 - w)
             y1 = min(max(y, vy + 2), vy + vh - 2 - h)
             box = (round(x1, 2), round(y1, 2), w, h)
-            score = (sum(_overlap(box, o) for o in others) * 4
-                     + sum(_overlap(box, o) for o in lit_boxes) * 2
+            score = (sum(_overlap(box, o) for o in others) * 4  # a lit room is where a
+                     + sum(_overlap(box, o) for o in lit_boxes) * 8  # tap must reach
                      + sum(_overlap(box, o) for o in boxes) * 20)
             n += 1
             if best is None or (score, n) < best[:2]:
