@@ -264,6 +264,9 @@ def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
         expect(room).to_have_class(re_word("event-here"))
         anim = room.locator(".room-box").evaluate("r => getComputedStyle(r).animationName")
         assert (anim == "none") == (motion == "reduce"), anim
+    # the crowded Command Module (eight crewmen after the Panic) is drawn grown over the
+    # plan: its grown box is outlined too, not only the room under it
+    expect(page.locator('#board [data-inset="command"]')).to_have_class(re_word("event-here"))
     check_table(page, DESKTOP["viewport"]["height"], f"events ({motion})")
     # the dead crewman stays in view: the status line names him, and the plan marks him
     # where he fell, as a casualty (not a token: no button, no data-crew)

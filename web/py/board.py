@@ -97,7 +97,8 @@ class Board:
         el("toast").dataset.edge = layout.toast_edge(self.shown.flash)
         self.unlight()
         for place in self.shown.flash:
-            for node in document.querySelectorAll(f'#board [data-compartment="{place}"]'):
+            for node in document.querySelectorAll(  # the room, and its grown box if crowded
+                    f'#board [data-compartment="{place}"], #board [data-inset="{place}"]'):
                 node.classList.add("event-here")
 
     @staticmethod
