@@ -34,6 +34,9 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
     def panic(page: Any, url: str) -> None:
         states.load_state(page, url, states.after_panic())
 
+    def lab(page: Any, url: str) -> None:
+        states.load_state(page, url, states.crowded_lab())
+
     def panic_selected(page: Any, url: str) -> None:
         panic(page, url)
         page.locator('[data-select="co1"]').first.click()
@@ -54,7 +57,7 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
 
     def inspector(page: Any, url: str) -> None:
         panic(page, url)
-        page.locator('#board [data-stack="command"]').first.click()
+        page.locator('#board [data-inset="command"]').click(position={"x": 4, "y": 30})
         page.wait_for_selector("#inspector[open]")
 
     def guard(page: Any, url: str) -> None:
@@ -79,7 +82,11 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
                    "toast with their dice, highlighted on the plan; Engineer 1 marked dead in "
                    "Power", banner),
         ("inspector", "after a Panic, the room inspector of the Command Module", inspector),
-        ("panic", "after a Panic: all nine crewmen in the Command Module", panic),
+        ("panic", "after a Panic: all nine crewmen in the Command Module, grown over the "
+                  "plan to show each of them", panic),
+        ("crowded-lab", "every crewman, the revealed Intruder and objects in the Laboratory, "
+                        "grown over the plan: each a piece of its own, the objects folded into "
+                        "'+6 objects'", lab),
         ("panic-selected", "after a Panic, Command Officer 1 selected", panic_selected),
     ]
 

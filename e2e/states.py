@@ -47,6 +47,21 @@ def crowded_arms() -> ic.Game:
     })
 
 
+def crowded_lab(phase: str = "crew_movement") -> ic.Game:
+    """Every crewman, the revealed Intruder and objects in the Laboratory (issue 23: it drew
+    as a "5 pieces" badge): crowded far past its box."""
+    crew: dict[str, Any] = {c: {"at": "lab", "carrying": PANIC_CARRY[c]} for c in CREW}
+    return ic.Game.from_position({
+        "seed": 7, "turn": 3, "phase": phase, "stage": 2, "crew": crew,
+        "counters": [
+            {"kind": "intruder", "at": "lab", "face_up": True},
+            {"kind": "dummy", "at": "b1"},
+            {"kind": "lab_animal", "at": "mess"},
+        ],
+        "items": {"prod1": "lab", "flamethrower1": "lab"},
+    })
+
+
 def load_state(page: Any, url: str, game: ic.Game, prefix: str = "intruder:") -> None:
     """Make `game` the page's autosave and reload: the page resumes it."""
     page.evaluate("([p, s]) => { localStorage.setItem(p + 'save', s);"

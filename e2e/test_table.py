@@ -59,7 +59,7 @@ SMALL_TARGETS = """() => {
   return out;
 }"""
 BOARD_FIGURES = """() => {
-  const boxes = [...document.querySelectorAll('#board [data-crew], #board [data-stack]')]
+  const boxes = [...document.querySelectorAll('#board [data-crew], #board [data-token]')]
     .map(e => e.getBoundingClientRect());
   const texts = [...document.querySelectorAll('#board svg text')].map(t =>
     parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b));
@@ -111,10 +111,12 @@ def test_after_a_panic_the_board_is_readable_and_tappable(
     zoom = page.locator("#board").get_attribute("data-zoom")
     assert (zoom is None) == (size == "desktop"), zoom
     assert figures["tokens"] >= 1 and figures["min_text"] >= 11
-    # nine crewmen do not fit the Command Module at full size: one stack, with its count
-    stack = page.locator('#board [data-stack="command"]')
+    # nine crewmen do not fit the Command Module at full size: it grows over the plan and
+    # shows each of them, never a stack with a count (issue 23)
+    stack = page.locator('#board [data-inset="command"]')
     expect(stack).to_have_count(1)
-    expect(stack).to_contain_text("9")
+    expect(stack.locator("[data-crew]")).to_have_count(9)
+    expect(page.locator("#board [data-stack]")).to_have_count(0)
     assert not axe_violations(page)
     # the selected crewman: his actions first, the others on one line each
     page.locator('[data-select="co1"]').first.click()
@@ -126,8 +128,11 @@ def test_after_a_panic_the_board_is_readable_and_tappable(
     expect(hint).to_contain_text("crew Actions are taken in a Crew Action Segment")
     expect(hint.locator(".rule-link")).to_have_attribute("data-rule", "Sequence of Play; Actions")
     check_table(page, h, f"{size} panic, co1 selected")
-    # the room inspector lists every piece, with its actions; axe-clean too
-    stack.click()
+    # the room inspector lists every piece, with its actions; axe-clean too (a tap on the
+    # grown room's floor, co1 deselected first)
+    page.keyboard.press("Escape")
+    expect(page.locator("body")).not_to_have_attribute("data-selected", "co1")
+    stack.click(position={"x": 4, "y": 30})
     dialog = page.locator("#inspector")
     expect(dialog).to_be_visible()
     expect(dialog.locator(".insp-crew")).to_have_count(9)
@@ -141,12 +146,12 @@ def test_a_tap_on_a_crowded_room_moves_the_selected_crewman(
 ) -> None:
     game = states.after_panic()
     load(page, site, boot, game)
-    # Engineer 3 leaves, then comes back: a tap on the crowded Command Module (its stack)
-    # moves him there instead of selecting anyone or opening the list.
+    # Engineer 3 leaves, then comes back: a tap on the crowded Command Module (the floor of
+    # its grown box) moves him there instead of selecting anyone or opening the list.
     page.locator('[data-select="en3"]').first.click()
     page.locator('#board [data-compartment="a1"]').click()
     expect(page.locator("body")).to_have_attribute("data-selected", "en3")
-    page.locator('#board [data-stack="command"]').click()
+    page.locator('#board [data-inset="command"]').click(position={"x": 4, "y": 30})
     game.apply({"type": "move", "crew": "en3", "to": "a1"})
     game.apply({"type": "move", "crew": "en3", "to": "command"})
     expect(page.locator("body")).to_have_attribute(
@@ -219,7 +224,7 @@ def test_the_embed_in_an_iframe_shows_board_prompt_actions_and_events(
     expect(frame.locator("body[data-ready='1']")).to_be_attached(timeout=60_000)
     inner = page.frame(name="embed")
     assert inner is not None
-    expect(frame.locator('#board [data-stack="command"]')).to_be_attached()  # the Panic
+    expect(frame.locator('#board [data-inset="command"]')).to_be_attached()  # the Panic
     for part in ("#board svg", "#prompt", "#actions button[data-index]", "#log li"):
         box = inner.locator(part).first.bounding_box()
         assert box is not None and box["y"] < h and box["x"] < w, f"{part} not in view: {box}"
@@ -259,6 +264,9 @@ def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
         expect(room).to_have_class(re_word("event-here"))
         anim = room.locator(".room-box").evaluate("r => getComputedStyle(r).animationName")
         assert (anim == "none") == (motion == "reduce"), anim
+    # the crowded Command Module (eight crewmen after the Panic) is drawn grown over the
+    # plan: its grown box is outlined too, not only the room under it
+    expect(page.locator('#board [data-inset="command"]')).to_have_class(re_word("event-here"))
     check_table(page, DESKTOP["viewport"]["height"], f"events ({motion})")
     # the dead crewman stays in view: the status line names him, and the plan marks him
     # where he fell, as a casualty (not a token: no button, no data-crew)

@@ -29,7 +29,6 @@ from intruder_core import describe
 from intruder_core.station import ADJACENT, COMPARTMENTS, SECURED, SHAFTS
 
 NS = "{http://www.w3.org/2000/svg}"
-STACKED = "(in a stack)"
 HIDDEN_WORDS = ("Intruder", "Lab Animal", "Dummy", "intruder", "lab_animal", "dummy",
                 "INT", "LAB", "DUM")
 
@@ -231,16 +230,10 @@ def test_svg_parses_and_shows_every_compartment_and_living_crewman(game: ic.Game
         assert title(g) == g.attrib["aria-label"]
     crew = with_attr(root, "data-crew")
     items = {i["id"]: i["name"] for i in view["items"]}
-    stacked = {m: g for g in root.iter(f"{NS}g") if "data-stack" in g.attrib
-               for m in g.attrib["data-members"].split()}
+    assert not [g for g in root.iter(f"{NS}g") if "data-stack" in g.attrib]  # never stacked
     for c in view["crew"]:
         if c["status"] == "dead" or c["at"] is None:
-            assert c["id"] not in crew and c["id"] not in stacked
-            continue
-        if c["id"] in stacked:  # a crowded room: his stack names him, and it is a button
-            stack = stacked[c["id"]]
-            assert c["id"] not in crew and c["name"] in stack.attrib["aria-label"]
-            assert stack.attrib["role"] == "button" and stack.attrib["tabindex"] == "0"
+            assert c["id"] not in crew
             continue
         (token,) = crew[c["id"]]
         label = token.attrib["aria-label"]
@@ -259,14 +252,7 @@ def test_face_down_counters_are_tokens_without_identity(game: ic.Game) -> None:
     view = game.view("crew")
     root = parse(render.render_station(view))
     tokens = with_attr(root, "data-token")
-    stacked = {m: g for g in root.iter(f"{NS}g") if "data-stack" in g.attrib
-               for m in g.attrib["data-members"].split()}
     for c in view["counters"]:
-        if c["token"] in stacked:  # in a crowded room's stack: named there, no identity
-            label = stacked[c["token"]].attrib["aria-label"]
-            if not c["face_up"]:
-                assert f"face-down counter {c['token']};" in label + ";"
-            continue
         (el,) = tokens[c["token"]]
         label = el.attrib["aria-label"]
         if c["face_up"]:
@@ -292,14 +278,9 @@ def test_revealed_intruders_and_lab_animals_show_kind_stage_and_state() -> None:
         if token in face_up:
             by_kind.setdefault(face_up[token]["kind"], []).append(el)
     labels = {el.attrib["aria-label"]: texts(el) for els in by_kind.values() for el in els}
-    # a piece in a crowded room's stack is described in the stack's title (its marks are
-    # then in words only, and the stack says how many pieces it holds)
-    stacks = [g for g in root.iter(f"{NS}g") if "data-stack" in g.attrib]
-    for g in stacks:
-        labels.update(dict.fromkeys(title(g).split("; "), STACKED))
 
     def marked(text: str, *marks: str) -> bool:
-        return text == STACKED or all(m in text for m in marks)
+        return all(m in text for m in marks)
 
     asleep = [(lab, t) for lab, t in labels.items() if "asleep" in lab]
     assert len(asleep) == 1 and marked(asleep[0][1], "zz", "INT", "L3")
@@ -351,8 +332,10 @@ def test_items_lying_in_compartments_are_drawn() -> None:
     chips = " ".join(texts(el) for el in root.iter(f"{NS}g")
                      if "item" in el.attrib.get("class", "").split())
     assert "Cg×4" in chips  # the Laboratory's cages; the Arms Room is too small for 3 chips:
-    stack = next(g for g in root.iter(f"{NS}g") if g.attrib.get("data-stack") == "arms")
-    assert texts(stack).split()[0] == "9" and "Blaster 1" in stack.attrib["aria-label"]
+    (chip,) = [g for g in root.iter(f"{NS}g") if g.attrib.get("id") == "st-objects-arms"]
+    assert texts(chip) == "9 objects" and chip.attrib["role"] == "img"  # says what it counts
+    assert chip.attrib["aria-label"].startswith("9 objects: Blaster 1, Blaster 2")
+    assert len(chip.attrib["data-items"].split()) == 9
 
 
 def test_escaped_crew_ride_in_their_shuttle() -> None:
@@ -473,27 +456,138 @@ def test_the_renderer_takes_only_the_view() -> None:
     assert render.render_station(json.loads(json.dumps(view))) == render.render_station(view)
 
 
-def test_crowded_rooms_stack_their_pieces_at_full_size() -> None:
-    """Nine crewmen in one corridor: nothing shrinks; the selected crewman keeps his token and
-    the others become one stack with their count, inside the room, naming each of them."""
-    crew: dict[str, Any] = {c: {"at": "a1"} for c in
-                            ("co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3")}
-    crew["co1"]["carrying"] = ["blaster1", "gas1", "dart1"]
+ALL_CREW = ("co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3")
+
+
+def crowded_lab() -> ic.Game:
+    """Every crewman, the revealed Intruder (asleep), a held Lab Animal, a face-down counter
+    and objects in the Laboratory: far more than its box holds at full size."""
+    crew: dict[str, Any] = {c: {"at": "lab"} for c in ALL_CREW}
+    crew["co1"]["carrying"] = ["blaster1", "gas1"]
+    crew["so2"]["carrying"] = ["dart1"]
+    return ic.Game.from_position({
+        "seed": 1, "phase": "crew_movement", "stage": 3, "crew": crew,
+        "counters": [{"kind": "intruder", "at": "lab", "face_up": True, "asleep": True},
+                     {"kind": "lab_animal", "at": "lab", "face_up": True, "held_by": "so3"},
+                     {"kind": "dummy", "at": "lab"}],
+        "items": {"blaster2": "lab", "prod1": "lab", "flamethrower1": "lab"}})
+
+
+def _inside(el: ET.Element, box: tuple[float, float, float, float]) -> bool:
+    tx, ty, scale = _transform(el.attrib["transform"])
+    return box[0] <= tx <= box[0] + box[2] and box[1] <= ty <= box[1] + box[3] and scale == 1
+
+
+def test_a_crowded_room_grows_and_shows_every_crewman_and_counter_as_a_piece() -> None:
+    """The crowded Laboratory: each crewman, the Intruder, the Lab Animal and the face-down
+    counter a token of its own (never a stack with a count), named with who and where;
+    drawn at full size in the room grown over the plan (an inset holding its rectangle)."""
+    g = crowded_lab()
+    view = g.view("crew")
+    parts = render.station_parts(view, selected="so2", reachable={"b1": 1, "infirmary": 1})
+    root = parse(render.assemble(parts))
+    assert not [el for el in root.iter(f"{NS}g") if "data-stack" in el.attrib]
+    (inset,) = [el for el in root.iter(f"{NS}g") if "data-inset" in el.attrib]
+    assert inset.attrib["data-inset"] == "lab"
+    box = render.grown_boxes(parts)["lab"]
+    x, y, w, h = layout.ROOMS["lab"]
+    assert box[0] <= x and box[1] <= y and x + w <= box[0] + box[2] \
+        and y + h <= box[1] + box[3], "the inset holds the room it grows"
+    assert box[2] > w and box[3] > h
+    crew = with_attr(inset, "data-crew")
+    assert set(crew) == set(ALL_CREW)
+    for c in view["crew"]:
+        (token,) = crew[c["id"]]
+        label = token.attrib["aria-label"]
+        assert f"{c['name']}, Laboratory" in label and token.attrib["role"] == "button"
+        assert _inside(token, box)
+    assert "Science Officer 2, Laboratory, carrying Sleep Dart Pistol 1, " \
+        in crew["so2"][0].attrib["aria-label"]
+    counters = with_attr(inset, "data-token")
+    assert len(counters) == 3
+    assert all(_inside(el, box) for els in counters.values() for el in els)
+    kinds = {t["token"]: t for t in view["counters"]}
+    words = {kinds[t].get("kind") or "face down": els[0] for t, els in counters.items()}
+    assert "Life Stage 3" in words["intruder"].attrib["aria-label"]
+    assert "asleep" in words["intruder"].attrib["aria-label"]
+    assert {"INT", "L3", "zz"} <= set(texts(words["intruder"]).split())  # marks on the piece
+    assert "held by Science Officer 3" in words["lab_animal"].attrib["aria-label"]
+    assert "held" in texts(words["lab_animal"]).split()
+    assert words["face down"].attrib["aria-label"].startswith("face-down counter")
+    # nothing of the room's own box is drawn under the inset
+    assert not list(with_attr(root, "data-at")) or all(
+        el in list(inset.iter()) for els in with_attr(root, "data-at").values() for el in els
+        if el.attrib.get("data-at") == "lab")
+    # its objects fold into one chip saying what it counts
+    chips = [el for el in inset.iter(f"{NS}g") if "kind-objects" in el.attrib.get("class", "")]
+    (chip,) = chips
+    assert texts(chip).split() == ["+7", "objects"]  # its four cages and the three left
+    label = chip.attrib["aria-label"]
+    assert label.startswith("7 objects: ") and "Cage 1" in label
+    assert all(n in label for n in ("Blaster 2", "Electric Prod 1", "Flamethrower 1"))
+
+
+def test_nine_crewmen_in_the_command_module_are_nine_pieces() -> None:
+    crew: dict[str, Any] = {c: {"at": "command"} for c in ALL_CREW}
+    crew["en1"]["carrying"] = ["blaster1", "gas1", "dart1"]
     g = ic.Game.from_position({"seed": 1, "phase": "crew_movement", "crew": crew,
                                "counters": [{"kind": "intruder", "at": "dock2"}]})
-    view = g.view("crew")
-    root = parse(render.render_station(view, selected="so2", reachable={"a1": 1}))
-    x, y, w, h = layout.ROOMS["a1"]
-    assert set(with_attr(root, "data-crew")) == {"so2"}
-    (stack,) = [el for el in root.iter(f"{NS}g") if el.attrib.get("data-stack") == "a1"]
-    assert set(stack.attrib["data-members"].split()) == set(crew) - {"so2"}
-    assert texts(stack).split()[0] == "8"  # "8 crew" where the word fits
-    for c in view["crew"]:
-        if c["id"] != "so2":
-            assert c["name"] in stack.attrib["aria-label"]
-    for el in [stack, *with_attr(root, "data-crew")["so2"]]:
-        tx, ty, scale = _transform(el.attrib["transform"])
-        assert x <= tx <= x + w and y <= ty <= y + h and scale == 1
+    parts = render.station_parts(g.view("crew"), selected="co1",
+                                 reachable={"a1": 1, "arms": 1})
+    root = parse(render.assemble(parts))
+    box = render.grown_boxes(parts)["command"]
+    crew_els = with_attr(root, "data-crew")
+    assert set(crew_els) == set(ALL_CREW)
+    assert all(_inside(els[0], box) for els in crew_els.values())
+    names = [els[0].attrib["aria-label"] for els in crew_els.values()]
+    assert len(set(names)) == 9
+    # the grown box keeps off the lit compartments where it can
+    for lit in ("a1", "arms"):
+        assert render._overlap(box, layout.ROOMS[lit]) == 0
+
+
+def test_an_inset_goes_where_it_covers_fewest_pieces() -> None:
+    """inset_box: the grown box always holds its room and stays inside the plan, and moves
+    off a neighbour with pieces when another way is free."""
+    size = (190.0, 170.0)
+    free = render.inset_box("lab", size, occupied=[], lit=[])
+    crowded = render.inset_box("lab", size, occupied=["b1", "store_b1", "shaft3"], lit=[])
+    vx, vy, vw, vh = layout.VIEWBOX
+    for box in (free, crowded):
+        x, y, w, h = layout.ROOMS["lab"]
+        assert box[0] <= x and box[1] <= y and x + w <= box[0] + box[2] \
+            and y + h <= box[1] + box[3]
+        assert vx <= box[0] and box[0] + box[2] <= vx + vw and vy <= box[1] \
+            and box[1] + box[3] <= vy + vh
+    covered = sum(render._overlap(crowded, layout.ROOMS[p]) for p in ("b1", "store_b1",
+                                                                      "shaft3"))
+    assert covered < sum(render._overlap(free, layout.ROOMS[p])
+                         for p in ("b1", "store_b1", "shaft3"))
+
+
+def test_a_crowded_shuttle_grows_too_and_its_grown_box_is_no_compartment_to_tap() -> None:
+    crew: dict[str, Any] = {c: {"at": "shuttle1"} for c in ALL_CREW[:8]}
+    crew["en3"] = {"at": "dock1"}
+    g = ic.Game.from_position({"seed": 1, "phase": "crew_movement", "crew": crew,
+                               "counters": [{"kind": "intruder", "at": "dock2"}]})
+    parts = render.station_parts(g.view("crew"))
+    box = render.grown_boxes(parts)["shuttle1"]
+    x, y, _, h = layout.ROOMS["shuttle1"]
+    assert box[0] <= x and box[1] <= y and box[3] > h
+    root = parse(parts["st-insets"])
+    (inset,) = with_attr(root, "data-grown")["shuttle1"]  # (a part: no namespace)
+    assert "data-inset" not in inset.attrib  # a tap there moves nobody into the shuttle
+    assert set(with_attr(inset, "data-crew")) == set(ALL_CREW[:8])
+    assert "data-crew" not in parts["st-shuttle-shuttle1"]  # drawn once, in the grown box
+
+
+def test_a_room_that_fits_is_not_grown() -> None:
+    g = ic.Game.from_position({"seed": 1, "phase": "crew_movement",
+                               "crew": {"co1": {"at": "command"}, "co2": {"at": "command"}},
+                               "counters": [{"kind": "intruder", "at": "dock2"}]})
+    parts = render.station_parts(g.view("crew"))
+    assert render.grown_boxes(parts) == {}
+    assert parts["st-insets"] == '<g id="st-insets" />'
 
 
 def test_a_room_that_fits_its_pieces_shows_each_one() -> None:

@@ -45,11 +45,13 @@ def test_a_click_on_the_plan_resolves_moves_selects_or_inspects() -> None:
     lit = {"a1": 1, "arms": 1}
     to_a1 = {"type": "move", "crew": "co1", "to": "a1"}
     assert intent(move, "co1", lit, compartment="a1").action == to_a1
-    # a tap on another crewman, or a stack, in a lit room moves the selected one there
-    assert intent(move, "co1", lit, crew="en1", at="a1").action == to_a1
-    assert intent(move, "co1", lit, stack="a1").action == to_a1
-    # elsewhere it selects him, or lists the stack
+    # a tap on another crewman selects him, even standing in a lit room (issue 23: it used
+    # to walk the selected one there); a tap on a stack or a face-down counter in a lit room
+    # is a tap on its floor: the selected one moves there
+    assert intent(move, "co1", lit, crew="en1", at="a1") == board_input.Intent(select="en1")
     assert intent(move, "co1", lit, crew="en1", at="mess") == board_input.Intent(select="en1")
+    assert intent(move, "co1", lit, stack="a1").action == to_a1
+    assert intent(move, "co1", lit, token="c4", at="a1").action == to_a1
     assert intent(move, "co1", lit, crew="co1", at="command").select == "co1"  # deselect
     assert intent(move, None, {}, stack="command") == board_input.Intent(inspect="command")
     # nobody selected: a compartment opens the inspector; a move elsewhere is left to the

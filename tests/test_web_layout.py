@@ -49,3 +49,19 @@ def test_a_part_shows_a_room_only_whole() -> None:
     assert layout.shows(box, "dock1") and not layout.shows(box, "dock2")
     assert layout.shows(layout.zoom_box(366, 340, ["dock2"]), "dock2")
     assert layout.shows(layout.VIEWBOX, "dock2") and layout.shows(box, "nowhere")
+
+
+def test_a_place_drawn_grown_is_where_its_box_is_and_a_phone_shows_it_whole() -> None:
+    """place_box / place_centre: a compartment's rectangle, or the larger box a crowded one
+    is drawn in (render.grown_boxes); the phone's part of the plan holds the grown box."""
+    assert layout.place_box("lab") == tuple(float(v) for v in layout.ROOMS["lab"])
+    x, y, w, h = layout.ROOMS["lab"]
+    assert layout.place_centre("lab") == (x + w / 2, y + h / 2)
+    grown = {"lab": (52.0, 192.0, 230.0, 200.0)}
+    assert layout.place_box("lab", grown) == grown["lab"]
+    assert layout.place_centre("lab", grown) == (167.0, 292.0)
+    assert layout.place_box("mess", grown) == tuple(float(v) for v in layout.ROOMS["mess"])
+    part = layout.zoom_box(366, 340, ["lab"], grown=grown)
+    assert part[0] <= 52 and part[1] <= 192 and part[0] + part[2] >= 52 + 230 \
+        and part[1] + part[3] >= 192 + 200
+    assert layout.zoom_box(366, 340, ["lab"]) != part

@@ -97,7 +97,8 @@ class Board:
         el("toast").dataset.edge = layout.toast_edge(self.shown.flash)
         self.unlight()
         for place in self.shown.flash:
-            for node in document.querySelectorAll(f'#board [data-compartment="{place}"]'):
+            for node in document.querySelectorAll(  # the room, and its grown box if crowded
+                    f'#board [data-compartment="{place}"], #board [data-inset="{place}"]'):
                 node.classList.add("event-here")
 
     @staticmethod
@@ -127,7 +128,7 @@ class Board:
         if len(now) != 4 or layout.shows((now[0], now[1], now[2], now[3]), place):
             return
         width, height = self.box()
-        box = layout.zoom_box(width, height, [place])
+        box = layout.zoom_box(width, height, [place], grown=render.grown_boxes(self.parts))
         svg.setAttribute("viewBox", " ".join(str(n) for n in box))
         self._fitted = None  # the next fit puts back the part where things happen
 
@@ -199,7 +200,8 @@ class Board:
         if svg is None:  # no plan drawn (or no board: the page is going away)
             return
         width, height = self.box(measure)
-        part = layout.zoom_box(width, height, self.zoom_places())
+        part = layout.zoom_box(width, height, self.zoom_places(),
+                               grown=render.grown_boxes(self.parts))
         small = part != layout.VIEWBOX
         box = layout.VIEWBOX if self.whole or not small else part
         fitted = (box, small, self.whole)

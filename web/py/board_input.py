@@ -4,9 +4,11 @@ app.py finds what was clicked (a crewman's token, a stack of pieces, a compartme
 `board_intent`; the answer is an action to apply, a crewman to select, a room to inspect, or
 a message. Tested on CPython in tests/test_web_glue_modules.py.
 
-The rules of thumb: a tap anywhere in a lit compartment (its background, a token or a stack
-in it) moves the selected crewman there; a tap on a crewman elsewhere selects him; a tap on
-a stack, or on a compartment while nobody is selected, opens the room inspector.
+The rules of thumb: a tap on a piece the player may select (a crewman; the Intruder
+player's counters) selects it, wherever it stands, and never moves the selected one; a tap
+on a lit compartment's floor (its background, its grown inset, or a piece that is not his to
+select) moves the selected piece there; a tap on a compartment while nobody is selected, or
+on a folded chip of objects, opens the room inspector.
 """
 
 from __future__ import annotations
@@ -48,14 +50,14 @@ def board_intent(decision: Mapping[str, Any], selected: str | None, costs: Mappi
                   and a.get("crew") == crew]
         if attack:  # the Intruder attacks the crewman clicked (Intelligent Intruder B)
             return Intent(action=dict(attack[0]))
-        if selected and crew != selected and at in costs:
-            return _move(selected, str(at), tokens)
-        return Intent(select=crew)
+        if selected in tokens and at in costs:  # the Intruder player's counter in hand
+            return _move(str(selected), str(at), tokens)  # (a crewman is not his to select)
+        return Intent(select=crew)  # a tap on a crewman selects him, never moves another
     if token is not None:
-        if selected and token != selected and at in costs:
-            return _move(selected, str(at), tokens)
-        if token in tokens:
+        if token in tokens:  # one of the shown side's own counters: select it
             return Intent(select=token)
+        if selected and at in costs:  # a piece not his to select: a tap on its floor
+            return _move(selected, str(at), tokens)
         return Intent(inspect=at) if at else Intent()
     if items is not None:
         return object_intent(items.split(), selected, legal, at)

@@ -19,7 +19,10 @@ at least GAP so that passageways (drawn across the gaps) are visible.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
+
+Box = tuple[float, float, float, float]  # x, y, w, h in SVG user units
 
 # The drawing's viewBox: (min x, min y, width, height).
 VIEWBOX: Final[tuple[int, int, int, int]] = (0, 0, 666, 872)
@@ -107,21 +110,43 @@ KEY_BOXES: Final[tuple[tuple[int, int, int, int], ...]] = (
 # shows the part where things happen (zoom_box).
 MIN_SCALE: Final[float] = 0.787
 ZOOM_PAD: Final[int] = 16
+# A box at least this many CSS px per unit of the plan's width (a desktop's board, app.css:
+# 32-unit tokens at 32 px) is never zoomed: the plan scrolls in it instead.
+SCROLL_SCALE: Final[float] = 1.0
+
+
+def place_box(place: str, grown: Mapping[str, Box] | None = None) -> Box:
+    """Where a place (compartment or shuttle) is drawn, in SVG coordinates: its grown box
+    when it is drawn larger to hold its pieces (render.grown_boxes), else its rectangle.
+    The hook for anything drawn at a place (moments, toasts)."""
+    if grown and place in grown:
+        return grown[place]
+    x, y, w, h = ROOMS[place]
+    return (float(x), float(y), float(w), float(h))
+
+
+def place_centre(place: str, grown: Mapping[str, Box] | None = None) -> tuple[float, float]:
+    """The middle of where a place is drawn (place_box)."""
+    x, y, w, h = place_box(place, grown)
+    return (x + w / 2, y + h / 2)
 
 
 def zoom_box(width_px: float, height_px: float, places: list[str],
-             centre: str = "command") -> tuple[int, int, int, int]:
+             centre: str = "command", grown: Mapping[str, Box] | None = None
+             ) -> tuple[int, int, int, int]:
     """The part of the plan a `width_px` x `height_px` box shows at MIN_SCALE: the whole plan
-    when it fits, else a window of that size around `places` (their bounding box, padded),
-    or around their middle (or `centre`'s) when they do not fit, kept inside the plan."""
+    when it fits, else a window of that size around `places` (their bounding box, padded;
+    a place drawn grown by its grown box), or around their middle (or `centre`'s) when they
+    do not fit, kept inside the plan."""
     vx, vy, vw, vh = VIEWBOX
-    if width_px <= 0:  # not laid out yet (a hidden page): nothing to fit
-        return VIEWBOX
+    if width_px <= 0 or width_px >= vw * SCROLL_SCALE:  # not laid out yet (a hidden
+        return VIEWBOX  # page), or a desktop's board, drawn large: it scrolls, whole
     ww = min(float(vw), width_px / MIN_SCALE)
     wh = min(float(vh), height_px / MIN_SCALE) if height_px > 0 else float(vh)
     if ww >= vw - 0.5 and wh >= vh - 0.5:
         return VIEWBOX
-    rects = [ROOMS[p] for p in places if p in ROOMS] or [ROOMS.get(centre, ROOMS["command"])]
+    rects = [place_box(p, grown) for p in places if p in ROOMS] or \
+        [place_box(centre if centre in ROOMS else "command")]
     x0 = min(r[0] for r in rects) - ZOOM_PAD
     y0 = min(r[1] for r in rects) - ZOOM_PAD
     x1 = max(r[0] + r[2] for r in rects) + ZOOM_PAD

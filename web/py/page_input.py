@@ -95,6 +95,10 @@ class PageInput:
             self.on_board(stack=str(node.getAttribute("data-stack")),
                           members=str(nn(node.getAttribute("data-members")) or ""))
             return
+        node = closest(target, "#board [data-inset]")  # a crowded place drawn grown
+        if node is not None:
+            self.on_board(compartment=str(node.getAttribute("data-inset")))
+            return
         node = closest(target, "#board [data-compartment]")
         if node is not None:
             self.on_board(compartment=str(node.dataset.compartment))

@@ -7,7 +7,10 @@ into the page and finds the parts by their data attributes:
 
 - compartments: `<g class="room" data-compartment="mess">`, `role="button"` when reachable;
 - crewmen: `<g class="crew" data-crew="co2">`; counters: `<g class="counter" data-token="c4">`;
-- shuttles: `<g class="shuttle" data-shuttle="shuttle1">`.
+- shuttles: `<g class="shuttle" data-shuttle="shuttle1">`;
+- a place too small for its pieces at full size, drawn grown over the plan (its pieces in it,
+  every crewman and counter a token of its own): `<g class="inset" data-inset="lab"
+  data-grown="lab" data-box="x y w h">` (no data-inset for a shuttle), in the `st-insets` layer.
 
 Tokens are drawn in their own layer above the rooms, not inside the room groups, so that a
 focusable crew token is never nested inside a room that is a button (nested controls are an
@@ -114,6 +117,11 @@ STYLE = f"""
 .station-map .chip-text {{ fill: #eef4fc; font-size: 14px; font-weight: 700; }}
 .station-map .shuttle-box {{ fill: #1d2536; stroke: #b9c7dd; stroke-width: 1.5; }}
 .station-map .departed .shuttle-box {{ stroke-dasharray: 6 4; fill: #121826; }}
+.station-map .inset-box {{ fill: #0d1524; stroke: #ffd27a; stroke-width: 2.5;
+  fill-opacity: .97; }}
+.station-map .inset.reachable {{ cursor: pointer; }}
+.station-map .inset.reachable .inset-box {{ stroke: #7ff0ff; stroke-width: 3;
+  stroke-dasharray: 7 4; }}
 .station-map .stack {{ cursor: pointer; }}
 .station-map .stack:focus {{ outline: none; }}
 .station-map .stack:focus-visible .tok {{ stroke: #ffffff; stroke-width: 3; }}
@@ -182,8 +190,11 @@ def _number(x: float) -> str:
 class Piece:
     """One token or chip: a size and a function drawing it at the local origin."""
 
-    def __init__(self, w: float, h: float, draw: Callable[[], Group]) -> None:
+    def __init__(self, w: float, h: float, draw: Callable[[], Group], kind: str = "token"
+                 ) -> None:
         self.w, self.h, self.draw = w, h, draw
+        self.button = kind == "button"  # an object the shown side may act on
+        self.chip = kind == "chip"      # an object (or several) as a picture
 
 
 MIN_TOKEN = 32.0  # a token's least width and height in user units: 25 CSS px at the
@@ -347,10 +358,15 @@ class Scene:
         c = self.crew_by_id.get(crew_id)
         return str(c["name"]) if c else crew_id
 
-    def crew_words(self, c: CrewView, selected: bool = False) -> str:
+    def crew_words(self, c: CrewView, selected: bool = False, place: bool = False) -> str:
+        """A crewman in words: what he carries, holds and controls, his movement points;
+        with `place` (his token's name) where he stands first ("Science Officer 2,
+        Infirmary, carrying Blaster 1")."""
         words = str(c["name"])
         carrying = [self.item_words(self.item_by_id[i]) if i in self.item_by_id else i
                     for i in c["carrying"]]
+        if place and c.get("at"):
+            words += f", {place_name(str(c['at']))}" + ("," if carrying else "")
         words += f" carrying {_and(carrying)}" if carrying else ", empty-handed"
         held, driven = c.get("holding"), c.get("controlling")
         if held:
@@ -385,7 +401,7 @@ class Scene:
                  "class": f"crew role-{role}" + (" selected" if selected else ""),
                  "data-crew": c["id"], "data-at": c["at"], "tabindex": "0", "role": "button",
                  "aria-pressed": "true" if selected else "false"}
-        return _token_piece(attrs, self.crew_words(c, selected),
+        return _token_piece(attrs, self.crew_words(c, selected, place=True),
                             lambda w, h: _crew_shape(role, w, h), lines, badge,
                             selected=selected)
 
@@ -495,7 +511,7 @@ class Scene:
                          class_="chip-text", text_anchor="middle"))
             return g
 
-        return Piece(w, h, draw)
+        return Piece(w, h, draw, "button")
 
     def _chip(self, ident: str, text: str, words: str, kind: str,
               ids: list[str] | None = None, place: str | None = None) -> Piece:
@@ -510,87 +526,145 @@ class Scene:
                          text_anchor="middle"))
             return g
 
-        return Piece(w, h, draw)
+        return Piece(w, h, draw, "chip")
 
     def pieces_at(self, place: str, selected: str | None) -> list[Piece]:
         pieces = [self.crew_piece(c, c["id"] == selected) for c in self.crew_at(place)]
         pieces += [self.counter_piece(c) for c in self.counters_at(place)]
         return pieces + self.item_pieces(place)
 
-    def stack_piece(self, place: str, crew: list[CrewView],
-                    counters: list[CounterView], items: list[ItemView],
-                    max_w: float = 1e9) -> Piece:
-        """Several pieces as one stacked token with their count ("8 crew", or just "8" where
-        the word does not fit): a button that opens the room inspector (app.py), named with
-        everything in it."""
-        n = len(crew) + len(counters) + len(items)
-        what = "crew" if n == len(crew) else "counters" if n == len(counters) else \
-            "objects" if n == len(items) else "pieces"
-        words = [self.crew_words(c) for c in crew] + \
-            [self.counter_words(c["token"]) for c in counters] + \
-            [self.item_words(i) for i in items]
-        text = f"{n} {what}"
-        if _text_width(text, SUB) + 14 > max_w:
-            text = str(n)
-        w, h = max(MIN_TOKEN, _text_width(text, SUB) + 10) + 4, MIN_TOKEN + 4
-        name = f"{text}: a stack of {n} {what}, list them: " + "; ".join(words)
-        ids = " ".join([str(c["id"]) for c in crew] + [str(c["token"]) for c in counters]
-                       + [str(i["id"]) for i in items])
+    def objects_chip(self, place: str, items: list[ItemView], max_w: float = 1e9) -> Piece:
+        """The objects lying in a place folded into one chip saying what it counts ("+4
+        objects"): a picture named with each of them; a tap on it opens the room inspector
+        (board_input). Only objects fold: crewmen and counters are always pieces of their own."""
+        n = len(items)
+        noun = "object" if n == 1 else "objects"
+        text = next((t for t in (f"+{n} {noun}", f"{n} {noun}", f"+{n} obj.")
+                     if _text_width(t, SUB) + 8 <= max_w), f"+{n} obj.")
+        words = f"{n} {noun}: " + _and([self.item_words(i) for i in items])
+        return self._chip(f"{ID}objects-{place}", text, words, "objects",
+                          [str(i["id"]) for i in items], place)
 
-        def draw() -> Group:
-            g = _g(id=f"{ID}stack-{place}-{what}",
-                   class_="stack" + (" has-crew" if crew else ""), data_stack=place,
-                   data_members=ids, tabindex="0", role="button", aria_label=name)
-            _title(g, "; ".join(words))
-            g.add(E.rect((4, 4), (_number(w - 4), _number(h - 4)), rx=4, ry=4,
-                         class_="tok under"))
-            g.add(E.rect((0, 0), (_number(w - 4), _number(h - 4)), rx=4, ry=4, class_="tok"))
-            g.add(E.text(text + " ", insert=(_number((w - 4) / 2), _number((h - 4) / 2 + 5)),
-                         class_="tok-sub", text_anchor="middle"))
-            return g
-
-        return Piece(w, h, draw)
+    def crowd(self, place: str, selected: str | None) -> list[Piece]:
+        """The pieces of a place as drawn when they do not all fit at full size: every
+        crewman and counter a token of its own, the objects the shown side may act on as
+        buttons, the other objects folded into one chip."""
+        pieces = [self.crew_piece(c, c["id"] == selected) for c in self.crew_at(place)]
+        pieces += [self.counter_piece(c) for c in self.counters_at(place)]
+        items = [i for i in self.items_at(place) if str(i["id"]) not in self.actable]
+        buttons = [p for p in self.item_pieces(place) if p.button]
+        if len(items) > 1:
+            return pieces + buttons + [self.objects_chip(place, items)]
+        return pieces + self.item_pieces(place)
 
     def fitted(self, place: str, selected: str | None, box: tuple[float, float, float, float],
-               notch: tuple[float, float]) -> list[Group]:
-        """The pieces in a place at full size: all of them if they fit, else stacked step by
-        step (objects, then crewmen but the selected one, then counters, then all) until they
-        do."""
-        crew, counters = self.crew_at(place), self.counters_at(place)
+               notch: tuple[float, float]) -> list[Group] | None:
+        """The pieces in a place at full size inside its box: each one, or with the objects
+        folded into a chip ("+4 objects"); None when even then they do not fit (the place
+        then grows: `inset`)."""
+        whole = self.pieces_at(place, selected)
+        placed = _flow(whole, box, notch, force=False)
+        if placed is not None:
+            return placed
         items = [i for i in self.items_at(place) if str(i["id"]) not in self.actable]
-        room_w = box[2]
-        sel = [c for c in crew if c["id"] == selected]
-        rest = [c for c in crew if c["id"] != selected]
-        crew_pieces = [self.crew_piece(c, c["id"] == selected) for c in crew]
-        counter_pieces = [self.counter_piece(c) for c in counters]
-        item_pieces = self.item_pieces(place)
-        levels: list[list[Piece]] = [crew_pieces + counter_pieces + item_pieces]
-        # objects the player may act on stay buttons of their own until the very last level
-        n_buttons = sum(any(i in self.actable for i in group[0])
-                        for group in self._object_groups(place)) + \
-            (place == PERMANENT_CAGES_AT and LAB_CAGES in self.actable)
-        buttons = item_pieces[:n_buttons]  # item_pieces puts them first
-        if len(item_pieces) - len(buttons) > 1:
-            item_pieces = [*buttons, self.stack_piece(place, [], [], items, room_w)]
-            levels.append(crew_pieces + counter_pieces + item_pieces)
-        beside = room_w - sum(self.crew_piece(c, True).w + GAP for c in sel)
-        if len(rest) > 1:
-            crew_pieces = [self.crew_piece(c, True) for c in sel] + \
-                [self.stack_piece(place, rest, [], [], beside)]
-            levels.append(crew_pieces + counter_pieces + item_pieces)
-        if len(counters) > 1:
-            counter_pieces = [self.stack_piece(place, [], counters, [], room_w)]
-            levels.append(crew_pieces + counter_pieces + item_pieces)
-        levels.append([self.crew_piece(c, True) for c in sel]
-                      + ([self.stack_piece(place, rest, counters, items, beside)]
-                         if rest or counters or items else []) + buttons)
-        everything = self.items_at(place)
-        levels.append([self.stack_piece(place, crew, counters, everything, room_w)])
-        for i, pieces in enumerate(levels):
-            placed = _flow(pieces, box, notch, force=i == len(levels) - 1)
+        if len(items) > 1:
+            pieces = [p for p in whole if not p.chip]
+            pieces.append(self.objects_chip(place, items, box[2]))
+            placed = _flow(pieces, box, notch, force=False)
             if placed is not None:
                 return placed
-        return []
+        else:
+            pieces = whole
+        # a small room (a dock) may lend its pieces the wall gap below it, as ever
+        x, y, w, h = box
+        return _flow(pieces, (x, y, w, h + layout.GAP - 2), notch, force=False)
+
+
+# --- a crowded place grows: its pieces drawn at full size in a larger box over the plan -----
+
+INSET_HEAD = 24.0   # the grown box's heading (the place's label, lock, cost)
+INSET_PAD = 6.0
+INSET_MAX_W = 420.0
+
+
+def inset_size(pieces: list[Piece], least: tuple[float, float]) -> tuple[float, float]:
+    """The smallest roughly square box (at least `least`, w x h) holding `pieces` at full
+    size in centred rows under a heading."""
+    widest = max((p.w for p in pieces), default=0.0)
+    w = max(least[0], widest + 2 * INSET_PAD)
+    while True:
+        def inner(_i: int, w: float = w) -> float:
+            return w - 2 * INSET_PAD
+
+        rows = _rows(pieces, 1.0, inner)
+        _, bottom, _ = _place(rows, 1.0, 0.0, 0.0, inner, lambda i: 0.0, lambda i, y: y)
+        h = max(least[1], INSET_HEAD + bottom + 2 * INSET_PAD)
+        if h <= w or w >= INSET_MAX_W:
+            return w, h
+        w += 16.0
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+             ) -> float:
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+Box = tuple[float, float, float, float]
+
+
+def inset_box(place: str, size: tuple[float, float], occupied: Iterable[str],
+              lit: Iterable[str], taken: Iterable[Box] = ()) -> Box:
+    """Where a crowded place's grown box goes: over the place itself (it always holds the
+    place's own rectangle), stretched the way that covers the least of the lit compartments
+    (a tap must reach them), other places with pieces and other grown boxes, inside the
+    plan."""
+    rx, ry, rw, rh = layout.ROOMS[place]
+    w, h = size
+    vx, vy, vw, vh = layout.VIEWBOX
+    others = [layout.ROOMS[p] for p in occupied if p != place and p in layout.ROOMS]
+    lit_boxes = [layout.ROOMS[p] for p in lit if p != place and p in layout.ROOMS]
+    boxes = list(taken)
+    best: tuple[float, int, Box] | None = None
+    n = 0
+    for x in (rx, rx + rw - w, rx + (rw - w) / 2):
+        for y in (ry, ry + rh - h, ry + (rh - h) / 2):
+            x1 = min(max(x, vx + 2), vx + vw - 2 - w)
+            y1 = min(max(y, vy + 2), vy + vh - 2 - h)
+            box = (round(x1, 2), round(y1, 2), w, h)
+            score = (sum(_overlap(box, o) for o in others) * 4  # a lit room is where a
+                     + sum(_overlap(box, o) for o in lit_boxes) * 8  # tap must reach
+                     + sum(_overlap(box, o) for o in boxes) * 20)
+            n += 1
+            if best is None or (score, n) < best[:2]:
+                best = (score, n, box)
+    assert best is not None
+    return best[2]
+
+
+def _inset(scene: Scene, place: str, selected: str | None, box: Box, cost: int | None
+           ) -> Group:
+    """A crowded place grown: a box over the plan holding its pieces at full size, headed
+    with the place's label (and lock, cost); a tap on its floor is a tap on the place."""
+    x, y, w, h = box
+    lit = cost is not None
+    g = _g(id=f"{ID}inset-{place}", class_="inset" + (" reachable" if lit else ""),
+           data_inset=place if place in COMPARTMENTS else None,  # a tap there is a tap on it
+           data_grown=place, data_box=" ".join(_number(v) for v in box),
+           role="group", aria_label=f"{place_name(place)}, drawn larger to show all that "
+           "stands in it")
+    g.add(E.rect((_number(x), _number(y)), (_number(w), _number(h)), rx=6, ry=6,
+                 class_="inset-box"))
+    head = _visible_room_text(scene, place, cost) if place in COMPARTMENTS else \
+        [layout.SHORT[place]]
+    g.add(E.text("  ".join(t for t in head if t) + " ", insert=(_number(x + INSET_PAD),
+                 _number(y + 18)), class_="label"))
+    pieces = scene.crowd(place, selected)
+    inner = (x + INSET_PAD, y + INSET_HEAD, w - 2 * INSET_PAD, h - INSET_HEAD - INSET_PAD)
+    for piece in _flow(pieces, inner, (0.0, 0.0), force=True) or []:
+        g.add(piece)
+    return g
 
 
 # Tokens are never shrunk (their text would drop under 11 CSS px): a room too small for its
@@ -762,6 +836,8 @@ def content_box(cid: str, reachable: bool = False) -> tuple[tuple[float, float, 
     """The inside of a room left for tokens (below the notes at the bottom), and the notch
     taken by its label (and lock line) at the top left."""
     x, y, w, h = layout.ROOMS[cid]
+    if cid in layout.SHUTTLES:  # under its label, clear of the rounded ends
+        return (x + 12, y + 3, w - 24, h - 6), (0.0, 20.0)
     bottom = 16 if cid in SHAFTS else 5 if reachable else 3
     label_w = _text_width(layout.SHORT[cid], 15) + 8
     if cid in SECURED and _lock_at(cid)[1] > y + 17:  # the lock line is under the label
@@ -793,7 +869,7 @@ def part_ids() -> list[str]:
     return ([f"{ID}desc"] + [f"{ID}door-{room}" for room in _door_rooms()]
             + [f"{ID}room-{cid}" for cid in COMPARTMENTS]
             + [f"{ID}shuttle-{sid}" for sid in layout.SHUTTLES]
-            + [f"{ID}at-{cid}" for cid in COMPARTMENTS])
+            + [f"{ID}at-{cid}" for cid in COMPARTMENTS] + [f"{ID}insets"])
 
 
 _SKELETON: list[str] = []
@@ -830,7 +906,8 @@ def skeleton() -> list[str]:
     dwg.add(_passage_layer())
     for layer, ids in (("rooms", [f"{ID}room-{cid}" for cid in COMPARTMENTS]),
                        ("shuttles", [f"{ID}shuttle-{sid}" for sid in layout.SHUTTLES]),
-                       ("pieces", [f"{ID}at-{cid}" for cid in COMPARTMENTS])):
+                       ("pieces", [f"{ID}at-{cid}" for cid in COMPARTMENTS]),
+                       ("grown", [f"{ID}insets"])):
         group = _g(id=f"{ID}{layer}")
         for part_id in ids:
             group.add(_slot(part_id))
@@ -904,11 +981,68 @@ def station_parts(view: View, *, selected: str | None = None,
         def draw(cid: str = cid) -> Group:
             box, notch = content_box(cid, cid in reachable)
             group = _g(id=f"{ID}at-{cid}")
-            for g in scene.fitted(cid, selected, box, notch):
+            for g in scene.fitted(cid, selected, box, notch) or []:  # None: in its inset
                 group.add(g)
             return group
         parts[f"{ID}at-{cid}"] = _memo(("at", keys[cid], cid in reachable), draw)
+    parts[f"{ID}insets"] = _insets_part(scene, keys, selected, reachable)
     return parts
+
+
+_CROWDED: dict[tuple[str, bool], bool] = {}
+
+
+def _crowded(scene: Scene, place: str, key: str, lit: bool, selected: str | None) -> bool:
+    """Whether a place's pieces do not fit its box at full size (remembered by its key)."""
+    known = _CROWDED.get((key, lit))
+    if known is None:
+        if len(_CROWDED) > 5000:
+            _CROWDED.clear()
+        if not (scene.crew_at(place) or scene.counters_at(place) or scene.items_at(place)):
+            known = False
+        else:
+            box, notch = content_box(place, lit)
+            known = _CROWDED[(key, lit)] = scene.fitted(place, selected, box, notch) is None
+    return known
+
+
+def _insets_part(scene: Scene, keys: Mapping[str, str], selected: str | None,
+                 reachable: Mapping[str, int]) -> str:
+    """The layer of grown places: each place too small for its pieces at full size, drawn
+    larger over the plan (inset_box), in the plan's order."""
+    places = (*COMPARTMENTS, *layout.SHUTTLES)
+    crowded = [p for p in places if _crowded(scene, p, keys[p], p in reachable, selected)]
+    occupied = sorted(p for p in places if scene.crew_at(p) or scene.counters_at(p)
+                      or scene.items_at(p))
+    key = ("insets", tuple((p, keys[p], p in scene.unlocked) for p in crowded),
+           tuple(occupied), tuple(sorted(reachable.items())), scene.unit)
+
+    def draw() -> Group:
+        layer = _g(id=f"{ID}insets")
+        taken: list[Box] = []
+        for p in crowded:
+            _, _, w, h = layout.ROOMS[p]
+            size = inset_size(scene.crowd(p, selected), (float(w), float(h)))
+            box = inset_box(p, size, occupied, reachable, taken)
+            taken.append(box)
+            layer.add(_inset(scene, p, selected, box, reachable.get(p)))
+        return layer
+
+    return _memo(key, draw)
+
+
+INSET_BOX = re.compile(r'data-box="([-\d. ]+)" data-grown="([\w-]+)"')  # sorted attributes
+
+
+def grown_boxes(parts: Mapping[str, str]) -> dict[str, Box]:
+    """The boxes of the places drawn grown (insets) in a plan's parts, by place, in SVG
+    coordinates: where their pieces are (layout.place_box takes them)."""
+    out: dict[str, Box] = {}
+    for m in INSET_BOX.finditer(parts.get(f"{ID}insets", "")):
+        nums, place = m.group(1), m.group(2)
+        x, y, w, h = (float(v) for v in nums.split())
+        out[place] = (x, y, w, h)
+    return out
 
 
 def assemble(parts: dict[str, str]) -> str:
@@ -934,7 +1068,7 @@ def render_station(view: View, *, selected: str | None = None,
 
 
 PREVIEW_DROP = re.compile(r'<title[^>]*>.*?</title>|<desc[^>]*>.*?</desc>|<text[^>]*>.*?</text>'
-                          r'|<g id="st-at-[\w-]+" />'
+                          r'|<g id="st-(?:at-[\w-]+|insets)" />'
                           r'| (?:tabindex|role|aria-[a-z]+|data-[a-z-]+|xmlns:\w+|baseProfile'
                           r'|version)="[^"]*"| id="(?!st-hatch")[^"]*"', re.S)
 
@@ -1119,7 +1253,8 @@ def _shuttle(scene: Scene, sid: str, selected: str | None) -> Group:
     g.add(E.text(layout.SHORT[sid], insert=(x + 16, y + 17), class_="label"))
     g.add(E.text(status.split(",")[0].upper(), insert=(x + w - 16, y + 17),
                  class_="sub", text_anchor="end"))
-    for piece in scene.fitted(sid, selected, (x + 12, y + 3, w - 24, h - 6), (0.0, 20.0)):
+    box, notch = content_box(sid)
+    for piece in scene.fitted(sid, selected, box, notch) or []:  # crowded: in its inset
         g.add(piece)
     return g
 
@@ -1129,7 +1264,8 @@ KEY_ROWS: tuple[tuple[tuple[str, str], ...], ...] = (
      ("?", "face-down counter: a dashed edge (the Intruder player sees its kind)"),
      ("INT", "Intruder"), ("L3", "at Life Stage 3"),
      ("LAB", "Lab Animal"), ("DUM", "Dummy"), ("zz", "asleep"), ("ctrl", "controlled"),
-     ("held", "held by a crewman"), ("cage", "in a cage"), ("4 crew", "a stack: tap to list")),
+     ("held", "held by a crewman"), ("cage", "in a cage"),
+     ("+4 objects", "objects folded: tap to list them")),
     (("Bl", "Blaster"), ("Dt", "Sleep Dart Pistol"), ("Gs", "Gas Canister"),
      ("Pr", "Electric Prod"), ("Fl", "Flamethrower"), ("Cg", "Cage"),
      ("+LAB", "holding a Lab Animal"), ("+INT", "controlling an Intruder"),
