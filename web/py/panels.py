@@ -310,12 +310,13 @@ def actions_html(view: View, rows: Sequence[ActionRow], selected: str | None,
 
 
 def no_action_html(view: View, groups: Mapping[str, object], selected: str | None) -> str:
-    """The crewmen of this decision with no action, folded into one line after those who
-    can act ("No action now: Engineer 1, Engineer 2"); in an Interaction only those in its
-    compartment, and never the selected one (his own panel says why)."""
+    """The crewmen of an Interaction Phase's decision with no action, folded into one line
+    after those who can act ("No action now: Engineer 1, Engineer 2"); in a Sub-routine only
+    those in its compartment, and never the selected one (his own panel says why)."""
     decision = view.get("decision") or {}
-    if decision.get("step") not in ("move", "crew_actions", "free_actions", "defense"):
-        return ""  # the Intruder player's decisions: his rows name crewmen as targets
+    if decision.get("step") not in ("crew_actions", "free_actions", "defense"):
+        return ""  # movement: who has points is on his line; the Intruder player's rows
+        # name crewmen as targets
     at = decision.get("at") if decision.get("step") == "crew_actions" else None
     idle = [str(c.get("name", c["id"])) for c in index(view).active
             if c["id"] not in groups and c["id"] != selected and (at is None or c.get("at") == at)]
