@@ -154,3 +154,20 @@ def test_on_a_phone_captions_stay_in_the_part_of_the_plan_shown() -> None:
         room = layout.ROOMS[place]
         box = moments.place_caption(280, 90, [tuple(float(v) for v in room)], window)
         assert inside(box, window) and not overlaps(box, room), (place, window, box)
+
+
+def test_a_moment_in_a_crowded_place_is_lit_at_its_grown_box() -> None:
+    """A place drawn grown to hold its pieces (render.grown_boxes) is where its moment is lit
+    and its caption kept clear of: the pieces are there, not in the room's own rectangle."""
+    g = position(phase="interaction1", stage=1, crew={"so1": {"at": "store_a1"}},
+                 counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+                 known=["immune_gas", "very_fast"], dice=[1, 2])
+    later = act(g, "no_defense") if g.step == "defense" else []
+    ms = moments.told([e.to_dict() for e in [*g.log, *later]], "crew", g.view("crew"))
+    plain = next(s for s in moments.steps(ms, 1000) if s.kind == "attack_on_crew")
+    assert plain.lit == (layout.place_box("store_a1"),)
+    x, y, w, h = layout.place_box("store_a1")
+    grown = (x - 40, y - 30, w + 200, h + 120)
+    death = next(s for s in moments.steps(ms, 1000, grown={"store_a1": grown})
+                 if s.kind == "attack_on_crew")
+    assert death.lit == (grown,) and not overlaps(death.caption, grown)

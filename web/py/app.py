@@ -77,7 +77,8 @@ class App:
         self.files = SaveFiles(self.shown, self.session, self.messages, self.tasks)
         self.input = PageInput(self.shown, self.session, self.board, self.panel, self.advisor,
                                self.dialogs, self.rules, self.messages, self.command)
-        self.moments = MomentPlayer(self.shown, self.settings)  # the board's moments
+        # the board's moments, lit where crowded places are drawn grown
+        self.moments = MomentPlayer(self.shown, self.settings, lambda: self.board.parts)
         self.session.play_moments = self.moments.play
         self.advisor.hold = self.moments.left
         self.bus.on("drawn", self.moments.draw_countdown)

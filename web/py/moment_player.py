@@ -6,9 +6,11 @@ CPython."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import moments
+import render
 from dom import document, el, js, listen, nn, window
 from pyodide.ffi import create_proxy
 from shown import Shown
@@ -22,9 +24,11 @@ COUNTDOWN = "st-countdown"
 class MomentPlayer:
     """The moments of the last action on the board, and until when they play."""
 
-    def __init__(self, shown: Shown, settings: dict[str, Any]) -> None:
+    def __init__(self, shown: Shown, settings: dict[str, Any],
+                 parts: Callable[[], Mapping[str, str]]) -> None:
         self.shown = shown
         self.settings = settings
+        self.parts = parts        # the plan's parts as drawn: where crowded places grew
         self.until = 0.0          # performance.now() when the playing moments end
         self.concern = False      # they hold a moment the shown side must see
         self._timer: Any = None
@@ -46,7 +50,8 @@ class MomentPlayer:
         shown = str(svg.getAttribute("viewBox") or "").split() if svg is not None else []
         window_box = (float(shown[0]), float(shown[1]), float(shown[2]), float(shown[3])) \
             if len(shown) == 4 else None  # a phone shows part of the plan: captions in it
-        steps = moments.steps(told, self.pace(), window_box)
+        steps = moments.steps(told, self.pace(), window_box,
+                              render.grown_boxes(self.parts()))
         if not steps or svg is None:
             return
         svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))

@@ -125,9 +125,11 @@ def _centre(box: Box) -> tuple[float, float]:
     return (box[0] + box[2] / 2, box[1] + box[3] / 2)
 
 
-def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None) -> list[Step]:
+def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None,
+          grown: Mapping[str, Box] | None = None) -> list[Step]:
     """The moments that play on the board, one after another (the random movements of one
-    phase together), each `each_ms` long: none when `each_ms` is 0."""
+    phase together), each `each_ms` long: none when `each_ms` is 0. A place drawn grown
+    (render.grown_boxes) is lit and captioned at its grown box, where its pieces are."""
     if each_ms <= 0:
         return []
     out: list[Step] = []
@@ -139,7 +141,7 @@ def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None) -> 
         of them, over none of their places."""
         nonlocal start
         if moving:
-            paths = [_step(m, start, each_ms, view) for m in moving]
+            paths = [_step(m, start, each_ms, view, grown) for m in moving]
             lines = [f"{m.words}: die {', '.join(str(v) for d in m.dice for v in d.values)}"
                      for m in moving]
             lines = [part for line in lines for part in wrap(line)]
@@ -159,15 +161,15 @@ def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None) -> 
             moving.append(m)
             continue
         flush()
-        out.append(_step(m, start, each_ms, view))
+        out.append(_step(m, start, each_ms, view, grown))
         start += each_ms
     flush()
     return out
 
 
-def _step(m: story.Moment, start: int, duration: int, view: Box | None) -> Step:
-    rooms = [tuple(float(v) for v in layout.ROOMS[p]) for p in m.places if p in layout.ROOMS]
-    boxes: list[Box] = [(r[0], r[1], r[2], r[3]) for r in rooms]
+def _step(m: story.Moment, start: int, duration: int, view: Box | None,
+          grown: Mapping[str, Box] | None = None) -> Step:
+    boxes = [layout.place_box(p, grown) for p in m.places if p in layout.ROOMS]
     lines = caption_lines(m) if m.kind != "random_move" else [m.words, *(f"Die {d}" for d in
                                                                          m.dice)]
     w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
