@@ -91,9 +91,10 @@ def page_app() -> Iterator[Any]:
 
 def page_commands() -> set[str]:
     """Every data-command the game page's HTML and its glue's HTML strings name (the
-    prefixed ones with their argument); the demos and the replay viewer have their own."""
+    prefixed ones with their argument); the demos, the replay viewer with its review, and the
+    history page have their own."""
     glue = [p for p in sorted((WEB / "py").glob("*.py"))
-            if not p.name.startswith(("demo", "replay"))]
+            if not p.name.startswith(("demo", "replay", "review", "history"))]
     texts = [p.read_text() for p in [WEB / "index.html", *glue]]
     found = {m for text in texts for m in re.findall(r'data-command="([^"{<]+)"', text)}
     return found | {"confirm-yes", "confirm-no", "tabs:take-over", "tabs:copy"}
