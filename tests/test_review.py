@@ -203,3 +203,19 @@ def test_out_of_time_the_turning_points_keep_the_models_figures() -> None:
     full = rv.Review(rec, samples=4, refine=3).run()
     assert any(t["after"]["source"] == "samples" for t in full["turning"])
     assert [p["figure"] for p in quick["points"]] != [p["figure"] for p in full["points"]]
+
+
+def test_python_m_intruder_core_review_prints_the_turning_points(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m intruder_core review FILE` is bots.review.main: its options, its report."""
+    from intruder_core.__main__ import main
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(attacked(1)))
+    assert main(["review", str(path), "--samples", "4", "--refine", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "[luck] Turn 3, First Interaction Phase: Rolled 1 for the Intruder's attack on " \
+        "Engineer 2: Engineer 2 is killed by the Intruder in Storage A-1" in out
+    assert "1 actions, 4 turns, still in play" in out
+    assert main(["review", str(tmp_path / "missing.json")]) == 2
+    assert "review: " in capsys.readouterr().err
