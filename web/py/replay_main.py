@@ -12,7 +12,7 @@ Page contract (e2e/test_replay.py):
   #review-stop, #review-chart svg (a slider), #review-turning (Show, Try again from here),
   #review-table (filled while #review-table-box is open); body[data-review] = running |
   done | stopped | error, body[data-review-first-ms] (the first figures on screen),
-  body[data-review-ms] (all done).
+  body[data-review-ms] (all done), body[data-review-started-at] (performance.now() then).
 
 Reads `#g=CODE` on load (the game page's "Open as replay"); `?review=1` also starts its
 review, and `?review=saved` opens the game page's autosaved game (its finished game, from the
@@ -216,6 +216,7 @@ class ReplayPage:
     async def _review(self, timeline: Any) -> None:
         started = float(js.performance.now())
         body = document.body.dataset
+        body.reviewStartedAt = str(round(started))  # performance.now(): its long tasks after
         asked = str(nn(js.URLSearchParams.new(js.location.search).get("refine")) or "")
         base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
         runs = self.reviewer.review(timeline.record,  # ?refine=N: N refined (tests: 0)
