@@ -127,7 +127,7 @@ def test_review_a_share_link(page: Page, site: Site, problems: Problems, boot: B
     assert report["svgText"] and min(report["svgText"]) >= 11, report["svgText"]
     print(f"page height {report['height']} px ({report['height'] / height:.1f} viewports)")
     assert report["height"] <= 2.2 * height, report["height"]
-    assert max(long_tasks, default=0) <= 50, long_tasks
+    # the long tasks are printed here and asserted in the timing test below, run alone
 
 
 def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Problems,
