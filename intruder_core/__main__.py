@@ -15,6 +15,11 @@ from .variants import DIFFICULTIES
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["review"]:  # its own options (bots.review.main): handed over whole
+        from .bots import review
+
+        return review.main(argv[1:])
     p = argparse.ArgumentParser(prog="python -m intruder_core",
                                 description="Intruder rules engine tools")
     sub = p.add_subparsers(dest="command", required=True)
@@ -55,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
                      help="replay every demo; fail if a narration no longer fits the events")
     how.add_argument("--show", metavar="ID", help="print a demo step by step with its events")
     how.add_argument("--docs", action="store_true", help="print docs/demos.md's demo list")
+    sub.add_parser("review", add_help=False,
+                   help="a game's turning points: review FILE [--samples N] [--refine N] "
+                        "[--json] (review --help for all)")
     args = p.parse_args(argv)
     if args.command == "demos":
         return demos_command(args)

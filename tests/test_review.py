@@ -63,9 +63,10 @@ def test_a_death_on_a_known_die_is_luck_with_its_die_and_its_death_in_words() ->
 
 def sent_alone() -> dict[str, Any]:
     """Engineer 2 leaves Science Officer 3 in Corridor A-1 for the Intruder's Storage A-1, and
-    the crew ends its movement there."""
+    the crew ends its movement there. Life Stage 4: an Intruder the value model fears there
+    (at Stage 6 it already counts the game as lost, whatever he does)."""
     g = ic.Game.from_position(position("crew_movement", {"en2": {"at": "a1"},
-                                                         "so3": {"at": "a1"}}, stage=6))
+                                                         "so3": {"at": "a1"}}, stage=4))
     g.apply({"type": "move", "crew": "en2", "to": "store_a1"})
     g.apply({"type": "end_movement"})
     return dict(g.record())
@@ -82,7 +83,7 @@ def test_a_crewman_sent_alone_is_a_choice_with_the_advisors_alternative() -> Non
     adv = tp["advisor"]
     assert adv["action"] != {"type": "move", "crew": "en2", "to": "store_a1"}
     assert f"The advisor: {adv['label']}, " in tp["text"]
-    assert tp["swing"] < 0 and tp["after"]["expected"] < adv["figure"]["expected"]
+    assert tp["swing"] <= -rv.MIN_SWING and tp["after"]["expected"] < adv["figure"]["expected"]
     assert tp["after"]["source"] == "model" and tp["text"].endswith("(model).")
     # the move rolled nothing: no luck is told at that step
     assert not [t for t in res["turning"] if t["kind"] == "luck" and t["step"] == 0]
@@ -202,3 +203,19 @@ def test_out_of_time_the_turning_points_keep_the_models_figures() -> None:
     full = rv.Review(rec, samples=4, refine=3).run()
     assert any(t["after"]["source"] == "samples" for t in full["turning"])
     assert [p["figure"] for p in quick["points"]] != [p["figure"] for p in full["points"]]
+
+
+def test_python_m_intruder_core_review_prints_the_turning_points(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m intruder_core review FILE` is bots.review.main: its options, its report."""
+    from intruder_core.__main__ import main
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(attacked(1)))
+    assert main(["review", str(path), "--samples", "4", "--refine", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "[luck] Turn 3, First Interaction Phase: Rolled 1 for the Intruder's attack on " \
+        "Engineer 2: Engineer 2 is killed by the Intruder in Storage A-1" in out
+    assert "1 actions, 4 turns, still in play" in out
+    assert main(["review", str(tmp_path / "missing.json")]) == 2
+    assert "review: " in capsys.readouterr().err

@@ -44,16 +44,25 @@ def test_the_chart_is_a_slider_over_the_curve_with_its_bands_and_turning_points(
     assert re.search(r'font-size: (\d+)px', svg) and rvw.TEXT * 350 / rvw.W >= 11
 
 
-def test_keys_and_taps_reach_every_point() -> None:
+def test_keys_and_taps_reach_every_point_by_the_marks_the_page_keeps() -> None:
     res = reviewed()
+    marks = rvw.marks(res)
     steps = [p["step"] for p in res["points"]]
-    assert rvw.neighbour(res, steps[0], "ArrowRight") == steps[1]
-    assert rvw.neighbour(res, steps[1], "ArrowLeft") == steps[0]
-    assert rvw.neighbour(res, steps[0], "End") == steps[-1]
-    assert rvw.neighbour(res, steps[-1], "Home") == steps[0]
-    assert rvw.neighbour(res, steps[0], "PageDown") == steps[-1]  # the next turn
-    assert rvw.neighbour(res, steps[0], "x") == steps[0]
-    assert rvw.point_at(res, 0.0) == steps[0] and rvw.point_at(res, 1.0) == steps[-1]
+    assert [m["step"] for m in marks] == steps
+    assert [m["words"] for m in marks] == [rvw.point_words(p) for p in res["points"]]
+    assert rvw.neighbour(marks, steps[0], "ArrowRight") == steps[1]
+    assert rvw.neighbour(marks, steps[1], "ArrowLeft") == steps[0]
+    assert rvw.neighbour(marks, steps[0], "End") == steps[-1]
+    assert rvw.neighbour(marks, steps[-1], "Home") == steps[0]
+    assert rvw.neighbour(marks, steps[0], "PageDown") == steps[-1]  # the next turn
+    assert rvw.neighbour(marks, steps[0], "x") == steps[0]
+    assert rvw.point_at(marks, 0.0) == steps[0] and rvw.point_at(marks, 1.0) == steps[-1]
+    # the marker the page moves is the one the chart draws at that point
+    ns = "{http://www.w3.org/2000/svg}"
+    here = [e for e in ET.fromstring(rvw.chart_svg(res, steps[1])).iter(f"{ns}line")
+            if e.get("id") == "review-here"]
+    assert len(here) == 1 and here[0].get("x1") == rvw.here_x(1, len(marks))
+    assert rvw.here_x(0, len(marks)) != rvw.here_x(1, len(marks))
 
 
 def test_table_and_turning_points_have_unique_names_and_the_right_steps() -> None:
@@ -85,14 +94,41 @@ def test_the_status_says_where_the_review_is() -> None:
     assert rvw.status_text({"error": "not a game record"}).endswith("not a game record")
 
 
-def test_the_workers_task_answers_in_json_and_refuses_bad_records() -> None:
-    task = bot_tasks.ReviewTask(json.dumps({"record": attacked(6), "samples": 2,
-                                            "refine": 1}))
+def test_the_workers_task_draws_the_panel_at_most_so_often_and_at_the_end() -> None:
+    rec = attacked(6)
+    task = bot_tasks.ReviewTask(json.dumps({"record": rec, "samples": 2, "refine": 1,
+                                            "base": "https://x/"}), draw_every_s=3600)
     out = json.loads(task.step(0))
-    assert out["points"] and not out["done"]
+    assert out["drawn"] and out["marks"] and not out["done"]
+    assert out["status"].startswith("Scoring every decision")
+    first = task.chart
+    assert ET.fromstring(first).get("role") == "slider" and "<table" in task.table
+    answers = [out]
     while not out["done"]:
-        out = json.loads(task.step(1))
-    assert out["progress"] == 1
+        out = json.loads(task.step(0))
+        answers.append(out)
+    assert out["progress"] == 1 and out["status"].startswith("Reviewed: ")
+    # an hour between drawings: only the first answer and the last are drawn
+    assert [bool(a.get("drawn")) for a in answers] == [True] + [False] * (len(answers) - 2) \
+        + [True]
+    assert "marks" not in answers[1] and len(answers) > 2
+    res = rv.Review(rec, samples=2, refine=1, refine_s=bot_tasks.REVIEW_REFINE_S,
+                    expect_samples=bot_tasks.REVIEW_EXPECT,
+                    quality_samples=bot_tasks.REVIEW_QUALITY).run()
+    assert out["marks"] == rvw.marks(res)
+    assert task.chart == rvw.chart_svg(res, 0) and task.table == rvw.table_html(res, 0)
+    import session
+
+    assert task.turning == rvw.turning_html(res, lambda step: "https://x/" + session
+                                            .share_fragment({"origin": rec["origin"],
+                                                             "actions": rec["actions"][:step]}))
+    # with no wait between drawings, every change of the figures is drawn
+    every = bot_tasks.ReviewTask(json.dumps({"record": rec, "samples": 2, "refine": 1}),
+                                 draw_every_s=0)
+    drawn = []
+    while not (a := json.loads(every.step(0)))["done"]:
+        drawn.append(bool(a.get("drawn")))
+    assert drawn.count(True) > 1
     bad = bot_tasks.ReviewTask(json.dumps({"record": {"origin": {}, "actions": []}}))
     answer = json.loads(bad.step(1))
     assert answer["done"] and "origin" in answer["error"]

@@ -6,7 +6,9 @@
 //                   {type: "cancel", run}
 //   worker -> page  {type: "ready", ms} once Python is up, {type: "failed", error},
 //                   {run, result: JSON text} after every slice (bot_tasks.ReviewTask), the
-//                   last one with "done": true; nothing more for a cancelled run.
+//                   last one with "done": true; when the result says "drawn", also the
+//                   panel's finished strings {chart, table, turning} (review_view.py, drawn
+//                   here: the page only sets them); nothing more for a cancelled run.
 import { loadPyodide } from "./pyodide/loader.mjs";
 
 const t0 = performance.now();
@@ -45,8 +47,11 @@ onmessage = async (event) => {
   try {
     while (current === msg.run) {
       const result = task.step(msg.budget || 0.15);
-      postMessage({ run: msg.run, result });
-      if (JSON.parse(result).done) break;
+      const answer = JSON.parse(result);
+      const out = { run: msg.run, result };
+      if (answer.drawn) Object.assign(out, { chart: task.chart, table: task.table, turning: task.turning });
+      postMessage(out);
+      if (answer.done) break;
       await breathe();  // lets a cancel (or a newer start) in between slices
     }
   } finally {

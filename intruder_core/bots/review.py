@@ -38,8 +38,9 @@ from .value import value
 # The value model gives an expected result (win 1, draw 1/2, loss 0), not a split. The draw
 # band is split from it as DRAW_SHARE * 4e(1 - e): no draw where the game is decided, most at
 # an even game. DRAW_SHARE is the least-squares fit of that curve to the draws of heuristic
-# self-play (bench/review.py --fit-draw: 150 standard games from seed 300000 give 0.27).
-DRAW_SHARE = 0.27
+# self-play (bench/review.py --fit-draw: 150 standard games from seed 300000 give 0.262
+# with the refitted value model).
+DRAW_SHARE = 0.26
 # Events that carry chance for the crew: dice, and counters turned over.
 CHANCE = frozenset({"roll", "reveal"})
 # Events worth quoting when luck moved the chance (their own texts: one home, events.py).

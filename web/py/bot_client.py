@@ -356,12 +356,17 @@ class ReviewWorker:
         else:
             q = self._queues.get(int(data.run))
             if q is not None:
-                q.put_nowait(json.loads(str(data.result)))
+                got = json.loads(str(data.result))
+                if got.get("drawn"):  # the panel's strings, drawn in the worker
+                    for part in ("chart", "table", "turning"):
+                        got[part] = str(getattr(data, part))
+                q.put_nowait(got)
 
     async def review(self, record: dict[str, Any], seed: int = 0,
-                     refine: int | None = None) -> Any:
-        """The review of a record, result by result (bots.review.ReviewResult, or
-        {"error"}), until it is done; closing the generator stops it in the worker."""
+                     refine: int | None = None, base: str = "./") -> Any:
+        """The review of a record, answer by answer (bot_tasks.ReviewTask's, with the panel's
+        strings when drawn; or {"error"}), until it is done; closing the generator stops it in
+        the worker. `base`: what the Try again links start with (the page's folder)."""
         from pyodide.ffi import to_js
 
         self.start()
@@ -373,7 +378,7 @@ class ReviewWorker:
             self._fail(self.error)
         self.worker.postMessage(to_js(
             {"type": "start", "run": run, "budget": self.SLICE_S,
-             "request": json.dumps({"record": record, "seed": seed,
+             "request": json.dumps({"record": record, "seed": seed, "base": base,
                                     **({} if refine is None else {"refine": refine})})},
             dict_converter=js.Object.fromEntries))
         done = False

@@ -167,18 +167,26 @@ REVIEW_REFINE = 4
 REVIEW_REFINE_S = 8.0  # stage 2's time: the turning points left then keep the model's figures
 REVIEW_EXPECT = 4      # stage 1's sampled states per choice (the command line's: 6 and 4)
 REVIEW_QUALITY = 3
+REVIEW_DRAW_S = 0.25   # the panel drawn anew at most this often (and at the end)
 
 
 class ReviewTask:
-    """A game's review in a worker (bots.review.Review): the request's JSON in, the result so
-    far out as JSON after each slice, so the page shows progress and may stop it."""
+    """A game's review in a worker (bots.review.Review), drawn there too (review_view.py), so
+    that the page's main thread only sets finished strings: the request's JSON in; after each
+    slice a small JSON answer out, and when it says "drawn", the panel's strings in `chart`,
+    `table` and `turning` (at most every `draw_every_s`, and always at the end)."""
 
-    def __init__(self, request: str) -> None:
+    def __init__(self, request: str, draw_every_s: float = REVIEW_DRAW_S) -> None:
         from intruder_core.bots.review import Review
 
         self.review: Review | None = None
         self.error = ""
         self.sig: tuple[object, ...] | None = None
+        self.draw_every_s = draw_every_s
+        self.drawn_at = float("-inf")
+        self.chart = self.table = self.turning = ""
+        self.base = "./"
+        self.record: dict[str, Any] = {}
         try:
             req = json.loads(request)
             if not isinstance(req, dict):
@@ -188,20 +196,40 @@ class ReviewTask:
                                  refine=int(req.get("refine", REVIEW_REFINE)),
                                  refine_s=float(req.get("refine_s", REVIEW_REFINE_S)),
                                  expect_samples=REVIEW_EXPECT, quality_samples=REVIEW_QUALITY)
+            self.record = req["record"]  # Review checked it: an origin and a list of actions
+            self.base = str(req.get("base", "./"))
         except (ValueError, TypeError) as exc:  # CorruptSave is a ValueError
             self.error = str(exc)
 
     def step(self, budget_s: float) -> str:
-        """Work for about `budget_s` seconds; {"error"}, or the review so far (ReviewResult)
-        when its figures changed since the last answer, else only where it is ("progress",
-        "stage", "done", "seconds"): the page parses the big answer only when it redraws."""
+        """Work for about `budget_s` seconds; {"error"}, or where the review is ("progress",
+        "stage", "done", "seconds", "status": its words), with "drawn" and the points'
+        `marks` (review_view.marks) when the panel's strings were drawn anew."""
         if self.review is None:
             return json.dumps({"error": self.error, "done": True})
+        import review_view
+
         from intruder_core.bots.review import drawn_key
 
         res = self.review.step(budget_s)
+        out: dict[str, Any] = {k: res[k] for k in ("progress", "stage", "done", "seconds")}
+        out["status"] = review_view.status_text(res)
         sig = drawn_key(res)
-        if sig == self.sig:
-            return json.dumps({k: res[k] for k in ("progress", "stage", "done", "seconds")})
-        self.sig = sig
-        return json.dumps(res)
+        now = time.perf_counter()
+        if sig != self.sig and (res["done"] or now - self.drawn_at >= self.draw_every_s):
+            self.sig, self.drawn_at = sig, now
+            self.draw(res)
+            out["drawn"] = True
+            out["marks"] = review_view.marks(res)
+        return json.dumps(out)
+
+    def draw(self, res: Any) -> None:
+        """The panel's strings (the marker at step 0: the page moves it to its step)."""
+        import review_view
+        import session
+
+        origin, actions = self.record["origin"], self.record["actions"]
+        self.chart = review_view.chart_svg(res, 0)
+        self.table = review_view.table_html(res, 0)
+        self.turning = review_view.turning_html(res, lambda step: self.base + (
+            session.share_fragment({"origin": origin, "actions": actions[:step]})))

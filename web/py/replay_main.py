@@ -7,10 +7,12 @@ Page contract (e2e/test_replay.py):
   body[data-actions]     how many actions the game has
   #source-text + [data-command=open-text], #source-file, #game-select, #phase-select,
   #scrubber, #log button[data-step], #fork (a link to the game page at this point)
-  The review (review_view.py draws it; bot_client.ReviewWorker runs it in a worker):
-  #review-start, #review-stop, #review-chart svg (a slider), #review-turning (Show, Try
-  again from here), #review-table; body[data-review] = running | done | stopped | error,
-  body[data-review-first-ms] (the first figures on screen), body[data-review-ms] (all done).
+  The review (bot_client.ReviewWorker runs it in a worker, which draws it with
+  review_view.py; this page sets the strings and moves the marker): #review-start,
+  #review-stop, #review-chart svg (a slider), #review-turning (Show, Try again from here),
+  #review-table (filled while #review-table-box is open); body[data-review] = running |
+  done | stopped | error, body[data-review-first-ms] (the first figures on screen),
+  body[data-review-ms] (all done), body[data-review-started-at] (performance.now() then).
 
 Reads `#g=CODE` on load (the game page's "Open as replay"); `?review=1` also starts its
 review, and `?review=saved` opens the game page's autosaved game (its finished game, from the
@@ -52,18 +54,20 @@ class ReplayPage:
 
         self.review_view = review_view
         self.reviewer = bot_client.ReviewWorker()
-        self.review_res: Any = None
+        self.review_marks: list[Any] = []  # review_view.marks: the points' steps and words
+        self.review_table = ""             # the table's HTML, set when its box is open
         self.review_task: Any = None
-        self.review_sig: Any = None
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_scrub),
                          create_proxy(self.on_phase), create_proxy(self.on_game),
-                         create_proxy(self.on_file), create_proxy(self.on_chart_key)]
+                         create_proxy(self.on_file), create_proxy(self.on_chart_key),
+                         create_proxy(self.on_table_toggle)]
         document.addEventListener("click", self._proxies[0])
         el("scrubber").addEventListener("input", self._proxies[1])
         el("phase-select").addEventListener("change", self._proxies[2])
         el("game-select").addEventListener("change", self._proxies[3])
         el("source-file").addEventListener("change", self._proxies[4])
         el("review-chart").addEventListener("keydown", self._proxies[5])
+        el("review-table-box").addEventListener("toggle", self._proxies[6])
 
     # --- opening ------------------------------------------------------------------------
 
@@ -103,7 +107,7 @@ class ReplayPage:
         el("review").hidden = True
         el("viewer").classList.remove("reviewing")
         el("review-start").hidden = False
-        self.review_res = None
+        self.review_marks, self.review_table = [], ""
         self.svgs = {}
         el("viewer").hidden = False
         el("scrubber").max = str(self.timeline.last)
@@ -136,7 +140,7 @@ class ReplayPage:
         base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
         el("fork").href = base + self.session.share_fragment(t.fork(self.at))
         document.body.dataset.step = str(self.at)
-        if self.review_res is not None and self.review_res.get("points"):
+        if self.review_marks:
             self.mark_review()
 
     # --- events -------------------------------------------------------------------------
@@ -147,10 +151,10 @@ class ReplayPage:
         if target is None:
             chart = nn(event.target.closest("#review-chart svg")) \
                 if hasattr(event.target, "closest") else None
-            if chart is not None and self.review_res is not None:
+            if chart is not None and self.review_marks:
                 box = chart.getBoundingClientRect()
                 fraction = (float(event.clientX) - float(box.left)) / max(float(box.width), 1)
-                self.goto(self.review_view.point_at(self.review_res, fraction))
+                self.goto(self.review_view.point_at(self.review_marks, fraction))
             return
         command = str(target.dataset.command)
         try:
@@ -186,8 +190,7 @@ class ReplayPage:
         el("viewer").classList.add("reviewing")
         el("review-start").hidden = True
         el("review-stop").hidden = False
-        self.review_res = None
-        self.review_sig = None
+        self.review_marks, self.review_table = [], ""
         for part in ("review-chart", "review-turning", "review-table"):
             el(part).innerHTML = ""
         el("review-status").textContent = self.review_view.status_text(None)
@@ -213,9 +216,11 @@ class ReplayPage:
     async def _review(self, timeline: Any) -> None:
         started = float(js.performance.now())
         body = document.body.dataset
+        body.reviewStartedAt = str(round(started))  # performance.now(): its long tasks after
         asked = str(nn(js.URLSearchParams.new(js.location.search).get("refine")) or "")
+        base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
         runs = self.reviewer.review(timeline.record,  # ?refine=N: N refined (tests: 0)
-                                    refine=int(asked) if asked.isdigit() else None)
+                                    refine=int(asked) if asked.isdigit() else None, base=base)
         state = "stopped"
         try:
             async for res in runs:
@@ -225,10 +230,8 @@ class ReplayPage:
                     el("review-status").textContent = self.review_view.status_text(res)
                     state = "error"
                     break
-                res = {**(self.review_res or {}), **res}  # a light answer: progress only
-                self.review_res = res
                 self.draw_review(res)
-                if res["points"] and not document.body.hasAttribute("data-review-first-ms"):
+                if self.review_marks and not document.body.hasAttribute("data-review-first-ms"):
                     body.reviewFirstMs = str(round(float(js.performance.now()) - started))
                 if res["done"]:
                     body.reviewMs = str(round(float(js.performance.now()) - started))
@@ -241,36 +244,47 @@ class ReplayPage:
             body.review = state
 
     def draw_review(self, res: Any) -> None:
-        """The progress at every slice; the curve, the table and the turning points when
-        their figures change (signature), not at every slice."""
-        view = self.review_view
-        el("review-status").textContent = view.status_text(res)
+        """The worker's answer: its words and progress; when it drew the panel anew, its
+        finished strings set as they are (the table only while its box is open)."""
+        el("review-status").textContent = str(res["status"])
         el("review-progress").value = float(res["progress"])
-        from intruder_core.bots.review import drawn_key
-
-        sig = drawn_key(res)
-        if sig == self.review_sig:
+        if not res.get("drawn"):
             return
-        self.review_sig = sig
-        t = self.timeline
-        base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
-        el("review-chart").innerHTML = view.chart_svg(res, self.at)
-        el("review-table").innerHTML = view.table_html(res, self.at)
-        el("review-turning").innerHTML = view.turning_html(
-            res, lambda step: base + self.session.share_fragment(t.fork(step)))
+        self.review_marks = res["marks"]
+        self.review_table = str(res["table"])
+        el("review-chart").innerHTML = str(res["chart"])
+        el("review-turning").innerHTML = str(res["turning"])
+        if el("review-table-box").open:
+            el("review-table").innerHTML = self.review_table
+        self.mark_review()
+
+    def on_table_toggle(self, _event: Any) -> None:
+        """The table is put in the page when its box opens (not at every figure)."""
+        if el("review-table-box").open and self.review_table:
+            el("review-table").innerHTML = self.review_table
+            self.mark_review()
 
     def mark_review(self) -> None:
-        """Move the chart's marker and the table's row to the step shown."""
+        """Move the chart's marker, its slider's value and the table's row to the step shown
+        (attributes only: the drawing is the worker's)."""
         view = self.review_view
-        res = self.review_res
-        el("review-chart").innerHTML = view.chart_svg(res, self.at)
+        marks = self.review_marks
+        k = view.current_index(marks, self.at)
+        svg = nn(document.querySelector("#review-chart svg"))
+        if svg is not None:
+            svg.setAttribute("aria-valuenow", str(k))
+            svg.setAttribute("aria-valuetext", str(marks[k]["words"]))
+        here = nn(document.getElementById("review-here"))
+        if here is not None:
+            x = view.here_x(k, len(marks))
+            here.setAttribute("x1", x)
+            here.setAttribute("x2", x)
         old = nn(document.querySelector("#review-table tr.here"))
         if old is not None:
             old.classList.remove("here")
             old.removeAttribute("aria-current")
-        k = view.current_index(res["points"], self.at)
         row = nn(document.querySelector(
-            f'#review-table button[data-step="{res["points"][k]["step"]}"]'))
+            f'#review-table button[data-step="{marks[k]["step"]}"]'))
         if row is not None:
             tr = row.closest("tr")
             tr.classList.add("here")
@@ -278,9 +292,9 @@ class ReplayPage:
 
     def on_chart_key(self, event: Any) -> None:
         """The chart's slider: arrows, Page Up/Down, Home and End step through the curve."""
-        if self.review_res is None or self.timeline is None:
+        if not self.review_marks or self.timeline is None:
             return
-        step = self.review_view.neighbour(self.review_res, self.at, str(event.key))
+        step = self.review_view.neighbour(self.review_marks, self.at, str(event.key))
         if step != self.at or str(event.key) in ("ArrowRight", "ArrowLeft", "ArrowUp",
                                                  "ArrowDown", "PageUp", "PageDown",
                                                  "Home", "End"):

@@ -1,14 +1,15 @@
 """The review panel of replay.html as HTML and SVG: the win-chance curve (svgwrite, like the
 board), its text table, the turning points and the progress line. Pure functions of a
-bots.review result (ReviewResult), no DOM (replay_main.py puts them in the page), so they
-are tested on CPython against the real engine (tests/test_web_review.py).
+bots.review result (ReviewResult), no DOM, so they are tested on CPython against the real
+engine (tests/test_web_review.py). The review's worker draws them (bot_tasks.ReviewTask);
+the page's main thread only sets the strings and moves the marker by the `marks`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import Any, TypedDict
 from xml.etree import ElementTree as ET
 
 import svgwrite
@@ -37,6 +38,13 @@ E = svgwrite.Drawing(profile="full", debug=False)  # an element factory (aria-* 
 KIND_WORDS = {"choice": "Your choice", "luck": "Luck"}
 
 
+class Mark(TypedDict):
+    """What the main thread keeps of a point: where it is and its words (the slider's value)."""
+    step: int
+    turn: int
+    words: str
+
+
 def _n(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
@@ -58,7 +66,18 @@ def point_words(p: Point) -> str:
             f"draw {pct(f['draw'])}, loss {pct(f['loss'])} ({source_words(f)})")
 
 
-def current_index(points: Sequence[Point], at: int) -> int:
+def marks(res: ReviewResult) -> list[Mark]:
+    """The points as the page's main thread needs them to move the marker and the slider."""
+    return [{"step": p["step"], "turn": p["turn"], "words": point_words(p)}
+            for p in res["points"]]
+
+
+def here_x(k: int, count: int) -> str:
+    """The x of the replay-step marker at the k-th of `count` points (its line's x1 and x2)."""
+    return _n(x_of(k, count))
+
+
+def current_index(points: Sequence[Mapping[str, Any]], at: int) -> int:
     """The point shown for replay step `at`: the last decision at or before it."""
     best = 0
     for k, p in enumerate(points):
@@ -67,20 +86,18 @@ def current_index(points: Sequence[Point], at: int) -> int:
     return best
 
 
-def point_at(res: ReviewResult, fraction: float) -> int:
+def point_at(points: Sequence[Mapping[str, Any]], fraction: float) -> int:
     """The step of the point nearest a fraction of the chart's width (a click or tap)."""
-    points = res["points"]
     if not points:
         return 0
     inner = (fraction * W - LEFT) / (W - LEFT - RIGHT)
     k = round(min(max(inner, 0.0), 1.0) * (len(points) - 1))
-    return points[k]["step"]
+    return int(points[k]["step"])
 
 
-def neighbour(res: ReviewResult, at: int, key: str) -> int:
+def neighbour(points: Sequence[Mapping[str, Any]], at: int, key: str) -> int:
     """The step a key takes the chart's slider to from step `at` (arrows: the next decision;
     Page Up/Down: the next turn; Home/End), or `at` for any other key."""
-    points = res["points"]
     if not points:
         return at
     k = current_index(points, at)
@@ -99,7 +116,7 @@ def neighbour(res: ReviewResult, at: int, key: str) -> int:
         k = len(points) - 1
     else:
         return at
-    return points[k]["step"]
+    return int(points[k]["step"])
 
 
 def _band(points: Sequence[Point], low: Callable[[Point], float],
@@ -171,8 +188,8 @@ def chart_svg(res: ReviewResult, at: int) -> str:
         axis.add(E.text(str(tp["rank"]), insert=(x, TOP - 6), class_="tp-no",
                         text_anchor="middle"))
     if points:
-        x = _n(x_of(k, n))
-        axis.add(E.line((x, TOP), (x, H - BOTTOM), class_="here"))
+        x = here_x(k, n)
+        axis.add(E.line((x, TOP), (x, H - BOTTOM), class_="here", id="review-here"))
     dwg.add(axis)
     return ET.tostring(dwg.get_xml(), encoding="unicode")
 
