@@ -71,6 +71,9 @@ def select_by_keys(page: Page, crew: str, at: str) -> None:
     if body.get_attribute("data-selected") not in ("", crew):
         # Enter in a lit compartment would move the selected crewman there: let go first.
         into_board(page)
+        if body.get_attribute("data-moments") == "playing":
+            page.keyboard.press("Escape")  # the first Esc skips the moments still playing
+            expect(body).not_to_have_attribute("data-moments", "playing")
         page.keyboard.press("Escape")
         expect(body).to_have_attribute("data-selected", "")
     walk_to(page, at)

@@ -24,6 +24,7 @@ from test_scenarios import start
 from test_table import MEASURES, check_table
 
 import intruder_core as ic
+from intruder_core import story
 from intruder_core.bots import HeuristicPolicy, intruder_ai
 from intruder_core.scoring import science_officer_result
 from intruder_core.sides import side_of
@@ -627,12 +628,14 @@ def test_watching_the_computer_its_pace_is_a_setting_and_skip_ends_the_wait(
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
     stored = page.evaluate("JSON.parse(localStorage.getItem('intruder:settings'))")
     assert stored["pace_ms"] == 1500
-    # The player's own action is announced once, in words: its events, not the log.
+    # The player's own action is announced once, in words: its moments' outcomes first
+    # (story.headline), else its events; not the log.
     game = page_game(page)
-    seen = len(game.log)
+    seen, before = len(game.log), game.view("crew")
     action = choose(game, "crew", random.Random(3))
     perform(page, game, "crew", action)
     expect(body).to_have_attribute("data-state-sha", digest(game))
-    new = [e.text for e in game.log[seen:]]
-    if new:
-        expect(page.locator("#announce")).to_contain_text(new[0])
+    events = [e.to_dict() for e in game.log[seen:]]
+    told = story.headline(story.moments(events, "crew", game.view("crew"), before))
+    if told or events:
+        expect(page.locator("#announce")).to_contain_text(told[:60] or events[0]["text"])

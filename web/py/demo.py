@@ -147,7 +147,7 @@ def plan_fit(width_px: float, max_height_px: float, places: list[str]
     """The viewBox and CSS height of the demo's plan in a box `width_px` wide and at most
     `max_height_px` high: the part around `places` at the game's readable scale
     (layout.zoom_box: 14-unit text at 11 px, tokens 25 px), or the whole plan if it fits."""
-    box = layout.zoom_box(width_px, max_height_px, places)
+    box = layout.zoom_box(width_px, max_height_px, places, scrolls=False)  # it never scrolls
     height = box[3] * width_px / box[2] if width_px > 0 else 0.0
     if max_height_px > 0:
         height = min(height, max_height_px)

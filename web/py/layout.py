@@ -132,14 +132,15 @@ def place_centre(place: str, grown: Mapping[str, Box] | None = None) -> tuple[fl
 
 
 def zoom_box(width_px: float, height_px: float, places: list[str],
-             centre: str = "command", grown: Mapping[str, Box] | None = None
-             ) -> tuple[int, int, int, int]:
+             centre: str = "command", grown: Mapping[str, Box] | None = None,
+             scrolls: bool = True) -> tuple[int, int, int, int]:
     """The part of the plan a `width_px` x `height_px` box shows at MIN_SCALE: the whole plan
     when it fits, else a window of that size around `places` (their bounding box, padded;
     a place drawn grown by its grown box), or around their middle (or `centre`'s) when they
-    do not fit, kept inside the plan."""
+    do not fit, kept inside the plan. A box that `scrolls` (the game's) shows the whole plan
+    once it is wide enough to draw it large; one that does not (the demo's) only if it fits."""
     vx, vy, vw, vh = VIEWBOX
-    if width_px <= 0 or width_px >= vw * SCROLL_SCALE:  # not laid out yet (a hidden
+    if width_px <= 0 or (scrolls and width_px >= vw * SCROLL_SCALE):  # not laid out yet (a hidden
         return VIEWBOX  # page), or a desktop's board, drawn large: it scrolls, whole
     ww = min(float(vw), width_px / MIN_SCALE)
     wh = min(float(vh), height_px / MIN_SCALE) if height_px > 0 else float(vh)

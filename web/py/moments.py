@@ -232,11 +232,14 @@ def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
                              f'L{_n(cx - 22)} {_n(cy + 22)}"/>')
             else:
                 w = text_width(s.label) + 2 * PAD
+                # only the card turns: its words stand unscaled beside it (a text measured
+                # mid-turn would read as 0 px wide and as small as the turn has got)
                 parts.append(f'<g class="flip" style="animation-delay:{s.start}ms">'
                              f'<rect x="{_n(cx - w / 2)}" y="{_n(cy - 14)}" '
-                             f'width="{_n(w)}" height="28" rx="4"/><text x="{_n(cx)}" '
-                             f'y="{_n(cy + 5)}" text-anchor="middle">{escape(s.label)}'
-                             "</text></g>")
+                             f'width="{_n(w)}" height="28" rx="4"/></g>'
+                             f'<text class="flip-label" x="{_n(cx)}" y="{_n(cy + 5)}" '
+                             f'text-anchor="middle" font-size="{FONT}">{escape(s.label)}'
+                             "</text>")
         x, y, w, h = s.caption
         if s.lines:  # (the random movements of a phase share the first one's caption)
             parts.append(f'<g class="caption"><rect x="{_n(x)}" y="{_n(y)}" '
