@@ -381,17 +381,27 @@ def select_crew(page: Page, crew: str) -> None:
     line = page.locator(f'#actions [data-select="{crew}"]')
     if token.count():
         room = page.locator(f'#board [data-compartment="{token.get_attribute("data-at")}"]')
+        if body.get_attribute("data-moments") == "playing":
+            page.keyboard.press("Escape")  # Esc skips the moments still playing
+            expect(body).not_to_have_attribute("data-moments", "playing")
         if body.get_attribute("data-selected") and "reachable" in (
                 room.get_attribute("class") or ""):
-            # A tap on a crewman in a lit compartment moves the selected one there (by
-            # design): let go of him first.
+            # (A tap on a crewman selects him, even in a lit compartment; letting go of the
+            # selected one first is kept from when it moved him there.)
             page.keyboard.press("Escape")
             expect(body).to_have_attribute("data-selected", "")
         token.click()
-    else:
-        if not line.first.is_visible():
-            page.locator("#actions details.crew-others > summary").click()
-        line.first.click()
+        if body.get_attribute("data-selected") == crew:
+            return
+        # In one fresh-clone run a tap on his token did not select him (a Return to
+        # Prometheus game after a Panic, the Command Module grown): not understood yet, and
+        # said in the closing note. His line in the actions is the other way to select him.
+        page.wait_for_timeout(300)
+        if body.get_attribute("data-selected") == crew:
+            return
+    if not line.first.is_visible():
+        page.locator("#actions details.crew-others > summary").click()
+    line.first.click()
     expect(body).to_have_attribute("data-selected", crew)
 
 
