@@ -10,6 +10,7 @@ the tests an object with the same async methods), so it is tested on CPython
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
@@ -162,14 +163,25 @@ class History:
         self.problem = NOT_KEPT.format(why=storage.storage_problem(exc) if exc is not None
                                        else "this browser has no IndexedDB")
 
+    _opening: Any = field(default=None, repr=False)  # the first open, awaited by every caller
+
     async def _open(self) -> Backend | None:
+        # One open shared by concurrent callers: a game that ends while the first open is
+        # still under way must wait for it, not find no opener and no store ("no IndexedDB").
         if self.backend is None and self.opener is not None:
-            opener, self.opener = self.opener, None
-            try:
-                self.backend = await opener()
-            except Exception as exc:
-                self._fail(exc)
+            if self._opening is None:
+                self._opening = asyncio.ensure_future(self._first_open())
+            await self._opening
         return self.backend
+
+    async def _first_open(self) -> None:
+        opener = self.opener
+        try:
+            self.backend = await opener() if opener is not None else None
+        except Exception as exc:
+            self._fail(exc)
+        finally:
+            self.opener = None
 
     async def load(self) -> list[HistoryGame]:
         """Every kept game that reads back whole (newest first); [] if the store fails."""
