@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 USE_NAMES = {"suggest": "Suggest", "odds": "Odds", "undo": "Undo"}
 NOT_KEPT = "Your games are not being kept: {why}. The game still plays as usual."
+NO_STORE = "this browser has no IndexedDB"  # why, when there is no store at all
 EXPORT_NAME = "intruder-games.json"
 
 
@@ -160,8 +161,14 @@ class History:
     opener: Callable[[], Awaitable[Backend | None]] | None = None  # the page's: first use
 
     def _fail(self, exc: BaseException | None) -> None:
+        """Say why the games are not kept: the store's error, or no store at all."""
         self.problem = NOT_KEPT.format(why=storage.storage_problem(exc) if exc is not None
-                                       else "this browser has no IndexedDB")
+                                       else NO_STORE)
+
+    def _no_store(self) -> None:
+        """No store opened: keep the first reason found, else say there is none."""
+        if not self.problem:
+            self._fail(None)
 
     _opening: Any = field(default=None, repr=False)  # the first open, awaited by every caller
 
@@ -187,7 +194,7 @@ class History:
         """Every kept game that reads back whole (newest first); [] if the store fails."""
         backend = await self._open()
         if backend is None:
-            self.problem = self.problem or NOT_KEPT.format(why="this browser has no IndexedDB")
+            self._no_store()
             return []
         try:
             pairs = json.loads(str(await backend.all()))
@@ -208,7 +215,7 @@ class History:
         store failed (then `problem` says why)."""
         backend = await self._open()
         if backend is None:
-            self.problem = self.problem or NOT_KEPT.format(why="this browser has no IndexedDB")
+            self._no_store()
             return False
         try:
             await backend.add(key(entry), json.dumps(entry, separators=(",", ":")))
