@@ -62,6 +62,17 @@ def crowded_lab(phase: str = "crew_movement") -> ic.Game:
     })
 
 
+def finished_odds(page: Any, boot: Any, url: str, samples: int) -> Any:
+    """Boot seed 3 with `samples` sampled games per estimate, ask for the win odds and wait
+    until they are done: the #odds panel."""
+    boot(url + f"?seed=3&odds_samples={samples}")
+    odds = page.locator("#odds")
+    page.locator("#odds-start").click()
+    odds.wait_for(state="visible")
+    page.wait_for_selector("#odds[data-done='1']", timeout=60_000)
+    return odds
+
+
 def load_state(page: Any, url: str, game: ic.Game, prefix: str = "intruder:") -> None:
     """Make `game` the page's autosave and reload: the page resumes it."""
     page.evaluate("([p, s]) => { localStorage.setItem(p + 'save', s);"

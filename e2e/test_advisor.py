@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import states
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
 from test_play import BODY, Boot, storage
@@ -89,11 +90,7 @@ def test_autoplay_advances_the_game_and_stops(
 def test_odds_shows_three_percentages_and_the_sample_size(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    boot(site.url + "?seed=3&odds_samples=6")
-    odds = page.locator("#odds")
-    page.locator("#odds-start").click()
-    expect(odds).to_be_visible()
-    expect(odds).to_have_attribute("data-done", "1", timeout=60_000)
+    odds = states.finished_odds(page, boot, site.url, 6)
     text = page.locator("#odds-text").inner_text()
     assert "(n = 6" in text, text
     percents = [int(part.split()[1].rstrip("%")) for part in text.split(" (")[0].split(" · ")]

@@ -13,6 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 sys.path.insert(0, str(ROOT / "web" / "py"))
 
 import session
+import states
 
 import intruder_core as ic
 
@@ -59,10 +60,7 @@ def test_the_guard_focuses_its_confirming_button_and_says_what_is_lost(
 def test_odds_name_their_position_and_are_marked_old_after_a_move(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    boot(site.url + "?seed=3&odds_samples=4")
-    odds = page.locator("#odds")
-    page.locator("#odds-start").click()
-    expect(odds).to_have_attribute("data-done", "1", timeout=60_000)
+    odds = states.finished_odds(page, boot, site.url, 4)
     text = page.locator("#odds-text")
     expect(text).to_contain_text(", for turn 1, Crew Movement Phase")
     assert odds.get_attribute("data-old") in (None, "")
