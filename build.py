@@ -800,10 +800,11 @@ def test(lint: bool, unit: bool, e2e: bool, games: str | None, pytest_args: list
         ensure_npm()
         ensure_chromium()
         build()
-        # The browser tests wait on the page more than they compute: two at a time (one per
-        # core) halve the run. Those that time the page's main thread (marked `timing`) run
-        # afterwards, alone, so another test's browser does not lengthen its tasks.
-        run(*e2e_command(py, "-m", "not timing", *parallel(), "--dist", "loadfile",
+        # The browser tests wait on the page more than they compute (a CI run of them used
+        # a fifth of two cores): three at a time. Those that time the page's main thread
+        # (marked `timing`) run afterwards, alone, so another test's browser does not
+        # lengthen its tasks.
+        run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "loadfile",
                          *pytest_args))
         run(*e2e_command(py, "-m", "timing", *pytest_args), allowed=(0, NO_TESTS))
 
@@ -819,10 +820,13 @@ RENDERER_CRASH = r"^(TargetClosed)?Error: [^\n]*(Page|Target) crashed"
 NO_TESTS = 5  # pytest's exit status when no test was selected (flags that pick no timing test)
 
 
-def parallel() -> list[str]:
-    """pytest-xdist's worker count: one per core, at most two (the CI machine has two)."""
-    workers = min(2, os.cpu_count() or 1)
-    return ["-n", str(workers)] if workers > 1 else []
+E2E_WORKERS = 3  # browser tests at a time on the CI machine's two cores (see test())
+
+
+def parallel(workers: int = 2) -> list[str]:
+    """pytest-xdist's worker count: `workers` (the unit tests compute: two, one per core of
+    the CI machine), or none on a machine with one core."""
+    return ["-n", str(workers)] if (os.cpu_count() or 1) > 1 and workers > 1 else []
 
 
 def e2e_command(py: Path, *args: str) -> list[str]:
