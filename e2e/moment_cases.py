@@ -15,8 +15,10 @@ Intruder player's own action (opening a Cage or the Lab's cages); a share link o
 default seats, the Intruder played by the computer, whose choice no case can script. The
 engine test tells it from a scripted Intruder player's action instead.
 
-Page gaps (a `gap` on the kind: that part is not checked, the report lists it):
-`frozen` names no compartment (the event has no `at`), so nothing is lit at the Freezer.
+Page gaps (a `gap` on the kind, `phone_gap` on the phone only: its place is not checked,
+the report lists it): `frozen` names no compartment (the event has no `at`), so nothing is
+lit at the Freezer; on the phone the Panic's random movements' caption covers Access Shaft
+#2, where one of them starts.
 """
 
 from __future__ import annotations
@@ -39,13 +41,15 @@ NOT_ON_PAGE: dict[str, str] = {
 class Shows:
     """One moment a click must show: its kind, the compartment lit (its place; "" for the
     whole station), the words its caption and toast item contain, whether the board draws
-    it, and a page gap (what the page gets wrong, so not checked) if any."""
+    it, and a page gap (what the page gets wrong, so its place is not checked) if any, at
+    every size or on the phone only."""
 
     kind: str
     place: str
     words: tuple[str, ...]
     board: bool = True
     gap: str = ""
+    phone_gap: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,8 +82,9 @@ class Case:
         return next((s for s in self.steps[-1].shows if s.board), None)
 
 
-def S(kind: str, place: str, *words: str, board: bool = True, gap: str = "") -> Shows:
-    return Shows(kind, place, words, board, gap)
+def S(kind: str, place: str, *words: str, board: bool = True, gap: str = "",
+      phone_gap: str = "") -> Shows:
+    return Shows(kind, place, words, board, gap, phone_gap)
 
 
 INTRUDER_A1 = {"kind": "intruder", "at": "store_a1", "face_up": True}
@@ -126,7 +131,9 @@ CASES: tuple[Case, ...] = (
              S("lost_crewman", "store_a1", "Command Officer 2 runs off in blind panic and "
                "hides"),
              S("placed", "shaft1", "counters are shuffled face down and placed", board=False),
-             S("random_move", "shaft2", "Counter c3 moves to Crew's Mess"))),)),
+             S("random_move", "shaft2", "Counter c3 moves to Crew's Mess",
+               phone_gap="the movers' caption covers the foot of Access Shaft #2, where "
+                         "counter c3 starts"))),)),
     Case("crew-attack", "a Flamethrower against an Intruder immune to it: no effect",
          {"phase": "interaction1", "stage": 5,
           "known": ["immune_flame", "immune_gas", "very_fast", "immune_cold", "clone",
