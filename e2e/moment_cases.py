@@ -23,11 +23,13 @@ lit at the Freezer; on the phone the Panic's random movements' caption covers Ac
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import intruder_core as ic
+from intruder_core import codec
 from intruder_core.names import KIND_NAMES
 from intruder_core.station import NAMES
 
@@ -64,12 +66,14 @@ class Step:
 @dataclass(frozen=True)
 class Case:
     """A position (docs/position.md, with scripted `dice`) and the clicks that make its
-    moments happen."""
+    moments happen; the screenshot shows the last click's first moment drawn, or the
+    moment of `shot_kind`."""
 
     name: str
     what: str
     position: Mapping[str, Any] = field(hash=False)
     steps: tuple[Step, ...]
+    shot_kind: str = ""
 
     def game(self) -> ic.Game:
         """The case's game before its first click."""
@@ -79,7 +83,8 @@ class Case:
     def shot(self) -> Shows | None:
         """The moment the screenshot waits for: the last click's first one drawn (None if
         the board draws none of them: the log tells them)."""
-        return next((s for s in self.steps[-1].shows if s.board), None)
+        return next((s for s in self.steps[-1].shows if s.board and
+                     (s.kind == self.shot_kind or not self.shot_kind)), None)
 
 
 def S(kind: str, place: str, *words: str, board: bool = True, gap: str = "",
@@ -133,7 +138,7 @@ CASES: tuple[Case, ...] = (
              S("placed", "shaft1", "counters are shuffled face down and placed", board=False),
              S("random_move", "shaft2", "Counter c3 moves to Crew's Mess",
                phone_gap="the movers' caption covers the foot of Access Shaft #2, where "
-                         "counter c3 starts"))),)),
+                         "counter c3 starts"))),), shot_kind="panic"),
     Case("crew-attack", "a Flamethrower against an Intruder immune to it: no effect",
          {"phase": "interaction1", "stage": 5,
           "known": ["immune_flame", "immune_gas", "very_fast", "immune_cold", "clone",
@@ -339,3 +344,26 @@ def case(name: str) -> Case:
         if c.name == name:
             return c
     raise KeyError(f"no case {name!r}; there are {', '.join(c.name for c in CASES)}")
+
+
+# --- on the page (e2e/test_moments.py, e2e/screenshots.py) ---------------------------------
+
+
+def digest(game: ic.Game) -> str:
+    """The page's body[data-state-sha] for this game (session.state_digest)."""
+    return hashlib.sha256(game.to_json().encode()).hexdigest()
+
+
+def open_on_page(page: Any, game: ic.Game) -> None:
+    """Open the game as a share link in this page (no reload: page_input.on_hash) and wait
+    until the page holds exactly that game, scripted dice and all."""
+    code = codec.encode_record(game.record())
+    page.evaluate("c => location.hash = '#g=' + c", code)
+    page.wait_for_function("s => document.body.dataset.stateSha === s", arg=digest(game))
+
+
+def click_on_page(page: Any, step: Step, after: ic.Game) -> None:
+    """Click the step's action button and wait until the page's game is `after` (the
+    engine's game once the step is applied)."""
+    page.locator("#actions button[data-action]", has_text=step.click).first.click()
+    page.wait_for_function("s => document.body.dataset.stateSha === s", arg=digest(after))

@@ -8,7 +8,6 @@ turn"."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +19,6 @@ from conftest import Problems, Site
 from playwright.sync_api import Page, expect
 
 import intruder_core as ic
-from intruder_core import codec
 
 Boot = Callable[[str], dict[str, str]]
 LAYER = "#board .moments"
@@ -107,16 +105,10 @@ def countdown(game: ic.Game) -> str | None:
     return f"Self-Destruct countdown: {'Active' if box == 'active' else box}"
 
 
-def digest(game: ic.Game) -> str:
-    return hashlib.sha256(game.to_json().encode()).hexdigest()
-
-
-def load_case(page: Page, game: ic.Game) -> None:
-    """Open the case's game as a share link in this page (no reload: page_input.on_hash)
-    and wait until the page holds exactly that game, scripted dice and all."""
-    code = codec.encode_record(game.record())
-    page.evaluate("c => location.hash = '#g=' + c", code)
-    page.wait_for_function("s => document.body.dataset.stateSha === s", arg=digest(game))
+def inside(a: dict[str, float], b: dict[str, float] | None) -> bool:
+    return b is not None and a["x"] >= b["x"] - 1 and a["y"] >= b["y"] - 1 and \
+        a["x"] + a["width"] <= b["x"] + b["width"] + 1 and \
+        a["y"] + a["height"] <= b["y"] + b["height"] + 1
 
 
 def near(a: list[float], b: list[float] | None) -> bool:
@@ -170,21 +162,25 @@ def test_every_moment_kind_plays_at_its_place_with_its_words(
     countdown on the board while it runs (5, then 4 in the case "self-destruct")."""
     start(page, site, ic.new_game(seed=1), size, {"moments": "slow"})
     for case in mc.CASES:
-        load_case(page, case.game())
+        mc.open_on_page(page, case.game())
         shown = page.locator("#board .countdown").get_attribute("aria-label") \
             if countdown(case.game()) else None
         assert shown == countdown(case.game()), (case.name, shown)
         for n, (step, _events, _before, game) in enumerate(mc.walk(case)):
             where = f"{case.name} {n + 1}"
-            page.locator("#actions button[data-action]", has_text=step.click).first.click()
-            page.wait_for_function("s => document.body.dataset.stateSha === s",
-                                   arg=digest(game))
+            mc.click_on_page(page, step, game)
             seen = page.evaluate(READ_STEP)
             assert seen["countdown"] == countdown(game), (where, seen["countdown"])
             drawn = [s for s in step.shows if s.board]
             assert seen["playing"] == ("playing" if drawn else ""), (where, seen["playing"])
             for shows in step.shows:
                 check_shows(page, seen, shows, where, size == "phone")
+            if size == "phone":  # its captions in the part of the plan shown (the desktop
+                # places them on the whole plan, past the board's bottom: a page gap)
+                board = page.locator("#board").bounding_box()
+                out = [m["said"] for m in seen["moments"]
+                       if m["caption"] and not inside(m["caption"], board)]
+                assert not out, (where, out, board)
             toasted = [s for s in step.shows if s.board and s.kind not in TOLD_ELSEWHERE]
             if toasted:  # the toast opens with the first outcome
                 assert toasted[0].words[0] in seen["toast"][0]["text"], (where, seen["toast"])

@@ -103,6 +103,7 @@ def test_every_kind_is_in_a_case_or_said_not_to_be_on_the_page() -> None:
     assert set(story.KINDS) - shown == set(mc.NOT_ON_PAGE)
     assert len({c.name for c in mc.CASES}) == len(mc.CASES)
     assert [c.name for c in mc.CASES if c.shot is None] == ["inventory"]  # QUIET: the log
+    assert mc.case("panic").shot == mc.case("panic").steps[0].shows[1]  # its shot_kind
 
 
 def test_released_is_told_for_the_intruder_players_own_action() -> None:
