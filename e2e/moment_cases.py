@@ -92,6 +92,27 @@ def S(kind: str, place: str, *words: str, board: bool = True, gap: str = "",
     return Shows(kind, place, words, board, gap, phone_gap)
 
 
+def armed(cid: str, *items: str) -> dict[str, Any]:
+    """A crewman in Storage A-1 carrying these objects."""
+    return {cid: {"at": "store_a1", "carrying": list(items)}}
+
+
+def facing(stage: int, known: list[str], crew: dict[str, Any], dice: list[int],
+           more: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The First Interaction Phase in Storage A-1: these crewmen and a face-up Intruder (and
+    `more` counters), the first die deciding whether it attacks."""
+    return {"phase": "interaction1", "stage": stage, "known": known, "crew": crew,
+            "counters": [INTRUDER_A1, *(more or [])], "dice": dice}
+
+
+def tries(role: str, verb: str, place: str, failed: tuple[str, ...],
+          done: tuple[str, ...]) -> tuple[Step, Step]:
+    """The first of two crewmen of this role tries and fails, the second succeeds: each
+    (kind, *words) at this place."""
+    return (Step(f"{role} 1: {verb}", (S(failed[0], place, *failed[1:]),)),
+            Step(f"{role} 2: {verb}", (S(done[0], place, *done[1:]),)))
+
+
 INTRUDER_A1 = {"kind": "intruder", "at": "store_a1", "face_up": True}
 FAR = {"kind": "intruder", "at": "dock2"}  # face down, far from the crew: the game goes on
 STAGE3 = ["immune_gas", "very_fast", "immune_vacuum", "immune_shock"]
@@ -140,70 +161,47 @@ CASES: tuple[Case, ...] = (
                phone_gap="the movers' caption covers the foot of Access Shaft #2, where "
                          "counter c3 starts"))),), shot_kind="panic"),
     Case("crew-attack", "a Flamethrower against an Intruder immune to it: no effect",
-         {"phase": "interaction1", "stage": 5,
-          "known": ["immune_flame", "immune_gas", "very_fast", "immune_cold", "clone",
-                    "fast_reflexes"],
-          "crew": {"co1": {"at": "store_a1", "carrying": ["flamethrower1"]}},
-          "counters": [INTRUDER_A1, *[{"kind": "intruder", "at": "clones_pending"}] * 3],
-          "dice": [6, 2]},
+         facing(5, ["immune_flame", "immune_gas", "very_fast", "immune_cold", "clone",
+                    "fast_reflexes"], armed("co1", "flamethrower1"), [6, 2],
+                [{"kind": "intruder", "at": "clones_pending"}] * 3),
          (Step("with flamethrower", (
              S("crew_attack", "store_a1", "No effect: Command Officer 1 uses the Flamethrower",
                "Die 2: no effect: the Intruder is immune to it"),)),)),
     Case("sleep", "a Sleep Dart puts the Intruder to sleep",
-         {"phase": "interaction1", "stage": 2, "known": ["immune_gas", "very_fast", "clone"],
-          "crew": {"so1": {"at": "store_a1", "carrying": ["dart1"]}},
-          "counters": [INTRUDER_A1], "dice": [6, 1]},
+         facing(2, ["immune_gas", "very_fast", "clone"], armed("so1", "dart1"), [6, 1]),
          (Step("with dart", (
              S("sleep", "store_a1", "The Intruder falls asleep: Science Officer 1 uses the "
                "Sleep Dart Pistol", "Die 1: the Sleep Dart Pistol column"),)),)),
     Case("retreat", "Self Defense with a Blaster: the Intruder retreats",
-         {"phase": "interaction1", "stage": 3, "known": STAGE3,
-          "crew": {"co1": {"at": "store_a1", "carrying": ["blaster1"]}},
-          "counters": [INTRUDER_A1], "dice": [1, 2]},
+         facing(3, STAGE3, armed("co1", "blaster1"), [1, 2]),
          (Step("Self Defense with blaster", (
              S("retreat", "store_a1", "The Intruder retreats: Command Officer 1 uses the "
                "Blaster", "Die 2: the Blaster column: the Intruder retreats"),)),)),
     Case("kill", "a Blaster kills the last Intruder: the crew wins, and why",
-         {"phase": "interaction1", "stage": 4, "known": STAGE4,
-          "crew": {"co1": {"at": "store_a1", "carrying": ["blaster1"]},
-                   "co2": {"at": "store_a1"}},
-          "counters": [INTRUDER_A1], "dice": [6, 1]},
+         facing(4, STAGE4, {**armed("co1", "blaster1"), **armed("co2")}, [6, 1]),
          (Step("with blaster", (
              S("crew_attack", "store_a1", "The Intruder is killed: Command Officer 1 uses "
                "the Blaster", "Die 1: the Blaster column: the Intruder is killed"),
              S("intruder_killed", "store_a1", "The Intruder is killed by Command Officer 1"),
              S("game_over", "", "The crew wins", "the score is positive"))),)),
     Case("cage", "a failed Cage, then a second crewman cages the Intruder",
-         {"phase": "interaction1", "stage": 1, "known": ["immune_gas", "very_fast"],
-          "crew": {"co1": {"at": "store_a1", "carrying": ["cage1"]},
-                   "co2": {"at": "store_a1", "carrying": ["cage2"]}},
-          "counters": [INTRUDER_A1], "dice": [4, 3, 1]},
-         (Step("Command Officer 1: cage", (
-             S("cage_failed", "store_a1", "The Intruder is not caged",
-               "Die 3: it is not caged"),)),
-          Step("Command Officer 2: cage", (
-              S("caged", "store_a1", "Command Officer 2 cages the Intruder",
-                "Die 1: it is caged"),)))),
+         facing(1, ["immune_gas", "very_fast"], {**armed("co1", "cage1"), **armed("co2", "cage2")},
+                [4, 3, 1]),
+         tries("Command Officer", "cage", "store_a1",
+               ("cage_failed", "The Intruder is not caged", "Die 3: it is not caged"),
+               ("caged", "Command Officer 2 cages the Intruder", "Die 1: it is caged"))),
     Case("catch", "a Lab Animal gets away, then a second Science Officer catches it",
          {"phase": "interaction2", "crew": {"so1": {"at": "lab"}, "so2": {"at": "lab"}},
           "counters": [{"kind": "lab_animal", "at": "lab"}, FAR], "dice": [4, 1]},
-         (Step("Science Officer 1: catch", (
-             S("catch_failed", "lab", "The Lab Animal gets away",
-               "Die 4: the Lab Animal gets away"),)),
-          Step("Science Officer 2: catch", (
-              S("caught", "lab", "Science Officer 2 catches the Lab Animal",
-                "Die 1: caught"),)))),
+         tries("Science Officer", "catch", "lab",
+               ("catch_failed", "The Lab Animal gets away", "Die 4: the Lab Animal gets away"),
+               ("caught", "Science Officer 2 catches the Lab Animal", "Die 1: caught"))),
     Case("prod", "a failed Electric Prod, then a second crewman gains control",
-         {"phase": "interaction1", "stage": 3, "known": NO_SHOCK,
-          "crew": {"co1": {"at": "store_a1", "carrying": ["prod1"]},
-                   "co2": {"at": "store_a1", "carrying": ["prod2"]}},
-          "counters": [INTRUDER_A1], "dice": [4, 6, 1]},
-         (Step("Command Officer 1: prod", (
-             S("control_failed", "store_a1", "Command Officer 1 fails to gain control",
-               "Die 6: no control"),)),
-          Step("Command Officer 2: prod", (
-              S("control", "store_a1", "Command Officer 2 gains control of the Intruder",
-                "Die 1: control gained"),)))),
+         facing(3, NO_SHOCK, {**armed("co1", "prod1"), **armed("co2", "prod2")}, [4, 6, 1]),
+         tries("Command Officer", "prod", "store_a1",
+               ("control_failed", "Command Officer 1 fails to gain control", "Die 6: no control"),
+               ("control", "Command Officer 2 gains control of the Intruder",
+                "Die 1: control gained"))),
     Case("metamorphosis", "the Intruder grows to Life Stage 3 and, with Clone known, a "
          "Clone joins",
          {"phase": "crew_movement", "stage": 2, "known": ["clone", "immune_gas", "very_fast"],

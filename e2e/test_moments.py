@@ -205,44 +205,47 @@ def test_no_long_task_while_the_moments_play(
     assert not [t for t in page.evaluate("window.__longTasks") if t > 50]
 
 
+def set_pace(page: Page, value: str) -> None:
+    """Choose the pace of moments in the Settings dialog."""
+    page.locator("#settings").click()
+    page.locator("#setting-moments").select_option(value)
+    page.locator("#settings-dialog [data-command='close:settings-dialog']").click()
+
+
 def test_pace_off_and_reduced_motion_draw_no_moment_and_esc_or_a_click_skips(
     page: Page, site: Site, problems: Problems
 ) -> None:
-    start(page, site, reveal_game(), settings={"moments": "off"})
+    """In one page, the cases loaded by share link: the Settings offer the pace (normal at
+    first, stored when chosen); pace off and reduced motion draw no moment while the toast
+    still tells it; Esc or a click skips the moments playing."""
+    start(page, site, ic.new_game(seed=1))
+    page.locator("#settings").click()
+    expect(page.locator("#setting-moments")).to_have_value("normal")
+    page.locator("#settings-dialog [data-command='close:settings-dialog']").click()
+    set_pace(page, "off")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('intruder:settings')).moments")
+    assert stored == "off"
+    mc.open_on_page(page, reveal_game())
     act(page, "End")
     expect(page.locator("#banner")).to_contain_text("Counter c1 is the Intruder")
     expect(page.locator(LAYER)).to_have_count(0)
+    set_pace(page, "slow")
     page.emulate_media(reduced_motion="reduce")
-    start(page, site, reveal_game(), settings={"moments": "slow"})
+    mc.open_on_page(page, reveal_game())
     act(page, "End")
     expect(page.locator("#banner")).to_contain_text("Counter c1 is the Intruder")
     expect(page.locator(LAYER)).to_have_count(0)
     page.emulate_media(reduced_motion="no-preference")
-    start(page, site, reveal_game(), settings={"moments": "slow"})
+    mc.open_on_page(page, reveal_game())
     act(page, "End")
     expect(page.locator(LAYER)).to_have_count(1)
     page.keyboard.press("Escape")
     expect(page.locator(LAYER)).to_have_count(0)
     assert page.locator("body").get_attribute("data-moments") == ""
-    start(page, site, attack_game(), settings={"moments": "slow"})
+    mc.open_on_page(page, attack_game())
     act(page, "End")
     expect(page.locator(LAYER)).to_have_count(1)
     page.locator("#prompt").click()
-    expect(page.locator(LAYER)).to_have_count(0)
-
-
-def test_the_settings_offer_the_pace_of_moments(
-    page: Page, site: Site, problems: Problems
-) -> None:
-    start(page, site, reveal_game())
-    page.locator("#settings").click()
-    pace = page.locator("#setting-moments")
-    expect(pace).to_have_value("normal")
-    pace.select_option("off")
-    stored = page.evaluate("JSON.parse(localStorage.getItem('intruder:settings')).moments")
-    assert stored == "off"
-    page.locator("#settings-dialog [data-command='close:settings-dialog']").click()
-    act(page, "End")
     expect(page.locator(LAYER)).to_have_count(0)
 
 
