@@ -1,13 +1,17 @@
 """Screenshots of the page in the states the e2e tests check, into docs/screenshots/.
 
-    python3 build.py && .venv/bin/python e2e/screenshots.py
+    python3 build.py && .venv/bin/python e2e/screenshots.py [--only moment]
 
 Serves dist/ on a free port (as the tests do), drives /usr/bin/chromium with Playwright and
-writes one PNG per state and screen size, plus docs/screenshots/README.md listing them.
+writes one PNG per state and screen size, one per moment case (e2e/moment_cases.py) at
+1280x800 and 390x844 while its moments play at pace "slow", plus docs/screenshots/README.md
+listing them all (whatever `--only` takes; the part of it made by hand below HAND is kept).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import sys
 import threading
 from collections.abc import Callable
@@ -19,6 +23,7 @@ from playwright.sync_api import sync_playwright
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
+import moment_cases as mc  # noqa: E402
 import states  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
@@ -91,17 +96,97 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
     ]
 
 
+HAND = "<!-- made by hand below: e2e/screenshots.py keeps it -->"
+MOMENT_SIZES = ("desktop", "phone")  # 1280x800 and 390x844: named by their width
+EMBEDS = ((900, 640), (390, 600))
+
+
+def moment_name(case: mc.Case, size: str) -> str:
+    return f"moment-{case.name}-{SIZES[size][0]}.png"
+
+
+def readme() -> str:
+    """docs/screenshots/README.md: every shot this script makes, then what was made by hand
+    (kept from the README as it is)."""
+    lines = ["# Screenshots", "", "Made by `python3 build.py && .venv/bin/python "
+             "e2e/screenshots.py` from the e2e states (e2e/states.py) and the moment cases "
+             "(e2e/moment_cases.py).", ""]
+    for size, (w, h) in SIZES.items():
+        lines += [f"- [{stem}-{size}.png]({stem}-{size}.png): {what}, {w}x{h}"
+                  for stem, what, _go in shots()]
+    lines += [f"- [embed-{w}x{h}.png](embed-{w}x{h}.png): the embed in a {w}x{h} iframe after "
+              "a Panic" for w, h in EMBEDS]
+    lines += ["", "Every moment kind on the board (issue 23), at pace \"slow\", photographed "
+              "while the named moment plays:", ""]
+    for case in mc.CASES:
+        shot = case.shot
+        playing = f"; shown: {shot.kind}" if shot else "; the board draws none (the log " \
+            "tells it)"
+        for size in MOMENT_SIZES:
+            w, h = SIZES[size]
+            name = moment_name(case, size)
+            lines.append(f"- [{name}]({name}): {case.what}{playing}, {w}x{h}")
+    old = (OUT / "README.md").read_text() if (OUT / "README.md").exists() else ""
+    kept = old[old.index(HAND):] if HAND in old else HAND + "\n"
+    return "\n".join(lines) + "\n\n" + kept
+
+
+# Freeze every animation of the page at `t` ms from its start: the moments' layer was put in
+# at once, so one time shows the same instant of each.
+FREEZE = "t => { for (const a of document.getAnimations()) { a.pause(); a.currentTime = t; } }"
+# Half way through the moment of this kind whose caption says these words (ms from the
+# layer's start: its inline delay and duration), or -1 if there is none.
+MIDDLE_OF = """([kind, words]) => { for (const m of document.querySelectorAll(
+    `#board .moments .moment[data-kind="${kind}"]`)) {
+  const said = [...m.querySelectorAll('.caption text')].map(t => t.textContent).join(' ');
+  if (words.every(w => said.includes(w)))
+    return parseFloat(m.style.animationDelay) + parseFloat(m.style.animationDuration) / 2; }
+  return -1; }"""
+
+
+def moment_shots(browser: Any, url: str, only: str) -> None:
+    """Each moment case played in one page per size, photographed with its shot moment
+    frozen in full view (its words shown, its runner half way)."""
+    for size in MOMENT_SIZES:
+        cases = [c for c in mc.CASES if not only or only in moment_name(c, size)]
+        if not cases:
+            continue
+        w, h = SIZES[size]
+        small = size != "desktop"
+        ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
+                                  has_touch=small)
+        page = ctx.new_page()
+        states.on_origin(page, url)
+        page.evaluate("s => localStorage.setItem('intruder:settings', s)",
+                      json.dumps({"confirm": False, "moments": "slow"}))
+        page.goto(url + "?seed=1")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        for case in cases:
+            mc.open_on_page(page, case.game())
+            for step, _events, _before, game in mc.walk(case):
+                mc.click_on_page(page, step, game)
+            shot = case.shot
+            if shot is not None:
+                middle = page.evaluate(MIDDLE_OF, [shot.kind, list(shot.words)])
+                assert middle >= 0, (case.name, shot)
+                page.evaluate(FREEZE, middle)
+            name = moment_name(case, size)
+            page.screenshot(path=str(OUT / name), full_page=True)
+            if shot is not None:  # still there: the shot shows it, not the plan without it
+                assert page.locator("#board .moments").count() == 1, name
+            print("wrote", OUT / name, flush=True)
+        ctx.close()
+
+
 def main(only: str = "") -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     server = build.make_server(build.DIST)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    lines = ["# Screenshots", "", "Made by `python3 build.py && .venv/bin/python "
-             "e2e/screenshots.py` from the e2e states (e2e/states.py).", ""]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for size, (w, h) in SIZES.items():
-            for stem, what, go in shots():
+            for stem, _what, go in shots():
                 if only and only not in stem:
                     continue
                 small = size != "desktop"
@@ -114,10 +199,11 @@ def main(only: str = "") -> None:
                 page.wait_for_timeout(300)
                 name = f"{stem}-{size}.png"
                 page.screenshot(path=str(OUT / name), full_page=True)
-                lines.append(f"- [{name}]({name}): {what}, {w}x{h}")
                 print("wrote", OUT / name, flush=True)
                 ctx.close()
-        for w, h in ((900, 640), (390, 600)):
+        for w, h in EMBEDS:
+            if only and only not in f"embed-{w}x{h}":
+                continue
             ctx = browser.new_context(viewport={"width": w + 20, "height": h + 20})
             page = ctx.new_page()
             page.goto(url + "embed.html?seed=1")
@@ -131,14 +217,18 @@ def main(only: str = "") -> None:
             page.wait_for_timeout(300)
             name = f"embed-{w}x{h}.png"
             page.screenshot(path=str(OUT / name))
-            lines.append(f"- [{name}]({name}): the embed in a {w}x{h} iframe after a Panic")
             print("wrote", OUT / name, flush=True)
             ctx.close()
+        moment_shots(browser, url, only)
         browser.close()
     server.shutdown()
-    if not only:
-        (OUT / "README.md").write_text("\n".join(lines) + "\n")
+    (OUT / "README.md").write_text(readme())
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("only", nargs="?", default="", help="as --only")
+    parser.add_argument("--only", dest="only_opt", default="",
+                        help="only the shots whose file name holds this (e.g. moment)")
+    args = parser.parse_args()
+    main(args.only_opt or args.only)
