@@ -187,6 +187,8 @@ def test_every_moment_kind_plays_at_its_place_with_its_words(
             said = " ".join(m["text"] for m in seen["moments"]) + seen["banner"]
             leaked = [w for w in mc.secrets(game) if w in said]
             assert not leaked, (where, leaked, said)
+            if game.is_over:  # the seed shown at the end: a set-up position's, said so
+                expect(page.locator("#seed")).to_contain_text("(of a set-up position)")
 
 
 @pytest.mark.timing  # run alone: another test's browser lengthens this page's tasks

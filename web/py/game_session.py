@@ -175,8 +175,16 @@ class GameSession:
         return self.current.record()
 
     def seed(self) -> Any:
-        """The seed the game was started with."""
-        return self.record()["origin"].get("seed", "–")
+        """The seed the game was started with; a game set up from a position (an imported
+        one, a rules demo) says so beside its dice's seed, since a new game with that seed
+        is another game."""
+        origin = self.record()["origin"]
+        if "seed" in origin:
+            return origin["seed"]
+        position = origin.get("position")
+        if isinstance(position, dict):
+            return f"{position.get('seed', 0)} (of a set-up position)"
+        return "–"
 
     def save(self) -> None:
         """Autosave the game (its record, in the page's envelope) and the undo snapshots
