@@ -16,9 +16,8 @@ default seats, the Intruder played by the computer, whose choice no case can scr
 engine test tells it from a scripted Intruder player's action instead.
 
 Page gaps (a `gap` on the kind, `phone_gap` on the phone only: its place is not checked,
-the report lists it): `frozen` names no compartment (the event has no `at`), so nothing is
-lit at the Freezer; on the phone the Panic's random movements' caption covers Access Shaft
-#2, where one of them starts.
+the report lists it): on the phone the Panic's random movements' caption covers Access
+Shaft #2, where one of them starts.
 """
 
 from __future__ import annotations
@@ -240,8 +239,7 @@ CASES: tuple[Case, ...] = (
           "crew": {"co1": {"at": "command"}}, "unlocked": ["freezer"],
           "counters": [{"kind": "intruder", "at": "freezer", "face_up": True}]},
          (Step("turn on the Freezer", (
-             S("frozen", "freezer", "The Intruder is frozen",
-               gap="the frozen event names no place: the Freezer is not lit"),
+             S("frozen", "freezer", "The Intruder is frozen"),
              S("game_over", "", "The crew wins", "the score is positive"))),)),
     Case("wake", "a caged Extra Strong Intruder wakes and breaks out of its Cage",
          {"phase": "interaction1", "stage": 3,

@@ -398,10 +398,11 @@ def _metamorphosis(t: _Teller, ev: Mapping[str, Any]) -> None:
           rule=_rule(ev), detail="a new unknown power")
 
 
-def _text(kind: str, detail: str = "") -> Any:
-    """An event whose text already says the outcome; at its `at`, else the current place."""
+def _text(kind: str, detail: str = "", place: str = "") -> Any:
+    """An event whose text already says the outcome; at its `at`, else at `place` (where the
+    rules have it happen)."""
     def tell(t: _Teller, ev: Mapping[str, Any]) -> None:
-        at = str(ev.get("at") or "")
+        at = str(ev.get("at") or place)
         if kind == "airlock":
             t.at = at
         cid = str(ev.get("crew") or "")
@@ -507,7 +508,7 @@ _HANDLERS: Final[dict[str, Any]] = {
     "stowaway": lambda t, ev: _stowaway(t, ev, True),
     "destroyed": _destroyed,
     "game_over": _game_over,
-    "intruder_killed": _text("intruder_killed"), "frozen": _text("frozen"),
+    "intruder_killed": _text("intruder_killed"), "frozen": _text("frozen", place="freezer"),  # in the Freezer
     "break_out": _text("break_out"), "wake": _text("wake"), "airlock": _text("airlock"),
     "holds_on": _text("escaped", "it will climb back in next movement phase"),
     "escaped": _text("escaped"), "lost": _text("lost"), "found": _text("found"),
