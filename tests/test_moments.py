@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import layout
 import moments
+import panels
 from helpers import act, position, token_of
 
 import intruder_core as ic
@@ -171,3 +172,57 @@ def test_a_moment_in_a_crowded_place_is_lit_at_its_grown_box() -> None:
     death = next(s for s in moments.steps(ms, 1000, grown={"store_a1": grown})
                  if s.kind == "attack_on_crew")
     assert death.lit == (grown,) and not overlaps(death.caption, grown)
+
+
+def test_a_metamorphosis_grows_the_pieces_and_lights_the_chart_while_it_plays() -> None:
+    g = position(phase="crew_movement", stage=2, known=["immune_gas", "very_fast", "clone"],
+                 counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+                 dice=[1], strict_dice=False)
+    token = token_of(g, "intruder")
+    before = g.view("crew")
+    events = [e.to_dict() for e in act(g, "end_movement")]
+    ms = moments.told(events, "crew", before, before)
+    ss = moments.steps(ms, 1000)
+    grown = next(s for s in ss if s.kind == "metamorphosis")
+    assert grown.grow == (token,) and grown.lit == (layout.place_box("store_a1"),)
+    said = " ".join(grown.lines)
+    assert said.startswith("The Intruder grows to Life Stage 3 ")
+    assert "Life Stage 3: attacks on 1-3, kills on 1-4, crew may kill" in said
+    assert said.endswith("Die 1: it grows to Life Stage 3")
+    assert not overlaps(grown.caption, layout.place_box("store_a1"))
+    svg = moments.layer_svg(ss)
+    xml.dom.minidom.parseString(f'<svg xmlns="http://www.w3.org/2000/svg">{svg}</svg>')
+    timing = f"animation-delay:{grown.start}ms;animation-duration:1000ms"
+    assert f'data-grow="{token}"><g class="grow" style="{timing}">' in svg
+    assert moments.stage_light(ss) == (grown.start, 1000)
+    assert moments.stage_light(moments.steps(ms, 0)) is None  # pace off: nothing lit
+    assert moments.stage_light(moments.steps(ms[:0], 1000)) is None
+
+
+def test_no_metamorphosis_is_said_beside_its_die_in_the_toast() -> None:
+    g = position(phase="crew_movement", stage=1, known=["immune_gas", "very_fast"],
+                 crew={"so1": {"at": "store_a1", "mp": 0}},
+                 counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+                 dice=[4, 2, 5])
+    before = g.view("crew")
+    events = [e.to_dict() for e in act(g, "end_movement")]
+    html = moments.banner_html(events, moments.told(events, "crew", before, before))
+    xml.dom.minidom.parseString(f"<div>{html}</div>")
+    dice = html[html.index('class="dice"'):]
+    assert "for metamorphosis</span> <span class=\"die-says\">Die 4: no metamorphosis" in dice
+    assert "no metamorphosis" not in html[:html.index('class="dice"')]  # not a headline
+
+
+def test_the_dice_say_how_many_counters_moved_not_how_many_rolls() -> None:
+    g = position(phase="movement", stage=2, known=["very_fast", "immune_gas", "clone"],
+                 unknown=0, counters=[{"kind": "intruder", "at": "shaft1"},
+                                      {"kind": "lab_animal", "at": "shaft2"},
+                                      {"kind": "dummy", "at": "shaft3"}],
+                 dice=[4, 1, 4, 4, 2], strict_dice=False)
+    events = [e.to_dict() for e in g.log]
+    rolls = [e for e in events if str(e.get("purpose", "")).startswith("random movement")]
+    assert len(rolls) > 3  # the Very Fast Intruder rolled twice (a Lab Animal too)
+    html = panels.dice_html(events)
+    assert "for the random movement of 3 counters" in html
+    assert panels.moved_counters(rolls) == list(dict.fromkeys(
+        str(e["purpose"]).split()[3] for e in rolls))

@@ -55,6 +55,8 @@ class MomentPlayer:
         if not steps or svg is None:
             return
         svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))
+        self.grow_pieces()
+        self.light_stage(moments.stage_light(steps))
         total = moments.total_ms(steps)
         self.until = float(js.performance.now()) + total
         self.concern = any(story.concerns(m, side or "crew") for m in told)
@@ -69,9 +71,33 @@ class MomentPlayer:
         layer = nn(document.getElementById(LAYER))
         if layer is not None:
             layer.remove()
+            self.light_stage(None)
         self.until = 0.0
         self.concern = False
         document.body.dataset.moments = ""
+
+    @staticmethod
+    def grow_pieces() -> None:
+        """Each piece a metamorphosis grows, copied where it stands into its slot of the layer
+        (moments.layer_svg), which CSS scales: the piece itself keeps its place and name."""
+        for slot in document.querySelectorAll(f"#{LAYER} [data-grow]"):
+            piece = nn(document.getElementById(f"{render.ID}counter-{slot.dataset.grow}"))
+            if piece is None:
+                continue
+            slot.setAttribute("transform", str(piece.getAttribute("transform") or ""))
+            slot.firstElementChild.innerHTML = piece.innerHTML
+
+    @staticmethod
+    def light_stage(when: tuple[int, int] | None) -> None:
+        """The Life Stage Chart's new row lit while the metamorphosis plays (app.css)."""
+        for row in document.querySelectorAll(".stage-chart tr.stage-grown"):
+            row.classList.remove("stage-grown")
+        row = nn(document.querySelector(".stage-chart tr.current"))
+        if when is None or row is None:
+            return
+        row.style.animationDelay = f"{when[0]}ms"
+        row.style.animationDuration = f"{when[1]}ms"
+        row.classList.add("stage-grown")
 
     def left(self) -> float:
         """Seconds the moments the shown side must see still play (0 when none): a computer

@@ -54,6 +54,7 @@ class Step:
     path: tuple[tuple[float, float], ...] = ()
     mark: str = ""
     label: str = ""  # the mark's text (a revealed counter's kind letter)
+    grow: tuple[str, ...] = ()  # the counters (tokens) whose pieces grow (a metamorphosis)
 
 
 def pace_ms(pace: str, reduced_motion: bool = False) -> int:
@@ -187,9 +188,17 @@ def _step(m: story.Moment, start: int, duration: int, view: Box | None,
     if m.kind == "reveal":
         label = "Intruder" if m.words.endswith("the Intruder") else \
             "Lab Animal" if m.words.endswith("a Lab Animal") else "Dummy"
-    lit = tuple(boxes[-1:] if m.kind == "panic" else boxes[:1] if m.kind != "random_move"
-                else boxes)
-    return Step(m.kind, start, duration, lit, caption, tuple(lines), path, mark, label)
+    lit = tuple(boxes[-1:] if m.kind == "panic" else boxes
+                if m.kind in ("random_move", "metamorphosis") else boxes[:1])
+    return Step(m.kind, start, duration, lit, caption, tuple(lines), path, mark, label,
+                m.tokens if m.kind == "metamorphosis" else ())
+
+
+def stage_light(ss: Sequence[Step]) -> tuple[int, int] | None:
+    """When the Life Stage Chart's new row is lit, (start, duration) ms: while the
+    metamorphosis plays (None when none plays)."""
+    grown = next((s for s in ss if s.kind == "metamorphosis"), None)
+    return None if grown is None else (grown.start, grown.duration)
 
 
 def total_ms(ss: Sequence[Step]) -> int:
@@ -240,6 +249,9 @@ def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
                              f'<text class="flip-label" x="{_n(cx)}" y="{_n(cy + 5)}" '
                              f'text-anchor="middle" font-size="{FONT}">{escape(s.label)}'
                              "</text>")
+        for token in s.grow:  # the glue copies the piece in (moment_player.grow_pieces)
+            parts.append(f'<g class="grow-at" data-grow="{escape(token)}">'
+                         f'<g class="grow" style="{timing}"></g></g>')
         x, y, w, h = s.caption
         if s.lines:  # (the random movements of a phase share the first one's caption)
             parts.append(f'<g class="caption"><rect x="{_n(x)}" y="{_n(y)}" '
@@ -283,7 +295,18 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
         words = "; ".join(m.words for m in moved)
         items.append(f'<li class="outcome hl-info" data-moment="random_move">{escape(words)}.'
                      "</li>")
-    return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events)}'
+    return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events, decided(ms))}'
+
+
+# The rolls whose purpose names one roll of an action, and the moments that say what it
+# decided: the toast's dice list says it beside the die ("Die 4: no metamorphosis").
+DECIDED: Final[dict[str, str]] = {"metamorphosis": "metamorphosis",
+                                  "no_metamorphosis": "metamorphosis"}
+
+
+def decided(ms: Sequence[story.Moment]) -> dict[str, str]:
+    """Roll purpose -> what its die decided, for the dice list (panels.dice_html)."""
+    return {DECIDED[m.kind]: m.dice[0].decides for m in ms if m.kind in DECIDED and m.dice}
 
 
 def since_html(ms: Sequence[story.Moment]) -> str:

@@ -1,0 +1,116 @@
+"""Moments that finish the story (issue 23, items 2 and 4): a metamorphosis grows the
+Intruder's piece where it stands and lights the Life Stage Chart's new row; on a phone the
+plan zooms to each moment's place and back; a computer turn waits for the moments the human
+must see, and goes on once they have played or been skipped."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import states
+from conftest import Problems, Site
+from playwright.sync_api import Page, expect
+
+import intruder_core as ic
+
+LAYER = "#board .moments"
+BODY = "body"
+
+
+def pos(**kw: Any) -> ic.Game:
+    return ic.Game.from_position({"seed": 1, **kw})
+
+
+def load(page: Page, site: Site, game: ic.Game, size: str = "desktop",
+         settings: dict[str, Any] | None = None, seats: dict[str, str] | None = None,
+         query: str = "") -> None:
+    """The page resumes `game` at this size, with these settings (no guards) and seats."""
+    w, h = states.SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    if not page.url.startswith(site.url):
+        states.on_origin(page, site.url)
+    page.evaluate("([s, seats]) => { localStorage.setItem('intruder:settings', s);"
+                  " if (seats) localStorage.setItem('intruder:seats', seats);"
+                  " else localStorage.removeItem('intruder:seats'); }",
+                  [json.dumps({"confirm": False, **(settings or {})}),
+                   json.dumps(seats) if seats else None])
+    states.load_state(page, site.url + query, game)
+
+
+def act(page: Page, text: str) -> None:
+    """Click the first action button with this text, and wait for the page's answer."""
+    sha = page.locator(BODY).get_attribute("data-state-sha")
+    page.locator("#actions button[data-action]", has_text=text).first.click()
+    page.wait_for_function("s => document.body.dataset.stateSha !== s", arg=sha)
+
+
+def moment(page: Page, kind: str) -> Any:
+    return page.locator(f'{LAYER} .moment[data-kind="{kind}"]')
+
+
+def said(m: Any) -> str:
+    """A moment's caption as read: its lines joined by spaces."""
+    m.first.wait_for(state="attached")
+    return " ".join(m.first.locator(".caption text").evaluate_all(
+        "ts => ts.map(t => t.textContent)"))
+
+
+def metamorphosis_game() -> ic.Game:
+    """Crew Movement, a face-up stage 2 Intruder alone in Storage A-1: ending the movement,
+    the metamorphosis die is a 1 (stage 2 grows on 1-2)."""
+    return pos(phase="crew_movement", stage=2, known=["immune_gas", "very_fast", "clone"],
+               crew={"so1": {"at": "command", "mp": 0}},
+               counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+               dice=[1, 4, 4, 4, 4], strict_dice=False)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_metamorphosis_grows_the_piece_and_lights_the_new_row(
+    page: Page, site: Site, problems: Problems, size: str
+) -> None:
+    game = metamorphosis_game()
+    token = next(c["token"] for c in game.view("crew")["counters"] if c.get("face_up"))
+    load(page, site, game, size, {"moments": "slow"})
+    act(page, "End")
+    grown = moment(page, "metamorphosis")
+    text = said(grown)
+    assert text.startswith("The Intruder grows to Life Stage 3"), text
+    assert "Life Stage 3: attacks on 1-3, kills on 1-4, crew may kill" in text, text
+    assert "Die 1: it grows to Life Stage 3" in text, text
+    # the piece's copy grows where the piece stands (the same transform), drawn in full
+    piece = page.locator(f'#board #st-counter-{token}')
+    slot = grown.locator(f'[data-grow="{token}"]')
+    expect(slot).to_have_attribute("transform", piece.get_attribute("transform") or "-")
+    assert slot.locator(".grow .tok").count() == 1
+    heights = grown.locator(".caption text").evaluate_all(
+        "ts => ts.map(t => t.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 11, heights
+    # the chart's new row is lit while it plays, timed as the moment, and no longer after
+    row = page.locator(".stage-chart tr.current")
+    expect(row).to_have_class("current stage-grown")
+    expect(row).to_contain_text("3")
+    delay = grown.evaluate("g => g.style.animationDelay")
+    assert row.evaluate("r => r.style.animationDelay") == delay
+    assert row.evaluate("r => getComputedStyle(r).animationName") == "stage-lit"
+    page.keyboard.press("Escape")
+    expect(page.locator(LAYER)).to_have_count(0)
+    expect(page.locator(".stage-chart tr.stage-grown")).to_have_count(0)
+
+
+def test_pace_off_lights_nothing_and_a_miss_says_its_die_in_the_toast(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    load(page, site, metamorphosis_game(), settings={"moments": "off"})
+    act(page, "End")
+    expect(page.locator(LAYER)).to_have_count(0)
+    expect(page.locator(".stage-chart tr.stage-grown")).to_have_count(0)
+    expect(page.locator("#banner")).to_contain_text("The Intruder grows to Life Stage 3")
+    # no metamorphosis (a 4), beside a reveal that makes a toast: the die says so
+    game = pos(phase="crew_movement", stage=1, unknown=2, known=[],
+               crew={"so1": {"at": "store_a1", "mp": 0}},
+               counters=[{"kind": "intruder", "at": "store_a1"}], dice=[4, 6, 3, 6, 1, 1])
+    load(page, site, game, settings={"moments": "off"})
+    act(page, "End")
+    expect(page.locator("#banner .dice")).to_contain_text("Die 4: no metamorphosis")
