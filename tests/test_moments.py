@@ -226,3 +226,18 @@ def test_the_dice_say_how_many_counters_moved_not_how_many_rolls() -> None:
     assert "for the random movement of 3 counters" in html
     assert panels.moved_counters(rolls) == list(dict.fromkeys(
         str(e["purpose"]).split()[3] for e in rolls))
+
+
+def test_a_reveals_card_names_the_kind_the_story_carries_not_its_words_ending() -> None:
+    from dataclasses import replace
+
+    for kind, card in (("intruder", "Intruder"), ("lab_animal", "Lab Animal"),
+                       ("dummy", "Dummy")):
+        g = position(phase="interaction1", stage=1, unknown=2, known=[],
+                     crew={"so1": {"at": "lab"}}, counters=[{"kind": kind, "at": "lab"}],
+                     dice=[6, 3, 6, 1, 1], strict_dice=False)
+        m = next(m for m in moments.told([e.to_dict() for e in g.log], "crew", g.view("crew"))
+                 if m.kind == "reveal")
+        assert m.revealed == kind, (kind, m)
+        reworded = replace(m, words=f"Counter {m.token} turns over in the Laboratory")
+        assert moments.steps([reworded], 900)[0].label == card

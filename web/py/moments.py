@@ -15,6 +15,7 @@ import layout
 import panels
 
 from intruder_core import story
+from intruder_core.names import KIND_NAMES
 
 # Settings "moments" (index.html's #setting-moments offers them): the time one moment
 # holds the board, in ms ("off": none drawn).
@@ -184,10 +185,8 @@ def _step(m: story.Moment, start: int, duration: int, view: Box | None,
     mark = {"crew_killed": "strike", "reveal": "flip"}.get(m.kind, "")
     if m.kind == "attack_on_crew" and "killed" in m.words:
         mark = "strike"
-    label = ""
-    if m.kind == "reveal":
-        label = "Intruder" if m.words.endswith("the Intruder") else \
-            "Lab Animal" if m.words.endswith("a Lab Animal") else "Dummy"
+    # a revealed counter's card: the kind the story's moment carries, in the one home's words
+    label = KIND_NAMES.get(m.revealed, KIND_NAMES["dummy"]) if m.kind == "reveal" else ""
     lit = tuple(boxes[-1:] if m.kind == "panic" else boxes
                 if m.kind in ("random_move", "metamorphosis") else boxes[:1])
     return Step(m.kind, start, duration, lit, caption, tuple(lines), path, mark, label,
