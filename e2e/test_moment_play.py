@@ -114,3 +114,69 @@ def test_pace_off_lights_nothing_and_a_miss_says_its_die_in_the_toast(
     load(page, site, game, settings={"moments": "off"})
     act(page, "End")
     expect(page.locator("#banner .dice")).to_contain_text("Die 4: no metamorphosis")
+
+
+def death_and_panic_game() -> ic.Game:
+    """Crew Movement, a face-up stage 3 Intruder with Command Officer 1 in Storage A-1, the
+    rest of the crew in their rooms around the station. Ending the movement: no metamorphosis
+    (4), it attacks (1); without Self Defense it kills him (1) and the crew panics to the
+    Command Module (their flights span the station: the part shown is the Module's)."""
+    return pos(phase="crew_movement", stage=3,
+               known=["immune_gas", "immune_flame", "very_fast", "fast_reflexes"],
+               crew={"co1": {"at": "store_a1", "mp": 0}, "en1": {"at": "infirmary", "mp": 0}},
+               counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+               dice=[4, 1, 1, 6, 6, 6, 6], strict_dice=False)
+
+
+SHOWN = """ids => { const svg = document.querySelector('#board svg').getBoundingClientRect();
+  return ids.every(id => {
+    const r = document.querySelector(`#board [data-compartment="${id}"] .room-box`)
+      .getBoundingClientRect();
+    return r.left >= svg.left - 1 && r.top >= svg.top - 1 && r.right <= svg.right + 1
+      && r.bottom <= svg.bottom + 1; }); }"""
+
+
+def shown(page: Page, *places: str) -> bool:
+    """Whether these compartments are all inside the part of the plan on the screen."""
+    return bool(page.evaluate(SHOWN, list(places)))
+
+
+def view_box(page: Page) -> str:
+    return str(page.locator("#board svg").first.get_attribute("viewBox"))
+
+
+def test_on_a_phone_the_plan_zooms_to_each_moment_and_back(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    no_defense = '#actions button[data-action*="no_defense"]'
+    # moments off: the part of the plan the phone shows after the Panic, as usual
+    load(page, site, death_and_panic_game(), "phone", {"moments": "off"})
+    act(page, "End")
+    page.locator(no_defense).click()
+    expect(page.locator(BODY)).to_have_attribute("data-step", "move")
+    expect(page.locator("#board")).to_have_attribute("data-zoom", "part")
+    usual = view_box(page)
+    # moments played: the death where he fell, then the Panic's flight, each in view
+    load(page, site, death_and_panic_game(), "phone", {"moments": "slow"})
+    act(page, "End")
+    page.locator(no_defense).click()
+    death = moment(page, "attack_on_crew")
+    death.wait_for(state="attached")
+    assert "Command Officer 1 is killed" in said(death)
+    assert shown(page, "store_a1"), view_box(page)
+    first = view_box(page)
+    page.wait_for_function("v => document.querySelector('#board svg')"
+                           ".getAttribute('viewBox') !== v", arg=first, timeout=8000)
+    assert shown(page, "command"), view_box(page)  # where the crew falls back to
+    panic = moment(page, "panic")
+    heights = panic.locator(".caption text").evaluate_all(
+        "ts => ts.map(t => t.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 11, heights
+    caption = panic.locator(".caption rect").bounding_box()
+    board = page.locator("#board svg").first.bounding_box()
+    assert caption and board and caption["y"] >= board["y"] - 1 and \
+        caption["y"] + caption["height"] <= board["y"] + board["height"] + 1, (caption, board)
+    expect(page.locator("#board")).to_have_attribute("data-zoom", "part")
+    page.keyboard.press("Escape")  # skipped: back to the usual part
+    expect(page.locator(LAYER)).to_have_count(0)
+    assert view_box(page) == usual, (view_box(page), usual)

@@ -241,3 +241,46 @@ def test_a_reveals_card_names_the_kind_the_story_carries_not_its_words_ending() 
         assert m.revealed == kind, (kind, m)
         reworded = replace(m, words=f"Counter {m.token} turns over in the Laboratory")
         assert moments.steps([reworded], 900)[0].label == card
+
+
+PHONE = (366.0, 340.0)  # the board of a 390 px wide phone, CSS px (its part of the plan)
+
+
+def test_on_a_phone_each_moment_is_shown_at_its_place_or_all_of_them_in_one_readable_part(
+) -> None:
+    far = [story.Moment("reveal", "Counter c1 is the Intruder", ("lab",), revealed="intruder"),
+           story.Moment("clone", "A Clone joins the game"),
+           story.Moment("attack_target", "The Intruder attacks Engineer 1", ("maintenance",))]
+    ss = moments.steps(far, 1000, zoom=PHONE)
+    views = [s.view for s in ss]
+    assert all(v is not None for v in views)
+    assert views[0] != views[2] and views[1] == views[0]  # no place: the part before stays
+    for s, m in zip(ss, far, strict=True):
+        assert s.view is not None
+        # readable: 14-unit text at 11 px and 32-unit tokens at 25 px (layout.MIN_SCALE)
+        assert PHONE[0] / s.view[2] >= layout.MIN_SCALE - 0.01
+        window = tuple(float(v) for v in s.view)
+        assert all(layout.shows(s.view, p) for p in m.places), (m, s.view)
+        assert inside(s.caption, window), (m.kind, s.caption, window)
+        assert not any(overlaps(s.caption, layout.place_box(p)) for p in m.places)
+    assert moments.zoom_changes(ss) == [(0, views[0]), (2000, views[2])]
+    near = [story.Moment("reveal", "Counter c1 is the Intruder", ("store_a1",),
+                         revealed="intruder"),
+            story.Moment("attack_target", "The Intruder attacks Engineer 1", ("a1",))]
+    ss = moments.steps(near, 1000, zoom=PHONE)
+    one_part = ss[0].view
+    assert one_part is not None and all(s.view == one_part for s in ss)
+    assert layout.shows(one_part, "store_a1") and layout.shows(one_part, "a1")
+    assert moments.zoom_changes(ss) == [(0, one_part)]
+    # a desktop (no zoom) or moments with no place: the plan's part is left as it is
+    assert moments.zoom_changes(moments.steps(far, 1000)) == []
+    assert moments.zoom_changes(moments.steps(far[1:2], 1000, zoom=PHONE)) == []
+
+
+def test_a_crowded_place_drawn_grown_is_shown_whole_while_its_moment_plays() -> None:
+    x, y, w, h = layout.place_box("store_a1")
+    grown = {"store_a1": (x - 40, y - 30, w + 200, h + 120)}
+    m = story.Moment("attack_target", "The Intruder attacks Engineer 1", ("store_a1",))
+    part = moments.steps([m], 1000, grown=grown, zoom=PHONE)[0].view
+    assert part is not None and layout.shows(part, "store_a1", grown)
+    assert not layout.shows((0, 0, 300, 300), "store_a1", grown)
