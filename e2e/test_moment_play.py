@@ -180,3 +180,80 @@ def test_on_a_phone_the_plan_zooms_to_each_moment_and_back(
     page.keyboard.press("Escape")  # skipped: back to the usual part
     expect(page.locator(LAYER)).to_have_count(0)
     assert view_box(page) == usual, (view_box(page), usual)
+
+
+THE_INTRUDER_BY_HAND = {"crew": "computer", "intruder": "human"}
+SHA = "document.body.dataset.stateSha"
+
+
+def sha(page: Page) -> str:
+    return str(page.locator(BODY).get_attribute("data-state-sha"))
+
+
+def armed_crew_game() -> ic.Game:
+    """The Intelligent Intruder, First Interaction Phase: the Intruder player's face-up stage 3
+    Intruder with Command Officers 1 and 2 and their Blasters in Storage A-1. He holds back;
+    the crew bot fires both Blasters, one action each, and every die is a 6: no effect."""
+    return ic.Game.from_position({
+        "scenario": "intelligent_intruder", "seed": 1, "phase": "interaction1", "stage": 3,
+        "known": ["immune_gas", "immune_cold", "very_fast", "fast_reflexes"],
+        "crew": {"co1": {"at": "store_a1", "carrying": ["blaster1"]},
+                 "co2": {"at": "store_a1", "carrying": ["blaster2"]}},
+        "counters": [{"kind": "intruder", "at": "store_a1", "face_up": True}],
+        "dice": [6] * 8, "strict_dice": False})
+
+
+def test_the_computer_waits_while_the_humans_moments_play_and_goes_on_after(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    load(page, site, armed_crew_game(), settings={"moments": "slow"},
+         seats=THE_INTRUDER_BY_HAND, query="?pace_ms=10")
+    expect(page.locator(BODY)).to_have_attribute("data-turn", "human:intruder",
+                                                 timeout=60_000)
+    page.locator('#actions button[data-action*="intruder_hold"]').click()
+    # the crew bot's first shot: a moment that concerns the Intruder player
+    shot = moment(page, "crew_attack")
+    shot.wait_for(state="attached", timeout=30_000)
+    assert "Command Officer 1 uses the Blaster" in said(shot), said(shot)
+    held = sha(page)
+    page.wait_for_timeout(1500)  # the bot's pace is 10 ms: it would have fired again
+    expect(page.locator(BODY)).to_have_attribute("data-moments", "playing")
+    assert sha(page) == held, "the computer acted while the human's moment played"
+    # its result is the toast's (not a toast of the human's own last action)
+    expect(page.locator("#banner")).to_contain_text("No effect: Command Officer 1 uses")
+    page.keyboard.press("Escape")  # skipped: the computer goes on
+    page.wait_for_function(f"s => {SHA} !== s", arg=held, timeout=30_000)
+    second = page.locator(f'{LAYER} .moment[data-kind="crew_attack"]')
+    second.first.wait_for(state="attached", timeout=30_000)
+    assert "Command Officer 2 uses the Blaster" in said(second), said(second)
+    held = sha(page)
+    page.wait_for_timeout(1500)
+    assert sha(page) == held and \
+        page.locator(BODY).get_attribute("data-moments") == "playing"
+    # played to its end (3.6 s at the slow pace): the computer goes on by itself
+    page.wait_for_function("() => document.body.dataset.moments !== 'playing'",
+                           timeout=30_000)
+    page.wait_for_function(f"s => {SHA} !== s", arg=held, timeout=30_000)
+
+
+def test_the_humans_last_toast_goes_when_the_computers_turn_begins(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    """Issue 23: in the Intelligent Intruder game a reveal's toast stayed up through the crew
+    bot's whole turn, as if the bot's actions had done nothing."""
+    game = ic.Game.from_position({
+        "scenario": "intelligent_intruder", "seed": 1, "phase": "movement", "stage": 1,
+        "crew": {"co1": {"at": "store_a1"}},
+        "counters": [{"kind": "lab_animal", "at": "store_a1"}, {"kind": "intruder", "at": "dock2"}],
+        "dice": [6] * 8, "strict_dice": False})
+    load(page, site, game, settings={"moments": "off"}, seats=THE_INTRUDER_BY_HAND,
+         query="?pace_ms=400")
+    expect(page.locator(BODY)).to_have_attribute("data-turn", "human:intruder",
+                                                 timeout=60_000)
+    before = sha(page)
+    page.locator('#actions button[data-action*="end_intruder_movement"]').click()
+    page.wait_for_function(f"s => {SHA} !== s", arg=before, timeout=30_000)
+    expect(page.locator("#banner")).to_contain_text("Counter c1 is a Lab Animal")
+    mine = sha(page)
+    page.wait_for_function(f"s => {SHA} !== s", arg=mine, timeout=30_000)  # the bot acts
+    expect(page.locator("#banner")).not_to_contain_text("is a Lab Animal")
