@@ -84,6 +84,7 @@ def test_a_metamorphosis_grows_the_piece_and_lights_the_new_row(
     slot = grown.locator(f'[data-grow="{token}"]')
     expect(slot).to_have_attribute("transform", piece.get_attribute("transform") or "-")
     assert slot.locator(".grow .tok").count() == 1
+    assert "kind-intruder" in (slot.get_attribute("class") or "")  # in the piece's colours
     heights = grown.locator(".caption text").evaluate_all(
         "ts => ts.map(t => t.getBoundingClientRect().height)")
     assert heights and min(heights) >= 11, heights

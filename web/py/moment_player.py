@@ -117,6 +117,7 @@ class MomentPlayer:
             if piece is None:
                 continue
             slot.setAttribute("transform", str(piece.getAttribute("transform") or ""))
+            slot.setAttribute("class", f"grow-at {piece.getAttribute('class') or ''}")  # colours
             slot.firstElementChild.innerHTML = piece.innerHTML
 
     @staticmethod
