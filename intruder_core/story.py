@@ -12,9 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .charts import OBJECTS, POWER_EFFECTS, POWER_NAMES, ROLES, crt_column
+from .charts import LIFE_STAGES, OBJECTS, POWER_EFFECTS, POWER_NAMES, ROLES, Stage, crt_column
 from .names import KIND_NAMES
 from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
+from .variants import chart
 
 # Every kind of moment, in the vocabulary docs/api.md lists.
 KINDS: Final = (
@@ -72,6 +73,9 @@ class Moment:
     rule: str = ""
     detail: str = ""  # a second line: what a power does, why a result is what it is
     event: str = ""   # the type of the event that told it (the toast's headline kinds)
+    revealed: str = ""  # a reveal's kind: "intruder", "lab_animal" or "dummy"
+    stage: int = 0      # the Life Stage a metamorphosis grows to
+    tokens: tuple[str, ...] = ()  # the Intruders a metamorphosis grows, as this side knows them
 
     def text(self) -> str:
         """The outcome, then what it means, then the dice: one line for a toast."""
@@ -85,7 +89,8 @@ class Moment:
         return {"kind": self.kind, "words": self.words, "detail": self.detail,
                 "places": list(self.places), "dice": [str(d) for d in self.dice],
                 "token": self.token, "crew": list(self.crew), "rule": self.rule,
-                "event": self.event}
+                "event": self.event, "revealed": self.revealed, "stage": self.stage,
+                "tokens": list(self.tokens)}
 
 
 @dataclass
@@ -98,6 +103,8 @@ class _Teller:
     before: dict[str, str]         # crewman id -> compartment before (for Panic flights)
     kinds: dict[str, str]          # token -> kind: only what this side's view shows face down
     known: list[str]
+    intruders: dict[str, str]      # token -> where: the Intruders this side knows, as they move
+    chart: Mapping[int, Stage]     # the game's Life Stage Chart (its options' difficulty)
     at: str = ""
     event: str = ""                # the type of the event being told
     out: list[Moment] = field(default_factory=list)
@@ -170,20 +177,56 @@ def moments(events: Iterable[Mapping[str, Any]], side: str = "crew",
     """The moments of these events as `side` may see them. `view` is that side's view after
     the events (names, places, known powers; the Intruder player's view adds the kinds of
     face-down counters, which only he is told); `before`, the view before them, draws each
-    crewman's Panic flight."""
+    crewman's Panic flight and holds the Intruders a metamorphosis grows where they are."""
     names, where = _roster(view)
     kinds: dict[str, str] = {}
     if side == "intruder":  # he may examine every counter (The Intelligent Intruder)
         kinds = {str(t["token"]): str(t["kind"]) for t in (view or {}).get("counters", [])
                  if t.get("kind") and t.get("token")}
     known = list(((view or {}).get("powers") or {}).get("known", []))
-    sub = ((view or {}).get("bookkeeping") or {}).get("sub") or {}
-    t = _Teller(side, names, where, _roster(before)[1], kinds, known, str(sub.get("at") or ""))
+    kept = (view or {}).get("bookkeeping") or {}
+    sub = kept.get("sub") or {}
+    t = _Teller(side, names, where, _roster(before)[1], kinds, known,
+                _intruders(before, side), _chart(kept.get("options")),
+                str(sub.get("at") or ""))
     evs = [dict(e) for e in events]
     n = 0
     while n < len(evs):
         n = _tell(t, evs, n)
     return t.out
+
+
+def _intruders(view: Mapping[str, Any] | None, side: str) -> dict[str, str]:
+    """Token -> where, for the Intruders this side's view shows: face up, and to the Intruder
+    player also face down (he knows what his counters are)."""
+    return {str(c["token"]): str(c.get("at") or "") for c in (view or {}).get("counters", [])
+            if c.get("kind") == "intruder" and c.get("token")
+            and (c.get("face_up") or side == "intruder")}
+
+
+def _chart(options: Any) -> Mapping[int, Stage]:
+    """The game's Life Stage Chart (a difficulty may change it), else the rulebook's."""
+    try:
+        return chart(dict(options or {}))
+    except (TypeError, ValueError):
+        return LIFE_STAGES
+
+
+def spans(values: Iterable[int]) -> str:
+    """Die numbers as the chart prints them: [1, 2, 3] -> "1-3", [1] -> "1", [] -> "never"."""
+    nums = sorted(values)
+    if not nums:
+        return "never"
+    if len(nums) > 1 and nums == list(range(nums[0], nums[-1] + 1)):
+        return f"{nums[0]}-{nums[-1]}"
+    return ", ".join(str(n) for n in nums)
+
+
+def stage_words(stage: int, row: Stage) -> str:
+    """What a Life Stage means at the table, from its chart row: "Life Stage 3: attacks on
+    1-3, kills on 1-4, crew may kill"."""
+    kill = "crew may kill" if row.humans_may_kill else "crew may kill only in Self Defense"
+    return f"Life Stage {stage}: attacks on {spans(row.attack)}, kills on {spans(row.kill)}, {kill}"
 
 
 def _tell(t: _Teller, evs: list[dict[str, Any]], n: int) -> int:
@@ -229,6 +272,8 @@ def _random_move(t: _Teller, evs: list[dict[str, Any]], n: int, token: str, star
             here = path[-1]
             dice.append(Die((die,), f"no way out on {die}: it stays in {NAMES.get(here, here)}"))
     who = _counter(t, token)
+    if token in t.intruders:
+        t.intruders[token] = path[-1]
     if len(path) > 1:
         words = f"{who} moves to {NAMES.get(path[-1], path[-1])}"
     else:
@@ -260,6 +305,8 @@ def _phase(t: _Teller, ev: Mapping[str, Any]) -> None:
 def _move(t: _Teller, ev: Mapping[str, Any]) -> None:
     if "token" in ev:  # the Intelligent Intruder's move, or Fast Reflexes climbing back
         to = str(ev["to"])
+        if str(ev["token"]) in t.intruders:
+            t.intruders[str(ev["token"])] = to
         t.add("counter_move", str(ev.get("text", "")), (to,), token=str(ev["token"]),
               rule=_rule(ev))
 
@@ -269,8 +316,11 @@ def _reveal(t: _Teller, ev: Mapping[str, Any]) -> None:
     t.at = at
     kind = str(ev.get("kind", ""))
     what = {"intruder": "the Intruder", "lab_animal": "a Lab Animal"}.get(kind, "a Dummy")
+    if kind == "intruder":
+        t.intruders[str(ev.get("token"))] = at
     t.add("reveal", f"Counter {ev.get('token')} is {what}", (at,), token=str(ev.get("token")),
-          rule=_rule(ev), detail="a Dummy leaves the game" if kind == "dummy" else "")
+          rule=_rule(ev), detail="a Dummy leaves the game" if kind == "dummy" else "",
+          revealed=kind if kind in ("intruder", "lab_animal") else "dummy")
 
 
 def _power_reroll(t: _Teller, ev: Mapping[str, Any]) -> None:
@@ -392,10 +442,18 @@ def _attempt(kind: str, prefix: str, decides: str) -> Any:
 
 
 def _metamorphosis(t: _Teller, ev: Mapping[str, Any]) -> None:
-    stage = ev.get("stage")
+    """The Intruder grows: at the places of the Intruders this side knows (none for the
+    crew while it is face down; never the Interaction's place: a phase of its own), with
+    what the new stage means from the chart."""
+    stage = int(ev.get("stage") or 0)
     dice = _die(t.take("metamorphosis"), f"it grows to Life Stage {stage}")
-    t.add("metamorphosis", f"The Intruder grows to Life Stage {stage}", (), dice,
-          rule=_rule(ev), detail="a new unknown power")
+    row = t.chart.get(stage)
+    means = stage_words(stage, row) + "; " if row is not None else ""
+    grown = {tok: at for tok, at in t.intruders.items() if at in COMPARTMENTS}
+    t.out.append(Moment("metamorphosis", f"The Intruder grows to Life Stage {stage}",
+                        tuple(dict.fromkeys(grown.values())), tuple(dice), rule=_rule(ev),
+                        detail=f"{means}a new unknown power", event="metamorphosis",
+                        stage=stage, tokens=tuple(grown)))
 
 
 def _text(kind: str, detail: str = "", place: str = "") -> Any:
@@ -406,8 +464,11 @@ def _text(kind: str, detail: str = "", place: str = "") -> Any:
         if kind == "airlock":
             t.at = at
         cid = str(ev.get("crew") or "")
+        token = str(ev.get("token") or "")
+        if kind in ("intruder_killed", "frozen", "escaped"):
+            t.intruders.pop(token, None)
         t.add(kind, str(ev.get("text", kind)), (at,) if at else (), crew=(cid,) if cid else (),
-              token=str(ev.get("token") or ""), rule=_rule(ev), detail=detail)
+              token=token, rule=_rule(ev), detail=detail)
     return tell
 
 

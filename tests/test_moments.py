@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import layout
 import moments
+import panels
 from helpers import act, position, token_of
 
 import intruder_core as ic
@@ -171,3 +172,115 @@ def test_a_moment_in_a_crowded_place_is_lit_at_its_grown_box() -> None:
     death = next(s for s in moments.steps(ms, 1000, grown={"store_a1": grown})
                  if s.kind == "attack_on_crew")
     assert death.lit == (grown,) and not overlaps(death.caption, grown)
+
+
+def test_a_metamorphosis_grows_the_pieces_and_lights_the_chart_while_it_plays() -> None:
+    g = position(phase="crew_movement", stage=2, known=["immune_gas", "very_fast", "clone"],
+                 counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+                 dice=[1], strict_dice=False)
+    token = token_of(g, "intruder")
+    before = g.view("crew")
+    events = [e.to_dict() for e in act(g, "end_movement")]
+    ms = moments.told(events, "crew", before, before)
+    ss = moments.steps(ms, 1000)
+    grown = next(s for s in ss if s.kind == "metamorphosis")
+    assert grown.grow == (token,) and grown.lit == (layout.place_box("store_a1"),)
+    said = " ".join(grown.lines)
+    assert said.startswith("The Intruder grows to Life Stage 3 ")
+    assert "Life Stage 3: attacks on 1-3, kills on 1-4, crew may kill" in said
+    assert said.endswith("Die 1: it grows to Life Stage 3")
+    assert not overlaps(grown.caption, layout.place_box("store_a1"))
+    svg = moments.layer_svg(ss)
+    xml.dom.minidom.parseString(f'<svg xmlns="http://www.w3.org/2000/svg">{svg}</svg>')
+    timing = f"animation-delay:{grown.start}ms;animation-duration:1000ms"
+    assert f'data-grow="{token}"><g class="grow" style="{timing}">' in svg
+    assert moments.stage_light(ss) == (grown.start, 1000)
+    assert moments.stage_light(moments.steps(ms, 0)) is None  # pace off: nothing lit
+    assert moments.stage_light(moments.steps(ms[:0], 1000)) is None
+
+
+def test_no_metamorphosis_is_said_beside_its_die_in_the_toast() -> None:
+    g = position(phase="crew_movement", stage=1, known=["immune_gas", "very_fast"],
+                 crew={"so1": {"at": "store_a1", "mp": 0}},
+                 counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+                 dice=[4, 2, 5])
+    before = g.view("crew")
+    events = [e.to_dict() for e in act(g, "end_movement")]
+    html = moments.banner_html(events, moments.told(events, "crew", before, before))
+    xml.dom.minidom.parseString(f"<div>{html}</div>")
+    dice = html[html.index('class="dice"'):]
+    assert "for metamorphosis</span> <span class=\"die-says\">Die 4: no metamorphosis" in dice
+    assert "no metamorphosis" not in html[:html.index('class="dice"')]  # not a headline
+
+
+def test_the_dice_say_how_many_counters_moved_not_how_many_rolls() -> None:
+    g = position(phase="movement", stage=2, known=["very_fast", "immune_gas", "clone"],
+                 unknown=0, counters=[{"kind": "intruder", "at": "shaft1"},
+                                      {"kind": "lab_animal", "at": "shaft2"},
+                                      {"kind": "dummy", "at": "shaft3"}],
+                 dice=[4, 1, 4, 4, 2], strict_dice=False)
+    events = [e.to_dict() for e in g.log]
+    rolls = [e for e in events if str(e.get("purpose", "")).startswith("random movement")]
+    assert len(rolls) > 3  # the Very Fast Intruder rolled twice (a Lab Animal too)
+    html = panels.dice_html(events)
+    assert "for the random movement of 3 counters" in html
+    assert panels.moved_counters(rolls) == list(dict.fromkeys(
+        str(e["purpose"]).split()[3] for e in rolls))
+
+
+def test_a_reveals_card_names_the_kind_the_story_carries_not_its_words_ending() -> None:
+    from dataclasses import replace
+
+    for kind, card in (("intruder", "Intruder"), ("lab_animal", "Lab Animal"),
+                       ("dummy", "Dummy")):
+        g = position(phase="interaction1", stage=1, unknown=2, known=[],
+                     crew={"so1": {"at": "lab"}}, counters=[{"kind": kind, "at": "lab"}],
+                     dice=[6, 3, 6, 1, 1], strict_dice=False)
+        m = next(m for m in moments.told([e.to_dict() for e in g.log], "crew", g.view("crew"))
+                 if m.kind == "reveal")
+        assert m.revealed == kind, (kind, m)
+        reworded = replace(m, words=f"Counter {m.token} turns over in the Laboratory")
+        assert moments.steps([reworded], 900)[0].label == card
+
+
+PHONE = (366.0, 340.0)  # the board of a 390 px wide phone, CSS px (its part of the plan)
+
+
+def test_on_a_phone_each_moment_is_shown_at_its_place_or_all_of_them_in_one_readable_part(
+) -> None:
+    far = [story.Moment("reveal", "Counter c1 is the Intruder", ("lab",), revealed="intruder"),
+           story.Moment("clone", "A Clone joins the game"),
+           story.Moment("attack_target", "The Intruder attacks Engineer 1", ("maintenance",))]
+    ss = moments.steps(far, 1000, zoom=PHONE)
+    views = [s.view for s in ss]
+    assert all(v is not None for v in views)
+    assert views[0] != views[2] and views[1] == views[0]  # no place: the part before stays
+    for s, m in zip(ss, far, strict=True):
+        assert s.view is not None
+        # readable: 14-unit text at 11 px and 32-unit tokens at 25 px (layout.MIN_SCALE)
+        assert PHONE[0] / s.view[2] >= layout.MIN_SCALE - 0.01
+        window = tuple(float(v) for v in s.view)
+        assert all(layout.shows(s.view, p) for p in m.places), (m, s.view)
+        assert inside(s.caption, window), (m.kind, s.caption, window)
+        assert not any(overlaps(s.caption, layout.place_box(p)) for p in m.places)
+    assert moments.zoom_changes(ss) == [(0, views[0]), (2000, views[2])]
+    near = [story.Moment("reveal", "Counter c1 is the Intruder", ("store_a1",),
+                         revealed="intruder"),
+            story.Moment("attack_target", "The Intruder attacks Engineer 1", ("a1",))]
+    ss = moments.steps(near, 1000, zoom=PHONE)
+    one_part = ss[0].view
+    assert one_part is not None and all(s.view == one_part for s in ss)
+    assert layout.shows(one_part, "store_a1") and layout.shows(one_part, "a1")
+    assert moments.zoom_changes(ss) == [(0, one_part)]
+    # a desktop (no zoom) or moments with no place: the plan's part is left as it is
+    assert moments.zoom_changes(moments.steps(far, 1000)) == []
+    assert moments.zoom_changes(moments.steps(far[1:2], 1000, zoom=PHONE)) == []
+
+
+def test_a_crowded_place_drawn_grown_is_shown_whole_while_its_moment_plays() -> None:
+    x, y, w, h = layout.place_box("store_a1")
+    grown = {"store_a1": (x - 40, y - 30, w + 200, h + 120)}
+    m = story.Moment("attack_target", "The Intruder attacks Engineer 1", ("store_a1",))
+    part = moments.steps([m], 1000, grown=grown, zoom=PHONE)[0].view
+    assert part is not None and layout.shows(part, "store_a1", grown)
+    assert not layout.shows((0, 0, 300, 300), "store_a1", grown)

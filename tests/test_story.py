@@ -184,6 +184,56 @@ def test_metamorphosis_and_clone() -> None:
     assert [str(d) for d in m.dice] == ["4: no metamorphosis"]
 
 
+def test_metamorphosis_grows_the_intruders_this_side_knows_and_says_what_the_stage_means(
+) -> None:
+    g = position(phase="crew_movement", stage=2, known=["immune_gas", "very_fast", "clone"],
+                 counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+                 dice=[1], strict_dice=False)
+    token = token_of(g, "intruder")
+    before = dict(g.view("crew"))
+    m = one(told(g, act(g, "end_movement"), before=before), "metamorphosis")
+    assert m.stage == 3 and m.places == ("store_a1",) and m.tokens == (token,)
+    assert m.detail == ("Life Stage 3: attacks on 1-3, kills on 1-4, crew may kill; "
+                        "a new unknown power")
+    assert m.to_dict()["stage"] == 3 and m.to_dict()["tokens"] == [token]
+    # face down: the crew does not know where it is, so nothing grows on its plan; the
+    # Intruder player knows his counter, and sees it grow there
+    g = ic.Game.from_position({
+        "scenario": "intelligent_intruder", "phase": "crew_movement", "stage": 1, "seed": 1,
+        "known": ["immune_gas"], "counters": [{"kind": "intruder", "at": "lab"}],
+        "dice": [1], "strict_dice": False})
+    before, mine = dict(g.view("crew")), dict(g.view("intruder"))
+    events = act(g, "end_movement")
+    ms = told(g, events, before=before)
+    crew = one(ms, "metamorphosis")
+    assert crew.places == () and crew.tokens == ()  # revealed only after it grew
+    assert one(ms, "reveal").places == ("lab",)
+    assert crew.detail.startswith("Life Stage 2: attacks on 1-3, kills on 1-3, crew may "
+                                  "kill only in Self Defense")
+    own = one(moments([e.to_dict() for e in events], "intruder", g.view("intruder"), mine),
+              "metamorphosis")
+    assert own.places == ("lab",) and len(own.tokens) == 1
+
+
+def test_a_difficulty_that_changes_the_chart_changes_the_words() -> None:
+    from intruder_core.charts import LIFE_STAGES
+    from intruder_core.story import stage_words
+    from intruder_core.variants import DIFFICULTIES, chart
+
+    assert stage_words(6, LIFE_STAGES[6]) == \
+        "Life Stage 6: attacks on 1-5, kills on 1-5, crew may kill"
+    changed = [(d, n) for d in DIFFICULTIES for n, row in chart({"difficulty": d}).items()
+               if row != LIFE_STAGES[n]]
+    if not changed:  # the engine has no such level: the words are the rulebook's
+        return
+    level, n = changed[0]
+    view = {"bookkeeping": {"options": {"difficulty": level}}}
+    ev = [{"type": "roll", "die": 1, "purpose": "metamorphosis"},
+          {"type": "metamorphosis", "stage": n}]
+    m = one(moments(ev, "crew", view), "metamorphosis")
+    assert m.detail.startswith(stage_words(n, chart({"difficulty": level})[n]))
+
+
 def test_panic_draws_each_crewmans_flight() -> None:
     g = position(phase="interaction1", stage=3,
                  known=["immune_gas", "immune_flame", "very_fast", "fast_reflexes"],

@@ -324,6 +324,7 @@ class Advisor:
         if self.driving:
             return
         self.driving = True
+        fresh = True  # the first computer action of this run: the toast starts afresh
         try:
             while not self.session.current.is_over and self.session.pending_side is None:
                 turn = self.session.current_turn()
@@ -349,6 +350,12 @@ class Advisor:
                 # The Intruder's reasons name what its counters are: never shown to the crew.
                 who = session.side_name(str(turn.side))
                 note = "" if turn.side == "intruder" else f"Computer ({who}): {reason}"
+                if fresh and turn.kind == "computer":
+                    # the human's last toast goes as the computer's turn begins: left up, it
+                    # stood through the whole turn as if its own actions had done nothing
+                    # (session.apply shows a computer action's toast only when it has one)
+                    self.shown.forget_headline()
+                    fresh = False
                 if not self.session.apply(action, by="computer" if turn.kind == "computer"
                                   else "autoplay", note=note):
                     self.stop_autoplay()

@@ -78,7 +78,7 @@ class App:
         self.input = PageInput(self.shown, self.session, self.board, self.panel, self.advisor,
                                self.dialogs, self.rules, self.messages, self.command)
         # the board's moments, lit where crowded places are drawn grown
-        self.moments = MomentPlayer(self.shown, self.settings, lambda: self.board.parts)
+        self.moments = MomentPlayer(self.shown, self.settings, self.board)
         self.session.play_moments = self.moments.play
         self.advisor.hold = self.moments.left
         self.bus.on("drawn", self.moments.draw_countdown)

@@ -38,6 +38,7 @@ class Board:
         self._box: tuple[float, float] | None = None  # board's (width, max height) px
         self._fitted: tuple[Any, ...] | None = None   # what fit last showed
         self._casualties: tuple[str, str] = ("", "")  # (game and log length, its layer)
+        self.moment_view: tuple[int, int, int, int] | None = None  # moments' part (hold_view)
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -141,6 +142,21 @@ class Board:
         if place:
             self.show_place(place)
 
+    def zoomed(self) -> tuple[float, float] | None:
+        """The board's (width, max height) px when a small screen shows a part of the plan
+        (moments then zoom to their places, moments.zoom_views), else None."""
+        if el("board").getAttribute("data-zoom") != "part":
+            return None
+        return self.box()
+
+    def hold_view(self, part: tuple[int, int, int, int] | None) -> None:
+        """While moments play on a small screen: show this part of the plan, where they
+        happen; None: back to the usual part (where things happen now)."""
+        if part == self.moment_view:
+            return
+        self.moment_view = part
+        self.fit()
+
     def toggle_whole(self) -> None:
         """The "Whole station" / "Zoom in" button."""
         self.whole = not self.whole
@@ -203,7 +219,7 @@ class Board:
         part = layout.zoom_box(width, height, self.zoom_places(),
                                grown=render.grown_boxes(self.parts))
         small = part != layout.VIEWBOX
-        box = layout.VIEWBOX if self.whole or not small else part
+        box = layout.VIEWBOX if self.whole or not small else self.moment_view or part
         fitted = (box, small, self.whole)
         if fitted == self._fitted:
             return

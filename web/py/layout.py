@@ -165,9 +165,11 @@ def toast_edge(places: list[str]) -> str:
     return "bottom" if ys and sum(ys) / len(ys) < VIEWBOX[1] + VIEWBOX[3] / 2 else "top"
 
 
-def shows(box: tuple[int, int, int, int], place: str) -> bool:
-    """Whether the part `box` of the plan holds all of compartment `place`."""
+def shows(box: tuple[int, int, int, int], place: str,
+          grown: Mapping[str, Box] | None = None) -> bool:
+    """Whether the part `box` of the plan holds all of compartment `place` (as drawn: its
+    grown box when crowded)."""
     if place not in ROOMS:
         return True
-    x, y, w, h = ROOMS[place]
+    x, y, w, h = place_box(place, grown)
     return box[0] <= x and box[1] <= y and x + w <= box[0] + box[2] and y + h <= box[1] + box[3]

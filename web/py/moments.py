@@ -15,6 +15,7 @@ import layout
 import panels
 
 from intruder_core import story
+from intruder_core.names import KIND_NAMES
 
 # Settings "moments" (index.html's #setting-moments offers them): the time one moment
 # holds the board, in ms ("off": none drawn).
@@ -37,6 +38,7 @@ STYLES: Final[dict[str, str]] = {
 }
 
 Box = tuple[float, float, float, float]
+Part = tuple[int, int, int, int]  # a viewBox: the part of the plan shown (layout.zoom_box)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class Step:
     path: tuple[tuple[float, float], ...] = ()
     mark: str = ""
     label: str = ""  # the mark's text (a revealed counter's kind letter)
+    grow: tuple[str, ...] = ()  # the counters (tokens) whose pieces grow (a metamorphosis)
+    view: Part | None = None    # the part of the plan a phone shows while it plays
 
 
 def pace_ms(pace: str, reduced_motion: bool = False) -> int:
@@ -126,44 +130,79 @@ def _centre(box: Box) -> tuple[float, float]:
 
 
 def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None,
-          grown: Mapping[str, Box] | None = None) -> list[Step]:
+          grown: Mapping[str, Box] | None = None,
+          zoom: tuple[float, float] | None = None) -> list[Step]:
     """The moments that play on the board, one after another (the random movements of one
     phase together), each `each_ms` long: none when `each_ms` is 0. A place drawn grown
-    (render.grown_boxes) is lit and captioned at its grown box, where its pieces are."""
+    (render.grown_boxes) is lit and captioned at its grown box, where its pieces are. With
+    `zoom`, the board's (width, max height) in CSS px when a phone shows a part of the plan,
+    each step has the part it plays in (zoom_views) and its caption stays in it."""
     if each_ms <= 0:
         return []
-    out: list[Step] = []
-    start = 0
-    moving: list[story.Moment] = []
-
-    def flush() -> None:
-        """The random movements of a phase together: each its path, one caption for all
-        of them, over none of their places."""
-        nonlocal start
-        if moving:
-            paths = [_step(m, start, each_ms, view, grown) for m in moving]
-            lines = [f"{m.words}: die {', '.join(str(v) for d in m.dice for v in d.values)}"
-                     for m in moving]
-            lines = [part for line in lines for part in wrap(line)]
-            rooms = [b for s in paths for b in s.lit]
-            w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
-            caption = place_caption(w, len(lines) * LINE + 2 * PAD, rooms, view)
-            out.extend(replace(s, lines=tuple(lines) if n == 0 else (),
-                               caption=caption if n == 0 else (0.0, 0.0, 0.0, 0.0))
-                       for n, s in enumerate(paths))
-            start += each_ms
-            moving.clear()
-
+    units: list[list[story.Moment]] = []  # one moment, or the random movements of a phase
     for m in ms:
         if m.kind in QUIET or (m.kind == "random_move" and len(m.places) < 2):
             continue
-        if m.kind == "random_move":
-            moving.append(m)
-            continue
-        flush()
-        out.append(_step(m, start, each_ms, view, grown))
-        start += each_ms
-    flush()
+        if m.kind == "random_move" and units and units[-1][0].kind == "random_move":
+            units[-1].append(m)
+        else:
+            units.append([m])
+    views = zoom_views(units, zoom, grown) if zoom else [None] * len(units)
+    out: list[Step] = []
+    for n, (unit, part) in enumerate(zip(units, views, strict=True)):
+        shown = view if part is None else (float(part[0]), float(part[1]), float(part[2]),
+                                           float(part[3]))
+        at = n * each_ms
+        if unit[0].kind == "random_move":
+            out.extend(replace(s, view=part) for s in _moving(unit, at, each_ms, shown, grown))
+        else:
+            out.append(replace(_step(unit[0], at, each_ms, shown, grown), view=part))
+    return out
+
+
+def _moving(ms: Sequence[story.Moment], start: int, each_ms: int, view: Box | None,
+            grown: Mapping[str, Box] | None) -> list[Step]:
+    """The random movements of a phase together: each its path, one caption for all of
+    them, over none of their places."""
+    paths = [_step(m, start, each_ms, view, grown) for m in ms]
+    lines = [f"{m.words}: die {', '.join(str(v) for d in m.dice for v in d.values)}"
+             for m in ms]
+    lines = [part for line in lines for part in wrap(line)]
+    rooms = [b for s in paths for b in s.lit]
+    w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
+    caption = place_caption(w, len(lines) * LINE + 2 * PAD, rooms, view)
+    return [replace(s, lines=tuple(lines) if n == 0 else (),
+                    caption=caption if n == 0 else (0.0, 0.0, 0.0, 0.0))
+            for n, s in enumerate(paths)]
+
+
+def zoom_views(units: Sequence[Sequence[story.Moment]], zoom: tuple[float, float],
+               grown: Mapping[str, Box] | None = None) -> list[Part | None]:
+    """The part of the plan a phone shows while each unit of moments plays: all of them in
+    one part when their places fit in it at the readable scale (layout.zoom_box), else each
+    its own places; a moment without a place keeps the part before it (None: the usual)."""
+    width, height = zoom
+    places = [[p for m in unit for p in m.places if p in layout.ROOMS] for unit in units]
+    every = list(dict.fromkeys(p for ps in places for p in ps))
+    if not every:
+        return [None] * len(units)
+    together = layout.zoom_box(width, height, every, grown=grown)
+    if all(layout.shows(together, p, grown) for p in every):
+        return [together] * len(units)
+    out: list[Part | None] = []
+    for ps in places:
+        out.append(layout.zoom_box(width, height, ps, grown=grown) if ps
+                   else out[-1] if out else None)
+    return out
+
+
+def zoom_changes(ss: Sequence[Step]) -> list[tuple[int, Part]]:
+    """When the part of the plan shown changes while the steps play: (ms, part), the first
+    at its step's start."""
+    out: list[tuple[int, Part]] = []
+    for s in ss:
+        if s.view is not None and (not out or out[-1][1] != s.view):
+            out.append((s.start, s.view))
     return out
 
 
@@ -183,13 +222,19 @@ def _step(m: story.Moment, start: int, duration: int, view: Box | None,
     mark = {"crew_killed": "strike", "reveal": "flip"}.get(m.kind, "")
     if m.kind == "attack_on_crew" and "killed" in m.words:
         mark = "strike"
-    label = ""
-    if m.kind == "reveal":
-        label = "Intruder" if m.words.endswith("the Intruder") else \
-            "Lab Animal" if m.words.endswith("a Lab Animal") else "Dummy"
-    lit = tuple(boxes[-1:] if m.kind == "panic" else boxes[:1] if m.kind != "random_move"
-                else boxes)
-    return Step(m.kind, start, duration, lit, caption, tuple(lines), path, mark, label)
+    # a revealed counter's card: the kind the story's moment carries, in the one home's words
+    label = KIND_NAMES.get(m.revealed, KIND_NAMES["dummy"]) if m.kind == "reveal" else ""
+    lit = tuple(boxes[-1:] if m.kind == "panic" else boxes
+                if m.kind in ("random_move", "metamorphosis") else boxes[:1])
+    return Step(m.kind, start, duration, lit, caption, tuple(lines), path, mark, label,
+                m.tokens if m.kind == "metamorphosis" else ())
+
+
+def stage_light(ss: Sequence[Step]) -> tuple[int, int] | None:
+    """When the Life Stage Chart's new row is lit, (start, duration) ms: while the
+    metamorphosis plays (None when none plays)."""
+    grown = next((s for s in ss if s.kind == "metamorphosis"), None)
+    return None if grown is None else (grown.start, grown.duration)
 
 
 def total_ms(ss: Sequence[Step]) -> int:
@@ -240,6 +285,9 @@ def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
                              f'<text class="flip-label" x="{_n(cx)}" y="{_n(cy + 5)}" '
                              f'text-anchor="middle" font-size="{FONT}">{escape(s.label)}'
                              "</text>")
+        for token in s.grow:  # the glue copies the piece in (moment_player.grow_pieces)
+            parts.append(f'<g class="grow-at" data-grow="{escape(token)}">'
+                         f'<g class="grow" style="{timing}"></g></g>')
         x, y, w, h = s.caption
         if s.lines:  # (the random movements of a phase share the first one's caption)
             parts.append(f'<g class="caption"><rect x="{_n(x)}" y="{_n(y)}" '
@@ -283,7 +331,18 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
         words = "; ".join(m.words for m in moved)
         items.append(f'<li class="outcome hl-info" data-moment="random_move">{escape(words)}.'
                      "</li>")
-    return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events)}'
+    return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events, decided(ms))}'
+
+
+# The rolls whose purpose names one roll of an action, and the moments that say what it
+# decided: the toast's dice list says it beside the die ("Die 4: no metamorphosis").
+DECIDED: Final[dict[str, str]] = {"metamorphosis": "metamorphosis",
+                                  "no_metamorphosis": "metamorphosis"}
+
+
+def decided(ms: Sequence[story.Moment]) -> dict[str, str]:
+    """Roll purpose -> what its die decided, for the dice list (panels.dice_html)."""
+    return {DECIDED[m.kind]: m.dice[0].decides for m in ms if m.kind in DECIDED and m.dice}
 
 
 def since_html(ms: Sequence[story.Moment]) -> str:

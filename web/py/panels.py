@@ -622,9 +622,11 @@ def headlines(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
     return out
 
 
-def dice_html(events: Sequence[Mapping[str, Any]]) -> str:
-    """The dice rolled in these events as dice faces, each with what it was rolled for; the
-    many rolls of the random movement of counters share one line, so the banner stays short."""
+def dice_html(events: Sequence[Mapping[str, Any]],
+              decided: Mapping[str, str] | None = None) -> str:
+    """The dice rolled in these events as dice faces, each with what it was rolled for (and
+    what it decided, `decided`: purpose -> words, from the story's moments); the many rolls
+    of the random movement of counters share one line, so the banner stays short."""
     rolls = [ev for ev in events if ev.get("type") == "roll" and isinstance(ev.get("die"), int)
              and 1 <= int(ev["die"]) <= 6]
     if not rolls:
@@ -633,17 +635,29 @@ def dice_html(events: Sequence[Mapping[str, Any]]) -> str:
     def face(ev: Mapping[str, Any]) -> str:
         return f'<span class="die" aria-hidden="true">{DIE_FACES[int(ev["die"]) - 1]}</span>'
 
+    def says(ev: Mapping[str, Any]) -> str:
+        what = (decided or {}).get(str(ev.get("purpose", "")))
+        return f' <span class="die-says">Die {int(ev["die"])}: {e(what)}</span>' if what else ""
+
     moves = [ev for ev in rolls if str(ev.get("purpose", "")).startswith("random movement")]
     items = "".join(
         f'<li>{face(ev)} <strong>{int(ev["die"])}</strong> '
         f'<span class="purpose">for {e(ev.get("purpose") or ev.get("text") or "a roll")}'
-        "</span></li>" for ev in rolls if ev not in moves)
+        f"</span>{says(ev)}</li>" for ev in rolls if ev not in moves)
     if moves:
         items += (f'<li>{"".join(face(ev) for ev in moves)} '
                   f'<strong>{", ".join(str(int(ev["die"])) for ev in moves)}</strong> '
                   f'<span class="purpose">for the random movement of '
-                  f'{e(plural(len(moves), "counter"))}</span></li>')
+                  f'{e(plural(len(moved_counters(moves)), "counter"))}</span></li>')
     return f'<ul class="dice" aria-label="Dice rolled">{items}</ul>'
+
+
+def moved_counters(rolls: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The counters (tokens) these random-movement rolls moved, each once: a Very Fast
+    Intruder rolls twice ("random movement of c4 in Shaft 1")."""
+    tokens = (str(ev.get("purpose", "")).removeprefix("random movement of ").split(" in ")[0]
+              for ev in rolls)
+    return list(dict.fromkeys(tokens))
 
 
 def banner_html(events: Sequence[Mapping[str, Any]]) -> str:
