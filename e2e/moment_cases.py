@@ -17,7 +17,8 @@ engine test tells it from a scripted Intruder player's action instead.
 
 Page gaps (a `gap` on the kind, `phone_gap` on the phone only: its place is not checked,
 the report lists it): on the phone the Panic's random movements' caption covers Access
-Shaft #2, where one of them starts.
+Shaft #2, where one of them starts, and the two movers of "random-move" leave their caption
+no room free of their four places in the part shown.
 """
 
 from __future__ import annotations
@@ -286,8 +287,11 @@ CASES: tuple[Case, ...] = (
           "counters": [{"kind": "lab_animal", "at": "shaft1"},
                        {"kind": "dummy", "at": "store_a1"}, FAR], "dice": [4, 1, 1, 1, 1]},
          (Step("End actions", (
-             S("random_move", "shaft1", "Counter c1 moves to Corridor A-2"),
-             S("random_move", "store_a1", "Counter c2 moves to Command Module"),
+             S("random_move", "shaft1", "Counter c1 moves to Corridor A-2", phone_gap=
+               "on a phone the part around both movers' four places has no room free "
+               "of them: their caption covers the least of them it can"),
+             S("random_move", "store_a1", "Counter c2 moves to Command Module", phone_gap=
+               "on a phone: as for Counter c1"),
              S("reveal", "command", "Counter c2 is a Dummy", "a Dummy leaves the game"))),)),
     Case("self-destruct", "the Self-Destruct countdown goes from 5 to 4",
          {"phase": "interaction2", "self_destruct": 5, "crew": {"co1": {"at": "command"}},

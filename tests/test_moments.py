@@ -284,3 +284,37 @@ def test_a_crowded_place_drawn_grown_is_shown_whole_while_its_moment_plays() -> 
     part = moments.steps([m], 1000, grown=grown, zoom=PHONE)[0].view
     assert part is not None and layout.shows(part, "store_a1", grown)
     assert not layout.shows((0, 0, 300, 300), "store_a1", grown)
+
+
+def test_on_a_wide_screen_the_plan_scrolls_to_each_moment_out_of_view() -> None:
+    """The plan taller than its box (1280x800: about 560 of its 872 units in view): a
+    moment below the part in view scrolls it there, one in view or without a place does
+    not, and the top never leaves the plan."""
+    plan = (0.0, float(layout.VIEWBOX[3]))
+    far = [story.Moment("attack_target", "The Intruder attacks Engineer 1", ("maintenance",)),
+           story.Moment("reveal", "Counter c8 is the Intruder", ("shaft2",), revealed="intruder"),
+           story.Moment("clone", "A Clone joins the game")]
+    low, high, placeless = moments.steps(far, 1000, (0, 0, 666, 872))
+    to = moments.scroll_top(low, 0.0, 560.0, plan)
+    assert to is not None and 0 < to <= plan[1] - 560
+    shown = (0.0, to, 666.0, 560.0)
+    assert all(inside(b, shown) for b in (*low.lit, low.caption)), (to, low.lit, low.caption)
+    assert moments.scroll_top(high, 0.0, 560.0, plan) is None  # in view: it stays
+    back = moments.scroll_top(high, to, 560.0, plan)  # scrolled down: back up to Shaft 2
+    assert back is not None and back < to
+    assert moments.scroll_top(placeless, to, 560.0, plan) is None
+    assert moments.scroll_top(low, 0.0, 2000.0, plan) is None  # all of it in view
+
+
+def test_in_a_small_crowded_part_a_caption_finds_a_spot_over_none_of_its_places() -> None:
+    """Nothing beside the places, at the top or at the bottom of the part shown fits, but a
+    spot in its middle does: the caption goes there; with no free spot at all, it covers as
+    little of them as it can."""
+    part = (0.0, 0.0, 300.0, 300.0)
+    rooms = [(0.0, 0.0, 300.0, 60.0), (0.0, 240.0, 300.0, 60.0), (0.0, 100.0, 60.0, 100.0)]
+    box = moments.place_caption(200, 100, rooms, part)
+    assert inside(box, part) and not any(overlaps(box, r) for r in rooms), box
+    full = [(0.0, 0.0, 300.0, 140.0), (0.0, 160.0, 300.0, 140.0)]  # a gap of 20: too small
+    box = moments.place_caption(200, 100, full, part)
+    assert inside(box, part)
+    assert sum(moments._cover(box, r) for r in full) == 200 * 80, box  # the least possible

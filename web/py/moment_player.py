@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import moments
 import render
-from dom import document, el, js, listen, nn, window
+from dom import document, el, js, js_obj, listen, nn, window
 from pyodide.ffi import create_proxy
 from shown import Shown
 
@@ -37,6 +37,9 @@ class MomentPlayer:
         self._zooms: list[Any] = []   # timers of the parts of the plan still to show
         self._parts: list[tuple[int, int, int, int]] = []  # those parts, in order
         self._rezoom = create_proxy(self.next_part)
+        self._scroll = create_proxy(self.scroll)
+        self._follow: list[moments.Step] = []  # a wide screen: the steps still to scroll to
+        self._plan: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)  # its viewBox
         self._release = create_proxy(self.release)
         self._held = False        # a tap skipped them: the part shown waits for its click
         self._proxies = [listen(document, "pointerdown", self.on_pointer),
@@ -66,6 +69,11 @@ class MomentPlayer:
             self.board.hold_view(changes.pop(0)[1])
         self._parts = [part for _, part in changes]
         self._zooms = [window.setTimeout(self._rezoom, at) for at, _ in changes]
+        if not changes and window_box is not None and self.board.zoomed() is None:
+            # a wide screen: the plan scrolls in its box; each moment's place comes into view
+            self._follow = [s for s in steps if s.lit]
+            self._plan = window_box
+            self._zooms += [window.setTimeout(self._scroll, s.start) for s in self._follow]
         svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))
         self.grow_pieces()
         self.light_stage(moments.stage_light(steps))
@@ -74,6 +82,22 @@ class MomentPlayer:
         self.concern = any(story.concerns(m, side or "crew") for m in told)
         document.body.dataset.moments = "playing"
         self._timer = window.setTimeout(self._done, total)
+
+    def scroll(self, *_args: Any) -> None:
+        """The next moment plays on a wide screen: scroll the board's box to its place and
+        caption when they are out of view (read after the frame, so no forced layout)."""
+        if not self._follow:
+            return
+        step = self._follow.pop(0)
+        board, svg = el("board"), nn(el("board").querySelector("svg"))
+        if svg is None or board.scrollHeight <= board.clientHeight + 1:
+            return
+        _x, y, w, h = self._plan
+        scale = float(svg.clientWidth) / w  # CSS px per plan unit
+        to = moments.scroll_top(step, y + float(board.scrollTop) / scale,
+                                float(board.clientHeight) / scale, (y, y + h))
+        if to is not None:
+            board.scrollTo(js_obj({"top": (to - y) * scale, "behavior": "smooth"}))
 
     def next_part(self, *_args: Any) -> None:
         """The next moment plays elsewhere: the phone's plan shows its place."""
@@ -96,7 +120,7 @@ class MomentPlayer:
             self._timer = None
         for timer in self._zooms:
             window.clearTimeout(timer)
-        self._zooms, self._parts = [], []
+        self._zooms, self._parts, self._follow = [], [], []
         self._held = keep_view and self.board.moment_view is not None
         if not self._held:
             self.board.hold_view(None)

@@ -122,7 +122,31 @@ def place_caption(w: float, h: float, rooms: Sequence[Box], view: Box | None = N
             box = (left, top, w, h)
             if not any(_overlaps(box, r) for r in rooms):
                 return box
-    return (vx + (vw - w) / 2, vy + GAP, w, h)
+    # a small part of the plan (a phone's) crowded with places: any spot in it over none of
+    # them, else the one that covers the least of them
+    best, least = (vx + (vw - w) / 2, vy + GAP, w, h), float("inf")
+    for top in _spots(vy + GAP, vy + vh - GAP - h):
+        for left in _spots(vx + GAP, vx + vw - GAP - w):
+            box = (left, top, w, h)
+            cover = sum(_cover(box, r) for r in rooms)
+            if cover < least:
+                best, least = box, cover
+                if cover == 0:
+                    return box
+    return best
+
+
+def _spots(lo: float, hi: float, step: float = 8) -> list[float]:
+    """Positions from lo to hi, `step` apart, hi included (none when hi < lo)."""
+    n = int((hi - lo) // step) if hi >= lo else -1
+    return [lo + i * step for i in range(n + 1)] + ([hi] if n >= 0 and lo + n * step < hi else [])
+
+
+def _cover(a: Box, b: Box) -> float:
+    """The area of b that a covers."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def _centre(box: Box) -> tuple[float, float]:
@@ -204,6 +228,21 @@ def zoom_changes(ss: Sequence[Step]) -> list[tuple[int, Part]]:
         if s.view is not None and (not out or out[-1][1] != s.view):
             out.append((s.start, s.view))
     return out
+
+
+def scroll_top(s: Step, top: float, height: float, plan: tuple[float, float]) -> float | None:
+    """A wide screen, where the plan is taller than its box and scrolls in it: the top (in
+    plan units) to scroll to so that the step's lit places and its caption are in view,
+    nearest the middle; None when they already are, or it has no place. `top` and `height`
+    are the part in view, `plan` the plan's first and last unit."""
+    if not s.lit:
+        return None
+    boxes = (*s.lit, s.caption)
+    y0, y1 = min(b[1] for b in boxes), max(b[1] + b[3] for b in boxes)
+    if top <= y0 and y1 <= top + height:
+        return None
+    want = y0 if y1 - y0 > height else (y0 + y1 - height) / 2
+    return max(plan[0], min(want, plan[1] - height))
 
 
 def _step(m: story.Moment, start: int, duration: int, view: Box | None,
