@@ -12,11 +12,16 @@ Page contract (e2e/test_replay.py):
   #review-stop, #review-chart svg (a slider), #review-turning (Show, Try again from here),
   #review-table (filled while #review-table-box is open); body[data-review] = running |
   done | stopped | error, body[data-review-first-ms] (the first figures on screen),
-  body[data-review-ms] (all done), body[data-review-started-at] (performance.now() then).
+  body[data-review-ms] (all done), body[data-review-started-at] (performance.now() then);
+  on the page's clock (ms since the navigation): body[data-review-asked-at] (0 for ?review=,
+  else the click), [data-review-ready-at] (the worker's Python up), [data-review-first-at]
+  and [data-review-done-at] (the frame after the first figures and the last were set).
 
 Reads `#g=CODE` on load (the game page's "Open as replay"); `?review=1` also starts its
 review, and `?review=saved` opens the game page's autosaved game (its finished game, from the
-game-over screen's "Review this game") and reviews it. Stores nothing.
+game-over screen's "Review this game") and reviews it: replay.html's first script has then
+started the review's worker on the same game at parse time, and this page takes that run
+over once its own Python is up. Stores nothing.
 """
 
 from __future__ import annotations
@@ -181,8 +186,11 @@ class ReplayPage:
 
     # --- the review -----------------------------------------------------------------------
 
-    def start_review(self) -> None:
-        """Review the game being watched, in the review's worker (progress as it goes)."""
+    def start_review(self, asked_at: float | None = None) -> None:
+        """Review the game being watched, in the review's worker (progress as it goes).
+        `asked_at`: when it was asked for (performance.now(); None: now, a click); the
+        page's own ?review= review was asked for at the navigation (0), and takes over the
+        run replay.html's first script started then."""
         if self.timeline is None:
             return
         self.stop_review()
@@ -196,9 +204,10 @@ class ReplayPage:
         el("review-status").textContent = self.review_view.status_text(None)
         el("review-progress").value = 0
         document.body.dataset.review = "running"
-        for mark in ("data-review-first-ms", "data-review-ms"):
+        for mark in ("data-review-first-ms", "data-review-ms", "data-review-first-at",
+                     "data-review-done-at"):
             document.body.removeAttribute(mark)
-        self.review_task = asyncio.ensure_future(self._review(self.timeline))
+        self.review_task = asyncio.ensure_future(self._review(self.timeline, asked_at))
 
     def close_review(self) -> None:
         """Stop the review and give its place back to the game log."""
@@ -213,14 +222,16 @@ class ReplayPage:
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
 
-    async def _review(self, timeline: Any) -> None:
+    async def _review(self, timeline: Any, asked_at: float | None) -> None:
         started = float(js.performance.now())
         body = document.body.dataset
         body.reviewStartedAt = str(round(started))  # performance.now(): its long tasks after
+        body.reviewAskedAt = str(round(started if asked_at is None else asked_at))
         asked = str(nn(js.URLSearchParams.new(js.location.search).get("refine")) or "")
         base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
         runs = self.reviewer.review(timeline.record,  # ?refine=N: N refined (tests: 0)
-                                    refine=int(asked) if asked.isdigit() else None, base=base)
+                                    refine=int(asked) if asked.isdigit() else None, base=base,
+                                    adopt=asked_at is not None)
         state = "stopped"
         try:
             async for res in runs:
@@ -233,8 +244,10 @@ class ReplayPage:
                 self.draw_review(res)
                 if self.review_marks and not document.body.hasAttribute("data-review-first-ms"):
                     body.reviewFirstMs = str(round(float(js.performance.now()) - started))
+                    on_screen("reviewFirstAt")
                 if res["done"]:
                     body.reviewMs = str(round(float(js.performance.now()) - started))
+                    on_screen("reviewDoneAt")
                     state = "done"
         except asyncio.CancelledError:
             el("review-status").textContent = "The review was stopped."
@@ -326,6 +339,17 @@ class ReplayPage:
         self.open_text(str(text))
 
 
+def on_screen(mark: str) -> None:
+    """body.dataset[mark] = performance.now() at the next frame: what was just set is then
+    drawn on screen (bench/review.py and the e2e tests read these marks)."""
+    from pyodide.ffi import create_once_callable
+
+    def at_frame(now: float) -> None:
+        setattr(document.body.dataset, mark, str(round(float(now))))
+
+    js.requestAnimationFrame(create_once_callable(at_frame))
+
+
 def saved_game() -> str:
     """The game page's autosaved game (its envelope, app.py's store and storage.SLOTS' first
     slot), read only; "" if there is none or storage is blocked."""
@@ -357,7 +381,7 @@ async def main() -> None:
         BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "replay"},
                          dict_converter=js.Object.fromEntries))
         if asked is not None and page.timeline is not None:
-            page.start_review()
+            page.start_review(asked_at=0.0)  # asked for by the navigation itself
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")
