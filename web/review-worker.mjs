@@ -11,8 +11,10 @@
 //                   snapshot), {type: "failed", error},
 //                   {run, result: JSON text} after every slice (bot_tasks.ReviewTask), the
 //                   last one with "done": true; when the result says "drawn", also the
-//                   panel's finished strings {chart, table, turning} (review_view.py, drawn
-//                   here: the page only sets them); nothing more for a cancelled run.
+//                   panel's finished strings {chart, turning} and {table} while the page
+//                   shows it, and at the end (review_view.py, drawn here: the page only sets
+//                   them); {run, table} at once when asked; nothing more for a cancelled run.
+//   page -> worker  {type: "table", open}: the page shows the table now (or no longer).
 import { loadPyodide } from "./pyodide/loader.mjs";
 
 const t0 = performance.now();
@@ -37,10 +39,20 @@ let current = 0;  // the run being worked on; any other run's slices stop
 
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+let tableOpen = false;  // the page shows the table: send it with every drawing (else at the end)
+let working = null;     // the run's task, for a table asked for between slices
+
 onmessage = async (event) => {
   const msg = event.data || {};
   if (msg.type === "cancel") {
     if (msg.run === current) current = 0;
+    return;
+  }
+  if (msg.type === "table") {
+    tableOpen = Boolean(msg.open);
+    if (tableOpen && working && working.run === current && working.task.table) {
+      postMessage({ run: current, table: working.task.table });
+    }
     return;
   }
   if (msg.type !== "start") return;
@@ -53,6 +65,7 @@ onmessage = async (event) => {
   }
   if (current !== msg.run) return;
   const task = tasks.ReviewTask(msg.request);
+  working = { run: msg.run, task };
   let budget = FIRST_S;  // the first figures at once, then slices of the page's budget
   try {
     while (current === msg.run) {
@@ -60,7 +73,12 @@ onmessage = async (event) => {
       budget = msg.budget || 0.15;
       const answer = JSON.parse(result);
       const out = { run: msg.run, result };
-      if (answer.drawn) Object.assign(out, { chart: task.chart, table: task.table, turning: task.turning });
+      if (answer.drawn) {
+        Object.assign(out, { chart: task.chart, turning: task.turning });
+        // the table (a row a decision: the largest string) only when shown or at the end:
+        // fewer big strings for the page's heap to collect (a trace showed 166 ms GCs)
+        if (tableOpen || answer.done) out.table = task.table;
+      }
       postMessage(out);
       if (answer.done) break;
       await breathe();  // lets a cancel (or a newer start) in between slices

@@ -376,11 +376,22 @@ class ReviewWorker:
         else:
             q = self._queues.get(int(data.run))
             if q is not None:
-                got = json.loads(str(data.result))
-                if got.get("drawn"):  # the panel's strings, drawn in the worker
-                    for part in ("chart", "table", "turning"):
-                        got[part] = str(getattr(data, part))
+                result = nn(getattr(data, "result", None))
+                got = {"table_only": True} if result is None else json.loads(str(result))
+                for part in ("chart", "table", "turning"):  # the strings drawn in the worker
+                    value = nn(getattr(data, part, None))
+                    if value is not None:
+                        got[part] = str(value)
                 q.put_nowait(got)
+
+    def show_table(self, run_open: bool) -> None:
+        """Tell the worker whether the page shows the table (it then sends it with every
+        drawing, and the latest one at once)."""
+        if self.worker is not None:
+            from pyodide.ffi import to_js
+
+            self.worker.postMessage(to_js({"type": "table", "open": run_open},
+                                          dict_converter=js.Object.fromEntries))
 
     async def review(self, record: dict[str, Any], seed: int = 0,
                      refine: int | None = None, base: str = "./", adopt: bool = False) -> Any:

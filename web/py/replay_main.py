@@ -65,7 +65,7 @@ class ReplayPage:
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_scrub),
                          create_proxy(self.on_phase), create_proxy(self.on_game),
                          create_proxy(self.on_file), create_proxy(self.on_chart_key),
-                         create_proxy(self.on_table_toggle)]
+                         create_proxy(self.on_table_toggle), create_proxy(self.on_resize)]
         document.addEventListener("click", self._proxies[0])
         el("scrubber").addEventListener("input", self._proxies[1])
         el("phase-select").addEventListener("change", self._proxies[2])
@@ -73,6 +73,8 @@ class ReplayPage:
         el("source-file").addEventListener("change", self._proxies[4])
         el("review-chart").addEventListener("keydown", self._proxies[5])
         el("review-table-box").addEventListener("toggle", self._proxies[6])
+        window.addEventListener("resize", self._proxies[7])
+        self.box: tuple[float, float] | None = None  # the board's width and height at most
 
     # --- opening ------------------------------------------------------------------------
 
@@ -128,6 +130,7 @@ class ReplayPage:
         if self.at not in self.svgs:
             self.svgs[self.at] = self.render.board_svg(s.view)
         el("board").innerHTML = self.svgs[self.at]
+        self.fit()
         el("step").innerHTML = self.replay.step_html(t, self.at)
         import demo  # the event rows with each die's purpose, as in the demos
 
@@ -147,6 +150,37 @@ class ReplayPage:
         document.body.dataset.step = str(self.at)
         if self.review_marks:
             self.mark_review()
+
+    def fit(self, measure: bool = False) -> None:
+        """A phone's plan as the rules demos draw theirs (demo.plan_fit): the part where the
+        step happens at the game's readable scale (pieces 25 px) when the whole plan does
+        not fit the board's box, measured once and again after a resize."""
+        import demo
+        import layout
+
+        board = el("board")
+        svg = nn(board.querySelector("svg"))
+        if svg is None or self.timeline is None:
+            return
+        if self.box is None or measure:
+            limit = str(window.getComputedStyle(board).maxHeight)
+            width = float(board.clientWidth)
+            self.box = (width, float(limit[:-2]) if limit.endswith("px") else 0.0) \
+                if width > 0 else None  # not laid out yet (the boot screen)
+            if self.box is None:
+                return
+        view_box, height = demo.plan_fit(*self.box, self.replay.step_places(self.timeline,
+                                                                             self.at))
+        svg.setAttribute("viewBox", " ".join(str(n) for n in view_box))
+        svg.style.height = f"{height}px"
+        if view_box == layout.VIEWBOX:
+            board.removeAttribute("data-zoom")
+        else:
+            board.dataset.zoom = "part"
+
+    def on_resize(self, _event: Any) -> None:
+        if self.timeline is not None:
+            self.fit(measure=True)
 
     # --- events -------------------------------------------------------------------------
 
@@ -241,6 +275,9 @@ class ReplayPage:
                     el("review-status").textContent = self.review_view.status_text(res)
                     state = "error"
                     break
+                if res.get("table_only"):  # asked for when the table's box opened
+                    self.set_table(str(res["table"]))
+                    continue
                 self.draw_review(res)
                 if self.review_marks and not document.body.hasAttribute("data-review-first-ms"):
                     body.reviewFirstMs = str(round(float(js.performance.now()) - started))
@@ -258,22 +295,35 @@ class ReplayPage:
 
     def draw_review(self, res: Any) -> None:
         """The worker's answer: its words and progress; when it drew the panel anew, its
-        finished strings set as they are (the table only while its box is open)."""
+        finished strings set as they are (the table only while its box is open: the worker
+        sends it only then, and at the end)."""
         el("review-status").textContent = str(res["status"])
         el("review-progress").value = float(res["progress"])
         if not res.get("drawn"):
             return
         self.review_marks = res["marks"]
-        self.review_table = str(res["table"])
         el("review-chart").innerHTML = str(res["chart"])
         el("review-turning").innerHTML = str(res["turning"])
+        if "table" in res:
+            self.set_table(str(res["table"]))
+        elif self.review_marks:
+            self.mark_review()
+
+    def set_table(self, table: str) -> None:
+        """Keep the table's latest HTML; in the page while its box is open."""
+        self.review_table = table
         if el("review-table-box").open:
-            el("review-table").innerHTML = self.review_table
-        self.mark_review()
+            el("review-table").innerHTML = table
+        if self.review_marks:
+            self.mark_review()
 
     def on_table_toggle(self, _event: Any) -> None:
-        """The table is put in the page when its box opens (not at every figure)."""
-        if el("review-table-box").open and self.review_table:
+        """The table is put in the page when its box opens (not at every figure); the
+        worker is told, so that it sends the table while the box is open."""
+        shown = bool(el("review-table-box").open)
+        if self.review_task is not None and not self.review_task.done():
+            self.reviewer.show_table(shown)
+        if shown and self.review_table:
             el("review-table").innerHTML = self.review_table
             self.mark_review()
 
@@ -380,6 +430,7 @@ async def main() -> None:
                 el("source-error").textContent = "No game is kept in this browser to review."
         BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "replay"},
                          dict_converter=js.Object.fromEntries))
+        page.fit(measure=True)  # the board is laid out now (the boot screen is gone)
         if asked is not None and page.timeline is not None:
             page.start_review(asked_at=0.0)  # asked for by the navigation itself
     except Exception as exc:
