@@ -5,7 +5,8 @@ and in the page (replay.html's review worker, Chromium), and the fit of its draw
     .venv/bin/python bench/review.py --page          # also in the built site (dist/)
     .venv/bin/python bench/review.py --page --no-cpython --modes warm   # only that
     .venv/bin/python bench/review.py --fit-draw      # bots/review.py's DRAW_SHARE
-    .venv/bin/python bench/review.py --trace /tmp/review-trace.json  # the long tasks' cause
+    .venv/bin/python bench/review.py --trace /tmp/t.json --modes warm  # the long tasks' cause
+                                                     # (--modes warm-click: by the button)
 
 Each game prints its actions and turns, when the model's figures (stage 1) were all there,
 the whole review's time and its turning points; in the page (cold: nothing stored; warm: the
@@ -199,11 +200,11 @@ def page(timeout_s: float, modes: list[str]) -> None:
     server.shutdown()
 
 
-def trace(timeout_s: float, out: Path) -> None:
-    """A Chromium trace (devtools.timeline) of one warm review (the first game, asked for by
-    the button), written to `out`; then each main-thread task over 50 ms begun after the click,
-    with what took its time (its events' own time, by name: a script's function, a style or
-    layout pass, a paint, a parse of HTML)."""
+def trace(timeout_s: float, out: Path, click: bool) -> None:
+    """A Chromium trace (devtools.timeline) of one warm review of the first game (asked for
+    by the button, or by the navigation to ?review=1), written to `out`; then each main-thread
+    task over 50 ms from then on (its start in s), with what took its time (its events' own
+    time, by name: a script's function, a style or layout pass, a paint, a GC)."""
     import json
     import threading
 
@@ -222,13 +223,17 @@ def trace(timeout_s: float, out: Path) -> None:
         ctx = browser.new_context(viewport={"width": 1280, "height": 800})
         warm_up(ctx, origin, timeout_s)
         tab = ctx.new_page()
-        tab.goto(origin + "replay.html" + session.share_fragment(rec))
-        tab.wait_for_selector("body[data-ready='1']", timeout=timeout_s * 1000)
-        tab.wait_for_timeout(1500)
-        browser.start_tracing(page=tab, path=str(out), categories=[
-            "devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute",
-            "blink", "toplevel"])
-        tab.click("#review-start")
+        categories = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                      "v8.execute", "blink", "toplevel"]
+        if click:
+            tab.goto(origin + "replay.html" + session.share_fragment(rec))
+            tab.wait_for_selector("body[data-ready='1']", timeout=timeout_s * 1000)
+            tab.wait_for_timeout(1500)
+            browser.start_tracing(page=tab, path=str(out), categories=categories)
+            tab.click("#review-start")
+        else:
+            browser.start_tracing(page=tab, path=str(out), categories=categories)
+            tab.goto(origin + "replay.html?review=1" + session.share_fragment(rec))
         tab.wait_for_function("() => document.body.dataset.reviewDoneAt",
                               timeout=timeout_s * 1000)
         browser.stop_tracing()
@@ -242,7 +247,10 @@ def trace(timeout_s: float, out: Path) -> None:
                       and e.get("ph") == "X"), key=lambda e: (e["ts"], -e.get("dur", 0)))
     tasks = [e for e in on_main if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")
              and e.get("dur", 0) > 50_000]
+    tasks = [t for t in tasks if not any(u is not t and u["ts"] <= t["ts"] and t["ts"] +
+                                         t["dur"] <= u["ts"] + u["dur"] for u in tasks)]
     print(f"{name}: {len(tasks)} main-thread tasks over 50 ms during the review ({out})")
+    t0 = min((e["ts"] for e in on_main), default=0)
     for t in tasks:
         inner = [e for e in on_main if t["ts"] <= e["ts"] and e["ts"] + e.get("dur", 0)
                  <= t["ts"] + t["dur"] and e is not t]
@@ -260,8 +268,8 @@ def trace(timeout_s: float, out: Path) -> None:
                 own[stack[-1][1]] -= e.get("dur", 0)
             stack.append((e, label))
         top = sorted(own.items(), key=lambda kv: -kv[1])[:5]
-        print(f"  {t['dur'] / 1000:.0f} ms: " + "; ".join(f"{k} {v / 1000:.0f} ms"
-                                                       for k, v in top))
+        words = "; ".join(f"{k} {v / 1000:.0f} ms" for k, v in top)
+        print(f"  at {(t['ts'] - t0) / 1e6:.2f} s, {t['dur'] / 1000:.0f} ms: {words}")
 
 
 def fit_draw(games: int, seed: int) -> None:
@@ -315,7 +323,7 @@ def main() -> None:
         fit_draw(args.games, args.seed)
         return
     if args.trace:
-        trace(args.timeout, args.trace)
+        trace(args.timeout, args.trace, "warm-click" in args.modes.split(",")[0])
         return
     if not args.no_cpython:
         cpython(args.samples, args.refine)

@@ -91,6 +91,47 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
     ]
 
 
+def review_shots(browser: Any, url: str, lines: list[str]) -> None:
+    """The review of the heuristic's finished game (seed 1) at 1280x800 and 390x844, while
+    it runs (its first figures, the partial curve) and when it is done."""
+    import random
+
+    sys.path.insert(0, str(HERE.parent / "web" / "py"))
+    import session
+
+    from intruder_core import bots, new_game
+
+    g = new_game(seed=1)
+    bots.play(g, bots.HeuristicPolicy(), random.Random(1))
+    lines += ["", "The review (issue 22): `replay.html?review=1#g=...` of the heuristic's "
+              "finished game with seed 1:", ""]
+    for w, h in ((1280, 800), (390, 844)):
+        small = w < 600
+        ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
+                                  has_touch=small)
+        page = ctx.new_page()
+        page.goto(url + "replay.html?review=1" + session.share_fragment(g.record()))
+        page.wait_for_selector("body[data-review-first-at]", timeout=240_000)
+        page.locator("#review").scroll_into_view_if_needed()
+        for stem, what in ((f"review-{w}-running", "while it runs: the model's curve as it "
+                            "comes, the progress and Stop"),
+                           (f"review-{w}", "done: the win/draw/loss curve with its numbered "
+                            "turning points, the turning points with Show and Try again")):
+            if stem == f"review-{w}":
+                page.wait_for_selector("body[data-review-done-at]", timeout=240_000)
+                page.locator("#review").scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            write(page, f"{stem}.png", f"the review {what}, {w}x{h}", lines)
+        ctx.close()
+
+
+def write(page: Any, name: str, what: str, lines: list[str]) -> None:
+    """Screenshot the page's window into OUT/name and list it in the README's lines."""
+    page.screenshot(path=str(OUT / name))
+    lines.append(f"- [{name}]({name}): {what}")
+    print("wrote", OUT / name, flush=True)
+
+
 def main(only: str = "") -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     server = build.make_server(build.DIST)
@@ -129,11 +170,11 @@ def main(only: str = "") -> None:
             page.frame_locator("iframe").locator("body[data-ready='1']").wait_for(
                 state="attached", timeout=60_000)
             page.wait_for_timeout(300)
-            name = f"embed-{w}x{h}.png"
-            page.screenshot(path=str(OUT / name))
-            lines.append(f"- [{name}]({name}): the embed in a {w}x{h} iframe after a Panic")
-            print("wrote", OUT / name, flush=True)
+            write(page, f"embed-{w}x{h}.png", f"the embed in a {w}x{h} iframe after a Panic",
+                  lines)
             ctx.close()
+        if not only or only in "review":
+            review_shots(browser, url, lines)
         browser.close()
     server.shutdown()
     if not only:

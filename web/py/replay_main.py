@@ -34,6 +34,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from standalone import el, load_packages, nn
 
+PREWARM_MS = 500  # after the boot, the review's worker starts for the game on show
 document = js.document
 window = js.window
 BOOT = window.intruderBoot
@@ -171,12 +172,14 @@ class ReplayPage:
                 return
         view_box, height = demo.plan_fit(*self.box, self.replay.step_places(self.timeline,
                                                                              self.at))
+        if view_box == layout.VIEWBOX:  # the whole plan fits: drawn as it is, untouched (a
+            if nn(board.getAttribute("data-zoom")) is not None:  # new size lays out all its
+                board.removeAttribute("data-zoom")  # text again: 0.6 s in a trace)
+                svg.style.removeProperty("height")
+            return
         svg.setAttribute("viewBox", " ".join(str(n) for n in view_box))
         svg.style.height = f"{height}px"
-        if view_box == layout.VIEWBOX:
-            board.removeAttribute("data-zoom")
-        else:
-            board.dataset.zoom = "part"
+        board.dataset.zoom = "part"
 
     def on_resize(self, _event: Any) -> None:
         if self.timeline is not None:
@@ -433,6 +436,10 @@ async def main() -> None:
         page.fit(measure=True)  # the board is laid out now (the boot screen is gone)
         if asked is not None and page.timeline is not None:
             page.start_review(asked_at=0.0)  # asked for by the navigation itself
+        elif page.timeline is not None:  # a game to watch: its review's worker boots now, so
+            from pyodide.ffi import create_once_callable  # a click finds it ready
+
+            js.setTimeout(create_once_callable(page.reviewer.start), PREWARM_MS)
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")
