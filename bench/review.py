@@ -3,10 +3,17 @@ and in the page (replay.html's review worker, Chromium), and the fit of its draw
 
     .venv/bin/python bench/review.py                 # CPython: the page's settings
     .venv/bin/python bench/review.py --page          # also in the built site (dist/)
+    .venv/bin/python bench/review.py --page --no-cpython --modes warm   # only that
     .venv/bin/python bench/review.py --fit-draw      # bots/review.py's DRAW_SHARE
+    .venv/bin/python bench/review.py --trace /tmp/t.json --modes warm  # the long tasks' cause
+                                                     # (--modes warm-click: by the button)
 
 Each game prints its actions and turns, when the model's figures (stage 1) were all there,
-the whole review's time and its turning points. Speed is printed, never asserted.
+the whole review's time and its turning points; in the page (cold: nothing stored; warm: the
+service worker and the memory snapshot stored; warm-click: warm, the button clicked), from
+the review being asked for: the worker ready, the first figures on screen (the first curve
+points visible in the panel), the whole review, and the main thread's long tasks (see
+OBSERVE). Speed is printed, never asserted.
 """
 
 from __future__ import annotations
@@ -91,9 +98,60 @@ def cpython(samples: int, refine: int) -> None:
             print(f"    {tp['rank']}. [{tp['kind']}] {tp['text']}")
 
 
-def page(timeout_s: float) -> None:
-    """Each game's review in the built site (dist/): replay.html?review=1#g=CODE in Chromium;
-    the first figures on screen, the whole review, and the page's long tasks meanwhile."""
+# In the page, from the moment the review was asked for (the navigation to
+# replay.html?review=1#g=..., or the click on "Review this game"), on the page's clock:
+#   worker  the review's worker has its Python up (its own Pyodide: the snapshot when stored);
+#   first   the first figures on screen: the frame after the chart was first set with curve
+#           points in it (the model's first points, the partial curve);
+#   whole   the frame after the finished review was set;
+# and every main-thread long task (PerformanceObserver longtask) begun from the asking on,
+# with its duration; those begun before the page was ready (its own boot) are told apart.
+OBSERVE = """window.__long = []; new PerformanceObserver((l) => {
+  for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); })
+  .observe({type: 'longtask', buffered: true});
+  new MutationObserver(() => { if (!window.__readyAt && document.body &&
+    document.body.dataset.ready === '1') window.__readyAt = performance.now(); })
+  .observe(document, {subtree: true, attributeFilter: ['data-ready']});"""
+MARKS = """() => { const b = document.body.dataset; return {state: b.review,
+  asked: Number(b.reviewAskedAt), ready: Number(b.reviewReadyAt),
+  first: Number(b.reviewFirstAt), done: Number(b.reviewDoneAt), page: window.__readyAt,
+  snapshot: b.reviewSnapshot, long: window.__long}; }"""
+
+
+def warm_up(ctx: Any, origin: str, timeout_s: float) -> None:
+    """The player who just finished a game: index.html booted, its service worker active and
+    its memory snapshot stored (boot.js makes it once the page has settled)."""
+    tab = ctx.new_page()
+    tab.goto(origin + "index.html")
+    tab.wait_for_selector("body[data-ready='1']", timeout=timeout_s * 1000)
+    tab.wait_for_function("""() => /^[0-9]+$/.test(document.body.dataset.snapshotMade || '')
+        && navigator.serviceWorker.controller !== null""", timeout=timeout_s * 1000)
+    tab.close()
+
+
+def timed(ctx: Any, url: str, click: bool, timeout_s: float) -> dict[str, Any]:
+    """One review in a new tab of `ctx`: its marks and long tasks (ms)."""
+    tab = ctx.new_page()
+    tab.add_init_script(OBSERVE)
+    tab.goto(url)
+    tab.wait_for_selector("body[data-ready='1']", timeout=timeout_s * 1000)
+    if click:
+        tab.wait_for_timeout(1500)  # the page settled, as a player who reads it first
+        tab.click("#review-start")
+    tab.wait_for_function("""() => ['done', 'error'].includes(document.body.dataset.review)
+        && document.body.dataset.reviewDoneAt""", timeout=timeout_s * 1000)
+    marks = tab.evaluate(MARKS)
+    tab.close()
+    return dict(marks)
+
+
+def page(timeout_s: float, modes: list[str]) -> None:
+    """Each game's review in the built site (dist/), per mode: cold (a fresh browser
+    context: nothing stored), warm (the service worker and the memory snapshot stored, as
+    after a game on index.html), warm-click (warm, the review asked for by its button on a
+    replay page already open)."""
+    import threading
+
     import session
     from playwright.sync_api import sync_playwright
 
@@ -103,45 +161,115 @@ def page(timeout_s: float) -> None:
     if not (dist / "replay.html").exists():
         sys.exit("dist/ is not built: run `.venv/bin/python build.py site` first")
     server = build.make_server(dist)
-
-    import threading
-
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/replay.html?review=1"
+    origin = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                     args=["--headless", "--no-sandbox", "--disable-gpu"])
-        for name, rec in records():
-            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-            tab = ctx.new_page()
-            tab.add_init_script("""window.__long = []; new PerformanceObserver((l) => {
-              for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); })
-              .observe({type: 'longtask', buffered: true});
-              new MutationObserver(() => { if (!window.__readyAt && document.body &&
-                document.body.dataset.ready === '1') window.__readyAt = performance.now(); })
-              .observe(document, {subtree: true,
-                                  attributeFilter: ['data-ready']});""")
-            tab.goto(url + session.share_fragment(rec))
-            tab.wait_for_selector("body[data-ready='1']", timeout=timeout_s * 1000)
-            tab.wait_for_function("['done', 'error'].includes(document.body.dataset.review)",
-                                  timeout=timeout_s * 1000)
-            body = tab.evaluate("""() => ({state: document.body.dataset.review,
-              first: document.body.dataset.reviewFirstMs, ms: document.body.dataset.reviewMs,
-              started: Math.max(window.__readyAt, Number(document.body.dataset.reviewStartedAt)),
-              long: window.__long})""")
-            # the tasks begun once the review had started and the page was ready (not the
-            # page's own boot, during which a ?review=1 review starts)
-            during = [d for t, d in body["long"] if t >= body["started"]]
-            boot = [d for t, d in body["long"] if t < body["started"]]
-            worst = max(during, default=0)
-            print(f"page     {name}: {body['state']}, first figures {int(body['first']) / 1000:.2f}"
-                  f" s, whole review {int(body['ms'] or 0) / 1000:.2f} s after the page was "
-                  f"ready (worker boot included), main-thread long tasks {len(during)}"
-                  f" (longest {worst:.0f} ms; the page's boot before it: {len(boot)}, longest "
-                  f"{max(boot, default=0):.0f} ms)")
-            ctx.close()
+        for mode in modes:
+            warm = None
+            for name, rec in records():
+                fragment = session.share_fragment(rec)
+                if mode == "cold" or warm is None:
+                    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                    if mode != "cold":
+                        warm_up(ctx, origin, timeout_s)
+                        warm = ctx
+                click = mode == "warm-click"
+                url = origin + "replay.html" + ("" if click else "?review=1") + fragment
+                m = timed(warm or ctx, url, click, timeout_s)
+                if mode == "cold":
+                    ctx.close()
+                t0 = m["asked"]
+                since = [(t, d) for t, d in m["long"] if t + d > t0]
+                boot = [d for t, d in since if t < m["page"]]
+                during = [d for t, d in since if t >= m["page"]]
+
+                def s(x: float, t0: float = t0) -> str:
+                    return f"{(x - t0) / 1000:.2f} s"
+
+                print(f"page {mode:10} {name}: {m['state']}, worker ready {s(m['ready'])} "
+                      f"(snapshot {m['snapshot']}), first figures {s(m['first'])}, whole "
+                      f"review {s(m['done'])}; page ready {s(m['page'])}")
+                print(f"    main-thread long tasks after the page was ready: {len(during)} "
+                      f"{[round(d) for d in during]}; during its boot: {len(boot)} "
+                      f"{[round(d) for d in boot]}", flush=True)
+            if warm is not None:
+                warm.close()
         browser.close()
     server.shutdown()
+
+
+def trace(timeout_s: float, out: Path, click: bool) -> None:
+    """A Chromium trace (devtools.timeline) of one warm review of the first game (asked for
+    by the button, or by the navigation to ?review=1), written to `out`; then each main-thread
+    task over 50 ms from then on (its start in s), with what took its time (its events' own
+    time, by name: a script's function, a style or layout pass, a paint, a GC)."""
+    import json
+    import threading
+
+    import session
+    from playwright.sync_api import sync_playwright
+
+    import build
+
+    server = build.make_server(ROOT / "dist")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}/"
+    name, rec = records()[0]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                    args=["--headless", "--no-sandbox", "--disable-gpu"])
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        warm_up(ctx, origin, timeout_s)
+        tab = ctx.new_page()
+        categories = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                      "v8.execute", "blink", "toplevel"]
+        if click:
+            tab.goto(origin + "replay.html" + session.share_fragment(rec))
+            tab.wait_for_selector("body[data-ready='1']", timeout=timeout_s * 1000)
+            tab.wait_for_timeout(1500)
+            browser.start_tracing(page=tab, path=str(out), categories=categories)
+            tab.click("#review-start")
+        else:
+            browser.start_tracing(page=tab, path=str(out), categories=categories)
+            tab.goto(origin + "replay.html?review=1" + session.share_fragment(rec))
+        tab.wait_for_function("() => document.body.dataset.reviewDoneAt",
+                              timeout=timeout_s * 1000)
+        browser.stop_tracing()
+        browser.close()
+    server.shutdown()
+    events = json.loads(out.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    on_main = sorted((e for e in events if (e.get("pid"), e.get("tid")) in main
+                      and e.get("ph") == "X"), key=lambda e: (e["ts"], -e.get("dur", 0)))
+    tasks = [e for e in on_main if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")
+             and e.get("dur", 0) > 50_000]
+    tasks = [t for t in tasks if not any(u is not t and u["ts"] <= t["ts"] and t["ts"] +
+                                         t["dur"] <= u["ts"] + u["dur"] for u in tasks)]
+    print(f"{name}: {len(tasks)} main-thread tasks over 50 ms during the review ({out})")
+    t0 = min((e["ts"] for e in on_main), default=0)
+    for t in tasks:
+        inner = [e for e in on_main if t["ts"] <= e["ts"] and e["ts"] + e.get("dur", 0)
+                 <= t["ts"] + t["dur"] and e is not t]
+        own: dict[str, float] = {}
+        stack: list[tuple[dict[str, Any], str]] = []  # the open events, innermost last
+        for e in inner:  # sorted by start: each event's own time less its direct children's
+            while stack and stack[-1][0]["ts"] + stack[-1][0].get("dur", 0) <= e["ts"]:
+                stack.pop()
+            label = e["name"]
+            data = e.get("args", {}).get("data", {})
+            if data.get("functionName") or data.get("url"):
+                label += f" {data.get('functionName', '')}@{str(data.get('url', ''))[-30:]}"
+            own[label] = own.get(label, 0) + e.get("dur", 0)
+            if stack:
+                own[stack[-1][1]] -= e.get("dur", 0)
+            stack.append((e, label))
+        top = sorted(own.items(), key=lambda kv: -kv[1])[:5]
+        words = "; ".join(f"{k} {v / 1000:.0f} ms" for k, v in top)
+        print(f"  at {(t['ts'] - t0) / 1e6:.2f} s, {t['dur'] / 1000:.0f} ms: {words}")
 
 
 def fit_draw(games: int, seed: int) -> None:
@@ -181,6 +309,11 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=bot_tasks.REVIEW_SAMPLES)
     ap.add_argument("--refine", type=int, default=bot_tasks.REVIEW_REFINE)
     ap.add_argument("--page", action="store_true", help="also time it in the built site")
+    ap.add_argument("--modes", default="cold,warm,warm-click",
+                    help="the page's modes, comma-separated (cold, warm, warm-click)")
+    ap.add_argument("--no-cpython", action="store_true", help="only the page")
+    ap.add_argument("--trace", type=Path, help="write a Chromium trace of a warm review here "
+                    "and name what the main thread's long tasks spent their time on")
     ap.add_argument("--timeout", type=float, default=180.0)
     ap.add_argument("--fit-draw", action="store_true")
     ap.add_argument("--games", type=int, default=150)
@@ -189,9 +322,13 @@ def main() -> None:
     if args.fit_draw:
         fit_draw(args.games, args.seed)
         return
-    cpython(args.samples, args.refine)
+    if args.trace:
+        trace(args.timeout, args.trace, "warm-click" in args.modes.split(",")[0])
+        return
+    if not args.no_cpython:
+        cpython(args.samples, args.refine)
     if args.page:
-        page(args.timeout)
+        page(args.timeout, args.modes.split(","))
 
 
 if __name__ == "__main__":

@@ -126,6 +126,10 @@ def readme() -> str:
             w, h = SIZES[size]
             name = moment_name(case, size)
             lines.append(f"- [{name}]({name}): {case.what}{playing}, {w}x{h}")
+    lines += ["", "The review (issue 22): `replay.html?review=1#g=...` of the heuristic's "
+              "finished game with seed 1:", ""]
+    lines += [f"- [review-{w}{stage}.png](review-{w}{stage}.png): the review {what}, {w}x{h}"
+              for w, h in REVIEWS for stage, what in REVIEW_STAGES]
     old = (OUT / "README.md").read_text() if (OUT / "README.md").exists() else ""
     kept = old[old.index(HAND):] if HAND in old else HAND + "\n"
     return "\n".join(lines) + "\n\n" + kept
@@ -178,6 +182,43 @@ def moment_shots(browser: Any, url: str, only: str) -> None:
         ctx.close()
 
 
+REVIEWS = ((1280, 800), (390, 844))
+REVIEW_STAGES = (("-running", "while it runs: the model's curve as it comes, the progress and "
+                  "Stop"),
+                 ("", "done: the win/draw/loss curve with its numbered turning points, the "
+                  "turning points with Show and Try again"))
+
+
+def review_shots(browser: Any, url: str) -> None:
+    """The review of the heuristic's finished game (seed 1) at 1280x800 and 390x844, while
+    it runs (its first figures, the partial curve) and when it is done."""
+    import random
+
+    sys.path.insert(0, str(HERE.parent / "web" / "py"))
+    import session
+
+    from intruder_core import bots, new_game
+
+    g = new_game(seed=1)
+    bots.play(g, bots.HeuristicPolicy(), random.Random(1))
+    for w, h in REVIEWS:
+        small = w < 600
+        ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
+                                  has_touch=small)
+        page = ctx.new_page()
+        page.goto(url + "replay.html?review=1" + session.share_fragment(g.record()))
+        page.wait_for_selector("body[data-review-first-at]", timeout=240_000)
+        page.locator("#review").scroll_into_view_if_needed()
+        for stage, _what in REVIEW_STAGES:
+            if not stage:
+                page.wait_for_selector("body[data-review-done-at]", timeout=240_000)
+                page.locator("#review").scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(OUT / f"review-{w}{stage}.png"))
+            print("wrote", OUT / f"review-{w}{stage}.png", flush=True)
+        ctx.close()
+
+
 def main(only: str = "") -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     server = build.make_server(build.DIST)
@@ -220,6 +261,8 @@ def main(only: str = "") -> None:
             print("wrote", OUT / name, flush=True)
             ctx.close()
         moment_shots(browser, url, only)
+        if not only or only in "review":
+            review_shots(browser, url)
         browser.close()
     server.shutdown()
     (OUT / "README.md").write_text(readme())

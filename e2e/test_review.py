@@ -206,9 +206,62 @@ def test_a_12_turn_game_is_reviewed_with_no_long_task_on_the_main_thread(
     print(f"12 turns, {len(g.history)} actions: first figures {first} ms, whole review "
           f"{whole} ms after the page was ready (the worker's boot included); main-thread "
           f"long tasks meanwhile {long_tasks}")
-    assert any(t.startswith("Scoring every decision") for t in seen), seen[-5:]
+    # its progress in words while it runs (stage 1 may be over before the page is up: the
+    # worker started on the link at parse time)
+    assert any(t.startswith(("Scoring every decision", "Refining the largest swings"))
+               for t in seen), seen[-5:]
     assert page.locator("#review-chart svg").get_attribute("aria-valuemax") == \
         str(len(g.history))
     page.locator("details.review-table-box summary").click()
     expect(page.locator("#review-table tbody tr")).to_have_count(len(g.history) + 1)
     assert max(long_tasks, default=0) <= 50, long_tasks
+
+
+PHONE = """() => {
+  const head = document.querySelector('.demo-head');
+  const name = head.querySelector('.brand-name');
+  const links = [...head.querySelectorAll('a[href]')].map((a) => {
+    const r = a.getBoundingClientRect(), range = document.createRange();
+    range.selectNodeContents(a);
+    const lines = new Set([...range.getClientRects()].map((q) => Math.round(q.top))).size;
+    const words = range.getBoundingClientRect();  // the text inside its box, not over it
+    return {text: a.textContent.trim(), height: r.height, width: r.width, lines,
+            inside: r.left >= 0 && r.right <= innerWidth && words.left >= r.left
+              && words.right <= r.right}; });
+  const svg = document.querySelector('#board svg'), clip = svg.getBoundingClientRect();
+  const pieces = [...svg.querySelectorAll('.tok')].map((t) => t.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.right > clip.left && r.left < clip.right
+            && r.bottom > clip.top && r.top < clip.bottom)
+    .map((r) => Math.min(r.width, r.height));
+  const box = head.querySelector('.brand').getBoundingClientRect();
+  const said = document.createRange();
+  said.selectNodeContents(name);
+  const shown = said.getBoundingClientRect();
+  return {name: [shown.left >= box.left - 1 && shown.right <= box.right + 1,
+                 name.scrollWidth <= name.clientWidth + 1, shown.right <= innerWidth],
+          links, pieces, zoom: document.getElementById('board').dataset.zoom || '',
+          viewBox: svg.getAttribute('viewBox'), width: innerWidth};
+}"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_the_replay_page_on_a_phone_shows_its_name_whole_and_pieces_at_tap_size(
+        page: Page, site: Site, problems: Problems, boot: Boot) -> None:
+    """The header's name is not cut and each link stays on one line, 24 px high or more;
+    the plan shows the part where the step happens with its pieces at least 24 px (the
+    rules demos' zoom: demo.plan_fit), as the game page's are on a phone."""
+    g = short_game(seed=58, turns=2)
+    boot(site.url + "replay.html" + session.share_fragment(g.record()))
+    for step in ("0", "5"):
+        if step != "0":
+            page.locator("#scrubber").fill(step)
+            expect(page.locator("body")).to_have_attribute("data-step", step)
+        m = page.evaluate(PHONE)
+        print(step, m)
+        assert all(m["name"]), m["name"]  # inside its box and the window, not cut
+        assert len(m["links"]) == 2
+        for link in m["links"]:
+            assert link["lines"] == 1 and link["height"] >= 24 and link["inside"], link
+        assert m["zoom"] == "part" and m["viewBox"] != "0 0 666 872", m["viewBox"]
+        assert m["pieces"] and min(m["pieces"]) >= 24, sorted(m["pieces"])[:5]

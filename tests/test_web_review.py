@@ -135,3 +135,42 @@ def test_the_workers_task_draws_the_panel_at_most_so_often_and_at_the_end() -> N
     assert "not a JSON object" in json.loads(bot_tasks.ReviewTask("[1]").step(1))["error"]
     assert json.loads(bot_tasks.ReviewTask("{").step(1))["error"]
     assert isinstance(ic.CorruptSave("x"), ValueError)
+
+
+def test_the_workers_task_reviews_the_pages_source_as_the_page_would() -> None:
+    """replay.html's first script sends the page's source (a share link, a save) before the
+    page's Python has read it: the same review as of the record, or the page's refusal."""
+    import session
+
+    from intruder_core.bots.review import Review
+
+    g = ic.replay(attacked(1))
+    by_record = bot_tasks.ReviewTask(json.dumps({"record": dict(g.record()), "refine": 0}))
+    for source in ("https://x/replay.html?review=1" + session.share_fragment(g.record()),
+                   g.to_json()):
+        task = bot_tasks.ReviewTask(json.dumps({"source": source, "refine": 0}))
+        assert isinstance(task.review, Review) and task.record == by_record.record
+        assert json.loads(task.step(10))["done"]
+    got = {k: v for k, v in task.review.result().items() if k != "seconds"}
+    assert by_record.review is not None
+    by_record.review.run()
+    assert got == {k: v for k, v in by_record.review.result().items() if k != "seconds"}
+    bad = json.loads(bot_tasks.ReviewTask(json.dumps({"source": "#g=nonsense"})).step(1))
+    assert bad["done"] and bad["error"]
+
+
+def test_the_first_slice_scores_the_first_decisions_before_the_game_is_replayed_further() -> None:
+    """The first figures come at once: the review replays the game moment by moment as it
+    scores them (it was checked whole first: a bad record is refused at once)."""
+    import random
+
+    from intruder_core import bots
+
+    g = ic.new_game(seed=3)
+    bots.play(g, bots.HeuristicPolicy(), random.Random(3), max_turns=4)
+    review = rv.Review(dict(g.record()), refine=0)
+    assert review.moments == [] and review.count == len(g.history) + 1
+    first = review.step(0)
+    assert len(first["points"]) == 1 and len(review.moments) == 1
+    assert first["actions"] == len(g.history) and first["turns"] == g.turn
+    assert not first["done"] and first["stage"] == 1

@@ -206,7 +206,17 @@ class Review:
         self.quality_samples = quality_samples
         self.refine_s = refine_s  # stage 2's work time at most (None: every refinement)
         self._slice = 0.0
-        self.moments = _moments(record)
+        origin, actions = refuse(record)
+        from ..saves import replay_checked
+
+        end = replay_checked(origin, actions)  # CorruptSave here, before any work
+        self.last = end.view(crew_side(end))   # the end's view (the result's outcome)
+        self.count = len(actions) + 1          # the moments: one per action and the end
+        # Replayed again moment by moment as stage 1 scores them, so that the first figures
+        # come at once (a view per action is most of the replay's time).
+        self.moments: list[_Moment] = []
+        self._replay = _moments(origin, actions)
+        self._points: tuple[tuple[int, int], list[Point]] = ((-1, -1), [])
         self.log: list[dict[str, Any]] = []  # the public log, for R14's release constraints
         self.values: list[float] = []        # the model's expected result at each moment
         self.expect: dict[int, Figure] = {}  # moment -> the expected value of its choice
@@ -229,7 +239,7 @@ class Review:
         the choices judged moment by moment (to 50%), then the sampled games."""
         if self.done:
             return 1.0
-        n = max(len(self.moments), 1)
+        n = max(self.count, 1)
         if self.stage == 1:
             return 0.05 * len(self.values) / n + 0.45 * self.judged / n
         planned = max(len(self.turning[:self.refine]) * 2 * self.samples, 1)
@@ -237,7 +247,8 @@ class Review:
 
     def _plan(self) -> Iterator[None]:
         """Stage 1 for every moment, then stage 2 for the largest swings, one unit a yield."""
-        for m in self.moments:
+        for m in self._replay:
+            self.moments.append(m)
             self.values.append(value(m.view))
             yield
         for i, m in enumerate(self.moments):
@@ -416,23 +427,31 @@ class Review:
 
     def result(self) -> ReviewResult:
         """The review so far, JSON-ready."""
-        points: list[Point] = [
-            {"step": m.step, "turn": m.turn, "phase": m.phase,
-             "phase_name": PHASE_NAMES.get(m.phase, m.phase), "over": bool(m.view["over"]),
-             "figure": self.figure(i)}
-            for i, m in enumerate(self.moments[:len(self.values)])
-            if m.crew or i == len(self.moments) - 1]
-        last = self.moments[-1].view
+        last = self.last
         res = last["result"] if last["over"] else None
         order = sorted(self.turning, key=lambda t: (-abs(self._swing(t[1], t[2])), t[2]))
         turning = [self._turning(rank, kind, i) for rank, (_, kind, i) in enumerate(order, 1)]
-        return {"points": points, "turning": turning, "actions": self.moments[-1].step,
+        return {"points": self._curve(), "turning": turning, "actions": self.count - 1,
                 "turns": int(last["turn"]), "over": bool(last["over"]),
                 "outcome": str(res["outcome"]) if res else None, "stage": self.stage,
                 "progress": round(self._progress(), 4),
                 "done": self.done, "seconds": round(self.seconds, 3),
                 "note": ("Finished game: the last point is its result." if last["over"]
                          else "Game in play: from the crew's view only.")}
+
+    def _curve(self) -> list[Point]:
+        """The points so far: built anew only when a value or a sampled figure was added
+        (result() comes after every slice; most slices change neither)."""
+        key = (len(self.values), len(self.refined))
+        if self._points[0] != key:
+            end = self.count - 1
+            self._points = (key, [
+                {"step": m.step, "turn": m.turn, "phase": m.phase,
+                 "phase_name": PHASE_NAMES.get(m.phase, m.phase), "over": bool(m.view["over"]),
+                 "figure": self.figure(i)}
+                for i, m in enumerate(self.moments[:len(self.values)])
+                if m.crew or i == end])
+        return list(self._points[1])
 
     def _turning(self, rank: int, kind: str, i: int) -> TurningPoint:
         m = self.moments[i]
@@ -472,14 +491,14 @@ def drawn_key(res: ReviewResult) -> tuple[object, ...]:
 # --- the game replayed ------------------------------------------------------------------------
 
 
-def _moments(record: object) -> list[_Moment]:
-    """The game replayed (checked: CorruptSave otherwise), one moment per action and the end."""
-    from ..saves import replay_checked
+def _moments(origin: object, actions: Sequence[object]) -> Iterator[_Moment]:
+    """The game replayed, one moment per action and then the end (a record Review has
+    checked with the loader's checked replay: the same start, the same actions)."""
+    from ..saves import check_origin, start_at
 
-    origin, actions = refuse(record)
-    out: list[_Moment] = []
-
-    def play(g: Game, n: int, a: Action) -> None:
+    g = start_at(check_origin(origin))
+    for n, step in enumerate(actions):
+        a = Action.from_dict(step)
         side = crew_side(g)
         owner = g.owner(a)
         crew = owner != "intruder"
@@ -489,14 +508,10 @@ def _moments(record: object) -> list[_Moment]:
         log_len = len(g.log)
         view = g.view(side)
         events = tuple(e.to_dict() for e in g.apply(a))
-        out.append(_Moment(n - 1, g_turn(view), view["phase"], view, crew, a, label, events,
-                           log_len, legal))
-
-    g = replay_checked(origin, actions, play)
+        yield _Moment(n, g_turn(view), view["phase"], view, crew, a, label, events, log_len,
+                      legal)
     view = g.view(crew_side(g))
-    out.append(_Moment(len(actions), g_turn(view), view["phase"], view, False,
-                       log_len=len(g.log)))
-    return out
+    yield _Moment(len(actions), g_turn(view), view["phase"], view, False, log_len=len(g.log))
 
 
 def g_turn(view: View) -> int:

@@ -319,20 +319,36 @@ class ReviewWorker:
         self.runs = 0
         self._queues: dict[int, asyncio.Queue[dict[str, Any]]] = {}
         self._proxies: list[Any] = []
+        self.early_run = 0         # the run replay.html's first script started (0: none)
+        self._kept: list[Any] = []  # its answers that came before the page took over
 
     def start(self) -> None:
-        """Start the worker (once); Python boots there while the page goes on."""
+        """Start the worker (once); Python boots there while the page goes on. A worker
+        replay.html's first script started at parse time (window.intruderReviewEarly) is
+        taken over: its state, and the answers to its run 1 kept for `review(adopt=True)`."""
         if self.worker is not None:
             return
         from pyodide.ffi import create_proxy, to_js
 
         self.state = "starting"
         js.document.body.dataset.reviewWorker = "starting"
-        self.worker = js.Worker.new("./review-worker.mjs", to_js(
-            {"type": "module"}, dict_converter=js.Object.fromEntries))
         self._proxies = [create_proxy(self._on_message), create_proxy(self._on_error)]
-        self.worker.addEventListener("message", self._proxies[0])
+        early = nn(getattr(js.window, "intruderReviewEarly", None))
+        if early is None:
+            self.worker = js.Worker.new("./review-worker.mjs", to_js(
+                {"type": "module"}, dict_converter=js.Object.fromEntries))
+        else:
+            self.worker = early.worker
+            self.early_run = int(early.run)
+            self.runs = self.early_run
+            self._kept = [e for e in (early.drawn, early.last) if nn(e) is not None]
+            early.take = self._proxies[0]  # its listener hands every later message on
+            for e in (early.ready, early.failed):
+                if nn(e) is not None:
+                    self._on_message(e)
         self.worker.addEventListener("error", self._proxies[1])
+        if early is None:
+            self.worker.addEventListener("message", self._proxies[0])
 
     def _fail(self, error: str) -> None:
         self.state, self.error = "failed", error
@@ -350,37 +366,62 @@ class ReviewWorker:
         if kind == "ready":
             self.state = "ready"
             self.ready_ms = float(data.ms)
-            js.document.body.dataset.reviewWorker = "ready"
+            body = js.document.body.dataset
+            body.reviewWorker = "ready"
+            # when it was up, on the page's clock (ms since the navigation began)
+            body.reviewReadyAt = str(round(float(data.at) - float(js.performance.timeOrigin)))
+            body.reviewSnapshot = "used" if data.snapshot else "none"
         elif kind == "failed":
             self._fail(str(data.error))
         else:
             q = self._queues.get(int(data.run))
             if q is not None:
-                got = json.loads(str(data.result))
-                if got.get("drawn"):  # the panel's strings, drawn in the worker
-                    for part in ("chart", "table", "turning"):
-                        got[part] = str(getattr(data, part))
+                result = nn(getattr(data, "result", None))
+                got = {"table_only": True} if result is None else json.loads(str(result))
+                for part in ("chart", "table", "turning"):  # the strings drawn in the worker
+                    value = nn(getattr(data, part, None))
+                    if value is not None:
+                        got[part] = str(value)
                 q.put_nowait(got)
 
+    def show_table(self, run_open: bool) -> None:
+        """Tell the worker whether the page shows the table (it then sends it with every
+        drawing, and the latest one at once)."""
+        if self.worker is not None:
+            from pyodide.ffi import to_js
+
+            self.worker.postMessage(to_js({"type": "table", "open": run_open},
+                                          dict_converter=js.Object.fromEntries))
+
     async def review(self, record: dict[str, Any], seed: int = 0,
-                     refine: int | None = None, base: str = "./") -> Any:
+                     refine: int | None = None, base: str = "./", adopt: bool = False) -> Any:
         """The review of a record, answer by answer (bot_tasks.ReviewTask's, with the panel's
         strings when drawn; or {"error"}), until it is done; closing the generator stops it in
-        the worker. `base`: what the Try again links start with (the page's folder)."""
+        the worker. `base`: what the Try again links start with (the page's folder). `adopt`:
+        the run replay.html's first script started on the same game, when there is one (its
+        answers so far first), instead of a new one."""
         from pyodide.ffi import to_js
 
         self.start()
-        self.runs += 1
-        run = self.runs
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self._queues[run] = q
+        if adopt and self.early_run:
+            run, self.early_run = self.early_run, 0
+            self._queues[run] = q
+            for event in self._kept:
+                self._on_message(event)
+            self._kept = []
+        else:
+            self.early_run, self._kept = 0, []  # never taken over: this start replaces it
+            self.runs += 1
+            run = self.runs
+            self._queues[run] = q
+            self.worker.postMessage(to_js(
+                {"type": "start", "run": run, "budget": self.SLICE_S,
+                 "request": json.dumps({"record": record, "seed": seed, "base": base,
+                                        **({} if refine is None else {"refine": refine})})},
+                dict_converter=js.Object.fromEntries))
         if self.state == "failed":
             self._fail(self.error)
-        self.worker.postMessage(to_js(
-            {"type": "start", "run": run, "budget": self.SLICE_S,
-             "request": json.dumps({"record": record, "seed": seed, "base": base,
-                                    **({} if refine is None else {"refine": refine})})},
-            dict_converter=js.Object.fromEntries))
         done = False
         try:
             while not done:

@@ -191,6 +191,8 @@ class ReviewTask:
             req = json.loads(request)
             if not isinstance(req, dict):
                 raise ic.CorruptSave("the review request is not a JSON object")
+            if "source" in req and "record" not in req:
+                req["record"] = self.source_record(str(req["source"]))
             self.review = Review(req.get("record"), seed=int(req.get("seed", 0)),
                                  samples=int(req.get("samples", REVIEW_SAMPLES)),
                                  refine=int(req.get("refine", REVIEW_REFINE)),
@@ -198,8 +200,20 @@ class ReviewTask:
                                  expect_samples=REVIEW_EXPECT, quality_samples=REVIEW_QUALITY)
             self.record = req["record"]  # Review checked it: an origin and a list of actions
             self.base = str(req.get("base", "./"))
-        except (ValueError, TypeError) as exc:  # CorruptSave is a ValueError
+        except (ValueError, TypeError, KeyError) as exc:  # CorruptSave is a ValueError
             self.error = str(exc)
+
+    @staticmethod
+    def source_record(text: str) -> dict[str, Any]:
+        """The record of the first game a replay source holds (a share link, a save, a lab
+        file: what replay.html shows first, replay.entries), so that the worker can start on
+        the page's source before the page's own Python is up."""
+        import replay
+
+        entry = replay.entries(text)[0]
+        if entry.record is None:
+            return dict(replay.lab_record(entry.lab or {})[0])
+        return entry.record
 
     def step(self, budget_s: float) -> str:
         """Work for about `budget_s` seconds; {"error"}, or where the review is ("progress",

@@ -186,6 +186,18 @@ class Timeline:
 # --- HTML -------------------------------------------------------------------------------
 
 
+def step_places(t: Timeline, at: int) -> list[str]:
+    """Where step `at` happens (demo.step_places, as the rules demos zoom their plan): the
+    part of the plan a phone's board shows at the game's readable scale."""
+    import demo
+
+    from intruder_core.demos import Frame
+
+    s = t.steps[at]
+    return demo.step_places(Frame(step=at, say="", rule="", events=list(s.events),
+                                  action=s.action, view=s.view))
+
+
 def entries_html(found: Iterable[Entry]) -> str:
     """A chooser for a file holding several games."""
     rows = "".join(f'<option value="{i}">{escape(e.title)}</option>'

@@ -12,11 +12,16 @@ Page contract (e2e/test_replay.py):
   #review-stop, #review-chart svg (a slider), #review-turning (Show, Try again from here),
   #review-table (filled while #review-table-box is open); body[data-review] = running |
   done | stopped | error, body[data-review-first-ms] (the first figures on screen),
-  body[data-review-ms] (all done), body[data-review-started-at] (performance.now() then).
+  body[data-review-ms] (all done), body[data-review-started-at] (performance.now() then);
+  on the page's clock (ms since the navigation): body[data-review-asked-at] (0 for ?review=,
+  else the click), [data-review-ready-at] (the worker's Python up), [data-review-first-at]
+  and [data-review-done-at] (the frame after the first figures and the last were set).
 
 Reads `#g=CODE` on load (the game page's "Open as replay"); `?review=1` also starts its
 review, and `?review=saved` opens the game page's autosaved game (its finished game, from the
-game-over screen's "Review this game") and reviews it. Stores nothing.
+game-over screen's "Review this game") and reviews it: replay.html's first script has then
+started the review's worker on the same game at parse time, and this page takes that run
+over once its own Python is up. Stores nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from standalone import el, load_packages, nn
 
+PREWARM_MS = 500  # after the boot, the review's worker starts for the game on show
 document = js.document
 window = js.window
 BOOT = window.intruderBoot
@@ -60,7 +66,7 @@ class ReplayPage:
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_scrub),
                          create_proxy(self.on_phase), create_proxy(self.on_game),
                          create_proxy(self.on_file), create_proxy(self.on_chart_key),
-                         create_proxy(self.on_table_toggle)]
+                         create_proxy(self.on_table_toggle), create_proxy(self.on_resize)]
         document.addEventListener("click", self._proxies[0])
         el("scrubber").addEventListener("input", self._proxies[1])
         el("phase-select").addEventListener("change", self._proxies[2])
@@ -68,6 +74,8 @@ class ReplayPage:
         el("source-file").addEventListener("change", self._proxies[4])
         el("review-chart").addEventListener("keydown", self._proxies[5])
         el("review-table-box").addEventListener("toggle", self._proxies[6])
+        window.addEventListener("resize", self._proxies[7])
+        self.box: tuple[float, float] | None = None  # the board's width and height at most
 
     # --- opening ------------------------------------------------------------------------
 
@@ -123,6 +131,7 @@ class ReplayPage:
         if self.at not in self.svgs:
             self.svgs[self.at] = self.render.board_svg(s.view)
         el("board").innerHTML = self.svgs[self.at]
+        self.fit()
         el("step").innerHTML = self.replay.step_html(t, self.at)
         import demo  # the event rows with each die's purpose, as in the demos
 
@@ -142,6 +151,39 @@ class ReplayPage:
         document.body.dataset.step = str(self.at)
         if self.review_marks:
             self.mark_review()
+
+    def fit(self, measure: bool = False) -> None:
+        """A phone's plan as the rules demos draw theirs (demo.plan_fit): the part where the
+        step happens at the game's readable scale (pieces 25 px) when the whole plan does
+        not fit the board's box, measured once and again after a resize."""
+        import demo
+        import layout
+
+        board = el("board")
+        svg = nn(board.querySelector("svg"))
+        if svg is None or self.timeline is None:
+            return
+        if self.box is None or measure:
+            limit = str(window.getComputedStyle(board).maxHeight)
+            width = float(board.clientWidth)
+            self.box = (width, float(limit[:-2]) if limit.endswith("px") else 0.0) \
+                if width > 0 else None  # not laid out yet (the boot screen)
+            if self.box is None:
+                return
+        view_box, height = demo.plan_fit(*self.box, self.replay.step_places(self.timeline,
+                                                                             self.at))
+        if view_box == layout.VIEWBOX:  # the whole plan fits: drawn as it is, untouched (a
+            if nn(board.getAttribute("data-zoom")) is not None:  # new size lays out all its
+                board.removeAttribute("data-zoom")  # text again: 0.6 s in a trace)
+                svg.style.removeProperty("height")
+            return
+        svg.setAttribute("viewBox", " ".join(str(n) for n in view_box))
+        svg.style.height = f"{height}px"
+        board.dataset.zoom = "part"
+
+    def on_resize(self, _event: Any) -> None:
+        if self.timeline is not None:
+            self.fit(measure=True)
 
     # --- events -------------------------------------------------------------------------
 
@@ -181,8 +223,11 @@ class ReplayPage:
 
     # --- the review -----------------------------------------------------------------------
 
-    def start_review(self) -> None:
-        """Review the game being watched, in the review's worker (progress as it goes)."""
+    def start_review(self, asked_at: float | None = None) -> None:
+        """Review the game being watched, in the review's worker (progress as it goes).
+        `asked_at`: when it was asked for (performance.now(); None: now, a click); the
+        page's own ?review= review was asked for at the navigation (0), and takes over the
+        run replay.html's first script started then."""
         if self.timeline is None:
             return
         self.stop_review()
@@ -196,9 +241,10 @@ class ReplayPage:
         el("review-status").textContent = self.review_view.status_text(None)
         el("review-progress").value = 0
         document.body.dataset.review = "running"
-        for mark in ("data-review-first-ms", "data-review-ms"):
+        for mark in ("data-review-first-ms", "data-review-ms", "data-review-first-at",
+                     "data-review-done-at"):
             document.body.removeAttribute(mark)
-        self.review_task = asyncio.ensure_future(self._review(self.timeline))
+        self.review_task = asyncio.ensure_future(self._review(self.timeline, asked_at))
 
     def close_review(self) -> None:
         """Stop the review and give its place back to the game log."""
@@ -213,14 +259,16 @@ class ReplayPage:
         if self.review_task is not None and not self.review_task.done():
             self.review_task.cancel()
 
-    async def _review(self, timeline: Any) -> None:
+    async def _review(self, timeline: Any, asked_at: float | None) -> None:
         started = float(js.performance.now())
         body = document.body.dataset
         body.reviewStartedAt = str(round(started))  # performance.now(): its long tasks after
+        body.reviewAskedAt = str(round(started if asked_at is None else asked_at))
         asked = str(nn(js.URLSearchParams.new(js.location.search).get("refine")) or "")
         base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
         runs = self.reviewer.review(timeline.record,  # ?refine=N: N refined (tests: 0)
-                                    refine=int(asked) if asked.isdigit() else None, base=base)
+                                    refine=int(asked) if asked.isdigit() else None, base=base,
+                                    adopt=asked_at is not None)
         state = "stopped"
         try:
             async for res in runs:
@@ -230,11 +278,16 @@ class ReplayPage:
                     el("review-status").textContent = self.review_view.status_text(res)
                     state = "error"
                     break
+                if res.get("table_only"):  # asked for when the table's box opened
+                    self.set_table(str(res["table"]))
+                    continue
                 self.draw_review(res)
                 if self.review_marks and not document.body.hasAttribute("data-review-first-ms"):
                     body.reviewFirstMs = str(round(float(js.performance.now()) - started))
+                    on_screen("reviewFirstAt")
                 if res["done"]:
                     body.reviewMs = str(round(float(js.performance.now()) - started))
+                    on_screen("reviewDoneAt")
                     state = "done"
         except asyncio.CancelledError:
             el("review-status").textContent = "The review was stopped."
@@ -245,22 +298,35 @@ class ReplayPage:
 
     def draw_review(self, res: Any) -> None:
         """The worker's answer: its words and progress; when it drew the panel anew, its
-        finished strings set as they are (the table only while its box is open)."""
+        finished strings set as they are (the table only while its box is open: the worker
+        sends it only then, and at the end)."""
         el("review-status").textContent = str(res["status"])
         el("review-progress").value = float(res["progress"])
         if not res.get("drawn"):
             return
         self.review_marks = res["marks"]
-        self.review_table = str(res["table"])
         el("review-chart").innerHTML = str(res["chart"])
         el("review-turning").innerHTML = str(res["turning"])
+        if "table" in res:
+            self.set_table(str(res["table"]))
+        elif self.review_marks:
+            self.mark_review()
+
+    def set_table(self, table: str) -> None:
+        """Keep the table's latest HTML; in the page while its box is open."""
+        self.review_table = table
         if el("review-table-box").open:
-            el("review-table").innerHTML = self.review_table
-        self.mark_review()
+            el("review-table").innerHTML = table
+        if self.review_marks:
+            self.mark_review()
 
     def on_table_toggle(self, _event: Any) -> None:
-        """The table is put in the page when its box opens (not at every figure)."""
-        if el("review-table-box").open and self.review_table:
+        """The table is put in the page when its box opens (not at every figure); the
+        worker is told, so that it sends the table while the box is open."""
+        shown = bool(el("review-table-box").open)
+        if self.review_task is not None and not self.review_task.done():
+            self.reviewer.show_table(shown)
+        if shown and self.review_table:
             el("review-table").innerHTML = self.review_table
             self.mark_review()
 
@@ -326,6 +392,17 @@ class ReplayPage:
         self.open_text(str(text))
 
 
+def on_screen(mark: str) -> None:
+    """body.dataset[mark] = performance.now() at the next frame: what was just set is then
+    drawn on screen (bench/review.py and the e2e tests read these marks)."""
+    from pyodide.ffi import create_once_callable
+
+    def at_frame(now: float) -> None:
+        setattr(document.body.dataset, mark, str(round(float(now))))
+
+    js.requestAnimationFrame(create_once_callable(at_frame))
+
+
 def saved_game() -> str:
     """The game page's autosaved game (its envelope, app.py's store and storage.SLOTS' first
     slot), read only; "" if there is none or storage is blocked."""
@@ -356,8 +433,13 @@ async def main() -> None:
                 el("source-error").textContent = "No game is kept in this browser to review."
         BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "replay"},
                          dict_converter=js.Object.fromEntries))
+        page.fit(measure=True)  # the board is laid out now (the boot screen is gone)
         if asked is not None and page.timeline is not None:
-            page.start_review()
+            page.start_review(asked_at=0.0)  # asked for by the navigation itself
+        elif page.timeline is not None:  # a game to watch: its review's worker boots now, so
+            from pyodide.ffi import create_once_callable  # a click finds it ready
+
+            js.setTimeout(create_once_callable(page.reviewer.start), PREWARM_MS)
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")
