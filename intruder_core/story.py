@@ -569,7 +569,8 @@ _HANDLERS: Final[dict[str, Any]] = {
     "stowaway": lambda t, ev: _stowaway(t, ev, True),
     "destroyed": _destroyed,
     "game_over": _game_over,
-    "intruder_killed": _text("intruder_killed"), "frozen": _text("frozen", place="freezer"),  # in the Freezer
+    "intruder_killed": _text("intruder_killed"),
+    "frozen": _text("frozen", place="freezer"),  # frozen in the Freezer
     "break_out": _text("break_out"), "wake": _text("wake"), "airlock": _text("airlock"),
     "holds_on": _text("escaped", "it will climb back in next movement phase"),
     "escaped": _text("escaped"), "lost": _text("lost"), "found": _text("found"),
