@@ -174,3 +174,9 @@ def test_the_first_slice_scores_the_first_decisions_before_the_game_is_replayed_
     assert len(first["points"]) == 1 and len(review.moments) == 1
     assert first["actions"] == len(g.history) and first["turns"] == g.turn
     assert not first["done"] and first["stage"] == 1
+
+
+def test_turning_point_numbers_a_decision_apart_do_not_touch() -> None:
+    """Labels pushed apart by at least the gap, in order, none moved left; far ones stay."""
+    assert rvw.spread([10.0, 12.0, 13.0, 80.0], 16) == [10.0, 26.0, 42.0, 80.0]
+    assert rvw.spread([], 16) == []

@@ -128,6 +128,16 @@ def _band(points: Sequence[Point], low: Callable[[Point], float],
     return E.path(d="M" + " L".join(top + bottom) + " Z", class_=cls)  # one string: fast
 
 
+def spread(xs: Sequence[float], gap: float) -> list[float]:
+    """Where labels at these x (ascending) go so that no two are closer than `gap`: each
+    pushed right of the one before it as far as needed (turning points a decision apart
+    read "2 3", not "23")."""
+    out: list[float] = []
+    for x in xs:
+        out.append(max(x, out[-1] + gap) if out else x)
+    return out
+
+
 def _turn_labels(points: Sequence[Point]) -> list[tuple[int, int]]:
     """(point index, turn) where each shown turn begins, thinned so labels never touch."""
     starts: list[tuple[int, int]] = []
@@ -179,14 +189,11 @@ def chart_svg(res: ReviewResult, at: int) -> str:
             axis.add(E.circle((_n(x_of(i, n)), _n(y_of(p["figure"]["win"]))), 4,
                               class_="sampled"))
     index = {p["step"]: i for i, p in enumerate(points)}
-    for tp in res["turning"]:
-        at_point = index.get(tp["step"])
-        if at_point is None:
-            continue
-        x = _n(x_of(at_point, n))
-        axis.add(E.line((x, TOP), (x, H - BOTTOM), class_="tp"))
-        axis.add(E.text(str(tp["rank"]), insert=(x, TOP - 6), class_="tp-no",
-                        text_anchor="middle"))
+    marks = sorted((x_of(index[tp["step"]], n), str(tp["rank"])) for tp in res["turning"]
+                   if tp["step"] in index)
+    for (mx, rank), label_x in zip(marks, spread([mx for mx, _ in marks], TEXT), strict=True):
+        axis.add(E.line((_n(mx), TOP), (_n(mx), H - BOTTOM), class_="tp"))
+        axis.add(E.text(rank, insert=(_n(label_x), TOP - 6), class_="tp-no", text_anchor="middle"))
     if points:
         x = here_x(k, n)
         axis.add(E.line((x, TOP), (x, H - BOTTOM), class_="here", id="review-here"))
