@@ -153,6 +153,7 @@
     if (bar) bar.value = 100;
     $("boot").hidden = true;
     $("app").hidden = false;
+    stamp("ready");
     marks.ready = Math.round(performance.now());
     const ms = marks.ready;  // since navigation start
     document.body.dataset.engineVersion = info.engine || "";
@@ -289,12 +290,19 @@
     if (done) report(msg); else fail(msg);
   });
 
+  // Each step as a User Timing mark, for bench/boot.py --phases (as loader.mjs and boot.py).
+  const stamp = (name) => { try { performance.mark(`intruder:${name}`); } catch { /* none */ } };
+
   addEventListener("py:progress", (event) => {
+    stamp(`pyscript ${event.detail}`);
     const step = PYSCRIPT_STEPS[event.detail];
     if (step) show(step[0], step[1]); else armStall();
   });
 
-  document.addEventListener("py:ready", () => show(70, "Running the game module"));
+  document.addEventListener("py:ready", () => {
+    stamp("pyscript ready");
+    show(70, "Running the game module");
+  });
 
   // The glue finished its top-level code. PyScript swallows Python exceptions (it only
   // prints them), so finishing without calling ready() means something went wrong.
@@ -355,6 +363,7 @@
       // Run once the whole page is parsed, as the module script in the head it replaces
       // would: PyScript reads its config elements at the end of the body when it starts.
       const start = () => {
+        stamp("pyscript start");
         const script = document.createElement("script");
         script.type = "module";
         script.src = late.content;

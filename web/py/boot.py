@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from app import App
 
 BOOT = window.intruderBoot
+
+
+def mark(name: str) -> None:
+    """A User Timing mark "intruder:NAME": the boot's steps, printed by bench/boot.py --phases
+    beside loader.mjs's and boot.js's."""
+    js.performance.mark(f"intruder:{name}")
+
+
 # Names as in the pyodide-lock.json that build.py writes next to the runtime.
 PACKAGES = ["svgwrite", "intruder-core"]
 
@@ -101,7 +109,9 @@ def install_debug_hook(app: App) -> None:
 async def run() -> None:
     """Boot: load the engine, start the game, tell boot.js it is ready."""
     try:
+        mark("main.py")
         ic = await load_packages()
+        mark("engine imported")
         BOOT.stage("game", "Setting up the game")
         version = str(ic.__version__)
         el("engine-version").textContent = version
@@ -111,12 +121,16 @@ async def run() -> None:
             document.body.classList.add("embed")
         from app import App  # needs the engine: imported once the wheel is loaded
 
+        mark("glue imported")
         app = App(embed)
+        mark("parts built")
         app.start()
+        mark("game drawn")
         install_debug_hook(app)
         window.intruderApp = create_proxy(app)  # for debugging from the console
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
         app.after_ready()
+        mark("after ready")
         if app.advisor.bots.available and params.get("worker") != "0":
             when_idle(lambda: start_bot_worker(app))  # not in the boot, nor its first answer
     except Exception as exc:
