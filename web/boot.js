@@ -3,6 +3,8 @@
 // Loaded as a classic script before PyScript so that it sees every error from the start.
 // The Python glue (py/main.py) drives the later stages through window.intruderBoot:
 //   stage("packages" | "game", text)   enter a stage
+//   reveal()                            shows the app (ready() does too): the game page
+//                                       lays it out before it says it is ready
 //   ready({engine: "0.1.0", api: "game" | "none"})   boot finished; shows the app
 //   fail(message)                       boot failed; shows the message in the page
 // PyScript reports the "runtime" stage itself through its py:progress events.
@@ -143,6 +145,13 @@
     node.append(dismiss);
   }
 
+  // The boot screen gives way to the page; the game page calls it before ready() and lays
+  // the page out in between, so its first layout is not left in the way of a first click.
+  function reveal() {
+    $("boot").hidden = true;
+    $("app").hidden = false;
+  }
+
   function ready(info) {
     if (failed) return;
     done = true;
@@ -151,8 +160,7 @@
     setStage("done");
     const bar = $("boot-progress");
     if (bar) bar.value = 100;
-    $("boot").hidden = true;
-    $("app").hidden = false;
+    reveal();
     stamp("ready");
     marks.ready = Math.round(performance.now());
     const ms = marks.ready;  // since navigation start
@@ -331,6 +339,7 @@
       show(SPAN[name][0], text);
     },
     progress: show,
+    reveal,
     ready,
     fail,
     report,
@@ -352,7 +361,12 @@
     // The game page also starts the runtime itself (pyodide/loader.mjs's start()), rather
     // than waiting for PyScript to load, read its config and open its storage first.
     const early = document.querySelector('meta[name="after-paint-runtime"]');
+    const preloads = [...RUNTIME];
     if (early) {
+      // PyScript fetches its script only once the runtime is up: have it at hand by then
+      for (const py of document.querySelectorAll('script[type="py"][src]')) {
+        preloads.push(["preload", py.getAttribute("src")]);
+      }
       import(new URL(early.content, location.href).href).then(
         (loader) => { loader.start(); },
         (err) => console.warn("[intruder] runtime not started early:", err),
@@ -375,7 +389,7 @@
         start();
       }
     }
-    for (const [rel, href, type] of RUNTIME) {
+    for (const [rel, href, type] of preloads) {
       const link = document.createElement("link");
       link.rel = rel;
       link.href = href;
