@@ -80,9 +80,10 @@ async function forget(reason) {
   } catch { /* nothing stored */ }
 }
 
-// The archives are read here, not by Pyodide's unpackArchive: that imports shutil, tarfile,
-// zipfile, tempfile, gzip and bz2 into the page's Python (a third of a cold boot's import
-// time: bench/boot.py --importtime), where bare Pyodide imports none of them. Read while the runtime still loads, written into its file system once it is up.
+// The archives are read here, not by Pyodide's unpackArchive, which imports tarfile and gzip
+// into the page's Python for the glue (bare Pyodide imports neither: bench/boot.py
+// --importtime). Read while the runtime still loads, written into its file system once it
+// is up: the same files in the same places.
 
 async function inflate(bytes, format) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(format));
@@ -110,7 +111,7 @@ async function unzip(bytes, file) {
     if (name.endsWith("/")) continue;
     const start = local + 30 + data.getUint16(local + 26, true) + data.getUint16(local + 28, true);
     const body = bytes.subarray(start, start + size);
-    if (method !== 0 && method !== 8) throw new Error(`${file}: ${name} is compressed by ${method}`);
+    if (method !== 0 && method !== 8) throw new Error(`${file}: ${name}: zip method ${method}`);
     entries.push((async () => [name, method === 8 ? await inflate(body, "deflate-raw") : body])());
   }
   return Promise.all(entries);
@@ -119,7 +120,8 @@ async function unzip(bytes, file) {
 // The files of a tar (ustar: regular files and folders), as [path, bytes].
 function untar(bytes) {
   const text = new TextDecoder();
-  const field = (at, length) => text.decode(bytes.subarray(at, at + length)).replace(/\0.*$/s, "");
+  const field = (at, length) =>
+    text.decode(bytes.subarray(at, at + length)).replace(/\0.*$/s, "");
   const files = [];
   for (let at = 0; at + 512 <= bytes.length && bytes[at] !== 0;) {
     const prefix = field(at + 345, 155);
