@@ -11,13 +11,17 @@ Pyodide are each loaded in turn (which goes first alternates), each in a new bro
 - cold: the first load: boot to interactive (navigation start -> body[data-ready] for the app,
   -> loadPyodide() resolved for the bare page) and first contentful paint; and timed from
   outside the page, as a player's first click would meet it (issue 23): from the test's
-  clock before `goto` until a script of the test has run after data-ready (wait for the
-  selector, then one `evaluate` round trip), with how long after data-ready the page's main
-  thread answered it (by the page's clock);
+  clock before `goto` until a script of the test has run after data-ready (data-ready seen
+  by a check every frame, then one `evaluate` round trip), with how long after data-ready the
+  page's main thread answered it (by the page's clock);
 - warm: a reload once the service worker has precached and the app has stored its memory
   snapshot (the bare page: the HTTP cache only); the app also without the snapshot
   (`?snapshot=0`), to show what the snapshot gains over the service worker alone.
 Medians over --runs, with the ratios app/bare; then the bytes the site adds to the runtime.
+With --phases, where the cold boot goes: the median time of each step the page marks
+(User Timing "intruder:..." marks from boot.js, pyodide/loader.mjs and py/boot.py), when
+each file of the runtime and the site arrived (Resource Timing), and the main thread's long
+tasks (over 50 ms) from 300 ms before ready to the first answer after it.
 With --lighthouse [N], Lighthouse 12.8.2 (`npx`, mobile, simulated throttling; 13.x needs
 Node 22) also rates both pages N times each (default 3, alternating; it is noisy, so every run
 is printed): first and largest contentful paint, total blocking time, and the app's
@@ -55,10 +59,26 @@ document.body.dataset.bootMs = String(performance.now());
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 READY = "body[data-ready='1'], body[data-boot-error='1']"
+READY_JS = f"document.querySelector(\"{READY}\") !== null"
 FCP = """() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime
            ?? null"""
 SNAPSHOT_MADE = ("['failed'].includes(document.body.dataset.snapshotMade) "
                  "|| Number(document.body.dataset.snapshotMade) > 0")
+# Before any script of the page: long tasks recorded from the start (for --phases).
+LONGTASKS = """window.__longtasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+} catch (err) { /* no Long Tasks API */ }"""
+PHASES = """() => ({
+  marks: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("intruder:"))
+    .map((m) => [m.name.slice(9), m.startTime]),
+  files: performance.getEntriesByType("resource").map((r) => [
+    r.name.replace(location.origin + "/", "").split("?")[0], r.startTime, r.responseEnd,
+    r.transferSize, r.encodedBodySize]),
+  tasks: window.__longtasks || [],
+})"""
 KEYS = ("app cold", "bare cold", "app cold, outside", "bare cold, outside",
         "app answers after ready", "bare answers after ready",
         "app warm", "app warm, no snapshot", "bare warm", "app FCP", "bare FCP")
@@ -92,7 +112,9 @@ def boot_outside(page: Any, url: str) -> tuple[float, float, float]:
     meets); and how long after ready the page's main thread answered that script."""
     start = time.perf_counter()
     page.goto(url, wait_until="commit")
-    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    # checked every frame: wait_for_selector polls at up to 500 ms intervals, so it saw a
+    # page that was idle just before ready up to 500 ms late (a click is not so patient)
+    page.wait_for_function(READY_JS, polling="raf", timeout=180_000)
     answered = float(page.evaluate("performance.now()"))
     outside = (time.perf_counter() - start) * 1000
     if page.evaluate("document.body.dataset.bootError"):
@@ -101,8 +123,11 @@ def boot_outside(page: Any, url: str) -> tuple[float, float, float]:
     return ready, outside, answered - ready
 
 
-def measure_boot(browser: Any, base: str, runs: int) -> dict[str, list[float]]:
-    """The boot figures (ms) of every run, by KEYS."""
+def measure_boot(browser: Any, base: str, runs: int,
+                 phases: list[dict[str, Any]] | None = None,
+                 cold_only: bool = False) -> dict[str, list[float]]:
+    """The boot figures (ms) of every run, by KEYS; with `phases`, each cold run's marks,
+    files and long tasks appended to it (see PHASES); `cold_only`: no warm reloads."""
     out: dict[str, list[float]] = {k: [] for k in KEYS}
     pages = (("app", "index.html?seed=7"), ("bare", "bench-bare.html"))
     for _name, path in pages:  # a fresh browser's first page is slow: not counted
@@ -112,12 +137,20 @@ def measure_boot(browser: Any, base: str, runs: int) -> dict[str, list[float]]:
     for run in range(runs):
         for name, path in pages if run % 2 == 0 else pages[::-1]:  # neither always first
             ctx = browser.new_context()
+            if phases is not None:
+                ctx.add_init_script(LONGTASKS)
             page = ctx.new_page()
             ready, outside, answer = boot_outside(page, base + path)
+            if phases is not None:
+                phases.append({"page": name, "ready": ready, "answer": ready + answer,
+                               **page.evaluate(PHASES)})
             out[f"{name} cold"].append(ready)
             out[f"{name} cold, outside"].append(outside)
             out[f"{name} answers after ready"].append(answer)
             out[f"{name} FCP"].append(float(page.evaluate(FCP) or "nan"))
+            if cold_only:
+                ctx.close()
+                continue
             if name == "app":
                 page.wait_for_function(SNAPSHOT_MADE, timeout=180_000)
                 page.wait_for_function("navigator.serviceWorker.controller !== null",
@@ -144,18 +177,79 @@ def boot_lines(results: dict[str, list[float]], runs: int) -> list[str]:
     lines.append(f"  cold boot, outside:       app/bare = "
                  f"{med['app cold, outside'] / med['bare cold, outside']:.2f}x (target <= 1.25x:"
                  " until a script runs after data-ready)")
-    lines.append(f"  warm boot (snapshot):     app/bare = {med['app warm'] / med['bare warm']:.2f}x"
-                 " (target <= 0.5x)")
-    lines.append(f"  warm boot, no snapshot:   app/bare = "
-                 f"{med['app warm, no snapshot'] / med['bare warm']:.2f}x")
+    if "app warm" in med:
+        lines.append(f"  warm boot (snapshot):     app/bare = "
+                     f"{med['app warm'] / med['bare warm']:.2f}x (target <= 0.5x)")
+        lines.append(f"  warm boot, no snapshot:   app/bare = "
+                     f"{med['app warm, no snapshot'] / med['bare warm']:.2f}x")
     lines.append(f"  first contentful paint:   app/bare = {med['app FCP'] / med['bare FCP']:.2f}x"
                  " (unthrottled; issue 13's target, <= 1.5x, is Lighthouse's: --lighthouse)")
     return lines
 
 
-def bytes_line() -> str:
+def phase_lines(phases: list[dict[str, Any]]) -> list[str]:
+    """Where the cold boot goes (--phases): for the app and the bare page, medians over the
+    runs of each mark and each file's arrival (ms since navigation start), in order, with the
+    step from the line before; then the long tasks around ready."""
+    lines: list[str] = []
+    for name in ("app", "bare"):
+        runs = [r for r in phases if r["page"] == name]
+        if not runs:
+            continue
+        at: dict[str, list[float]] = {}
+        for r in runs:
+            for mark, t in r["marks"]:
+                at.setdefault(mark, []).append(t)
+            for file, _start, end, _sent, size in r["files"]:
+                if end > 0:
+                    at.setdefault(f"got {file} ({size / 1000:.0f} KB)", []).append(end)
+            at.setdefault("ready (data-ready)", []).append(r["ready"])
+            at.setdefault("answered a script after ready", []).append(r["answer"])
+        rows = sorted((statistics.median(v), k) for k, v in at.items())
+        lines.append(f"phases of the {name} page, median of {len(runs)} cold runs "
+                     "(ms since navigation start, +ms since the line before):")
+        before = 0.0
+        for t, key in rows:
+            lines.append(f"  {t:7.0f}  +{t - before:5.0f}  {key}")
+            before = t
+        tasks = [(round(s), round(d)) for r in runs for s, d in r["tasks"]
+                 if r["ready"] - 300 <= s <= r["answer"]]
+        lines.append(f"  long tasks from 300 ms before ready to the answer (start, ms), "
+                     f"all runs: {tasks or 'none'}")
+    return lines
+
+
+def importtime_lines(browser: Any, base: str, top: int = 30) -> list[str]:
+    """One cold load of the app with Python's -X importtime (loader.mjs's ?importtime=1):
+    the `top` imports with the most time of their own (compiling and running the module,
+    without its imports), and the cumulative time of each module imported at top level."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    said: list[str] = []
+    page.on("console", lambda msg: said.extend(msg.text.splitlines()))
+    boot_ms(page, base + "index.html?seed=7&snapshot=0&importtime=1")
+    page.wait_for_timeout(500)
+    ctx.close()
+    rows = []
+    for line in said:
+        if line.startswith("import time:") and "|" in line and "self [us]" not in line:
+            own, total, name = line.removeprefix("import time:").split("|", 2)
+            rows.append((int(own), int(total), name.rstrip()))
+    out = [f"imports of a cold boot (-X importtime, {len(rows)} modules, "
+           f"{sum(r[0] for r in rows) / 1000:.0f} ms in all), the {top} slowest by own time:"]
+    for own, total, name in sorted(rows, reverse=True)[:top]:
+        out.append(f"  {own / 1000:7.1f} ms own {total / 1000:7.1f} ms with imports  "
+                   f"{name.strip()}")
+    firsts = [(total, name.strip()) for _own, total, name in rows
+              if len(name) - len(name.lstrip()) <= 1]
+    out.append("  imported at top level (ms with their imports): " + ", ".join(
+        f"{n} {t / 1000:.0f}" for t, n in sorted(firsts, reverse=True) if t >= 2000))
+    return out
+
+
+def bytes_line(dist: Path = build.DIST) -> str:
     """The bytes dist/ adds to the Pyodide runtime, as the build counts them."""
-    raw, gz = build.bytes_added(build.DIST)
+    raw, gz = build.bytes_added(dist)
     return (f"bytes added beyond the Pyodide runtime: {raw / 1000:.0f} KB raw, "
             f"{gz / 1000:.0f} KB gzip (target <= 600 KB)")
 
@@ -219,21 +313,34 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=5, help="boot runs (0: Lighthouse only)")
     p.add_argument("--lighthouse", type=int, nargs="?", const=3, default=0, metavar="RUNS",
                    help="also run Lighthouse 12.8.2 on each page, RUNS times (default 3)")
+    p.add_argument("--phases", action="store_true",
+                   help="also print where the cold boot goes (marks, files, long tasks)")
+    p.add_argument("--cold", action="store_true", help="cold loads only (no warm reloads)")
+    p.add_argument("--importtime", action="store_true",
+                   help="also one cold load with -X importtime: the slowest imports")
+    p.add_argument("--dist", type=Path, default=build.DIST,
+                   help="the built site to measure (default: dist/)")
     opts = p.parse_args()
     from playwright.sync_api import sync_playwright
 
-    site = Site()
+    site = Site(opts.dist)
     try:
         boot = []
-        if opts.runs > 0:
+        if opts.runs > 0 or opts.importtime:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                boot = boot_lines(measure_boot(browser, site.url, opts.runs), opts.runs)
+                phases: list[dict[str, Any]] | None = [] if opts.phases else None
+                if opts.runs > 0:
+                    boot = boot_lines(measure_boot(browser, site.url, opts.runs, phases,
+                                                   opts.cold), opts.runs)
+                    boot += phase_lines(phases or [])
+                if opts.importtime:
+                    boot += importtime_lines(browser, site.url)
                 browser.close()
         lines = lighthouse_lines(site.url, opts.lighthouse) if opts.lighthouse else []
     finally:
         site.close()
-    print("\n".join([*boot, bytes_line(), *lines]))
+    print("\n".join([*boot, bytes_line(opts.dist), *lines]))
 
 
 if __name__ == "__main__":

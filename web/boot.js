@@ -3,6 +3,8 @@
 // Loaded as a classic script before PyScript so that it sees every error from the start.
 // The Python glue (py/main.py) drives the later stages through window.intruderBoot:
 //   stage("packages" | "game", text)   enter a stage
+//   reveal()                            shows the app (ready() does too): the game page
+//                                       lays it out before it says it is ready
 //   ready({engine: "0.1.0", api: "game" | "none"})   boot finished; shows the app
 //   fail(message)                       boot failed; shows the message in the page
 // PyScript reports the "runtime" stage itself through its py:progress events.
@@ -143,6 +145,13 @@
     node.append(dismiss);
   }
 
+  // The boot screen gives way to the page; the game page calls it before ready() and lays
+  // the page out in between, so its first layout is not left in the way of a first click.
+  function reveal() {
+    $("boot").hidden = true;
+    $("app").hidden = false;
+  }
+
   function ready(info) {
     if (failed) return;
     done = true;
@@ -151,8 +160,8 @@
     setStage("done");
     const bar = $("boot-progress");
     if (bar) bar.value = 100;
-    $("boot").hidden = true;
-    $("app").hidden = false;
+    reveal();
+    stamp("ready");
     marks.ready = Math.round(performance.now());
     const ms = marks.ready;  // since navigation start
     document.body.dataset.engineVersion = info.engine || "";
@@ -289,12 +298,19 @@
     if (done) report(msg); else fail(msg);
   });
 
+  // Each step as a User Timing mark, for bench/boot.py --phases (as loader.mjs and boot.py).
+  const stamp = (name) => { try { performance.mark(`intruder:${name}`); } catch { /* none */ } };
+
   addEventListener("py:progress", (event) => {
+    stamp(`pyscript ${event.detail}`);
     const step = PYSCRIPT_STEPS[event.detail];
     if (step) show(step[0], step[1]); else armStall();
   });
 
-  document.addEventListener("py:ready", () => show(70, "Running the game module"));
+  document.addEventListener("py:ready", () => {
+    stamp("pyscript ready");
+    show(70, "Running the game module");
+  });
 
   // The glue finished its top-level code. PyScript swallows Python exceptions (it only
   // prints them), so finishing without calling ready() means something went wrong.
@@ -323,6 +339,7 @@
       show(SPAN[name][0], text);
     },
     progress: show,
+    reveal,
     ready,
     fail,
     report,
@@ -344,7 +361,12 @@
     // The game page also starts the runtime itself (pyodide/loader.mjs's start()), rather
     // than waiting for PyScript to load, read its config and open its storage first.
     const early = document.querySelector('meta[name="after-paint-runtime"]');
+    const preloads = [...RUNTIME];
     if (early) {
+      // PyScript fetches its script only once the runtime is up: have it at hand by then
+      for (const py of document.querySelectorAll('script[type="py"][src]')) {
+        preloads.push(["preload", py.getAttribute("src")]);
+      }
       import(new URL(early.content, location.href).href).then(
         (loader) => { loader.start(); },
         (err) => console.warn("[intruder] runtime not started early:", err),
@@ -355,6 +377,7 @@
       // Run once the whole page is parsed, as the module script in the head it replaces
       // would: PyScript reads its config elements at the end of the body when it starts.
       const start = () => {
+        stamp("pyscript start");
         const script = document.createElement("script");
         script.type = "module";
         script.src = late.content;
@@ -366,7 +389,7 @@
         start();
       }
     }
-    for (const [rel, href, type] of RUNTIME) {
+    for (const [rel, href, type] of preloads) {
       const link = document.createElement("link");
       link.rel = rel;
       link.href = href;

@@ -10,7 +10,8 @@
 //      a missing, stale or corrupt snapshot falls back to a normal boot (and is deleted);
 //   3. unpacks the wheels into site-packages (a snapshot holds the imported modules but not
 //      the files) and marks them loaded, so main.py's loadPackage has nothing left to fetch,
-//      and the glue archive into the working directory (on sys.path), before main.py runs;
+//      and the glue archive into the working directory (on sys.path), before main.py runs:
+//      read here (zip and tar in JavaScript, DecompressionStream) while the runtime loads;
 //   4. on the game page, starts all this before PyScript asks (start(), called by boot.js
 //      after the first paint), so the runtime's start overlaps PyScript's own.
 // window.intruderSnapshot tells the page (boot.js, the tests) what happened.
@@ -29,6 +30,13 @@ const SITE = "/lib/python3.14/site-packages";
 const info = { key: KEY, used: false, tried: false, ms: 0, error: "", early: false };
 globalThis.intruderSnapshot = info;
 
+// performance.mark("intruder:NAME"): the boot's steps, which bench/boot.py --phases prints.
+export function stamp(name) {
+  try {
+    performance.mark(`intruder:${name}`);
+  } catch { /* no User Timing here */ }
+}
+
 function wanted() {
   // ?snapshot=0 boots without one (the benchmark's cold runs and the tests use it).
   try {
@@ -36,6 +44,21 @@ function wanted() {
   } catch {
     return true;
   }
+}
+
+// ?importtime=1: Python prints each import's time (-X importtime) to the console, not to
+// PyScript's error banner, for bench/boot.py --importtime.
+const IMPORTTIME = (() => {
+  try {
+    return new URLSearchParams(globalThis.location?.search || "").get("importtime") === "1";
+  } catch {
+    return false;
+  }
+})();
+
+function runtimeOptions(options) {
+  return IMPORTTIME ? { ...options, env: { ...options.env, PYTHONPROFILEIMPORTTIME: "1" } }
+    : options;
 }
 
 async function stored() {
@@ -57,11 +80,74 @@ async function forget(reason) {
   } catch { /* nothing stored */ }
 }
 
-// mark: record them as loaded, so main.py's loadPackage skips them (not when making a
-// snapshot: makeMemorySnapshot refuses an instance with packages marked loaded).
+// The archives are read here, not by Pyodide's unpackArchive, which imports tarfile and gzip
+// into the page's Python for the glue (bare Pyodide imports neither: bench/boot.py
+// --importtime). Read while the runtime still loads, written into its file system once it
+// is up: the same files in the same places.
+
+async function inflate(bytes, format) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(format));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The files of a wheel (a zip: stored or deflated entries), as [path, bytes].
+async function unzip(bytes, file) {
+  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;  // the end of central directory record, after any comment
+  while (end >= 0 && data.getUint32(end, true) !== 0x06054b50) end -= 1;
+  if (end < 0) throw new Error(`${file} is not a zip archive`);
+  const names = new TextDecoder();
+  const entries = [];
+  let at = data.getUint32(end + 16, true);
+  for (let i = data.getUint16(end + 10, true); i > 0; i -= 1) {
+    if (data.getUint32(at, true) !== 0x02014b50) throw new Error(`${file}: bad zip directory`);
+    const method = data.getUint16(at + 10, true);
+    const size = data.getUint32(at + 20, true);
+    const nameLength = data.getUint16(at + 28, true);
+    const skip = nameLength + data.getUint16(at + 30, true) + data.getUint16(at + 32, true);
+    const local = data.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + skip;
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + data.getUint16(local + 26, true) + data.getUint16(local + 28, true);
+    const body = bytes.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`${file}: ${name}: zip method ${method}`);
+    entries.push((async () => [name, method === 8 ? await inflate(body, "deflate-raw") : body])());
+  }
+  return Promise.all(entries);
+}
+
+// The files of a tar (ustar: regular files and folders), as [path, bytes].
+function untar(bytes) {
+  const text = new TextDecoder();
+  const field = (at, length) =>
+    text.decode(bytes.subarray(at, at + length)).replace(/\0.*$/s, "");
+  const files = [];
+  for (let at = 0; at + 512 <= bytes.length && bytes[at] !== 0;) {
+    const prefix = field(at + 345, 155);
+    const name = (prefix ? `${prefix}/` : "") + field(at, 100);
+    const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+    const kind = String.fromCharCode(bytes[at + 156] || 48);
+    if (kind === "0") files.push([name, bytes.subarray(at + 512, at + 512 + size)]);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}
+
+function writeFiles(py, folder, files) {
+  for (const [name, bytes] of files) {
+    const path = `${folder}/${name}`;
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, bytes);
+  }
+}
+
+// The wheels into site-packages. mark: record them as loaded, so main.py's loadPackage skips
+// them (not when making a snapshot: makeMemorySnapshot refuses an instance with packages
+// marked loaded).
 export function unpackWheels(py, wheels, mark = true) {
-  for (const [name, bytes] of wheels) {
-    py.unpackArchive(bytes, "wheel", { extractDir: SITE });
+  for (const [name, files] of wheels) {
+    writeFiles(py, SITE, files);
     if (mark) py.loadedPackages[name] = "default channel";
   }
 }
@@ -69,29 +155,35 @@ export function unpackWheels(py, wheels, mark = true) {
 async function fetchBytes(file) {
   const res = await fetch(new URL(`./${file}`, import.meta.url));
   if (!res.ok) throw new Error(`Could not load ${file} (${res.status})`);
-  return new Uint8Array(await res.arrayBuffer());
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  stamp(`fetched ${file}`);
+  return bytes;
 }
 
+// Each wheel, fetched and read: [package name, its files].
 export function fetchWheels() {
   return Promise.all(Object.entries(WHEELS).map(async ([name, file]) =>
-    [name, await fetchBytes(file)]));
+    [name, await unzip(await fetchBytes(file), file)]));
 }
 
-export function fetchGlue() {
-  return fetchBytes(GLUE);
-}
-
-// The glue modules and rules/, docs/ into the working directory, as the page expects them.
-// A gzipped tar (glue.tgz); a host that sent it with Content-Encoding: gzip has had the
-// browser unzip it already, leaving the plain tar.
-export function unpackGlue(py, bytes) {
+// The glue modules and rules/, docs/: a gzipped tar (glue.tgz), fetched and read. A host
+// that sent it with Content-Encoding: gzip has had the browser unzip it already, leaving the
+// plain tar.
+export async function fetchGlue() {
+  const bytes = await fetchBytes(GLUE);
   const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-  py.unpackArchive(bytes, gzipped ? "gztar" : "tar", { extractDir: py.FS.cwd() });
+  return untar(gzipped ? await inflate(bytes, "gzip") : bytes);
+}
+
+// The glue into the working directory (on sys.path), as the page expects it.
+export function unpackGlue(py, files) {
+  writeFiles(py, py.FS.cwd(), files);
 }
 
 // The runtime, started once per page (or worker): the snapshot or a normal boot, then the
 // wheels and the glue unpacked.
 async function boot(options) {
+  stamp("runtime start");
   const wheels = fetchWheels();
   const glue = fetchGlue();
   wheels.catch(() => {});  // reported when awaited below
@@ -113,9 +205,11 @@ async function boot(options) {
       await forget(err && err.message ? err.message : err);
     }
   }
-  if (!py) py = await loadRuntime(options);
+  if (!py) py = await loadRuntime(runtimeOptions(options));
+  stamp("runtime loaded");
   unpackWheels(py, await wheels);
   unpackGlue(py, await glue);
+  stamp("unpacked");
   return py;
 }
 
@@ -145,6 +239,7 @@ export async function loadPyodide(options = {}) {
   const { stdout, stderr, ...rest } = options;
   const py = await runtime(rest);
   if (stdout) py.setStdout({ batched: stdout });
-  if (stderr) py.setStderr({ batched: stderr });
+  if (IMPORTTIME) py.setStderr({ batched: (text) => console.log(text) });
+  else if (stderr) py.setStderr({ batched: stderr });
   return py;
 }

@@ -110,13 +110,13 @@ def bot_choice(game: Game, side: str, bot: Any, rng: random.Random,
 
 
 with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
-    import bot_client
     from dom import document, el, js, nn
     from odds import Odds
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    import bot_client
     from events import Bus, Redraw, Tasks
     from game_session import GameSession
     from messages import Messages
@@ -272,6 +272,8 @@ class Advisor:
             advice.innerHTML = ""
             document.body.dataset.suggested = ""
             return
+        import bot_client  # once there is a suggestion: not at boot
+
         action, reason = self.suggestion
         data = json.dumps(action, sort_keys=True)
         label = next((r[2] for r in self.shown.rows if r[1] == action), data)

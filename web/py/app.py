@@ -182,6 +182,10 @@ class App:
             self.messages.alert(warning, "error")
         self.session.tabs = tabs.Tabs(self.session, self.messages, self.bus)
         self.session.tabs.start()
+
+    def probe_history(self) -> None:
+        """Tell the player if Your games cannot be kept: opens the IndexedDB store, so boot.py
+        runs it when the page is idle after its boot, not in the way of the first click."""
         self.tasks.spawn(self.session.games.probe())
 
     def ready_page(self) -> None:
@@ -197,9 +201,10 @@ class App:
         if box is not None and bool(js.matchMedia("(min-width: 60rem)").matches):
             box.open = True
 
-    def after_ready(self) -> None:
-        """Once the page shows: a board wider than its box (a phone) is centred on the
-        Command Module."""
+    def lay_out(self) -> None:
+        """Once the page shows (boot.py calls it just before ready, so the first layout is
+        done when the page says it is ready): the plan fits its box, and a board wider than
+        its box is centred."""
         board = el("board")
         self.board.fit(measure=True)  # now that the page is laid out
         if board.getAttribute("data-zoom") is None:  # a part shown fits its box: no scroll,

@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from app import App
 
 BOOT = window.intruderBoot
+
+
+def mark(name: str) -> None:
+    """A User Timing mark "intruder:NAME": the boot's steps, printed by bench/boot.py --phases
+    beside loader.mjs's and boot.js's."""
+    js.performance.mark(f"intruder:{name}")
+
+
 # Names as in the pyodide-lock.json that build.py writes next to the runtime.
 PACKAGES = ["svgwrite", "intruder-core"]
 
@@ -86,6 +94,16 @@ def start_bot_worker(app: App) -> None:
         lambda _event: app.tasks.spawn(worker.warm_pool())), js_obj({"once": True}))
 
 
+async def next_frame() -> None:
+    """Once the browser has drawn the next frame (a requestAnimationFrame, then a task after
+    it): the page the player sees, before the boot says it is ready."""
+    def after_frame(resolve: Any, _reject: Any) -> None:
+        window.requestAnimationFrame(create_once_callable(
+            lambda _time: window.setTimeout(resolve, 0)))
+
+    await js.Promise.new(create_once_callable(after_frame))
+
+
 def install_debug_hook(app: App) -> None:
     """window.intruderDebug for the e2e tests: the exact state, and a determinism probe."""
     import session
@@ -101,7 +119,9 @@ def install_debug_hook(app: App) -> None:
 async def run() -> None:
     """Boot: load the engine, start the game, tell boot.js it is ready."""
     try:
+        mark("main.py")
         ic = await load_packages()
+        mark("engine imported")
         BOOT.stage("game", "Setting up the game")
         version = str(ic.__version__)
         el("engine-version").textContent = version
@@ -111,12 +131,22 @@ async def run() -> None:
             document.body.classList.add("embed")
         from app import App  # needs the engine: imported once the wheel is loaded
 
+        mark("glue imported")
         app = App(embed)
+        mark("parts built")
         app.start()
+        mark("game drawn")
         install_debug_hook(app)
         window.intruderApp = create_proxy(app)  # for debugging from the console
+        # The page's first layout (the plan fitted to its box) and first frame before ready,
+        # not in the way of the first click; nothing after ready: the rest when idle.
+        BOOT.reveal()
+        app.lay_out()
+        mark("laid out")
+        await next_frame()
+        mark("painted")
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
-        app.after_ready()
+        when_idle(app.probe_history)
         if app.advisor.bots.available and params.get("worker") != "0":
             when_idle(lambda: start_bot_worker(app))  # not in the boot, nor its first answer
     except Exception as exc:
