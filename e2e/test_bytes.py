@@ -1,5 +1,5 @@
 """What dist/ ships beyond the Pyodide runtime: no source maps, no PyScript chunk the page never
-loads (editor, terminal, game, codemirror, xterm), and at most 670 KB added in all."""
+loads (editor, terminal, game, codemirror, xterm), and at most 680 KB added in all."""
 
 from __future__ import annotations
 
@@ -27,11 +27,14 @@ def test_dist_and_precache_hold_no_maps_and_no_unused_chunks(site: Site) -> None
 def test_bytes_added_stay_within_the_budget(site: Site) -> None:
     raw, gz = build.bytes_added(site.root)
     print(f"bytes added beyond the Pyodide runtime: {raw} raw, {gz} gzip")
-    # 600 KB before issues 22 and 23; raised by 20 KB for issue 23 (story.py, moments.py and
-    # the player, the grown rooms, the log's filters: 16 of it the moments) and by 50 KB for
-    # issue 22's two pages of their own (the review: review.py, review_view.py, its worker;
-    # the history: history.py, its page and IndexedDB module), which the game page never runs.
-    assert raw <= 670_000, f"{raw} bytes added beyond the Pyodide runtime (budget 670 KB)"
+    # 600 KB before issues 22 and 23; raised by 30 KB for issue 23 (story.py, moments.py and
+    # the player, the grown rooms, the log's filters: 16 KB the first moments, then 10 KB
+    # for the metamorphosis' growth, a phone's zoom and a wide screen's scroll per moment,
+    # and boot.js reading the wheels in JavaScript, 3 KB, so the page's Python imports no
+    # tarfile) and by 50 KB for issue 22's two pages of their own (the review: review.py,
+    # review_view.py, its worker; the history: history.py, its page and IndexedDB module),
+    # which the game page never runs.
+    assert raw <= 680_000, f"{raw} bytes added beyond the Pyodide runtime (budget 680 KB)"
 
 
 def test_boot_requests_only_shipped_files(
