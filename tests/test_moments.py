@@ -93,6 +93,12 @@ def test_random_movements_play_together_along_their_paths() -> None:
     assert len(runner.path) == 3  # Very Fast: two steps
     assert runner.path[0] == (layout.ROOMS["shaft1"][0] + layout.ROOMS["shaft1"][2] / 2,
                               layout.ROOMS["shaft1"][1] + layout.ROOMS["shaft1"][3] / 2)
+    # on a phone one after another, each with its own caption in its own part of the plan
+    one_by_one = [s for s in moments.steps(ms, 1000, zoom=PHONE) if s.kind == "random_move"]
+    assert [s.start for s in one_by_one] == [1000 * n for n in range(len(ss))]
+    for s in one_by_one:
+        assert s.lines and s.view is not None and inside(s.caption, s.view)
+        assert not any(overlaps(s.caption, box) for box in s.lit), (s.caption, s.lit)
 
 
 def test_a_death_is_struck_and_the_layer_is_well_formed_svg_that_takes_no_input() -> None:

@@ -157,17 +157,20 @@ def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None,
           grown: Mapping[str, Box] | None = None,
           zoom: tuple[float, float] | None = None) -> list[Step]:
     """The moments that play on the board, one after another (the random movements of one
-    phase together), each `each_ms` long: none when `each_ms` is 0. A place drawn grown
-    (render.grown_boxes) is lit and captioned at its grown box, where its pieces are. With
-    `zoom`, the board's (width, max height) in CSS px when a phone shows a part of the plan,
-    each step has the part it plays in (zoom_views) and its caption stays in it."""
+    phase together, but one by one on a phone, whose part of the plan has no room for one
+    caption beside all their places), each `each_ms` long: none when `each_ms` is 0. A
+    place drawn grown (render.grown_boxes) is lit and captioned at its grown box, where its
+    pieces are. With `zoom`, the board's (width, max height) in CSS px when a phone shows a
+    part of the plan, each step has the part it plays in (zoom_views) and its caption stays
+    in it."""
     if each_ms <= 0:
         return []
     units: list[list[story.Moment]] = []  # one moment, or the random movements of a phase
     for m in ms:
         if m.kind in QUIET or (m.kind == "random_move" and len(m.places) < 2):
             continue
-        if m.kind == "random_move" and units and units[-1][0].kind == "random_move":
+        if m.kind == "random_move" and units and units[-1][0].kind == "random_move" and \
+                zoom is None:  # a phone's small part: each mover in turn, at its own places
             units[-1].append(m)
         else:
             units.append([m])
