@@ -24,7 +24,7 @@ import js
 import layout
 import rulesref
 from pyodide.ffi import create_proxy, to_js
-from standalone import el, load_packages, nn
+from standalone import box_limits, el, load_packages, nn
 
 document = js.document
 window = js.window
@@ -198,9 +198,7 @@ class DemoPage:
         if svg is None or self.player is None:
             return
         if self.box is None or measure:
-            limit = str(window.getComputedStyle(board).maxHeight)
-            box = (float(board.clientWidth), float(limit[:-2]) if limit.endswith("px") else 0.0)
-            self.box = box if box[0] > 0 else None  # not laid out yet (the boot screen)
+            self.box = box_limits(board)
             if self.box is None:
                 return
         width, height = self.box

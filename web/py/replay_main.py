@@ -32,7 +32,7 @@ from typing import Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
-from standalone import el, load_packages, nn
+from standalone import box_limits, el, load_packages, nn
 
 PREWARM_MS = 500  # after the boot, the review's worker starts for the game on show
 document = js.document
@@ -164,10 +164,7 @@ class ReplayPage:
         if svg is None or self.timeline is None:
             return
         if self.box is None or measure:
-            limit = str(window.getComputedStyle(board).maxHeight)
-            width = float(board.clientWidth)
-            self.box = (width, float(limit[:-2]) if limit.endswith("px") else 0.0) \
-                if width > 0 else None  # not laid out yet (the boot screen)
+            self.box = box_limits(board)
             if self.box is None:
                 return
         view_box, height = demo.plan_fit(*self.box, self.replay.step_places(self.timeline,

@@ -26,6 +26,15 @@ def nn(value: Any) -> Any:
     return None if value is None or type(value).__name__ == "JsNull" else value
 
 
+def box_limits(element: Any) -> tuple[float, float] | None:
+    """An element's width and CSS max height in px as laid out (0 for no max height), or
+    None while it is not laid out yet (the boot screen shows). Reading them forces a
+    layout: callers measure once, and again after a resize."""
+    limit = str(js.window.getComputedStyle(element).maxHeight)
+    width = float(element.clientWidth)
+    return (width, float(limit[:-2]) if limit.endswith("px") else 0.0) if width > 0 else None
+
+
 async def load_packages() -> None:
     """The local wheels, by name from our own lock file; prove they import."""
     import pyodide_js
