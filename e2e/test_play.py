@@ -317,7 +317,9 @@ def test_game_over_shows_outcome_reason_and_score(
     expect(result).to_contain_text(f"Final score {game.result['score']}")
     for line in game.result["breakdown"]:
         expect(result).to_contain_text(line["label"])
-    expect(page.locator("#actions")).to_contain_text("No legal actions.")
+    # nothing left to do or to advise on: no "No legal actions.", no greyed Suggest or Odds
+    expect(page.locator("#actions")).to_be_hidden()
+    expect(page.locator(".decision .advisor")).to_be_hidden()
     expect(page.locator("#log li")).to_have_count(len(game.log))
     # The long log scrolls in its box: nothing in it stretches the page.
     assert page.evaluate("document.documentElement.scrollHeight") < 4000

@@ -109,6 +109,11 @@ class ActionPanel:
     def draw_actions(self, turn: session.Turn) -> None:
         """#actions: the shown side's choices, or the computer's pace and Skip."""
         shown = self.shown
+        over = self.game.current.is_over  # the result says it all: no actions, no advisor
+        el("actions").hidden = over
+        document.querySelector(".decision .advisor").hidden = over
+        if over:
+            return
         if turn.kind == "computer":  # watching the computer: its pace, and Skip
             if nn(el("pace")) is None:  # set once, so the pace control keeps its focus
                 el("actions").innerHTML = dialogs.watch_html(
