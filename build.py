@@ -800,10 +800,10 @@ def test(lint: bool, unit: bool, e2e: bool, games: str | None, pytest_args: list
         ensure_npm()
         ensure_chromium()
         build()
-        # The browser tests wait on the page more than they compute (a CI run of them used
-        # a fifth of two cores): three at a time. Those that time the page's main thread
-        # (marked `timing`) run afterwards, alone, so another test's browser does not
-        # lengthen its tasks.
+        # Two browser tests at a time, one per core: a third made the run slower (a load of
+        # 9-10 on two cores, Chromium computing) and flakier. Those that time the page's
+        # main thread (marked `timing`) run afterwards, alone, so another test's browser
+        # does not lengthen their tasks.
         run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "loadfile",
                          *pytest_args))
         run(*e2e_command(py, "-m", "timing", *pytest_args), allowed=(0, NO_TESTS))
@@ -820,7 +820,7 @@ RENDERER_CRASH = r"^(TargetClosed)?Error: [^\n]*(Page|Target) crashed"
 NO_TESTS = 5  # pytest's exit status when no test was selected (flags that pick no timing test)
 
 
-E2E_WORKERS = 3  # browser tests at a time on the CI machine's two cores (see test())
+E2E_WORKERS = 2  # browser tests at a time on the CI machine's two cores (see test())
 
 
 def parallel(workers: int = 2) -> list[str]:
