@@ -426,3 +426,28 @@ def test_the_replay_viewer_opens_each_game_of_a_history_file() -> None:
     assert [e.title for e in found] == ["Game history, game 1: loss",
                                         "Game history, game 2: win"]
     assert found[1].record == finished(1).record()
+
+
+def test_your_games_keeps_the_game_pages_finished_autosave_it_may_have_missed() -> None:
+    """The game page left right after the end (its keep not done): Your games finds the
+    finished game in the game page's autosave, with its helps, and keeps it once; a game in
+    play, no autosave or a damaged one gives nothing."""
+    page = Page(Backend())
+    game, last = _almost_over()
+    keeper = page.keeper()
+    keeper.begin(game)
+    keeper.count("odds")
+    store = storage.Store("intruder:", page.local)
+    store.set(storage.SLOTS[0], storage.pack(game.record()))
+    assert history.autosaved_entry(store) is None  # still in play
+    game.apply(last)
+    store.set(storage.SLOTS[0], storage.pack(game.record()))
+    got = history.autosaved_entry(store, lambda: "2026-03-04T05:06:07+00:00")
+    assert got == codec.history_game(game, {"suggest": 0, "odds": 1, "undo": 0},
+                                     "2026-03-04T05:06:07+00:00")
+    backend = Backend()
+    kept = history.History(backend)
+    assert run(kept.keep(got)) and run(kept.keep(got)) and len(backend.data) == 1
+    store.set(storage.SLOTS[0], "{damaged")
+    assert history.autosaved_entry(store) is None
+    assert history.autosaved_entry(storage.Store("intruder:", storage.MemoryBackend())) is None

@@ -53,7 +53,7 @@ class App:
 
     def __init__(self, embed: bool) -> None:
         self.embed = embed
-        self.store = storage.Store("intruder:embed:" if embed else "intruder:")
+        self.store = storage.Store("intruder:embed:" if embed else storage.GAME_PAGE)
         self.settings = storage.load_settings(self.store)
         self.bus = Bus()
         self.tasks = Tasks()

@@ -327,6 +327,23 @@ class Keeper:
                 self.notice(self.history.problem)
 
 
+def autosaved_entry(store: storage.Store, clock: Callable[[], str] = now) -> HistoryGame | None:
+    """The game page's autosaved game, if it is finished, as its entry (with the helps it
+    counted): Your games keeps it in case the game page was left before its own keep was
+    done (a click on Games right after the end). None for a game in play, none or a bad
+    save (the game page says what is wrong with its own save)."""
+    text = store.get(storage.SLOTS[0])
+    if not text:
+        return None
+    try:
+        game = storage.unpack(None, text)
+    except (CorruptSave, ValueError, TypeError):
+        return None
+    if not game.is_over:
+        return None
+    return codec.history_game(game, load_used(store.get("used"), game), clock())
+
+
 # --- the page's HTML ----------------------------------------------------------------------
 
 REPLAY_PAGE = "./replay.html"

@@ -42,6 +42,15 @@ class HistoryPage:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    async def keep_autosaved(self) -> None:
+        """The game page's finished game, kept if that page was left before it kept it
+        (kept once: a game already there stays as it was)."""
+        import storage
+
+        entry = self.history.autosaved_entry(storage.Store(storage.GAME_PAGE))
+        if entry is not None:
+            await self.store.keep(entry)
+
     async def refresh(self) -> None:
         """Read the store and draw the figures and the list."""
         h = self.history
@@ -127,6 +136,7 @@ async def main() -> None:
 
         page = HistoryPage()
         js.window._intruderHistoryPage = create_proxy(lambda: page)
+        await page.keep_autosaved()
         await page.refresh()
         BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "history"},
                          dict_converter=js.Object.fromEntries))

@@ -405,7 +405,7 @@ def saved_game() -> str:
     slot), read only; "" if there is none or storage is blocked."""
     import storage
 
-    return storage.Store("intruder:").get(storage.SLOTS[0]) or ""
+    return storage.Store(storage.GAME_PAGE).get(storage.SLOTS[0]) or ""
 
 
 async def main() -> None:

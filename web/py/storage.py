@@ -90,6 +90,7 @@ class Store:
 # (plain Game.to_json) and bare records still load.
 
 SLOTS = ("save", "good")  # the autosave, and the last autosave that loaded and was drawn
+GAME_PAGE = "intruder:"  # the game page's prefix (the embed's is "intruder:embed:")
 
 
 def pack(record: Mapping[str, object]) -> str:
