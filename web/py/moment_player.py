@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 LAYER = "st-moments"
 COUNTDOWN = "st-countdown"
+MARGIN_PX = 80  # less of the plan than this in the window: it is out of view
 
 
 class MomentPlayer:
@@ -38,6 +39,7 @@ class MomentPlayer:
         self._parts: list[tuple[int, int, int, int]] = []  # those parts, in order
         self._rezoom = create_proxy(self.next_part)
         self._scroll = create_proxy(self.scroll)
+        self._bring = create_proxy(self.bring)
         self._follow: list[moments.Step] = []  # a wide screen: the steps still to scroll to
         self._plan: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)  # its viewBox
         self._release = create_proxy(self.release)
@@ -74,6 +76,7 @@ class MomentPlayer:
             self._follow = [s for s in steps if s.lit]
             self._plan = window_box
             self._zooms += [window.setTimeout(self._scroll, s.start) for s in self._follow]
+        self._zooms.append(window.setTimeout(self._bring, 0))
         svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))
         self.grow_pieces()
         self.light_stage(moments.stage_light(steps))
@@ -82,6 +85,16 @@ class MomentPlayer:
         self.concern = any(story.concerns(m, side or "crew") for m in told)
         document.body.dataset.moments = "playing"
         self._timer = window.setTimeout(self._done, total)
+
+    @staticmethod
+    def bring(*_args: Any) -> None:
+        """The moments start while the plan is scrolled out of the window (a phone, after an
+        action far down the list): the page scrolls back to it, so they are seen where they
+        happen (read after the frame, so no forced layout)."""
+        board = el("board")
+        box = board.getBoundingClientRect()
+        if float(box.bottom) < MARGIN_PX or float(box.top) > float(window.innerHeight) - MARGIN_PX:
+            board.scrollIntoView(js_obj({"block": "nearest", "behavior": "smooth"}))
 
     def scroll(self, *_args: Any) -> None:
         """The next moment plays on a wide screen: scroll the board's box to its place and
