@@ -105,6 +105,24 @@ def moment_name(case: mc.Case, size: str) -> str:
     return f"moment-{case.name}-{SIZES[size][0]}.png"
 
 
+def kind_shots() -> dict[tuple[str, int], list[mc.Shows]]:
+    """One shot of each kind the board draws, the first time a case shows it: (case name,
+    click) -> the kinds to photograph after that click."""
+    seen: set[str] = set()
+    out: dict[tuple[str, int], list[mc.Shows]] = {}
+    for case in mc.CASES:
+        for n, step in enumerate(case.steps):
+            for shows in step.shows:
+                if shows.board and shows.kind not in seen:
+                    seen.add(shows.kind)
+                    out.setdefault((case.name, n), []).append(shows)
+    return out
+
+
+def kind_name(kind: str, size: str) -> str:
+    return f"moment-kind-{kind.replace('_', '-')}-{SIZES[size][0]}.png"
+
+
 def readme() -> str:
     """docs/screenshots/README.md: every shot this script makes, then what was made by hand
     (kept from the README as it is)."""
@@ -126,6 +144,15 @@ def readme() -> str:
             w, h = SIZES[size]
             name = moment_name(case, size)
             lines.append(f"- [{name}]({name}): {case.what}{playing}, {w}x{h}")
+    lines += ["", "Each kind of moment the board draws, once, in the window while it plays "
+              "half way (the plan scrolled or zoomed to it as it plays):", ""]
+    for (case_name, n), kinds in kind_shots().items():
+        for shows in kinds:
+            for size in MOMENT_SIZES:
+                w, h = SIZES[size]
+                name = kind_name(shows.kind, size)
+                lines.append(f"- [{name}]({name}): {shows.kind}, case {case_name} click "
+                             f"{n + 1}: \"{shows.words[0]}\", {w}x{h}")
     lines += ["", "The review (issue 22): `replay.html?review=1#g=...` of the heuristic's "
               "finished game with seed 1:", ""]
     lines += [f"- [review-{w}{stage}.png](review-{w}{stage}.png): the review {what}, {w}x{h}"
@@ -148,6 +175,13 @@ MIDDLE_OF = """([kind, words]) => { for (const m of document.querySelectorAll(
   return -1; }"""
 
 
+# Wait until the moments have played `t` ms (their animations' time), as a player sees them.
+PLAYED_TO = """t => new Promise(done => { const tick = () => {
+  const as = document.getAnimations();
+  if (!as.length || as.some(a => (a.currentTime || 0) >= t)) done(as.length > 0);
+  else requestAnimationFrame(tick); }; tick(); })"""
+
+
 def moment_shots(browser: Any, url: str, only: str) -> None:
     """Each moment case played in one page per size, photographed with its shot moment
     frozen in full view (its words shown, its runner half way)."""
@@ -165,10 +199,17 @@ def moment_shots(browser: Any, url: str, only: str) -> None:
                       json.dumps({"confirm": False, "moments": "slow"}))
         page.goto(url + "?seed=1")
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        each = kind_shots()
         for case in cases:
             mc.open_on_page(page, case.game())
-            for step, _events, _before, game in mc.walk(case):
+            for n, (step, _events, _before, game) in enumerate(mc.walk(case)):
                 mc.click_on_page(page, step, game)
+                for shows in each.get((case.name, n), []):
+                    middle = page.evaluate(MIDDLE_OF, [shows.kind, list(shows.words)])
+                    assert middle >= 0, (case.name, shows)
+                    page.evaluate(PLAYED_TO, middle)  # in real time: its scroll or zoom done
+                    page.screenshot(path=str(OUT / kind_name(shows.kind, size)))
+                    print("wrote", OUT / kind_name(shows.kind, size), flush=True)
             shot = case.shot
             if shot is not None:
                 middle = page.evaluate(MIDDLE_OF, [shot.kind, list(shot.words)])
