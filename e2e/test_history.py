@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -104,10 +105,13 @@ def test_finished_games_are_listed_exported_and_imported(
     page: Page, site: Site, problems: Problems, browser: Browser, tmp_path: Path
 ) -> None:
     won = finish_on_the_page(page, site, WIN_SEED, suggest=True)
-    # The game-over screen again (a reload): the game is not kept twice.
+    # The game-over screen again (a reload, maybe before the end's keep was done): the boot
+    # keeps the game if it is not kept yet, and never twice.
     page.reload()
     wait_until_booted(page)
     expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("body")).to_have_attribute(
+        "data-last-kept", re.compile(r"^[0-9a-f]{32}$"), timeout=20_000)
     lost = finish_on_the_page(page, site, LOSS_SEED)
     assert (won.result or {})["outcome"] == "win" and (lost.result or {})["outcome"] == "loss"
 

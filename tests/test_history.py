@@ -363,6 +363,38 @@ def test_a_finished_game_is_kept_once_with_its_counts() -> None:
     assert page.notices == []
 
 
+def test_a_reload_before_the_keep_was_done_keeps_the_game_at_boot() -> None:
+    backend = Backend()
+    page = Page(backend)
+    game, last = _almost_over()
+    keeper = page.keeper()
+    keeper.begin(game)
+    keeper.count("suggest")
+    game.apply(last)
+    page.local.data["intruder:save"] = game.to_json()  # the autosave; the keep never ran
+    assert backend.data == {}
+    reloaded = page.keeper()
+    told: list[str] = []
+    reloaded.kept = told.append
+    reloaded.begin(ic.Game.from_json(game.to_json()))
+    run(reloaded.probe())
+    entry = codec.history_game(game, {"suggest": 1}, "2026-03-04T05:06:07+00:00")
+    assert run(history.History(backend).load()) == [entry]
+    assert told == [history.key(entry)]
+    run(reloaded.probe())  # the game-over screen again: kept once
+    assert len(backend.data) == 1
+
+
+def test_a_game_in_play_is_not_kept_at_boot() -> None:
+    backend = Backend()
+    page = Page(backend)
+    game, _last = _almost_over()
+    keeper = page.keeper()
+    keeper.begin(game)
+    run(keeper.probe())
+    assert backend.data == {}
+
+
 def test_a_failing_store_shows_the_notice_and_the_game_goes_on() -> None:
     page = Page(Failing("SecurityError"))
     keeper = page.keeper()

@@ -64,6 +64,7 @@ class App:
             self.session.games.history = history.History(None, opener=history.browser_backend)
             self.session.games.notice = lambda text: self.messages.notice("history", text)
             self.session.games.spawn = self.tasks.spawn
+            self.session.games.kept = self.mark_kept
         self.board = Board(self.shown, self.session)
         self.handover = Handover(self.shown, self.session, self.messages, self.bus)
         self.advisor = Advisor(self.shown, self.session, self.messages, self.bus, self.tasks,
@@ -182,6 +183,11 @@ class App:
             self.messages.alert(warning, "error")
         self.session.tabs = tabs.Tabs(self.session, self.messages, self.bus)
         self.session.tabs.start()
+
+    @staticmethod
+    def mark_kept(key: str) -> None:
+        """A finished game is in Your games (`body[data-last-kept]`, its key)."""
+        js.document.body.dataset.lastKept = key
 
     def probe_history(self) -> None:
         """Tell the player if Your games cannot be kept: opens the IndexedDB store, so boot.py

@@ -286,6 +286,7 @@ class Keeper:
     spawn: Callable[[Coroutine[Any, Any, Any]], None]
     may_save: Callable[[], bool] = lambda: True
     clock: Callable[[], str] = now
+    kept: Callable[[str], None] = lambda _key: None  # a game's key, once it is stored
     used: dict[str, int] = field(default_factory=lambda: dict.fromkeys(HISTORY_USES, 0))
     game: Game | None = None
 
@@ -316,15 +317,21 @@ class Keeper:
 
     async def _keep(self, entry: HistoryGame) -> None:
         assert self.history is not None
-        if not await self.history.keep(entry):
+        if await self.history.keep(entry):
+            self.kept(key(entry))
+        else:
             self.notice(self.history.problem)
 
     async def probe(self) -> None:
-        """At boot: tell the player now if the history cannot be kept."""
+        """At boot: tell the player now if the history cannot be kept, and keep the resumed
+        game if it is finished (a reload right after the end left before its keep was done;
+        a game already kept stays as it was)."""
         if self.history is not None:
             await self.history.load()
             if self.history.problem:
                 self.notice(self.history.problem)
+            elif self.game is not None and self.game.is_over and self.may_save():
+                await self._keep(codec.history_game(self.game, self.used, self.clock()))
 
 
 def autosaved_entry(store: storage.Store, clock: Callable[[], str] = now) -> HistoryGame | None:
