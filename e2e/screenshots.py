@@ -224,7 +224,9 @@ def moment_shots(browser: Any, url: str, only: str) -> None:
 
 
 REVIEWS = ((1280, 800), (390, 844))
-REVIEW_STAGES = (("-running", "while it runs: the model's curve as it comes, the progress and "
+REVIEW_STAGES = (("-booting", "the first figures while the page's own Python still boots "
+                  "(replay.html's #review-early, the worker's strings)"),
+                 ("-running", "while it runs: the model's curve as it comes, the progress and "
                   "Stop"),
                  ("", "done: the win/draw/loss curve with its numbered turning points, the "
                   "turning points with Show and Try again"))
@@ -247,11 +249,17 @@ def review_shots(browser: Any, url: str) -> None:
         ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
                                   has_touch=small)
         page = ctx.new_page()
-        page.goto(url + "replay.html?review=1" + session.share_fragment(g.record()))
-        page.wait_for_selector("body[data-review-first-at]", timeout=240_000)
-        page.locator("#review").scroll_into_view_if_needed()
+        release = states.hold_back(page, "**/py/replay_main.py")  # its boot waits there
+        page.goto(url + "replay.html?review=1" + session.share_fragment(g.record()),
+                  wait_until="commit")
         for stage, _what in REVIEW_STAGES:
-            if not stage:
+            if stage == "-booting":
+                page.wait_for_selector("#review-early", state="visible", timeout=240_000)
+            elif stage == "-running":
+                release()
+                page.wait_for_selector("body[data-ready='1']", timeout=240_000)
+                page.locator("#review").scroll_into_view_if_needed()
+            else:
                 page.wait_for_selector("body[data-review-done-at]", timeout=240_000)
                 page.locator("#review").scroll_into_view_if_needed()
             page.wait_for_timeout(300)

@@ -6,6 +6,7 @@ puts one into the page as its autosave and reloads, so the page resumes exactly 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import intruder_core as ic
@@ -93,3 +94,21 @@ def on_origin(page: Any, url: str) -> None:
                                                   body=BLANK))
     page.goto(blank)
     page.unroute(blank)
+
+
+def hold_back(page: Any, pattern: str) -> Callable[[], None]:
+    """Hold back the page's requests for `pattern` (its boot stops at them) until the
+    returned function lets them go."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route(pattern, hold)
+
+    def release() -> None:
+        for route in held:
+            route.continue_()
+        page.unroute(pattern, hold)
+
+    return release

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import states
 from conftest import Problems, Site
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -191,6 +192,60 @@ def test_review_a_finished_game_from_the_game_over_screen(
     assert review.locator("body").get_attribute("data-actions") == str(len(g.history))
     expect(review.locator("#review-status")).to_contain_text(
         "Finished game: the last point is its result.")
+
+
+EARLY = """() => {
+  const box = document.getElementById('review-early');
+  const visible = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const tiny = [...box.querySelectorAll('*')].filter(visible)
+    .filter((e) => !(e instanceof SVGElement))
+    .filter((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
+    .filter((e) => parseFloat(getComputedStyle(e).fontSize) < 11)
+    .map((e) => e.tagName + ': ' + e.textContent.slice(0, 30));
+  const svgText = [...box.querySelectorAll('svg text')].filter(visible)
+    .map((t) => t.getBoundingClientRect().height);
+  const controls = [...box.querySelectorAll('button, a[href], [tabindex]')].filter(visible)
+    .filter((e) => !e.closest('[inert]'));
+  const r = box.getBoundingClientRect();
+  return {tiny, svgText, controls: controls.length, top: r.top, bottom: r.bottom,
+          points: box.querySelectorAll('svg circle, svg path, svg polyline').length,
+          turning: box.querySelectorAll('.review-turning li').length,
+          status: box.querySelector('.review-early-status').textContent,
+          ready: document.body.dataset.ready || '', first: document.body.dataset.reviewFirstAt,
+          height: document.documentElement.scrollHeight};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_first_figures_show_while_the_page_boots(
+        page: Page, site: Site, problems: Problems, width: int, height: int) -> None:
+    """replay.html?review=: the worker's first figures are on screen before the page's own
+    Python is up (its glue module held back here), then the page's panel takes them over."""
+    page.set_viewport_size({"width": width, "height": height})
+    release = states.hold_back(page, "**/py/replay_main.py")
+    g = short_game(seed=3, turns=12)
+    page.goto(site.url + "replay.html?review=1" + session.share_fragment(g.record()),
+              wait_until="commit")
+    early = page.locator("#review-early")
+    expect(early).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    expect(early.locator(".review-chart svg")).to_be_visible()
+    shown = page.evaluate(EARLY)
+    assert shown["ready"] == "", "the page booted before its glue module came"
+    assert shown["first"], "no first-figures mark"
+    assert shown["status"].startswith(("Scoring every decision", "Refining", "Reviewed")), \
+        shown["status"]
+    assert shown["points"] >= 1 and shown["tiny"] == [], shown
+    assert shown["svgText"] and min(shown["svgText"]) >= 11, shown["svgText"]
+    assert shown["controls"] == 0, "the preview's buttons work only once the page is up"
+    assert shown["top"] < height, f"the first figures start below the window: {shown['top']}"
+    assert shown["height"] <= 2.2 * height, shown["height"]
+    release()
+    page.wait_for_selector("body[data-ready='1']", timeout=REVIEW_TIMEOUT_MS)
+    expect(page.locator("#review-chart svg")).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
+    expect(early).to_have_count(0)  # the panel has them now, with their buttons
+    wait_review(page)
+    assert page.locator("body").get_attribute("data-review-first-at") == shown["first"]
 
 
 @pytest.mark.timing

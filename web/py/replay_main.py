@@ -16,6 +16,8 @@ Page contract (e2e/test_replay.py):
   on the page's clock (ms since the navigation): body[data-review-asked-at] (0 for ?review=,
   else the click), [data-review-ready-at] (the worker's Python up), [data-review-first-at]
   and [data-review-done-at] (the frame after the first figures and the last were set).
+  #review-early: for ?review=, the first figures while this page still boots (replay.html's
+  first script shows the worker's strings there); removed when this page draws them.
 
 Reads `#g=CODE` on load (the game page's "Open as replay"); `?review=1` also starts its
 review, and `?review=saved` opens the game page's autosaved game (its finished game, from the
@@ -34,6 +36,10 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from standalone import box_limits, el, load_packages, nn
 
+# ?review=: how long the page's boot may wait for the worker's first figures to be shown
+# before its own last step, one long task (a warm worker shows them 0.05-0.2 s after the
+# page's packages are in; a cold one may take far longer, and then the page boots on)
+EARLY_WAIT_MS = 1500
 PREWARM_MS = 500  # after the boot, the review's worker starts for the game on show
 document = js.document
 window = js.window
@@ -238,9 +244,10 @@ class ReplayPage:
         el("review-status").textContent = self.review_view.status_text(None)
         el("review-progress").value = 0
         document.body.dataset.review = "running"
-        for mark in ("data-review-first-ms", "data-review-ms", "data-review-first-at",
-                     "data-review-done-at"):
-            document.body.removeAttribute(mark)
+        for mark in ("data-review-first-ms", "data-review-ms", "data-review-done-at",
+                     *(() if asked_at is not None else ("data-review-first-at",))):
+            document.body.removeAttribute(mark)  # (the first figures of an adopted run may
+            # be on screen already: replay.html's #review-early set their mark)
         self.review_task = asyncio.ensure_future(self._review(self.timeline, asked_at))
 
     def close_review(self) -> None:
@@ -281,7 +288,8 @@ class ReplayPage:
                 self.draw_review(res)
                 if self.review_marks and not document.body.hasAttribute("data-review-first-ms"):
                     body.reviewFirstMs = str(round(float(js.performance.now()) - started))
-                    on_screen("reviewFirstAt")
+                    if not document.body.hasAttribute("data-review-first-at"):
+                        on_screen("reviewFirstAt")
                 if res["done"]:
                     body.reviewMs = str(round(float(js.performance.now()) - started))
                     on_screen("reviewDoneAt")
@@ -290,6 +298,7 @@ class ReplayPage:
             el("review-status").textContent = "The review was stopped."
         finally:
             await runs.aclose()
+            drop_early()
             el("review-stop").hidden = True
             body.review = state
 
@@ -301,6 +310,7 @@ class ReplayPage:
         el("review-progress").value = float(res["progress"])
         if not res.get("drawn"):
             return
+        drop_early()  # the first figures shown while the page booted: now here
         self.review_marks = res["marks"]
         el("review-chart").innerHTML = str(res["chart"])
         el("review-turning").innerHTML = str(res["turning"])
@@ -389,6 +399,13 @@ class ReplayPage:
         self.open_text(str(text))
 
 
+def drop_early() -> None:
+    """replay.html's #review-early goes (the panel has the figures, or the run ended)."""
+    early = nn(document.getElementById("review-early"))
+    if early is not None:
+        early.remove()
+
+
 def on_screen(mark: str) -> None:
     """body.dataset[mark] = performance.now() at the next frame: what was just set is then
     drawn on screen (bench/review.py and the e2e tests read these marks)."""
@@ -412,6 +429,9 @@ async def main() -> None:
     try:
         await load_packages()
         BOOT.stage("game", "Opening the game")
+        early = getattr(window, "intruderReviewEarly", None)
+        if early is not None:  # ?review=: its first figures on screen first (replay.html)
+            await early.shown(EARLY_WAIT_MS)
         import intruder_core
 
         page = ReplayPage()
