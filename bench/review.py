@@ -10,7 +10,8 @@ and in the page (replay.html's review worker, Chromium), and the fit of its draw
 
 Each game prints its actions and turns, when the model's figures (stage 1) were all there,
 the whole review's time and its turning points; in the page (cold: nothing stored; warm: the
-service worker and the memory snapshot stored; warm-click: warm, the button clicked), from
+service worker and the memory snapshot stored; warm-click: warm, the button clicked;
+warm-saved: warm, the game-over screen's link to the autosaved game), from
 the review being asked for: the worker ready, the first figures on screen (the first curve
 points visible in the panel), the whole review, and the main thread's long tasks (see
 OBSERVE). Speed is printed, never asserted.
@@ -19,6 +20,7 @@ OBSERVE). Speed is printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -129,10 +131,13 @@ def warm_up(ctx: Any, origin: str, timeout_s: float) -> None:
     tab.close()
 
 
-def timed(ctx: Any, url: str, click: bool, timeout_s: float) -> dict[str, Any]:
-    """One review in a new tab of `ctx`: its marks and long tasks (ms)."""
+def timed(ctx: Any, url: str, click: bool, timeout_s: float, saved: str = "") -> dict[str, Any]:
+    """One review in a new tab of `ctx`: its marks and long tasks (ms). `saved`: the game
+    page's autosave is this game (to_json) when the page starts."""
     tab = ctx.new_page()
     tab.add_init_script(OBSERVE)
+    if saved:
+        tab.add_init_script(f"localStorage.setItem('intruder:save', {json.dumps(saved)});")
     tab.goto(url)
     tab.wait_for_selector("body[data-ready='1']", timeout=timeout_s * 1000)
     if click:
@@ -176,8 +181,10 @@ def page(timeout_s: float, modes: list[str]) -> None:
                         warm_up(ctx, origin, timeout_s)
                         warm = ctx
                 click = mode == "warm-click"
-                url = origin + "replay.html" + ("" if click else "?review=1") + fragment
-                m = timed(warm or ctx, url, click, timeout_s)
+                saved = ic.replay(rec).to_json() if mode == "warm-saved" else ""
+                url = origin + "replay.html" + ("?review=saved" if saved else fragment
+                                                if click else "?review=1" + fragment)
+                m = timed(warm or ctx, url, click, timeout_s, saved)
                 if mode == "cold":
                     ctx.close()
                 t0 = m["asked"]
@@ -310,7 +317,8 @@ def main() -> None:
     ap.add_argument("--refine", type=int, default=bot_tasks.REVIEW_REFINE)
     ap.add_argument("--page", action="store_true", help="also time it in the built site")
     ap.add_argument("--modes", default="cold,warm,warm-click",
-                    help="the page's modes, comma-separated (cold, warm, warm-click)")
+                    help="the page's modes, comma-separated (cold, warm, warm-click, "
+                    "warm-saved: the game-over screen's link, ?review=saved)")
     ap.add_argument("--no-cpython", action="store_true", help="only the page")
     ap.add_argument("--trace", type=Path, help="write a Chromium trace of a warm review here "
                     "and name what the main thread's long tasks spent their time on")

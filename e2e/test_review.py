@@ -113,6 +113,7 @@ def test_review_a_share_link(page: Page, site: Site, problems: Problems, boot: B
           f"was ready (the worker's boot included); main-thread long tasks meanwhile "
           f"{long_tasks}")
     expect(page.locator("#review-status")).to_contain_text("Reviewed: ")
+    assert page.evaluate(IN_VIEW), "the review opened out of the window"
     rows = page.locator("#review-table tbody tr")
     assert rows.count() == 0  # the table is put in the page when its box is opened
     assert page.locator("#review-turning li[data-kind]").count() >= 1
@@ -129,6 +130,27 @@ def test_review_a_share_link(page: Page, site: Site, problems: Problems, boot: B
     print(f"page height {report['height']} px ({report['height'] / height:.1f} viewports)")
     assert report["height"] <= 2.2 * height, report["height"]
     # the long tasks are printed here and asserted in the timing test below, run alone
+
+
+IN_VIEW = """() => { const r = document.getElementById('review').getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight + 1; }"""
+
+
+def test_the_review_button_opens_the_review_in_view(page: Page, site: Site,
+                                                    problems: Problems, boot: Boot) -> None:
+    g = short_game()
+    boot(site.url + "replay.html" + session.share_fragment(g.record()))
+    assert not page.evaluate("() => document.getElementById('review').hidden === false")
+    page.get_by_role("button", name="Review this game").click()
+    top = page.evaluate("() => document.getElementById('review').getBoundingClientRect().top")
+    assert 0 <= top < 800 - 200, f"the review opened out of the window: its top at {top}"
+    wait_review(page)
+    expect(page.locator("#review-chart svg")).to_be_visible()
+    assert page.evaluate(IN_VIEW)
+    expect(page.get_by_role("button", name="Review this game")).to_be_hidden()
+    page.get_by_role("button", name="Close the review").click()
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.get_by_role("button", name="Review this game")).to_be_focused()
 
 
 def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Problems,
@@ -229,7 +251,7 @@ def test_the_first_figures_show_while_the_page_boots(
               wait_until="commit")
     early = page.locator("#review-early")
     expect(early).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
-    expect(early.locator(".review-chart svg")).to_be_visible()
+    expect(early.locator(".review-curve svg")).to_be_visible()
     shown = page.evaluate(EARLY)
     assert shown["ready"] == "", "the page booted before its glue module came"
     assert shown["first"], "no first-figures mark"

@@ -69,10 +69,17 @@ class ReplayPage:
         self.review_marks: list[Any] = []  # review_view.marks: the points' steps and words
         self.review_table = ""             # the table's HTML, set when its box is open
         self.review_task: Any = None
+        # The review panel is brought into view at its opening, its first figures and its
+        # end, until the player does anything (a wheel, a touch, a key, a pointer).
+        self.follow = False
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_scrub),
                          create_proxy(self.on_phase), create_proxy(self.on_game),
                          create_proxy(self.on_file), create_proxy(self.on_chart_key),
-                         create_proxy(self.on_table_toggle), create_proxy(self.on_resize)]
+                         create_proxy(self.on_table_toggle), create_proxy(self.on_resize),
+                         create_proxy(self.on_input)]
+        for kind in ("wheel", "touchstart", "keydown", "pointerdown"):
+            window.addEventListener(kind, self._proxies[8], to_js({"passive": True},
+                                    dict_converter=js.Object.fromEntries))
         document.addEventListener("click", self._proxies[0])
         el("scrubber").addEventListener("input", self._proxies[1])
         el("phase-select").addEventListener("change", self._proxies[2])
@@ -243,6 +250,13 @@ class ReplayPage:
             el(part).innerHTML = ""
         el("review-status").textContent = self.review_view.status_text(None)
         el("review-progress").value = 0
+        early = nn(document.getElementById("review-early"))
+        if early is not None:  # its first figures move into the panel (no frame without)
+            el("review-chart").innerHTML = early.querySelector(".review-curve").innerHTML
+            el("review-turning").innerHTML = early.querySelector(".review-turning").innerHTML
+            early.remove()
+        self.follow = True  # it opens below the plan (at 1280x800 900 px down)
+        bring_review()
         document.body.dataset.review = "running"
         for mark in ("data-review-first-ms", "data-review-ms", "data-review-done-at",
                      *(() if asked_at is not None else ("data-review-first-at",))):
@@ -311,9 +325,13 @@ class ReplayPage:
         if not res.get("drawn"):
             return
         drop_early()  # the first figures shown while the page booted: now here
+        first = not self.review_marks
         self.review_marks = res["marks"]
         el("review-chart").innerHTML = str(res["chart"])
         el("review-turning").innerHTML = str(res["turning"])
+        if self.follow and (first or res["done"]):  # it grew: into view again
+            bring_review()
+            self.follow = not res["done"]
         if "table" in res:
             self.set_table(str(res["table"]))
         elif self.review_marks:
@@ -377,6 +395,10 @@ class ReplayPage:
             if svg is not None:
                 svg.focus()
 
+    def on_input(self, _event: Any) -> None:
+        """The player is doing something: the review no longer scrolls itself into view."""
+        self.follow = False
+
     def on_scrub(self, _event: Any) -> None:
         if self.timeline is not None:
             self.goto(int(el("scrubber").value))
@@ -397,6 +419,15 @@ class ReplayPage:
         text = await file.text()
         el("source-text").value = ""
         self.open_text(str(text))
+
+
+def bring_review() -> None:
+    """The review panel scrolled into the middle of the window unless it is all in view
+    (centred: it grows below as its turning points come)."""
+    panel = el("review")
+    box = panel.getBoundingClientRect()
+    if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
+        panel.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
 
 
 def drop_early() -> None:
