@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 import js
-from jsvalue import nn
+from jsvalue import js_obj, nn
 
 NAME = "intruder-bots"
 START_TIMEOUT_S = 120.0  # a worker that is not up by then is given up on
@@ -328,15 +328,14 @@ class ReviewWorker:
         taken over: its state, and the answers to its run 1 kept for `review(adopt=True)`."""
         if self.worker is not None:
             return
-        from pyodide.ffi import create_proxy, to_js
+        from pyodide.ffi import create_proxy
 
         self.state = "starting"
         js.document.body.dataset.reviewWorker = "starting"
         self._proxies = [create_proxy(self._on_message), create_proxy(self._on_error)]
         early = nn(getattr(js.window, "intruderReviewEarly", None))
         if early is None:
-            self.worker = js.Worker.new("./review-worker.mjs", to_js(
-                {"type": "module"}, dict_converter=js.Object.fromEntries))
+            self.worker = js.Worker.new("./review-worker.mjs", js_obj({"type": "module"}))
         else:
             self.worker = early.worker
             self.early_run = int(early.run)
@@ -388,10 +387,8 @@ class ReviewWorker:
         """Tell the worker whether the page shows the table (it then sends it with every
         drawing, and the latest one at once)."""
         if self.worker is not None:
-            from pyodide.ffi import to_js
 
-            self.worker.postMessage(to_js({"type": "table", "open": run_open},
-                                          dict_converter=js.Object.fromEntries))
+            self.worker.postMessage(js_obj({"type": "table", "open": run_open}))
 
     async def review(self, record: dict[str, Any], seed: int = 0,
                      refine: int | None = None, base: str = "./", adopt: bool = False) -> Any:
@@ -400,7 +397,6 @@ class ReviewWorker:
         the worker. `base`: what the Try again links start with (the page's folder). `adopt`:
         the run replay.html's first script started on the same game, when there is one (its
         answers so far first), instead of a new one."""
-        from pyodide.ffi import to_js
 
         self.start()
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -415,11 +411,11 @@ class ReviewWorker:
             self.runs += 1
             run = self.runs
             self._queues[run] = q
-            self.worker.postMessage(to_js(
-                {"type": "start", "run": run, "budget": self.SLICE_S,
-                 "request": json.dumps({"record": record, "seed": seed, "base": base,
-                                        **({} if refine is None else {"refine": refine})})},
-                dict_converter=js.Object.fromEntries))
+            request = {"record": record, "seed": seed, "base": base,
+                       **({} if refine is None else {"refine": refine})}
+            self.worker.postMessage(js_obj({"type": "start", "run": run,
+                                            "budget": self.SLICE_S,
+                                            "request": json.dumps(request)}))
         if self.state == "failed":
             self._fail(self.error)
         done = False
@@ -431,5 +427,4 @@ class ReviewWorker:
         finally:
             self._queues.pop(run, None)
             if not done:
-                self.worker.postMessage(to_js({"type": "cancel", "run": run},
-                                              dict_converter=js.Object.fromEntries))
+                self.worker.postMessage(js_obj({"type": "cancel", "run": run}))

@@ -24,7 +24,7 @@ import js
 import layout
 import rulesref
 from pyodide.ffi import create_proxy, to_js
-from standalone import box_limits, el, load_packages, nn
+from standalone import box_limits, el, js_obj, load_packages, nn
 
 document = js.document
 window = js.window
@@ -335,14 +335,12 @@ async def main() -> None:
 
         page = DemoPage()
         page.start()
-        window.intruderDemo = to_js(
-            {"digest": create_proxy(digest),
-             "open": create_proxy(lambda demo_id, step=0: page.open(demo_id, int(step))),
-             "ids": create_proxy(lambda: to_js(demo_ids()))},
-            dict_converter=js.Object.fromEntries)
+        window.intruderDemo = js_obj({
+            "digest": create_proxy(digest),
+            "open": create_proxy(lambda demo_id, step=0: page.open(demo_id, int(step))),
+            "ids": create_proxy(lambda: to_js(demo_ids()))})
         window._intruderDemoPage = create_proxy(lambda: page)
-        BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "demo"},
-                         dict_converter=js.Object.fromEntries))
+        BOOT.ready(js_obj({"engine": intruder_core.__version__, "api": "demo"}))
         page.fit(measure=True)  # the page is shown now: its board has a size
     except Exception as exc:
         traceback.print_exc()

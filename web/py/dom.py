@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from jsvalue import nn
-from pyodide.ffi import create_proxy, to_js
+from jsvalue import js_obj, nn
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 __all__ = ["closest", "document", "el", "js", "js_obj", "listen", "nn", "window"]
@@ -24,11 +24,6 @@ def closest(target: Any, selector: str) -> Any:
 def el(element_id: str) -> Any:
     """The page element with this id."""
     return document.getElementById(element_id)
-
-
-def js_obj(value: dict[str, Any]) -> Any:
-    """A plain JS object from a dict."""
-    return to_js(value, dict_converter=js.Object.fromEntries)
 
 
 def listen(target: Any, kind: str, handler: Any) -> Any:

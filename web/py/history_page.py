@@ -18,7 +18,7 @@ from typing import Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
-from standalone import el, load_packages
+from standalone import el, js_obj, load_packages
 
 BOOT = js.window.intruderBoot
 
@@ -70,8 +70,7 @@ class HistoryPage:
     def export(self) -> None:
         """Download every kept game as one file (the codec's history kind)."""
         text = self.history.export_text(self.entries)
-        blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                                dict_converter=js.Object.fromEntries))
+        blob = js.Blob.new(to_js([text]), js_obj({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
         link = js.document.createElement("a")
         link.href = url
@@ -138,8 +137,7 @@ async def main() -> None:
         js.window._intruderHistoryPage = create_proxy(lambda: page)
         await page.keep_autosaved()
         await page.refresh()
-        BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "history"},
-                         dict_converter=js.Object.fromEntries))
+        BOOT.ready(js_obj({"engine": intruder_core.__version__, "api": "history"}))
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")

@@ -35,7 +35,7 @@ class MomentPlayer:
         self.concern = False      # they hold a moment the shown side must see
         self._timer: Any = None
         self._done = create_proxy(self.skip)
-        self._zooms: list[Any] = []   # timers of the parts of the plan still to show
+        self._timers: list[Any] = []  # the play's timers: the parts to show, scrolls, bring
         self._parts: list[tuple[int, int, int, int]] = []  # those parts, in order
         self._rezoom = create_proxy(self.next_part)
         self._scroll = create_proxy(self.scroll)
@@ -62,21 +62,22 @@ class MomentPlayer:
         shown = str(svg.getAttribute("viewBox") or "").split() if svg is not None else []
         window_box = (float(shown[0]), float(shown[1]), float(shown[2]), float(shown[3])) \
             if len(shown) == 4 else None  # a phone shows part of the plan: captions in it
+        zoomed = self.board.zoomed()
         steps = moments.steps(told, self.pace(), window_box,
-                              render.grown_boxes(self.board.parts), self.board.zoomed())
+                              render.grown_boxes(self.board.parts), zoomed)
         if not steps or svg is None:
             return
         changes = moments.zoom_changes(steps)  # a phone: to each moment's place, in turn
         if changes and changes[0][0] == 0:
             self.board.hold_view(changes.pop(0)[1])
         self._parts = [part for _, part in changes]
-        self._zooms = [window.setTimeout(self._rezoom, at) for at, _ in changes]
-        if not changes and window_box is not None and self.board.zoomed() is None:
+        self._timers = [window.setTimeout(self._rezoom, at) for at, _ in changes]
+        if not changes and window_box is not None and zoomed is None:
             # a wide screen: the plan scrolls in its box; each moment's place comes into view
             self._follow = [s for s in steps if s.lit]
             self._plan = window_box
-            self._zooms += [window.setTimeout(self._scroll, s.start) for s in self._follow]
-        self._zooms.append(window.setTimeout(self._bring, 0))
+            self._timers += [window.setTimeout(self._scroll, s.start) for s in self._follow]
+        self._timers.append(window.setTimeout(self._bring, 0))
         svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))
         self.grow_pieces()
         self.light_stage(moments.stage_light(steps))
@@ -131,9 +132,9 @@ class MomentPlayer:
         if self._timer is not None:
             window.clearTimeout(self._timer)
             self._timer = None
-        for timer in self._zooms:
+        for timer in self._timers:
             window.clearTimeout(timer)
-        self._zooms, self._parts, self._follow = [], [], []
+        self._timers, self._parts, self._follow = [], [], []
         self._held = keep_view and self.board.moment_view is not None
         if not self._held:
             self.board.hold_view(None)

@@ -33,8 +33,8 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, to_js
-from standalone import box_limits, el, load_packages, nn
+from pyodide.ffi import create_proxy
+from standalone import box_limits, el, js_obj, load_packages, nn
 
 # ?review=: how long the page's boot may wait for the worker's first figures to be shown
 # before its own last step, one long task (a warm worker shows them 0.05-0.2 s after the
@@ -78,8 +78,7 @@ class ReplayPage:
                          create_proxy(self.on_table_toggle), create_proxy(self.on_resize),
                          create_proxy(self.on_input)]
         for kind in ("wheel", "touchstart", "keydown", "pointerdown"):
-            window.addEventListener(kind, self._proxies[8], to_js({"passive": True},
-                                    dict_converter=js.Object.fromEntries))
+            window.addEventListener(kind, self._proxies[8], js_obj({"passive": True}))
         document.addEventListener("click", self._proxies[0])
         el("scrubber").addEventListener("input", self._proxies[1])
         el("phase-select").addEventListener("change", self._proxies[2])
@@ -153,8 +152,7 @@ class ReplayPage:
         el("log").innerHTML = self.replay.log_html(t, self.at)
         current = nn(document.querySelector("#log li.here"))
         if current is not None:
-            current.scrollIntoView(to_js({"block": "nearest"},
-                                         dict_converter=js.Object.fromEntries))
+            current.scrollIntoView(js_obj({"block": "nearest"}))
         el("scrubber").value = str(self.at)
         el("scrubber").setAttribute("aria-valuetext", f"action {self.at} of {t.last}")
         el("back").disabled = self.at == 0
@@ -427,7 +425,7 @@ def bring_review() -> None:
     panel = el("review")
     box = panel.getBoundingClientRect()
     if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
-        panel.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
+        panel.scrollIntoView(js_obj({"block": "center"}))
 
 
 def drop_early() -> None:
@@ -479,8 +477,7 @@ async def main() -> None:
                 page.open_text(kept)
             else:
                 el("source-error").textContent = "No game is kept in this browser to review."
-        BOOT.ready(to_js({"engine": intruder_core.__version__, "api": "replay"},
-                         dict_converter=js.Object.fromEntries))
+        BOOT.ready(js_obj({"engine": intruder_core.__version__, "api": "replay"}))
         page.fit(measure=True)  # the board is laid out now (the boot screen is gone)
         if asked is not None and page.timeline is not None:
             page.start_review(asked_at=0.0)  # asked for by the navigation itself

@@ -11,7 +11,10 @@ import importlib.util
 from typing import Any
 
 import js
+from jsvalue import js_obj, nn
 from pyodide.ffi import create_proxy, to_js
+
+__all__ = ["box_limits", "el", "js_obj", "load_packages", "nn"]
 
 PACKAGES = ["svgwrite", "intruder-core"]  # names in our pyodide-lock.json
 
@@ -19,11 +22,6 @@ PACKAGES = ["svgwrite", "intruder-core"]  # names in our pyodide-lock.json
 def el(element_id: str) -> Any:
     """The page's element with this id."""
     return js.document.getElementById(element_id)
-
-
-def nn(value: Any) -> Any:
-    """None for JS null/undefined (Pyodide gives JsNull, which is not None)."""
-    return None if value is None or type(value).__name__ == "JsNull" else value
 
 
 def box_limits(element: Any) -> tuple[float, float] | None:
@@ -43,9 +41,7 @@ async def load_packages() -> None:
     errors: list[str] = []
     on_error = create_proxy(lambda msg: errors.append(str(msg)))
     try:
-        await pyodide_js.loadPackage(to_js(PACKAGES),
-                                     to_js({"errorCallback": on_error},
-                                           dict_converter=js.Object.fromEntries))
+        await pyodide_js.loadPackage(to_js(PACKAGES), js_obj({"errorCallback": on_error}))
     finally:
         on_error.destroy()
     if importlib.util.find_spec("svgwrite") is None or \
