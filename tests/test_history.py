@@ -323,6 +323,16 @@ def _almost_over(seed: int = 1) -> tuple[ic.Game, ic.Action]:
     return before, ic.Action.from_dict(record["actions"][-1])
 
 
+def _begun() -> tuple[Backend, Page, ic.Game, ic.Action, history.Keeper]:
+    """A page with a store, and its keeper begun on a game one action before its end."""
+    backend = Backend()
+    page = Page(backend)
+    game, last = _almost_over()
+    keeper = page.keeper()
+    keeper.begin(game)
+    return backend, page, game, last, keeper
+
+
 def test_the_helps_are_counted_per_game_and_survive_a_reload() -> None:
     page = Page(Backend())
     game, _last = _almost_over()
@@ -346,11 +356,7 @@ def test_the_helps_are_counted_per_game_and_survive_a_reload() -> None:
 
 
 def test_a_finished_game_is_kept_once_with_its_counts() -> None:
-    backend = Backend()
-    page = Page(backend)
-    game, last = _almost_over()
-    keeper = page.keeper()
-    keeper.begin(game)
+    backend, page, game, last, keeper = _begun()
     keeper.count("odds")
     game.apply(last)
     keeper.finished(game)
@@ -364,11 +370,7 @@ def test_a_finished_game_is_kept_once_with_its_counts() -> None:
 
 
 def test_a_reload_before_the_keep_was_done_keeps_the_game_at_boot() -> None:
-    backend = Backend()
-    page = Page(backend)
-    game, last = _almost_over()
-    keeper = page.keeper()
-    keeper.begin(game)
+    backend, page, game, last, keeper = _begun()
     keeper.count("suggest")
     game.apply(last)
     page.local.data["intruder:save"] = game.to_json()  # the autosave; the keep never ran
@@ -386,11 +388,7 @@ def test_a_reload_before_the_keep_was_done_keeps_the_game_at_boot() -> None:
 
 
 def test_a_game_in_play_is_not_kept_at_boot() -> None:
-    backend = Backend()
-    page = Page(backend)
-    game, _last = _almost_over()
-    keeper = page.keeper()
-    keeper.begin(game)
+    backend, _page, _game, _last, keeper = _begun()
     run(keeper.probe())
     assert backend.data == {}
 
