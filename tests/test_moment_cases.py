@@ -132,3 +132,15 @@ def test_a_click_that_names_no_action_or_several_is_refused() -> None:
     assert g.to_json() == before
     with pytest.raises(KeyError, match="no case 'nope'"):
         mc.case("nope")
+
+
+def test_the_toast_says_the_intruder_climbs_back_in() -> None:
+    """Fast Reflexes: the Intruder's way back in from the airlock is told in the toast,
+    with the counters' random moves, after the outcomes."""
+    case = next(c for c in mc.CASES if any(s.kind == "counter_move" for st in c.steps
+                                           for s in st.shows))
+    _step, events, before, _g = next(mc.walk(case))
+    html = moments.banner_html(events, moments.told(events, "crew", before, before))
+    assert "The Intruder climbs back in from Main Airlock to Corridor A-2" in html
+    assert html.index("swept into space") < html.index("climbs back in"), html
+    assert html.count('data-moment="counter_move"') == 1, html

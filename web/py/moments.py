@@ -349,9 +349,12 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
     """The toast: one item per moment a player must notice, its outcome first, what it
     means, each die with what it decided (the random movements in one line), then the dice
     rolled (panels.dice_html). An item told by one of panels.HEADLINES' events keeps that
-    headline's title and data-type. "" when nothing is worth a toast."""
+    headline's title and data-type. The counters' moves (random, or a counter moved by
+    itself) share one last line, only beside something else. "" when nothing is worth a
+    toast."""
     items = []
-    moved = [m for m in ms if m.kind == "random_move" and len(m.places) > 1]
+    moved = [m for m in ms if m.kind == "counter_move"  # (Fast Reflexes: climbing back in)
+             or (m.kind == "random_move" and len(m.places) > 1)]
     for m in ms:
         if m.kind in QUIET or m.kind in ("random_move", "counter_move"):
             continue
@@ -371,8 +374,8 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
         return ""
     if moved:
         words = "; ".join(m.words for m in moved)
-        items.append(f'<li class="outcome hl-info" data-moment="random_move">{escape(words)}.'
-                     "</li>")
+        items.append(f'<li class="outcome hl-info" data-moment="{moved[0].kind}">'
+                     f"{escape(words)}.</li>")
     return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events, decided(ms))}'
 
 
