@@ -374,8 +374,9 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
         return ""
     if moved:
         words = "; ".join(m.words for m in moved)
-        items.append(f'<li class="outcome hl-info" data-moment="{moved[0].kind}">'
-                     f"{escape(words)}.</li>")
+        kinds = " ".join(dict.fromkeys(m.kind for m in moved))
+        items.append(f'<li class="outcome hl-info" data-moment="{kinds}">{escape(words)}.'
+                     "</li>")
     return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events, decided(ms))}'
 
 
