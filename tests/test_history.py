@@ -373,7 +373,9 @@ def test_a_reload_before_the_keep_was_done_keeps_the_game_at_boot() -> None:
     backend, page, game, last, keeper = _begun()
     keeper.count("suggest")
     game.apply(last)
-    page.local.data["intruder:save"] = game.to_json()  # the autosave; the keep never ran
+    keeper.spawn = lambda coro: coro.close()  # the reload came before the keep ran
+    keeper.finished(game)
+    page.local.data["intruder:save"] = game.to_json()  # the autosave
     assert backend.data == {}
     reloaded = page.keeper()
     told: list[str] = []
@@ -387,9 +389,14 @@ def test_a_reload_before_the_keep_was_done_keeps_the_game_at_boot() -> None:
     assert len(backend.data) == 1
 
 
-def test_a_game_in_play_is_not_kept_at_boot() -> None:
-    backend, _page, _game, _last, keeper = _begun()
+def test_a_game_in_play_or_opened_finished_from_a_link_is_not_kept_at_boot() -> None:
+    backend, page, game, last, keeper = _begun()
     run(keeper.probe())
+    assert backend.data == {}
+    game.apply(last)
+    shared = page.keeper()  # someone else's finished game, opened from its link
+    shared.begin(ic.Game.from_json(game.to_json()))
+    run(shared.probe())
     assert backend.data == {}
 
 
@@ -461,7 +468,8 @@ def test_the_replay_viewer_opens_each_game_of_a_history_file() -> None:
 def test_your_games_keeps_the_game_pages_finished_autosave_it_may_have_missed() -> None:
     """The game page left right after the end (its keep not done): Your games finds the
     finished game in the game page's autosave, with its helps, and keeps it once; a game in
-    play, no autosave or a damaged one gives nothing."""
+    play, one that did not end on the game page, no autosave or a damaged one gives
+    nothing."""
     page = Page(Backend())
     game, last = _almost_over()
     keeper = page.keeper()
@@ -472,6 +480,9 @@ def test_your_games_keeps_the_game_pages_finished_autosave_it_may_have_missed() 
     assert history.autosaved_entry(store) is None  # still in play
     game.apply(last)
     store.set(storage.SLOTS[0], storage.pack(game.record()))
+    assert history.autosaved_entry(store) is None  # finished, but not on the game page
+    keeper.spawn = lambda coro: coro.close()  # the page left before its keep ran
+    keeper.finished(game)
     got = history.autosaved_entry(store, lambda: "2026-03-04T05:06:07+00:00")
     assert got == codec.history_game(game, {"suggest": 0, "odds": 1, "undo": 0},
                                      "2026-03-04T05:06:07+00:00")

@@ -273,6 +273,8 @@ async def browser_backend() -> Any:
 
 # --- the game page's side ---------------------------------------------------------------
 
+ENDED = "ended"  # beside the autosave: the key of the last game that ended on the game page
+
 
 @dataclass
 class Keeper:
@@ -311,9 +313,13 @@ class Keeper:
             self.store.set("used", dump_used(self.game, self.used))
 
     def finished(self, game: Game) -> None:
-        """The game has just ended on this page: keep it."""
+        """The game has just ended on this page: keep it. That it ended here is noted at
+        once beside the autosave (ENDED: the keep is asynchronous, and a reload or another
+        page may come first); a finished game opened from a link is not the player's."""
         if self.history is not None and game.is_over and self.may_save():
-            self.spawn(self._keep(codec.history_game(game, self.used, self.clock())))
+            entry = codec.history_game(game, self.used, self.clock())
+            self.store.set(ENDED, key(entry))
+            self.spawn(self._keep(entry))
 
     async def _keep(self, entry: HistoryGame) -> None:
         assert self.history is not None
@@ -324,21 +330,24 @@ class Keeper:
 
     async def probe(self) -> None:
         """At boot: tell the player now if the history cannot be kept, and keep the resumed
-        game if it is finished (a reload right after the end left before its keep was done;
-        a game already kept stays as it was)."""
+        game if it ended on this page (a reload right after the end came before its keep
+        was done; a game already kept stays as it was)."""
         if self.history is not None:
             await self.history.load()
             if self.history.problem:
                 self.notice(self.history.problem)
             elif self.game is not None and self.game.is_over and self.may_save():
-                await self._keep(codec.history_game(self.game, self.used, self.clock()))
+                entry = codec.history_game(self.game, self.used, self.clock())
+                if self.store.get(ENDED) == key(entry):  # it ended on this page
+                    await self._keep(entry)
 
 
 def autosaved_entry(store: storage.Store, clock: Callable[[], str] = now) -> HistoryGame | None:
-    """The game page's autosaved game, if it is finished, as its entry (with the helps it
-    counted): Your games keeps it in case the game page was left before its own keep was
-    done (a click on Games right after the end). None for a game in play, none or a bad
-    save (the game page says what is wrong with its own save)."""
+    """The game page's autosaved game, if it ended on that page, as its entry (with the
+    helps it counted): Your games keeps it in case the game page was left before its own
+    keep was done (a click on Games right after the end). None for a game in play, one
+    opened finished from a link, none or a bad save (the game page says what is wrong with
+    its own save)."""
     text = store.get(storage.SLOTS[0])
     if not text:
         return None
@@ -348,7 +357,8 @@ def autosaved_entry(store: storage.Store, clock: Callable[[], str] = now) -> His
         return None
     if not game.is_over:
         return None
-    return codec.history_game(game, load_used(store.get("used"), game), clock())
+    entry = codec.history_game(game, load_used(store.get("used"), game), clock())
+    return entry if store.get(ENDED) == key(entry) else None
 
 
 # --- the page's HTML ----------------------------------------------------------------------
