@@ -10,19 +10,23 @@ import base64
 import json
 import random
 import re
+import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import pytest
 import states
-from conftest import Problems, Site, wait_until_booted
+from conftest import ROOT, Problems, Site, wait_until_booted
 from playwright.sync_api import Browser, Page, expect
 from test_table import MAX_VIEWPORTS, MEASURES
 from test_walk import click_action, shared_names
 
 import intruder_core as ic
 from intruder_core.bots import make_policy, play
+
+sys.path.insert(0, str(ROOT / "web" / "py"))
+import session
 
 Boot = Callable[[str], dict[str, str]]
 HISTORY = "history.html"
@@ -235,3 +239,17 @@ def test_the_embed_keeps_no_history(page: Page, site: Site, problems: Problems) 
         keys: Object.keys(localStorage)})""")
     assert "intruder-history" not in stored["dbs"], stored
     assert not [k for k in stored["keys"] if k.endswith("used")], stored
+
+
+def test_a_finished_game_opened_from_its_link_is_not_yours(
+        page: Page, site: Site, problems: Problems, boot: Boot) -> None:
+    """A friend's finished game, opened from its share link, shows its game-over screen but
+    is not kept: not by the game page's boot, nor by Your games from the autosave."""
+    done = ic.Game.from_json(_finished(WIN_SEED))
+    boot(site.url + session.share_fragment(done.record()))
+    expect(page.locator("#result")).to_be_visible()
+    page.locator("#your-games").click()
+    info = wait_until_booted(page)
+    assert info.get("ready") == "1"
+    expect(page.locator("body")).to_have_attribute("data-kept", "1")
+    expect(page.locator("body")).to_have_attribute("data-games", "0")
