@@ -316,7 +316,7 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=bot_tasks.REVIEW_SAMPLES)
     ap.add_argument("--refine", type=int, default=bot_tasks.REVIEW_REFINE)
     ap.add_argument("--page", action="store_true", help="also time it in the built site")
-    ap.add_argument("--modes", default="cold,warm,warm-click",
+    ap.add_argument("--modes", default="cold,warm,warm-saved,warm-click",
                     help="the page's modes, comma-separated (cold, warm, warm-click, "
                     "warm-saved: the game-over screen's link, ?review=saved)")
     ap.add_argument("--no-cpython", action="store_true", help="only the page")
