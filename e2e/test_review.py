@@ -138,7 +138,7 @@ IN_VIEW = """() => { const r = document.getElementById('review').getBoundingClie
 
 def test_the_review_button_opens_the_review_in_view(page: Page, site: Site,
                                                     problems: Problems, boot: Boot) -> None:
-    g = short_game()
+    g = short_game(seed=3, turns=12)  # a review of a few seconds: time to scroll during it
     boot(site.url + "replay.html" + session.share_fragment(g.record()))
     assert not page.evaluate("() => document.getElementById('review').hidden === false")
     page.get_by_role("button", name="Review this game").click()
@@ -151,6 +151,14 @@ def test_the_review_button_opens_the_review_in_view(page: Page, site: Site,
     page.get_by_role("button", name="Close the review").click()
     expect(page.locator("#review")).to_be_hidden()
     expect(page.get_by_role("button", name="Review this game")).to_be_focused()
+    # Again, and the player scrolls away while it runs: the page leaves him there.
+    page.get_by_role("button", name="Review this game").click()
+    page.mouse.move(1275, 400)  # the page's margin: no box of its own scrolls there
+    page.mouse.wheel(0, -3000)
+    page.wait_for_function("() => scrollY < 5")
+    assert page.locator("body").get_attribute("data-review") == "running"
+    wait_review(page)
+    assert page.evaluate("() => scrollY") < 5, "the review scrolled itself back into view"
 
 
 def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Problems,
