@@ -262,6 +262,8 @@ def test_the_first_figures_show_while_the_page_boots(
     expect(early.locator(".review-curve svg")).to_be_visible()
     shown = page.evaluate(EARLY)
     assert shown["ready"] == "", "the page booted before its glue module came"
+    # the boot screen's words: this page has no PyScript to load
+    expect(page.locator("#boot-status")).to_have_text("Starting Python (WebAssembly)")
     assert shown["first"], "no first-figures mark"
     assert shown["status"].startswith(("Scoring every decision", "Refining", "Reviewed")), \
         shown["status"]

@@ -31,6 +31,7 @@
   let stage = "runtime";
   let value = SPAN.runtime[0];
   let target = 8;
+  let said = 0;  // the step whose words the status shows
   let done = false;
   let failed = false;
   let stallTimer = 0;
@@ -57,7 +58,12 @@
       const bar = $("boot-progress");
       if (bar) bar.value = value;
     }
-    if (text && $("boot-status")) $("boot-status").textContent = text;
+    // the words of a later step stay (demo-boot.mjs says "Starting Python" before
+    // DOMContentLoaded's "Loading PyScript", which the pages without PyScript never do)
+    if (text && pct >= said && $("boot-status")) {
+      $("boot-status").textContent = text;
+      said = pct;
+    }
     armStall();
   }
 
