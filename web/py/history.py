@@ -336,9 +336,9 @@ class Keeper:
             await self.history.load()
             if self.history.problem:
                 self.notice(self.history.problem)
-            elif self.game is not None and self.game.is_over and self.may_save():
-                entry = codec.history_game(self.game, self.used, self.clock())
-                if self.store.get(ENDED) == key(entry):  # it ended on this page
+            elif self.game is not None and self.may_save():
+                entry = ended_here(self.store, self.game, self.used, self.clock)
+                if entry is not None:
                     await self._keep(entry)
 
 
@@ -355,9 +355,16 @@ def autosaved_entry(store: storage.Store, clock: Callable[[], str] = now) -> His
         game = storage.unpack(None, text)
     except (CorruptSave, ValueError, TypeError):
         return None
+    return ended_here(store, game, load_used(store.get("used"), game), clock)
+
+
+def ended_here(store: storage.Store, game: Game, used: Mapping[str, int],
+               clock: Callable[[], str]) -> HistoryGame | None:
+    """`game` as its entry (with these helps) if it is finished and ended on the game page
+    (the ENDED note beside the autosave names it), else None."""
     if not game.is_over:
         return None
-    entry = codec.history_game(game, load_used(store.get("used"), game), clock())
+    entry = codec.history_game(game, used, clock())
     return entry if store.get(ENDED) == key(entry) else None
 
 
