@@ -387,7 +387,6 @@ class ReviewWorker:
         """Tell the worker whether the page shows the table (it then sends it with every
         drawing, and the latest one at once)."""
         if self.worker is not None:
-
             self.worker.postMessage(js_obj({"type": "table", "open": run_open}))
 
     async def review(self, record: dict[str, Any], seed: int = 0,

@@ -21,10 +21,9 @@ from html import escape
 from typing import Any
 
 import js
-import layout
 import rulesref
 from pyodide.ffi import create_proxy, to_js
-from standalone import box_limits, el, js_obj, load_packages, nn
+from standalone import el, fit_plan, js_obj, load_packages, nn
 
 document = js.document
 window = js.window
@@ -191,25 +190,11 @@ class DemoPage:
 
     def fit(self, measure: bool = False) -> None:
         """Show the part of the plan where the step happens at a readable scale when the
-        whole does not fit the board's box (demo.plan_fit). The box is measured once (and
-        after a resize): reading it after every step's redraw would force a layout."""
-        board = el("board")
-        svg = nn(board.querySelector("svg"))
-        if svg is None or self.player is None:
-            return
-        if self.box is None or measure:
-            self.box = box_limits(board)
-            if self.box is None:
-                return
-        width, height = self.box
-        view_box, css_height = self.demo_mod.plan_fit(
-            width, height, self.demo_mod.step_places(self.player.frame))
-        svg.setAttribute("viewBox", " ".join(str(n) for n in view_box))
-        svg.style.height = f"{css_height}px"
-        if view_box == layout.VIEWBOX:
-            board.removeAttribute("data-zoom")
-        else:
-            board.dataset.zoom = "part"
+        whole does not fit the board's box (standalone.fit_plan). The box is measured once
+        (and after a resize): reading it after every step's redraw would force a layout."""
+        if self.player is not None:
+            self.box = fit_plan(el("board"), None if measure else self.box,
+                                self.demo_mod.step_places(self.player.frame))
 
     def on_resize(self, _event: Any) -> None:
         if self.player is not None:

@@ -34,7 +34,7 @@ from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
-from standalone import box_limits, el, js_obj, load_packages, nn
+from standalone import el, fit_plan, js_obj, load_packages, nn
 
 # ?review=: how long the page's boot may wait for the worker's first figures to be shown
 # before its own last step, one long task (a warm worker shows them 0.05-0.2 s after the
@@ -164,30 +164,13 @@ class ReplayPage:
             self.mark_review()
 
     def fit(self, measure: bool = False) -> None:
-        """A phone's plan as the rules demos draw theirs (demo.plan_fit): the part where the
-        step happens at the game's readable scale (pieces 25 px) when the whole plan does
-        not fit the board's box, measured once and again after a resize."""
-        import demo
-        import layout
-
-        board = el("board")
-        svg = nn(board.querySelector("svg"))
-        if svg is None or self.timeline is None:
-            return
-        if self.box is None or measure:
-            self.box = box_limits(board)
-            if self.box is None:
-                return
-        view_box, height = demo.plan_fit(*self.box, self.replay.step_places(self.timeline,
-                                                                             self.at))
-        if view_box == layout.VIEWBOX:  # the whole plan fits: drawn as it is, untouched (a
-            if nn(board.getAttribute("data-zoom")) is not None:  # new size lays out all its
-                board.removeAttribute("data-zoom")  # text again: 0.6 s in a trace)
-                svg.style.removeProperty("height")
-            return
-        svg.setAttribute("viewBox", " ".join(str(n) for n in view_box))
-        svg.style.height = f"{height}px"
-        board.dataset.zoom = "part"
+        """A phone's plan as the rules demos draw theirs (standalone.fit_plan): the part where
+        the step happens at the game's readable scale (pieces 25 px) when the whole plan
+        does not fit the board's box, measured once and again after a resize."""
+        if self.timeline is not None:
+            self.box = fit_plan(el("board"), None if measure else self.box,
+                                self.replay.step_places(self.timeline, self.at),
+                                leave_whole=True)
 
     def on_resize(self, _event: Any) -> None:
         if self.timeline is not None:
@@ -310,7 +293,6 @@ class ReplayPage:
             el("review-status").textContent = "The review was stopped."
         finally:
             await runs.aclose()
-            drop_early()
             el("review-stop").hidden = True
             body.review = state
 
@@ -322,7 +304,6 @@ class ReplayPage:
         el("review-progress").value = float(res["progress"])
         if not res.get("drawn"):
             return
-        drop_early()  # the first figures shown while the page booted: now here
         first = not self.review_marks
         self.review_marks = res["marks"]
         el("review-chart").innerHTML = str(res["chart"])
@@ -429,7 +410,7 @@ def bring_review() -> None:
 
 
 def drop_early() -> None:
-    """replay.html's #review-early goes (the panel has the figures, or the run ended)."""
+    """replay.html's #review-early goes (start_review moves its figures into the panel)."""
     early = nn(document.getElementById("review-early"))
     if early is not None:
         early.remove()
@@ -481,7 +462,9 @@ async def main() -> None:
         page.fit(measure=True)  # the board is laid out now (the boot screen is gone)
         if asked is not None and page.timeline is not None:
             page.start_review(asked_at=0.0)  # asked for by the navigation itself
-        elif page.timeline is not None:  # a game to watch: its review's worker boots now, so
+            return
+        drop_early()  # (no game this page could open: no figures of one either)
+        if page.timeline is not None:  # a game to watch: its review's worker boots now, so
             from pyodide.ffi import create_once_callable  # a click finds it ready
 
             js.setTimeout(create_once_callable(page.reviewer.start), PREWARM_MS)
