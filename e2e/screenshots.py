@@ -236,8 +236,7 @@ def review_shots(browser: Any, url: str) -> None:
     import random
 
     sys.path.insert(0, str(HERE.parent / "web" / "py"))
-    import session
-
+    from core import session
     from intruder_core import bots, new_game
 
     g = new_game(seed=1)

@@ -18,12 +18,11 @@ from playwright.sync_api import BrowserContext, Page, expect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "py"))
-import bot_tasks  # noqa: E402
-import session  # noqa: E402
-
 import intruder_core as ic  # noqa: E402
+from core import session  # noqa: E402
 from intruder_core import bots  # noqa: E402
 from intruder_core.bots import review as rv  # noqa: E402
+from workers import bot_tasks  # noqa: E402
 
 Boot = Callable[[str], dict[str, str]]
 REVIEW_TIMEOUT_MS = 240_000  # the worker's boot and the review, on a loaded 2-core machine

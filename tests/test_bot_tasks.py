@@ -13,10 +13,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import bot_tasks
-
 import intruder_core as ic
 from intruder_core import bots
+from workers import bot_tasks
 
 
 def legal(game: ic.Game, side: str = "crew") -> list[dict[str, object]]:
@@ -153,9 +152,9 @@ def import_bot_client(js: types.ModuleType) -> Any:
     had_js = "js" in sys.modules
     sys.modules.setdefault("js", js)
     try:
-        return importlib.import_module("bot_client")
+        return importlib.import_module("dom.bot_client")
     finally:  # leave no stub behind: other glue modules test for the page by importing js
-        sys.modules.pop("bot_client", None)
+        sys.modules.pop("dom.bot_client", None)
         if not had_js:
             sys.modules.pop("js", None)
 

@@ -150,7 +150,7 @@ for seed in range(4):
     g = play_randomly(ic.new_game(seed=seed), seed, until=lambda g: len(g.log) >= 400)
     out.append(hashlib.sha256(g.to_json().encode()).hexdigest())
 sys.path.insert(0, sys.argv[1])
-import render
+from core.station import render
 out.append(hashlib.sha256(render.render_station(g.view("crew")).encode()).hexdigest())
 print(" ".join(out))
 """

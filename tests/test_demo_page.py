@@ -11,10 +11,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web" / "py"))
 
-import demo  # noqa: E402
-import rulesref  # noqa: E402
-
+from core import rulesref  # noqa: E402
 from intruder_core import demos  # noqa: E402
+from pages.demo import demo  # noqa: E402
 
 BOOK = rulesref.sections((ROOT / "rules" / "intruder-rulebook.txt").read_text())
 NUMBERED = rulesref.rulings((ROOT / "rules" / "rulings.md").read_text(),
@@ -154,7 +153,7 @@ def test_the_step_places_are_where_it_happens() -> None:
 def test_plan_fit_shows_the_place_at_a_readable_scale(width: int, height: int) -> None:
     """A box too small for the whole plan shows the part around the step's place at no less
     than the game's readable scale (14-unit text at 11 px), never taller than allowed."""
-    import layout
+    from core.station import layout
 
     box, css_h = demo.plan_fit(width, height, ["store_b1"])
     assert box != layout.VIEWBOX and layout.shows(box, "store_b1")

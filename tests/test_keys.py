@@ -7,10 +7,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import keys
-import layout
-
 import intruder_core as ic
+from core.station import keys, layout
 from intruder_core.station import ADJACENT
 
 
@@ -65,7 +63,7 @@ def test_the_tab_stop_stays_where_the_player_is() -> None:
 
 
 def test_an_action_is_announced_once_and_the_computers_moves_are_outlined() -> None:
-    import session
+    from core import session
 
     g = ic.new_game(seed=3)
     events = [e.to_dict() for e in g.apply({"type": "move", "crew": "co1", "to": "a1"})]
@@ -78,8 +76,8 @@ def test_an_action_is_announced_once_and_the_computers_moves_are_outlined() -> N
 
 
 def test_the_pace_control_offers_the_setting_and_skip() -> None:
-    import dialogs
-    import storage
+    from core import storage
+    from pages.game.play import guards as dialogs
 
     html = dialogs.watch_html("Intruder", 600)
     assert '<option value="600" selected>Normal (0.6 s a move)</option>' in html

@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import layout
+from core.station import layout
 
 
 def inside(box: tuple[int, int, int, int], rect: tuple[int, int, int, int]) -> bool:

@@ -11,12 +11,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import itertools
 
-import panels
-import rulesref
-import session
 from helpers import play_randomly, random_play
 
 import intruder_core as ic
+from core import panels, rulesref, session
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -127,7 +125,7 @@ def test_self_destruct_marker_in_words() -> None:
 
 
 def test_log_newest_turn_first_events_in_order_with_dice_and_rules() -> None:
-    import logbook
+    from core import logbook
 
     game = ic.new_game(seed=52)
     game.apply(next(a for a in game.legal_actions() if a.type == "defend"))
@@ -154,7 +152,7 @@ def test_log_newest_turn_first_events_in_order_with_dice_and_rules() -> None:
 
 
 def test_the_metamorphosis_roll_opens_its_own_phase_in_the_log() -> None:
-    import logbook
+    from core import logbook
 
     game = ic.new_game(seed=3)
     game.apply({"type": "end_movement"})
@@ -179,7 +177,7 @@ def test_the_metamorphosis_roll_opens_its_own_phase_in_the_log() -> None:
 def test_log_updates_in_place_give_the_same_log() -> None:
     """The page adds each action's events with log_update (a tail for the newest turn, new
     turns on top); done here on a list of items it must equal log_html of the whole log."""
-    import logbook
+    from core import logbook
 
     game = ic.new_game(seed=5)
     log = [e.to_dict() for e in game.log]
@@ -200,7 +198,7 @@ def test_log_updates_in_place_give_the_same_log() -> None:
 
 
 def test_the_log_is_one_tab_stop_with_filters_as_toggle_buttons() -> None:
-    import logbook
+    from core import logbook
 
     game = play_randomly(ic.new_game(seed=5), 5, 120)
     html = logbook.log_html([e.to_dict() for e in game.log])
@@ -415,8 +413,9 @@ def idle_crew(**changes: dict[str, object]) -> dict[str, dict[str, object]]:
 
 
 def test_no_guard_at_a_phase_end_where_only_drops_are_left() -> None:
-    import dialogs
     from helpers import position
+
+    from pages.game.play import guards as dialogs
 
     g = position(phase="crew_movement",
                  crew=idle_crew(co1={"mp": 0, "at": "a1", "carrying": ["blaster1"]}))
@@ -426,8 +425,9 @@ def test_no_guard_at_a_phase_end_where_only_drops_are_left() -> None:
 
 
 def test_the_guard_names_the_movement_points_and_free_actions_left_unused() -> None:
-    import dialogs
     from helpers import position
+
+    from pages.game.play import guards as dialogs
 
     g = position(phase="crew_movement", crew=idle_crew(
         co1={"mp": 0, "at": "a1", "carrying": ["blaster1"]}, en2={"mp": 2, "at": "a1"},
@@ -441,8 +441,9 @@ def test_the_guard_names_the_movement_points_and_free_actions_left_unused() -> N
 
 
 def test_starting_the_self_destruct_and_leaving_in_a_shuttle_are_guarded() -> None:
-    import dialogs
     from helpers import position
+
+    from pages.game.play import guards as dialogs
 
     g = position(phase="interaction2", crew={"so1": {"at": "command"}})
     start = {"type": "start_self_destruct", "crew": "co1"}
@@ -470,7 +471,7 @@ def test_starting_the_self_destruct_and_leaving_in_a_shuttle_are_guarded() -> No
 
 
 def test_ending_the_actions_asks_only_for_actions_that_are_not_giving_up() -> None:
-    import dialogs
+    from pages.game.play import guards as dialogs
 
     view = {"crew": [crewman("co1", "Command Officer 1", "lab"),
                      crewman("so1", "Science Officer 1", "lab")]}

@@ -12,10 +12,8 @@ from helpers import play_randomly
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import replay
-import session
-
 import intruder_core as ic
+from core import replay, session
 from intruder_core.bots import balance as lab
 
 

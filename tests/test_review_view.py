@@ -13,11 +13,10 @@ from test_review import attacked
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import bot_tasks
-import review_view as rvw
-
 import intruder_core as ic
+from core import review_view as rvw
 from intruder_core.bots import review as rv
+from workers import bot_tasks
 
 
 def reviewed() -> rv.ReviewResult:
@@ -117,7 +116,7 @@ def test_the_workers_task_draws_the_panel_at_most_so_often_and_at_the_end() -> N
                     quality_samples=bot_tasks.REVIEW_QUALITY).run()
     assert out["marks"] == rvw.marks(res)
     assert task.chart == rvw.chart_svg(res, 0) and task.table == rvw.table_html(res, 0)
-    import session
+    from core import session
 
     assert task.turning == rvw.turning_html(res, lambda step: "https://x/" + session
                                             .share_fragment({"origin": rec["origin"],
@@ -140,8 +139,7 @@ def test_the_workers_task_draws_the_panel_at_most_so_often_and_at_the_end() -> N
 def test_the_workers_task_reviews_the_pages_source_as_the_page_would() -> None:
     """replay.html's first script sends the page's source (a share link, a save) before the
     page's Python has read it: the same review as of the record, or the page's refusal."""
-    import session
-
+    from core import session
     from intruder_core.bots.review import Review
 
     g = ic.replay(attacked(1))

@@ -11,11 +11,9 @@ from intruder_core.pieces import by_token, crew_at
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import board_input
-import render
-import session
-
 import intruder_core as ic
+from core import session
+from core.station import board_input, render
 from intruder_core.station import ADJACENT
 
 
@@ -148,7 +146,7 @@ def test_multi_seat_saves_warn_and_the_science_officers_scores_are_the_engines()
 
 
 def test_the_intruder_players_list_shows_one_counter_in_full_and_the_others_in_a_line() -> None:
-    import dialogs
+    from pages.game.play import guards as dialogs
 
     g, legal, view = intruder_game()
     rows = [(i, a, "", "") for i, a in enumerate(legal)]
@@ -234,7 +232,7 @@ def test_a_click_on_an_object_button_does_what_the_engine_allows() -> None:
 
 
 def test_the_intruder_player_is_asked_before_ending_his_movement_with_moves_left() -> None:
-    import dialogs
+    from pages.game.play import guards as dialogs
 
     g = intruder_with_objects()
     legal = [a.to_dict() for a in g.legal_actions("intruder")]
@@ -253,8 +251,8 @@ def test_the_intruder_player_is_asked_before_ending_his_movement_with_moves_left
 def test_the_intruder_player_is_not_asked_before_his_attack_decision() -> None:
     """Issue 23 item 5: his attack's button says the dice follow; a guard before each attack
     only taught players to switch guards off."""
-    import dialogs
-    import panels
+    from core import panels
+    from pages.game.play import guards as dialogs
 
     rows = [(0, {"type": "intruder_attack", "token": "c6", "crew": "en1"},
              "Intruder c6 in Crew's Mess: attack Engineer 1", ""),

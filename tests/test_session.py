@@ -10,9 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import session
-
 import intruder_core as ic
+from core import session
 
 
 def first_move_game() -> ic.Game:

@@ -10,11 +10,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import session
-import storage
-import tabs
-
 import intruder_core as ic
+from core import session, storage
+from pages.game import tabs
 
 RAW = ("Traceback", "Error", "codec", "line 1 column", "[object", "invalid literal")
 

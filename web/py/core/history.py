@@ -19,10 +19,7 @@ from datetime import UTC, datetime
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
-import panels
-import session
-import storage
-
+from core import panels, session, storage
 from intruder_core import codec
 from intruder_core.codec import HISTORY_USES, HistoryGame
 from intruder_core.errors import CorruptSave

@@ -11,9 +11,8 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any, Final
 
-import layout
-import panels
-
+from core import panels
+from core.station import layout
 from intruder_core import story
 from intruder_core.names import KIND_NAMES
 

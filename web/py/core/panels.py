@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     from intruder_core.view import View as TypedView
 
-import logbook
-
+from core import logbook
 from intruder_core import describe
 from intruder_core.charts import LIFE_STAGES
 from intruder_core.phase_names import PHASE_NAMES

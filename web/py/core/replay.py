@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-import session
-
 import intruder_core as ic
+from core import session
 from intruder_core import codec
 from intruder_core.json_types import Record
 from intruder_core.phase_names import PHASE_NAMES
@@ -189,9 +188,8 @@ class Timeline:
 def step_places(t: Timeline, at: int) -> list[str]:
     """Where step `at` happens (demo.step_places, as the rules demos zoom their plan): the
     part of the plan a phone's board shows at the game's readable scale."""
-    import demo
-
     from intruder_core.demos import Frame
+    from pages.demo import demo
 
     s = t.steps[at]
     return demo.step_places(Frame(step=at, say="", rule="", events=list(s.events),

@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-import panels
-
+from core import panels
 from intruder_core.view import View
 
 

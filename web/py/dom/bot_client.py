@@ -13,7 +13,8 @@ import time
 from typing import Any
 
 import js
-from jsvalue import js_obj, nn
+
+from dom.jsvalue import js_obj, nn
 
 NAME = "intruder-bots"
 START_TIMEOUT_S = 120.0  # a worker that is not up by then is given up on

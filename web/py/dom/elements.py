@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from jsvalue import js_obj, nn
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+
+from dom.jsvalue import js_obj, nn
 
 __all__ = ["closest", "document", "el", "js", "js_obj", "listen", "nn", "window"]
 

@@ -1,22 +1,16 @@
-"""Shared start-up of the pages demo-boot.mjs runs without PyScript (demo.html, replay.html).
-
-pyodide/loader.mjs has already unpacked the wheels and marked them loaded; `load_packages`
-asks for them by name anyway (nothing left to fetch) and proves they import, since loadPackage
-can fail without raising.
-"""
+"""What the pages page-boot.mjs runs without PyScript (demo.html, replay.html, history.html)
+share: their elements and the plan fitted to its box (the packages: packages.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import js
-from jsvalue import js_obj, nn
-from pyodide.ffi import create_proxy, to_js
 
-__all__ = ["box_limits", "el", "fit_plan", "js_obj", "load_packages", "nn"]
+from dom.jsvalue import js_obj, nn
 
-PACKAGES = ["svgwrite", "intruder-core"]  # names in our pyodide-lock.json
+__all__ = ["box_limits", "el", "fit_plan", "js_obj", "nn"]
+
 
 
 def el(element_id: str) -> Any:
@@ -40,8 +34,8 @@ def fit_plan(board: Any, box: tuple[float, float] | None, places: list[str],
     height px; None: measure it now, box_limits). Returns the box, to measure only once
     and again after a resize (None while not laid out). `leave_whole`: a plan that fits is
     left as drawn (a new size lays out all its text again: 0.6 s in a trace)."""
-    import demo
-    import layout
+    from core.station import layout
+    from pages.demo import demo
 
     svg = nn(board.querySelector("svg"))
     if svg is None:
@@ -63,20 +57,3 @@ def fit_plan(board: Any, box: tuple[float, float] | None, places: list[str],
     else:
         board.dataset.zoom = "part"
     return box
-
-
-async def load_packages() -> None:
-    """The local wheels, by name from our own lock file; prove they import."""
-    import pyodide_js
-
-    js.window.intruderBoot.stage("packages", "Loading the rules engine")
-    errors: list[str] = []
-    on_error = create_proxy(lambda msg: errors.append(str(msg)))
-    try:
-        await pyodide_js.loadPackage(to_js(PACKAGES), js_obj({"errorCallback": on_error}))
-    finally:
-        on_error.destroy()
-    if importlib.util.find_spec("svgwrite") is None or \
-            importlib.util.find_spec("intruder_core") is None:
-        raise RuntimeError("the rules engine did not load (" + ("; ".join(errors) or
-                                                              "no error reported") + ")")

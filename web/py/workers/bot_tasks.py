@@ -14,31 +14,13 @@ import time
 from typing import Any
 
 import intruder_core as ic
+from core.advice import ADVISOR_MIN_ROLLOUTS, ADVISOR_ROLLOUTS, ADVISOR_S, ADVISOR_Z, side_view
 from intruder_core import bots
 from intruder_core.odds_tally import OUTCOMES
 from intruder_core.view import View
 
-ADVISOR_S = 1.0        # the search's default time budget per suggestion: a cap
-# Its rollouts per suggestion. A fixed budget makes Suggest deterministic (same position and
-# seed, same advice) and the very policy bench/advisor_paired.py measures against the
-# heuristic on CPython (the same games in Pyodide, docs/bots.md). In Pyodide 24 rollouts take
-# 0.6-1.4 s at rest (longer from the set-up, where rollouts run their full 8 turns); when the
-# clock stops the search first (a slow or busy device) the floor below keeps the heuristic's
-# choice.
-ADVISOR_ROLLOUTS = 24
-ADVISOR_Z = 1.0        # SearchPolicy's z: standard errors an option must win by
-# The fewest rollouts with which the search may overrule the heuristic: 24, the budget at
-# which it was measured to beat it (docs/bots.md). With fewer (a slow device, a short
-# budget) it still shows its estimates, but the heuristic's choice stands: in Pyodide at
-# about 10 rollouts/s a 1 s search free to overrule lost to the heuristic (docs/web.md).
-ADVISOR_MIN_ROLLOUTS = 24
-
-
-def side_view(game: ic.Game, side: str) -> tuple[View, list[Any]]:
-    """`side`'s view and legal actions (a solitaire game: the crew's)."""
-    if len(game.players) > 1:
-        return game.view(side), list(game.legal_actions(side))
-    return game.view("crew"), list(game.legal_actions())
+__all__ = ["ADVISOR_MIN_ROLLOUTS", "ADVISOR_ROLLOUTS", "ADVISOR_S", "ADVISOR_Z", "Odds",
+           "ReviewTask", "TracedSearch", "choose", "side_view"]
 
 
 class TracedSearch(bots.SearchPolicy):
@@ -208,7 +190,7 @@ class ReviewTask:
         """The record of the first game a replay source holds (a share link, a save, a lab
         file: what replay.html shows first, replay.entries), so that the worker can start on
         the page's source before the page's own Python is up."""
-        import replay
+        from core import replay
 
         entry = replay.entries(text)[0]
         if entry.record is None:
@@ -221,8 +203,7 @@ class ReviewTask:
         `marks` (review_view.marks) when the panel's strings were drawn anew."""
         if self.review is None:
             return json.dumps({"error": self.error, "done": True})
-        import review_view
-
+        from core import review_view
         from intruder_core.bots.review import drawn_key
 
         res = self.review.step(budget_s)
@@ -239,8 +220,7 @@ class ReviewTask:
 
     def draw(self, res: Any) -> None:
         """The panel's strings (the marker at step 0: the page moves it to its step)."""
-        import review_view
-        import session
+        from core import review_view, session
 
         origin, actions = self.record["origin"], self.record["actions"]
         self.chart = review_view.chart_svg(res, 0)

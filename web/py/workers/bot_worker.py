@@ -8,13 +8,10 @@ Started by bot_client.py once the page is interactive; see docs/web.md, "The bot
 import json
 import time
 
-import pyodide_js
-from pyodide.ffi import to_js
-
 _started = time.perf_counter()
-# The same lock and wheel as the page (dist/pyodide/pyodide-lock.json): only the engine.
-await pyodide_js.loadPackage(to_js(["intruder-core"]))  # noqa: F704  (top-level await)
-import bot_tasks  # noqa: E402  (after the wheel is loaded)
+# The page's loader (pyodide/loader.mjs, this worker's interpreter) has unpacked the site's
+# wheels before this script runs: the engine imports at once.
+from workers import bot_tasks  # noqa: E402  (timed: LOAD_MS)
 
 LOAD_MS = round((time.perf_counter() - _started) * 1000)
 _odds: bot_tasks.Odds | None = None

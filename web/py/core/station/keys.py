@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import layout
+from core.station import layout
 
 ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowUp": (0.0, -1.0),
           "ArrowDown": (0.0, 1.0)}

@@ -26,11 +26,13 @@ from html import escape
 from typing import Any
 from xml.etree import ElementTree as ET
 
-import layout  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
 import svgwrite
-from board_input import LAB_CAGES
 from svgwrite.container import Group  # type: ignore[import-untyped]
 
+from core.station import (
+    layout,  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
+)
+from core.station.board_input import LAB_CAGES
 from intruder_core.charts import OBJECTS
 from intruder_core.describe import KIND_SHORT, counter_states, entry_words, kind_name
 from intruder_core.phase_names import PHASE_NAMES

@@ -14,8 +14,7 @@ from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote
 
-import layout
-
+from core.station import layout
 from intruder_core import demos
 
 RuleLinks = Callable[[str], list[tuple[str, str]]]  # a rule citation -> [(anchor id, title)]

@@ -21,9 +21,11 @@ from html import escape
 from typing import Any
 
 import js
-import rulesref
 from pyodide.ffi import create_proxy, to_js
-from standalone import el, fit_plan, js_obj, load_packages, nn
+
+from core import rulesref
+from dom.packages import load_packages
+from dom.standalone import el, fit_plan, js_obj, nn
 
 document = js.document
 window = js.window
@@ -41,8 +43,8 @@ class DemoPage:
     """One demo on the page (or the list of demos)."""
 
     def __init__(self) -> None:
-        import demo
-        import render
+        from core.station import render
+        from pages.demo import demo
 
         self.demo_mod = demo
         self.render = render
@@ -332,4 +334,6 @@ async def main() -> None:
         BOOT.fail(f"{type(exc).__name__}: {exc}")
 
 
-await main()  # noqa: F704  (PyScript runs this file as async top-level code)
+# Run as the page's script (__main__: PyScript, page-boot.mjs), the awaitable this last expression
+# gives is awaited before the script counts as done; imported (CPython, the tests) it does nothing.
+main() if __name__ == "__main__" else None

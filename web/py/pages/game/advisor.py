@@ -1,129 +1,32 @@
-"""The advisor (Suggest), the autoplay and the computer players (the Odds estimate: odds.py).
-
-`load_bots` and `bot_choice` are pure (tested on CPython in tests/test_web_glue_modules.py); the
-`AdvisorMixin` methods are the page glue that App (app.py) mixes in. Every bot sees only
-`game.view(side)` and `game.legal_actions(side)`.
+"""The advisor (Suggest), the autoplay and the computer players (the Odds estimate: odds.py):
+the page glue. The settings and the pure part (`load_bots`, `bot_choice`) are core/advice.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import importlib.util
 import json
 import random
 import time
-import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import panels
-import session
-import storage
+from core import panels, session, storage
+from core.advice import ADVISOR_ROLLOUTS, ADVISOR_S, ADVISOR_SEARCH, Bots, bot_choice
+from dom.elements import document, el, js, nn
+from pages.game.odds import Odds
 
 PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
 # Suggest asks SearchPolicy in the bots' worker (bot_client.py) with this time budget
 # (?advisor_ms=N changes it); before the worker is up, and in the main-thread fallback, the
 # heuristic (1-5 ms) answers, since the search would block the page for the whole budget.
-ADVISOR_SEARCH = False  # the main-thread fallback's choice
-ADVISOR_ROLLOUTS = 16
-ADVISOR_S = 1.0
-
-
-class Bots:
-    """The bots (load_bots), imported on first use: the first board needs none of them, the
-    bots' worker does the page's thinking, and importing them cost about 50 ms of the boot."""
-
-    def __init__(self) -> None:
-        self._bots: dict[str, Any] | None = None
-
-    @property
-    def available(self) -> bool:
-        """Whether this engine has the crew bots, without importing them."""
-        try:
-            return importlib.util.find_spec("intruder_core.bots") is not None
-        except ImportError:
-            return False
-
-    def get(self, name: str) -> Any:
-        """The bot `name` ("heuristic", "search", "odds", "intruder"), or None."""
-        if self._bots is None:
-            self._bots = load_bots()
-        return self._bots.get(name)
-
-
-def load_bots() -> dict[str, Any]:
-    """The crew bots, the Intruder AI and the odds estimator, where this engine has them."""
-    out: dict[str, Any] = {}
-    try:
-        from intruder_core import bots
-    except ImportError:
-        return out
-    out["heuristic"] = bots.HeuristicPolicy()
-    out["search"] = bots.SearchPolicy
-    out["odds"] = bots.win_odds_iter
-    try:
-        from intruder_core.bots import intruder_ai
-    except ImportError:
-        return out
-
-    class IntruderBot:
-        """intruder_ai as a policy."""
-
-        @staticmethod
-        def choose(view: Any, legal: Any, rng: Any) -> Any:
-            return intruder_ai.choose(view, legal, rng)
-
-    out["intruder"] = IntruderBot()
-    return out
-
-
-def players(game: Game) -> tuple[str, ...]:
-    """The game's sides (("crew",) in a solitaire game)."""
-    return tuple(game.players)
-
-
-def side_view_and_legal(game: Game, side: str) -> tuple[View, list[Action]]:
-    """What a bot (or the page) playing `side` may see: its view and its legal actions."""
-    if len(players(game)) > 1:
-        return game.view(side), list(game.legal_actions(side))
-    return game.view("crew"), list(game.legal_actions())
-
-
-def bot_choice(game: Game, side: str, bot: Any, rng: random.Random,
-               warn: Callable[[str], None] | None = None) -> tuple[dict[str, Any], str] | None:
-    """The bot's action (as a dict) and its reason for `side`, or None without a decision.
-    No bot: the first legal action; a bot that fails: the same, saying so (`warn` gets the
-    traceback)."""
-    view, legal = side_view_and_legal(game, side)
-    if not legal:
-        return None
-    if bot is None:
-        return legal[0].to_dict(), "the first legal action (no bot in this build)"
-    try:
-        action, reason = bot.choose(view, legal, rng)
-    except Exception as exc:  # a bot bug must not stop the game
-        if warn is not None:
-            warn(traceback.format_exc())
-        return legal[0].to_dict(), f"the first legal action (the bot failed: {exc})"
-    return action.to_dict(), str(reason)
-
-
-with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
-    from dom import document, el, js, nn
-    from odds import Odds
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    import bot_client
-    from events import Bus, Redraw, Tasks
-    from game_session import GameSession
-    from messages import Messages
-    from shown import Shown
-
-    from intruder_core import Action, Game
-    from intruder_core.view import View
+    from core.shown import Shown
+    from dom import bot_client
+    from pages.game.events import Bus, Redraw, Tasks
+    from pages.game.game_session import GameSession
+    from pages.game.messages import Messages
 
 
 class Advisor:
@@ -272,7 +175,7 @@ class Advisor:
             advice.innerHTML = ""
             document.body.dataset.suggested = ""
             return
-        import bot_client  # once there is a suggestion: not at boot
+        from dom import bot_client  # once there is a suggestion: not at boot
 
         action, reason = self.suggestion
         data = json.dumps(action, sort_keys=True)

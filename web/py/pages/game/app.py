@@ -23,26 +23,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import history
-import render
-import session
-import storage
-import tabs
-from action_panel import ActionPanel
-from advisor import Advisor
-from board import Board
-from dialogs import Dialogs
-from dom import document, el, js, listen, nn, window
-from events import Bus, Tasks
-from game_session import GameSession
-from handover import Handover
-from messages import Messages
-from moment_player import MomentPlayer
-from page_input import PageInput
 from pyodide.ffi import create_proxy
-from rules_dialog import RulesDialog
-from save_files import SaveFiles
-from shown import Shown
+
+from core import history, session, storage
+from core.shown import Shown
+from core.station import render
+from dom.elements import document, el, js, listen, nn, window
+from pages.game import tabs_page
+from pages.game.advisor import Advisor
+from pages.game.events import Bus, Tasks
+from pages.game.game_session import GameSession
+from pages.game.handover import Handover
+from pages.game.messages import Messages
+from pages.game.play.action_panel import ActionPanel
+from pages.game.play.board import Board
+from pages.game.play.dialogs import Dialogs
+from pages.game.play.moment_player import MomentPlayer
+from pages.game.play.page_input import PageInput
+from pages.game.play.rules_dialog import RulesDialog
+from pages.game.save_files import SaveFiles
 
 # data-command="<prefix><argument>": the prefix's handler gets the argument.
 PREFIXES = ("dismiss:", "tabs:", "close:")
@@ -181,7 +180,7 @@ class App:
             self.messages.alert(text)
         if warning:
             self.messages.alert(warning, "error")
-        self.session.tabs = tabs.Tabs(self.session, self.messages, self.bus)
+        self.session.tabs = tabs_page.Tabs(self.session, self.messages, self.bus)
         self.session.tabs.start()
 
     @staticmethod

@@ -8,16 +8,17 @@ the page's own origin.
 
 from __future__ import annotations
 
-import importlib.util
 import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dom import document, el, js, js_obj, window
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy
+
+from dom.elements import document, el, js, js_obj, window
+from dom.packages import load_packages
 
 if TYPE_CHECKING:
-    from app import App
+    from pages.game.app import App
 
 BOOT = window.intruderBoot
 
@@ -26,34 +27,6 @@ def mark(name: str) -> None:
     """A User Timing mark "intruder:NAME": the boot's steps, printed by bench/boot.py --phases
     beside loader.mjs's and boot.js's."""
     js.performance.mark(f"intruder:{name}")
-
-
-# Names as in the pyodide-lock.json that build.py writes next to the runtime.
-PACKAGES = ["svgwrite", "intruder-core"]
-
-
-async def load_packages() -> Any:
-    """Load the local wheels by name (unless loader.mjs has unpacked them already) and prove
-    they import: loadPackage can fail silently."""
-    import pyodide_js
-
-    BOOT.stage("packages", "Loading the rules engine")
-    errors: list[str] = []
-    loaded = pyodide_js.loadedPackages
-    if not all(getattr(loaded, name, None) for name in PACKAGES):  # loader.mjs did not
-        on_error = create_proxy(lambda msg: errors.append(str(msg)))
-        try:
-            await pyodide_js.loadPackage(to_js(PACKAGES), js_obj({"errorCallback": on_error}))
-        finally:
-            on_error.destroy()
-    said = "; ".join(errors) or "no error reported"
-    if importlib.util.find_spec("svgwrite") is None:
-        raise RuntimeError(f"package svgwrite failed to load (loader: {said})")
-    try:
-        import intruder_core
-    except ImportError as exc:
-        raise RuntimeError(f"package failed to load: {exc} (loader: {said})") from exc
-    return intruder_core
 
 
 SETTLE_MS = 1000  # work after the boot waits this long, then for an idle moment
@@ -85,7 +58,7 @@ def when_idle(callback: Callable[[], object], after_ms: int = SETTLE_MS) -> None
 def start_bot_worker(app: App) -> None:
     """The bots' worker (Suggest, Odds, computer sides), started when the page is idle after
     its boot; until it is up the page asks the heuristic itself (advisor.py)."""
-    import bot_client
+    from dom import bot_client
 
     worker = app.advisor.worker = bot_client.BotWorker()
     app.tasks.spawn(worker.start())
@@ -106,7 +79,7 @@ async def next_frame() -> None:
 
 def install_debug_hook(app: App) -> None:
     """window.intruderDebug for the e2e tests: the exact state, and a determinism probe."""
-    import session
+    from core import session
 
     hook = js.Object.new()
     hook.state = create_proxy(app.state)
@@ -129,7 +102,7 @@ async def run() -> None:
         embed = bool(document.body.classList.contains("embed")) or params.get("embed") == "1"
         if embed:
             document.body.classList.add("embed")
-        from app import App  # needs the engine: imported once the wheel is loaded
+        from pages.game.app import App  # needs the engine: imported once the wheel is loaded
 
         mark("glue imported")
         app = App(embed)

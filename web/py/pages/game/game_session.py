@@ -10,19 +10,13 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import history
-import moments
-import panels
-import session
-import storage
-import tabs
-from advisor import players
-from dom import js, nn
-from events import Bus, Redraw
-from messages import Messages
-from shown import Shown
-
 import intruder_core as ic
+from core import history, moments, panels, session, storage
+from core.shown import Shown
+from dom.elements import js, nn
+from pages.game import tabs
+from pages.game.events import Bus, Redraw
+from pages.game.messages import Messages
 
 if TYPE_CHECKING:
     from intruder_core import Game
@@ -104,7 +98,7 @@ class GameSession:
                 undo = session.UndoStack.load(self.store.get("undo")) if slot == "save" \
                     else None
                 shown = self.set_game(game, undo, session.load_seats(self.store.get("seats"),
-                                                                     players(game)))
+                                                                     tuple(game.players)))
             except Exception as exc:
                 js.console.warn(traceback.format_exc())
                 refused.append(storage.problem_text(exc, "The saved game"))
@@ -139,7 +133,7 @@ class GameSession:
         self.game = game
         self.undo = undo or session.UndoStack()
         self.shown.selected = None
-        self.seats = seats or session.load_seats(None, players(game))
+        self.seats = seats or session.load_seats(None, tuple(game.players))
         self.side = session.shown_side(self.seats, None)
         self.pending_side = None
         self.shown.forget_headline()

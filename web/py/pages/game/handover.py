@@ -3,13 +3,12 @@ side saw is hidden until the next player, at the device, continues."""
 
 from __future__ import annotations
 
-import moments
-import session
-from dom import document, el, nn
-from events import Bus, Redraw
-from game_session import GameSession
-from messages import Messages
-from shown import Shown
+from core import moments, session
+from core.shown import Shown
+from dom.elements import document, el, nn
+from pages.game.events import Bus, Redraw
+from pages.game.game_session import GameSession
+from pages.game.messages import Messages
 
 HIDDEN = ("board", "actions", "mapsheet", "log", "status", "result", "advice", "banner")
 

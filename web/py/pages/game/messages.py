@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import panels
-import session
-from dom import document, el, nn
-
+from core import panels, session
+from dom.elements import document, el, nn
 from intruder_core import story
 
 if TYPE_CHECKING:

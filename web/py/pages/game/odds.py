@@ -11,15 +11,14 @@ import traceback
 from collections.abc import AsyncGenerator, Callable
 from typing import TYPE_CHECKING, Any
 
-import panels
-import session
-from advisor import Bots, players
-from dom import el, js, nn
-from events import Bus
-from game_session import GameSession
+from core import panels, session
+from core.advice import Bots
+from dom.elements import el, js, nn
+from pages.game.events import Bus
+from pages.game.game_session import GameSession
 
 if TYPE_CHECKING:
-    from bot_client import BotWorker
+    from dom.bot_client import BotWorker
 
 ODDS_SAMPLES = 200    # Monte Carlo games per Odds estimate (?odds_samples=N changes it)
 
@@ -90,7 +89,7 @@ class Odds:
         box.dataset.done = ""
         box.dataset.old = ""
         view = self.session.current.view(self.session.side) \
-            if len(players(self.session.current)) > 1 else self.session.current.view("crew")
+            if len(self.session.current.players) > 1 else self.session.current.view("crew")
         self.made = (self.session.state_sha(), panels.made_for(view))
         self.words = ""
         el("odds-cancel").hidden = False
@@ -154,7 +153,7 @@ class Odds:
                 finally:
                     await runs.aclose()
         el("odds").dataset.where = "page"
-        view = self.session.current.view(side) if len(players(self.session.current)) > 1 \
+        view = self.session.current.view(side) if len(self.session.current.players) > 1 \
             else self.session.current.view("crew")
         log = [ev.to_dict() for ev in self.session.current.log]
         for est in self.bots.get("odds")(view, log, samples=samples, seed=seed, chunk=1):

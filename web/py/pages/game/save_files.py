@@ -6,16 +6,15 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-import session
-import storage
-from dom import document, el, js, js_obj, nn
-from events import Tasks
-from game_session import GameSession
-from messages import Messages
 from pyodide.ffi import create_once_callable, to_js
-from shown import Shown
 
 import intruder_core as ic
+from core import session, storage
+from core.shown import Shown
+from dom.elements import document, el, js, js_obj, nn
+from pages.game.events import Tasks
+from pages.game.game_session import GameSession
+from pages.game.messages import Messages
 
 
 class SaveFiles:

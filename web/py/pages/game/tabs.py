@@ -6,25 +6,15 @@ one stopped. A read-only tab can take over (it reloads the autosave: the other t
 not lost) or play a copy that is never autosaved. Where BroadcastChannel is missing, the
 `storage` event (another tab wrote the autosave) makes a playing tab read-only too.
 
-`Coordinator` is the pure protocol (tested on CPython in tests/test_web_trust.py); `Tabs` is the
-page glue.
+`Coordinator` is the pure protocol (tested on CPython in tests/test_tabs.py), `Solo` the one tab
+the game starts with; `Tabs` (tabs_page.py) is the page glue.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-with contextlib.suppress(ImportError):  # the page (Pyodide); CPython tests use the pure part
-    from dom import document, js, listen, window
-
-if TYPE_CHECKING:
-    from events import Bus
-    from game_session import GameSession
-    from messages import Messages
+from typing import Any
 
 READ_ONLY = ("This game is now open in another tab, which has taken over. This tab is "
              "read-only so that no move is lost.")
@@ -104,94 +94,3 @@ class Solo:
 
     def command(self, name: str) -> None:
         """A button of the tabs notice."""
-
-
-class Tabs(Solo):
-    """The page glue of Coordinator: BroadcastChannel, the storage event, the notice."""
-
-    def __init__(self, game: GameSession, messages: Messages, bus: Bus) -> None:
-        self.game = game
-        self.messages = messages
-        self.bus = bus
-        self.core = Coordinator()
-        self.channel: Any = None
-        self._proxies: list[Any] = []
-        self._writing = False
-
-    def start(self) -> None:
-        """Listen to the other tabs and announce this one."""
-        prefix = str(self.game.store.prefix)
-        with contextlib.suppress(Exception):
-            self.channel = js.BroadcastChannel.new(f"{prefix}tabs")
-            self._proxies.append(listen(self.channel, "message", self.on_message))
-        self._proxies.append(listen(window, "storage", self.on_storage))
-        self.post(self.core.hello())
-
-    def post(self, messages: list[dict[str, str]]) -> None:
-        for msg in messages:
-            if self.channel is not None:
-                self.channel.postMessage(json.dumps(msg))
-
-    def on_message(self, event: Any) -> None:
-        try:
-            msg = json.loads(str(event.data))
-        except ValueError:
-            return
-        was = self.core.mode
-        out, note = self.core.receive(msg)
-        self.post(out)
-        if was != "playing" and self.core.mode == "playing":
-            self.reload()  # the other tab plays a copy: continue from the autosave
-        self.show(note)
-
-    def on_storage(self, event: Any) -> None:
-        if str(event.key) == f"{self.game.store.prefix}save" and self.channel is None:
-            self.show(self.core.stored_elsewhere())
-
-    def show(self, note: str | None) -> None:
-        """Show (or remove) the tabs notice and mark the page read-only."""
-        document.body.dataset.tab = self.core.mode
-        if note is None:
-            return
-        if note == "":
-            self.messages.dismiss("tabs")
-            return
-        if self.core.mode == "read_only":
-            self.bus.emit("read-only")
-            self.messages.notice("tabs", note, "error", (("tabs:take-over", "Take over here"),
-                                                         ("tabs:copy", "Play a copy here")))
-        elif self.core.mode == "copy":
-            self.messages.notice("tabs", note, "info", (("export", "Export the copy"),))
-        else:
-            self.messages.notice("tabs", note, "info",
-                                 (("tabs:copy", "Play a copy here instead"),))
-
-    def reload(self) -> None:
-        """Continue from the autosave (the latest state the other tab saved)."""
-        text = self.game.store.get("save")
-        if text:
-            with contextlib.suppress(Exception):
-                import storage
-
-                import intruder_core
-
-                self.game.set_game(storage.unpack(intruder_core, text))
-
-    def command(self, name: str) -> None:
-        if name == "take-over":
-            self.reload()
-            self.post(self.core.hello())
-            self.show(TOOK_OVER)
-        elif name == "copy":
-            out, note = self.core.play_copy()
-            self.post(out)
-            self.show(note)
-
-    def may_save(self) -> bool:
-        return self.core.may_save
-
-    def may_play(self) -> bool:
-        return self.core.may_play
-
-    def explain(self) -> None:
-        self.show(READ_ONLY)

@@ -18,7 +18,9 @@ from typing import Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
-from standalone import el, js_obj, load_packages
+
+from dom.packages import load_packages
+from dom.standalone import el, js_obj
 
 BOOT = js.window.intruderBoot
 
@@ -27,7 +29,7 @@ class HistoryPage:
     """The kept games shown, exported and imported."""
 
     def __init__(self) -> None:
-        import history
+        from core import history
 
         self.history = history
         self.store = history.History(None, opener=history.browser_backend)
@@ -45,7 +47,7 @@ class HistoryPage:
     async def keep_autosaved(self) -> None:
         """The game page's finished game, kept if that page was left before it kept it
         (kept once: a game already there stays as it was)."""
-        import storage
+        from core import storage
 
         entry = self.history.autosaved_entry(storage.Store(storage.GAME_PAGE))
         if entry is not None:
@@ -141,3 +143,8 @@ async def main() -> None:
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")
+
+
+# Run as the page's script (__main__: PyScript, page-boot.mjs), the awaitable this last expression
+# gives is awaited before the script counts as done; imported (CPython, the tests) it does nothing.
+main() if __name__ == "__main__" else None

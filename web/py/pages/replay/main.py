@@ -34,7 +34,9 @@ from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
-from standalone import el, fit_plan, js_obj, load_packages, nn
+
+from dom.packages import load_packages
+from dom.standalone import el, fit_plan, js_obj, nn
 
 # ?review=: how long the page's boot may wait for the worker's first figures to be shown
 # before its own last step, one long task (a warm worker shows them 0.05-0.2 s after the
@@ -50,9 +52,8 @@ class ReplayPage:
     """The games of one source and the one being watched."""
 
     def __init__(self) -> None:
-        import render
-        import replay
-        import session
+        from core import replay, session
+        from core.station import render
 
         self.render = render
         self.replay = replay
@@ -61,8 +62,8 @@ class ReplayPage:
         self.timeline: Any = None
         self.at = 0
         self.svgs: dict[int, str] = {}
-        import bot_client
-        import review_view
+        from core import review_view
+        from dom import bot_client
 
         self.review_view = review_view
         self.reviewer = bot_client.ReviewWorker()
@@ -145,7 +146,7 @@ class ReplayPage:
         el("board").innerHTML = self.svgs[self.at]
         self.fit()
         el("step").innerHTML = self.replay.step_html(t, self.at)
-        import demo  # the event rows with each die's purpose, as in the demos
+        from pages.demo import demo  # the event rows with each die's purpose, as in the demos
 
         el("step-events").innerHTML = demo.event_rows(s.events)
         el("phase-select").innerHTML = self.replay.phases_html(t, self.at)
@@ -430,7 +431,7 @@ def on_screen(mark: str) -> None:
 def saved_game() -> str:
     """The game page's autosaved game (its envelope, app.py's store and storage.SLOTS' first
     slot), read only; "" if there is none or storage is blocked."""
-    import storage
+    from core import storage
 
     return storage.Store(storage.GAME_PAGE).get(storage.SLOTS[0]) or ""
 
@@ -473,4 +474,6 @@ async def main() -> None:
         BOOT.fail(f"{type(exc).__name__}: {exc}")
 
 
-await main()  # noqa: F704  (run by demo-boot.mjs with runPythonAsync: top-level await)
+# Run as the page's script (__main__: PyScript, page-boot.mjs), the awaitable this last expression
+# gives is awaited before the script counts as done; imported (CPython, the tests) it does nothing.
+main() if __name__ == "__main__" else None

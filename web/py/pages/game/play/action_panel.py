@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import dialogs
-import logbook
-import panels
-import session
-from advisor import Advisor, players
-from board import Board
-from dom import closest, document, el, js_obj, nn
-from events import Bus
-from game_session import GameSession
-from handover import Handover
-from shown import Shown
+from core import logbook, panels, session
+from core.shown import Shown
+from dom.elements import closest, document, el, js_obj, nn
+from pages.game.advisor import Advisor
+from pages.game.events import Bus
+from pages.game.game_session import GameSession
+from pages.game.handover import Handover
+from pages.game.play import guards
+from pages.game.play.board import Board
 
 FOCUS_ATTRS = ("data-seq", "data-log-filter", "data-compartment", "data-crew", "data-token",
                "data-items", "data-select",
@@ -52,11 +50,11 @@ class ActionPanel:
             rebuild_log = True
         focus = self.focus_key()
         current = game.current
-        shown.view = current.view(game.side) if len(players(current)) > 1 \
+        shown.view = current.view(game.side) if len(current.players) > 1 \
             else current.view("crew")
         if current.is_over:
             actions = []
-        elif len(players(current)) > 1:
+        elif len(current.players) > 1:
             actions = list(current.legal_actions(game.side))
         else:
             actions = list(current.legal_actions())
@@ -116,14 +114,14 @@ class ActionPanel:
             return
         if turn.kind == "computer":  # watching the computer: its pace, and Skip
             if nn(el("pace")) is None:  # set once, so the pace control keeps its focus
-                el("actions").innerHTML = dialogs.watch_html(
+                el("actions").innerHTML = guards.watch_html(
                     session.side_name(str(turn.side)), round(self.advisor.pace * 1000))
                 self.html_shown.pop("actions", None)
         elif shown.tokens:  # the selected counter's actions; the others one line each
             rows = session.counter_rows(shown.rows, shown.selected)
             self.set_html("actions", panels.actions_html(shown.view, rows, shown.selected,
                                                          shown.costs, self.why_illegal())
-                          + dialogs.other_counters_html(shown.view, shown.rows,
+                          + guards.other_counters_html(shown.view, shown.rows,
                                                         shown.selected))
         else:
             self.set_html("actions", panels.actions_html(shown.view, shown.rows,

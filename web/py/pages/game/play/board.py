@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import board_input
-import keys
-import layout
-import panels
-import render
-from dom import closest, document, el, nn, window
-from game_session import GameSession
-from shown import Shown
+from core import panels
+from core.shown import Shown
+from core.station import board_input, keys, layout, render
+from dom.elements import closest, document, el, nn, window
+from pages.game.game_session import GameSession
 
 
 def place_of(target: Any) -> str:

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import moments
-import render
-from dom import document, el, js, js_obj, listen, nn, window
 from pyodide.ffi import create_proxy
-from shown import Shown
 
+from core import moments
+from core.shown import Shown
+from core.station import render
+from dom.elements import document, el, js, js_obj, listen, nn, window
 from intruder_core import story
 
 if TYPE_CHECKING:
-    from board import Board
+    from pages.game.play.board import Board
 
 LAYER = "st-moments"
 COUNTDOWN = "st-countdown"

@@ -10,19 +10,17 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-import board_input
-import dialogs
-import keys
-import logbook
-import session
-from action_panel import ActionPanel
-from advisor import Advisor
-from board import Board, place_of
-from dom import closest, document, el, js, nn
-from game_session import GameSession
-from messages import Messages
-from rules_dialog import RulesDialog
-from shown import Shown
+from core import logbook, session
+from core.shown import Shown
+from core.station import board_input, keys
+from dom.elements import closest, document, el, js, nn
+from pages.game.advisor import Advisor
+from pages.game.game_session import GameSession
+from pages.game.messages import Messages
+from pages.game.play import dialogs, guards
+from pages.game.play.action_panel import ActionPanel
+from pages.game.play.board import Board, place_of
+from pages.game.play.rules_dialog import RulesDialog
 
 
 class PageInput:
@@ -120,8 +118,8 @@ class PageInput:
             self.messages.alert(intent.message)
 
     def request(self, action: dict[str, Any]) -> None:
-        """A player's action: applied, unless a guard asks first (dialogs.guard_question)."""
-        question = dialogs.guard_question(action, self.shown.view, self.shown.rows) \
+        """A player's action: applied, unless a guard asks first (guards.guard_question)."""
+        question = guards.guard_question(action, self.shown.view, self.shown.rows) \
             if self.dialogs.settings.get("confirm", True) else ""
         if question:
             self.dialogs.ask_first(action, question)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import panels
-import rulesref
-from dom import el
-from messages import Messages
+from core import panels, rulesref
+from dom.elements import el
+from pages.game.messages import Messages
 
 RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.md")
 SCENARIO_RULES = {  # where the rules reference opens for each scenario
