@@ -246,7 +246,7 @@ def review_shots(browser: Any, url: str) -> None:
         ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
                                   has_touch=small)
         page = ctx.new_page()
-        release = states.hold_back(page, "**/py/replay_main.py")  # the page's boot waits
+        release = states.hold_back(page, "**/py/pages/replay/main.py")  # the page's boot waits
         page.goto(url + "replay.html?review=1" + session.share_fragment(g.record()),
                   wait_until="commit")
         page.wait_for_selector("#review-early", state="visible", timeout=240_000)

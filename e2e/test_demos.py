@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "py"))
 from core.station import layout  # noqa: E402
 from intruder_core import demos  # noqa: E402
-from pages.demo import demo  # noqa: E402  (web/py/demo.py: where each step happens)
+from pages.demo import demo  # noqa: E402  (web/py/pages/demo/demo.py: where each step happens)
 
 Boot = Callable[[str], dict[str, str]]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

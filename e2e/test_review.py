@@ -252,7 +252,7 @@ def test_the_first_figures_show_while_the_page_boots(
     """replay.html?review=: the worker's first figures are on screen before the page's own
     Python is up (its glue module held back here), then the page's panel takes them over."""
     page.set_viewport_size({"width": width, "height": height})
-    release = states.hold_back(page, "**/py/replay_main.py")
+    release = states.hold_back(page, "**/py/pages/replay/main.py")
     g = short_game(seed=3, turns=12)
     page.goto(site.url + "replay.html?review=1" + session.share_fragment(g.record()),
               wait_until="commit")

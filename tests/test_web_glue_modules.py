@@ -9,9 +9,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import intruder_core as ic
+from core import advice as advisor
 from core import storage
 from core.station import board_input
-from core import advice as advisor
 from pages.game.play import guards as dialogs
 
 

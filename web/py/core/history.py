@@ -1,7 +1,7 @@
 """Your games: every finished game kept in the browser (IndexedDB, through history-db.mjs),
 the counts of the helps used in the game being played, the history's figures (wins by
 difficulty, best score, current streak), merging an imported file without duplicates, and
-the HTML of the Your games page (history.html, glue in history_main.py).
+the HTML of the Your games page (history.html, entry: pages/history/main.py).
 
 Pure Python with the IndexedDB backend injected (the page passes history-db.mjs's functions,
 the tests an object with the same async methods), so it is tested on CPython

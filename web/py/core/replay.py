@@ -1,5 +1,5 @@
 """The replay viewer (replay.html): what a pasted link or an opened file holds, the game
-rebuilt action by action, and the HTML of its panels. No DOM here (replay_main.py), so it is
+rebuilt action by action, and the HTML of its panels. No DOM here (pages/replay/main.py), so it is
 tested on CPython (tests/test_web_replay.py).
 
 Sources: a share link ("...#g=CODE" or the code alone), `game.record()` JSON, a full save
@@ -186,13 +186,13 @@ class Timeline:
 
 
 def step_places(t: Timeline, at: int) -> list[str]:
-    """Where step `at` happens (demo.step_places, as the rules demos zoom their plan): the
+    """Where step `at` happens (steps.step_places, as the rules demos zoom their plan): the
     part of the plan a phone's board shows at the game's readable scale."""
+    from core import steps
     from intruder_core.demos import Frame
-    from pages.demo import demo
 
     s = t.steps[at]
-    return demo.step_places(Frame(step=at, say="", rule="", events=list(s.events),
+    return steps.step_places(Frame(step=at, say="", rule="", events=list(s.events),
                                   action=s.action, view=s.view))
 
 

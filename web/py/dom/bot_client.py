@@ -1,5 +1,5 @@
-"""The page's side of the bots' worker (bot_worker_main.py): start it once the page is interactive,
-then ask it for decisions and odds with plain data, so the bots never block the page.
+"""The page's side of the bots' worker (workers/bot_worker.py): start it once the page is
+interactive, then ask it for decisions and odds with plain data, so the bots never block the page.
 
 Every call returns None when the worker is not there (still starting, failed to start, or a
 browser without workers): the caller then does the work itself, as before the worker.
@@ -63,7 +63,7 @@ class BotWorker:
         try:
             from pyscript import create_named_worker
             proxy = await asyncio.wait_for(
-                create_named_worker(src="./py/bot_worker_main.py", name=self.name,
+                create_named_worker(src="./py/workers/bot_worker.py", name=self.name,
                                     config=worker_config(), type="py"), START_TIMEOUT_S)
             self.info = json.loads(str(await proxy.hello()))
             self.proxy = proxy

@@ -30,12 +30,12 @@ def box_limits(element: Any) -> tuple[float, float] | None:
 def fit_plan(board: Any, box: tuple[float, float] | None, places: list[str],
              leave_whole: bool = False) -> tuple[float, float] | None:
     """Show the part of the board's plan around `places` at the game's readable scale
-    (demo.plan_fit) when the whole plan does not fit the board's box, `box` (width, max
+    (steps.plan_fit) when the whole plan does not fit the board's box, `box` (width, max
     height px; None: measure it now, box_limits). Returns the box, to measure only once
     and again after a resize (None while not laid out). `leave_whole`: a plan that fits is
     left as drawn (a new size lays out all its text again: 0.6 s in a trace)."""
+    from core import steps
     from core.station import layout
-    from pages.demo import demo
 
     svg = nn(board.querySelector("svg"))
     if svg is None:
@@ -43,7 +43,7 @@ def fit_plan(board: Any, box: tuple[float, float] | None, places: list[str],
     box = box or box_limits(board)
     if box is None:
         return None
-    view_box, height = demo.plan_fit(*box, places)
+    view_box, height = steps.plan_fit(*box, places)
     whole = view_box == layout.VIEWBOX
     if whole and leave_whole:
         if nn(board.getAttribute("data-zoom")) is not None:

@@ -3,7 +3,7 @@
 The page (advisor.py, through bot_client.py) sends the game as `game.to_json()` with the
 side to decide for; this module rebuilds the game, hands the bot only that side's view and legal
 actions (as the page did), and answers with dicts that cross the worker boundary as JSON.
-It runs in the worker (bot_worker_main.py) and on CPython in the tests.
+It runs in the worker (workers/bot_worker.py) and on CPython in the tests.
 """
 
 from __future__ import annotations

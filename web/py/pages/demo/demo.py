@@ -1,5 +1,5 @@
 """The rules demo player (demo.html): which demo and step a URL asks for, stepping forward and
-back, the "your move" questions, and the HTML of every panel. No DOM here: demo_main.py puts
+back, the "your move" questions, and the HTML of every panel. No DOM here: main.py puts
 the strings into the page, so all of this is tested on CPython (tests/test_web_demo.py).
 
 A demo is `intruder_core.demos` data replayed on the real engine: `Player` holds the frames
@@ -14,7 +14,9 @@ from html import escape
 from typing import Any
 from urllib.parse import parse_qs, quote
 
-from core.station import layout
+from core.steps import event_rows as event_rows  # shared with the replay page (core/steps.py)
+from core.steps import plan_fit as plan_fit
+from core.steps import step_places as step_places
 from intruder_core import demos
 
 RuleLinks = Callable[[str], list[tuple[str, str]]]  # a rule citation -> [(anchor id, title)]
@@ -117,42 +119,6 @@ class Player:
 # --- the part of the plan shown --------------------------------------------------------
 
 
-def step_places(f: demos.Frame) -> list[str]:
-    """Where a step happens, for the part of the plan a small box shows (as the game's
-    Board.zoom_places): the compartment being resolved, else where the step's action and
-    events took place (the acting crewman, where pieces went), else the active crew."""
-    view: Mapping[str, Any] = f.view or {}
-    at = (view.get("decision") or {}).get("at")
-    if at:
-        return [str(at)]
-    crew = {str(c["id"]): str(c["at"]) for c in view.get("crew", [])}
-    places: list[str] = []
-    action = f.action or {}
-    who = action.get("crew")
-    for c in who if isinstance(who, list) else [who]:
-        if isinstance(c, str) and c in crew:
-            places.append(crew[c])
-    for where in [action.get("to"), action.get("shuttle"),
-                  *(e.get(k) for e in f.events for k in ("at", "to"))]:
-        if isinstance(where, str) and where in layout.ROOMS:
-            places.append(where)
-    if not places:
-        places = [str(c["at"]) for c in view.get("crew", []) if c.get("status") == "active"]
-    return [p for p in dict.fromkeys(places) if p in layout.ROOMS]
-
-
-def plan_fit(width_px: float, max_height_px: float, places: list[str]
-             ) -> tuple[tuple[int, int, int, int], float]:
-    """The viewBox and CSS height of the demo's plan in a box `width_px` wide and at most
-    `max_height_px` high: the part around `places` at the game's readable scale
-    (layout.zoom_box: 14-unit text at 11 px, tokens 25 px), or the whole plan if it fits."""
-    box = layout.zoom_box(width_px, max_height_px, places, scrolls=False)  # it never scrolls
-    height = box[3] * width_px / box[2] if width_px > 0 else 0.0
-    if max_height_px > 0:
-        height = min(height, max_height_px)
-    return box, round(height, 1)
-
-
 def _key(action: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple(sorted((k, repr(v)) for k, v in action.items()))
 
@@ -179,21 +145,6 @@ def rule_html(rule: str, links: RuleLinks) -> str:
         return escape(rule)
     return ", ".join(f'<a href="#rule-{escape(i)}" data-rule="{escape(i)}">{escape(t)}</a>'
                      for i, t in found)
-
-
-def event_rows(events: Iterable[Mapping[str, Any]]) -> str:
-    """The step's events as list items; each die says what it was rolled for."""
-    out = []
-    for e in events:
-        kind = str(e.get("type", ""))
-        text = escape(str(e.get("text", "")))
-        if kind == "roll":
-            text = f'<span class="die" aria-hidden="true">{"⚀⚁⚂⚃⚄⚅"[int(e["die"]) - 1]}</span> ' \
-                   + text
-        cls = {"refused": "refused", "game_over": "over"}.get(kind, "")
-        out.append(f'<li class="{cls}" data-event="{escape(kind)}">{text}</li>'
-                   if cls else f'<li data-event="{escape(kind)}">{text}</li>')
-    return "".join(out) or '<li class="muted">Nothing is rolled or moved in this step.</li>'
 
 
 def narration_html(p: Player, links: RuleLinks) -> str:

@@ -1,6 +1,6 @@
 """Browser glue for demo.html, the embeddable rules demo: the one demo module that touches
 the DOM. The logic and HTML are in demo.py (tested on CPython); the station plan is
-render.py's drawing, called as it is. demo-boot.mjs starts Pyodide and runs this file.
+render.py's drawing, called as it is. page-boot.mjs starts Pyodide and runs this file.
 
 Page contract (used by e2e/test_demos.py):
   body[data-ready="1"]        boot finished (boot.js)

@@ -1,5 +1,5 @@
 """Browser glue for history.html, Your games: the one module of that page that touches the
-DOM (history_main.py, run by demo-boot.mjs, starts it; this module ships in the glue archive).
+DOM, its entry (run by page-boot.mjs, fetched on its own: the last line calls main()).
 The figures, the list's HTML, the import's checks and the store are history.py's (tested on
 CPython); IndexedDB is history-db.mjs.
 

@@ -1,6 +1,6 @@
 """Browser glue for replay.html, the replay viewer: the one replay module that touches the
 DOM. Logic and HTML are in replay.py (tested on CPython); the plan is render.py's drawing.
-demo-boot.mjs starts Pyodide and runs this file.
+page-boot.mjs starts Pyodide and runs this file.
 
 Page contract (e2e/test_replay.py):
   body[data-ready="1"]   boot finished;  body[data-step]  the action shown (0: the start)
@@ -146,9 +146,9 @@ class ReplayPage:
         el("board").innerHTML = self.svgs[self.at]
         self.fit()
         el("step").innerHTML = self.replay.step_html(t, self.at)
-        from pages.demo import demo  # the event rows with each die's purpose, as in the demos
+        from core import steps  # the event rows with each die's purpose, as in the demos
 
-        el("step-events").innerHTML = demo.event_rows(s.events)
+        el("step-events").innerHTML = steps.event_rows(s.events)
         el("phase-select").innerHTML = self.replay.phases_html(t, self.at)
         el("log").innerHTML = self.replay.log_html(t, self.at)
         current = nn(document.querySelector("#log li.here"))
