@@ -157,7 +157,7 @@ def test_the_rule_fails_on_each_planted_break() -> None:
         "dom.elements": ("from pages.game import app\n", "dom may not import pages.game"),
         "pages.demo.demo": ("from pages.replay import main\n", "may not import pages.replay"),
         "workers.bot_tasks": ("from dom import bot_client\n", "workers may not import dom"),
-        "core.storage": ("import js\n", "core stays out of the browser"),
+        "core.moments": ("import js\n", "core stays out of the browser"),
         "core.panels": ("import contextlib\nwith contextlib.suppress(ImportError):\n"
                         "    import svgwrite\n", "suppress(ImportError)"),
         "core.logbook": ("from core import panels\n", "import cycle: core.logbook -> core.panels"),
