@@ -115,11 +115,11 @@ WHEEL_PATCHES = {
 }
 # Files of the npm pyodide package that the browser needs (no source maps: see strip_map_link).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
-# web/py/ files fetched on their own (the game page's and the bots' worker's PyScript scripts,
-# the demo and replay pages' scripts run by demo-boot.mjs); the other glue modules and the rule
-# texts go into GLUE_ARCHIVE.
-PAGE_SCRIPTS = ("main.py", "bot_worker_main.py", "demo_main.py", "replay_main.py",
-                "history_main.py")
+# web/py/ files fetched on their own, by path under py/: the entries (the game page's and the
+# bots' worker's PyScript scripts, the other pages' scripts run by page-boot.mjs); the other glue
+# modules, in their packages, and the rule texts go into GLUE_ARCHIVE.
+PAGE_SCRIPTS = ("pages/game/main.py", "workers/bot_worker.py", "pages/demo/main.py",
+                "pages/replay/main.py", "pages/history/main.py")
 GLUE_ARCHIVE = "glue.tgz"
 # Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.
 SNAPSHOT_MODULES = ("loader.mjs", "snapshot.mjs")
@@ -450,11 +450,12 @@ def write_glue_archive(dist: Path) -> None:
     (rules/, docs/rulings.md), as one gzipped tar in place of the plain files.
 
     loader.mjs unpacks it into Pyodide's working directory (on sys.path) before PyScript runs
-    main.py, so main.py imports render.py, panels.py, ... and opens "rules/rulings.md" as
-    before: one request instead of a dozen. One gzip stream over every file (a zip deflates
-    each file alone) is 12% smaller: the modules share their words."""
-    entries = [(p.name, p) for p in sorted((dist / "py").glob("*.py"))
-               if p.name not in PAGE_SCRIPTS]
+    main.py, so the entries import core.session, dom.elements, ... (the package folders kept)
+    and open "rules/rulings.md" as before: one request instead of a dozen. One gzip stream over
+    every file (a zip deflates each file alone) is 12% smaller: the modules share their words."""
+    py = dist / "py"
+    entries = [(p.relative_to(py).as_posix(), p) for p in sorted(py.rglob("*.py"))
+               if p.relative_to(py).as_posix() not in PAGE_SCRIPTS]
     for folder in RULE_DIRS:
         entries += [(f"{folder}/{p.name}", p) for p in sorted((dist / folder).glob("*"))]
     (dist / "pyodide").mkdir(exist_ok=True)
@@ -468,6 +469,9 @@ def write_glue_archive(dist: Path) -> None:
     (dist / "pyodide" / GLUE_ARCHIVE).write_bytes(gzip.compress(tar.getvalue(), 9, mtime=0))
     for _, path in entries:
         path.unlink()
+    for folder in sorted(py.rglob("*"), reverse=True):  # the packages' folders left empty
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
     for folder in RULE_DIRS:
         if (dist / folder).is_dir() and not any((dist / folder).iterdir()):
             (dist / folder).rmdir()
@@ -565,7 +569,8 @@ def write_station_preview(dist: Path, py: Path, engine: Path) -> None:
     if PREVIEW_SLOT not in html:
         sys.exit("web/index.html has no boot-station slot for the station preview")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(engine.parent), str(WEB / "py")])}
-    svg = subprocess.run([str(py), "-c", "import render; print(render.preview_svg())"],
+    draw = "from core.station import render; print(render.preview_svg())"
+    svg = subprocess.run([str(py), "-c", draw],
                          check=True, capture_output=True, text=True, env=env).stdout.strip()
     start = html.index(PREVIEW_SLOT)
     end = html.index("</div>", start)

@@ -41,10 +41,9 @@ def setup_path(root: Path = ROOT) -> None:
 def play_seed(seed: int, opts: dict[str, Any]) -> dict[str, Any]:
     """One paired seed: each policy's outcome and the search's counts."""
     setup_path(Path(opts.get("root") or ROOT))
-    import bot_tasks
-
     import intruder_core as ic
     from intruder_core import bots
+    from workers import bot_tasks
 
     options = {"difficulty": opts["difficulty"]} if opts.get("difficulty") else {}
 
@@ -167,7 +166,7 @@ def main() -> None:
     p.add_argument("--root", default=str(ROOT))
     args = p.parse_args()
     setup_path(Path(args.root))
-    import bot_tasks
+    from workers import bot_tasks
 
     first, end = (int(x) for x in args.seeds.split(":"))
     opts = {"rollouts": args.rollouts, "horizon": args.horizon, "candidates": args.candidates,

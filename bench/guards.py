@@ -30,10 +30,9 @@ def main() -> None:
     args = p.parse_args()
     root = Path(args.root).resolve()
     sys.path[:0] = [str(root), str(root / "web" / "py")]
-    import dialogs
-
     import intruder_core as ic
     from intruder_core.bots import HeuristicPolicy
+    from pages.game.play import dialogs
 
     bot = HeuristicPolicy()
     asked: Counter[str] = Counter()

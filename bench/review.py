@@ -78,7 +78,7 @@ def records() -> list[tuple[str, dict[str, Any]]]:
 
 def cpython(samples: int, refine: int) -> None:
     """Each game's review with the page's settings (bot_tasks.REVIEW_*)."""
-    import bot_tasks
+    from workers import bot_tasks
 
     for name, rec in records():
         start = time.perf_counter()
@@ -157,10 +157,10 @@ def page(timeout_s: float, modes: list[str]) -> None:
     replay page already open)."""
     import threading
 
-    import session
     from playwright.sync_api import sync_playwright
 
     import build  # the repo's server
+    from core import session
 
     dist = ROOT / "dist"
     if not (dist / "replay.html").exists():
@@ -215,10 +215,10 @@ def trace(timeout_s: float, out: Path, click: bool) -> None:
     import json
     import threading
 
-    import session
     from playwright.sync_api import sync_playwright
 
     import build
+    from core import session
 
     server = build.make_server(ROOT / "dist")
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -310,7 +310,7 @@ def fit_draw(games: int, seed: int) -> None:
 
 
 def main() -> None:
-    import bot_tasks
+    from workers import bot_tasks
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--samples", type=int, default=bot_tasks.REVIEW_SAMPLES)

@@ -236,8 +236,7 @@ def review_shots(browser: Any, url: str) -> None:
     import random
 
     sys.path.insert(0, str(HERE.parent / "web" / "py"))
-    import session
-
+    from core import session
     from intruder_core import bots, new_game
 
     g = new_game(seed=1)
@@ -247,7 +246,7 @@ def review_shots(browser: Any, url: str) -> None:
         ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
                                   has_touch=small)
         page = ctx.new_page()
-        release = states.hold_back(page, "**/py/replay_main.py")  # the page's boot waits
+        release = states.hold_back(page, "**/py/pages/replay/main.py")  # the page's boot waits
         page.goto(url + "replay.html?review=1" + session.share_fragment(g.record()),
                   wait_until="commit")
         page.wait_for_selector("#review-early", state="visible", timeout=240_000)

@@ -18,10 +18,9 @@ from playwright.sync_api import BrowserContext, Frame, Page, expect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "py"))
-import demo  # noqa: E402  (web/py/demo.py: where each step happens)
-import layout  # noqa: E402
-
+from core.station import layout  # noqa: E402
 from intruder_core import demos  # noqa: E402
+from pages.demo import demo  # noqa: E402  (web/py/pages/demo/demo.py: where each step happens)
 
 Boot = Callable[[str], dict[str, str]]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -13,9 +13,8 @@ from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web" / "py"))
 
-import session
-
 import intruder_core as ic
+from core import session
 
 Boot = Callable[[str], dict[str, str]]
 ACTION = "#actions button[data-index]"

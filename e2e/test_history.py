@@ -26,7 +26,7 @@ import intruder_core as ic
 from intruder_core.bots import make_policy, play
 
 sys.path.insert(0, str(ROOT / "web" / "py"))
-import session
+from core import session
 
 Boot = Callable[[str], dict[str, str]]
 HISTORY = "history.html"

@@ -21,7 +21,8 @@ from test_seats import axe_violations, duplicate_names, page_game
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy
 
-keys = importlib.import_module("keys")  # web/py/keys.py (test_play puts web/py on the path)
+# web/py/core/station/keys.py (test_play puts web/py on the path)
+keys = importlib.import_module("core.station.keys")
 
 ACTIVE = "document.activeElement"
 

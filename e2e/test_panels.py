@@ -12,10 +12,10 @@ from playwright.sync_api import Locator, Page, expect
 
 sys.path.insert(0, str(ROOT / "web" / "py"))
 
-import session
 import states
 
 import intruder_core as ic
+from core import session
 
 
 def digest(game: ic.Game) -> str:

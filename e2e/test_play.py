@@ -24,11 +24,8 @@ from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web" / "py"))
 
-import panels
-import session
-import storage
-
 import intruder_core as ic
+from core import panels, session, storage
 
 Boot = Callable[[str], dict[str, str]]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -15,9 +15,8 @@ from playwright.sync_api import Page, expect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "py"))
-import session  # noqa: E402
-
 import intruder_core as ic  # noqa: E402
+from core import session  # noqa: E402
 from intruder_core.bots import balance as lab  # noqa: E402
 
 Boot = Callable[[str], dict[str, str]]

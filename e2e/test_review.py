@@ -18,12 +18,11 @@ from playwright.sync_api import BrowserContext, Page, expect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "py"))
-import bot_tasks  # noqa: E402
-import session  # noqa: E402
-
 import intruder_core as ic  # noqa: E402
+from core import session  # noqa: E402
 from intruder_core import bots  # noqa: E402
 from intruder_core.bots import review as rv  # noqa: E402
+from workers import bot_tasks  # noqa: E402
 
 Boot = Callable[[str], dict[str, str]]
 REVIEW_TIMEOUT_MS = 240_000  # the worker's boot and the review, on a loaded 2-core machine
@@ -253,7 +252,7 @@ def test_the_first_figures_show_while_the_page_boots(
     """replay.html?review=: the worker's first figures are on screen before the page's own
     Python is up (its glue module held back here), then the page's panel takes them over."""
     page.set_viewport_size({"width": width, "height": height})
-    release = states.hold_back(page, "**/py/replay_main.py")
+    release = states.hold_back(page, "**/py/pages/replay/main.py")
     g = short_game(seed=3, turns=12)
     page.goto(site.url + "replay.html?review=1" + session.share_fragment(g.record()),
               wait_until="commit")

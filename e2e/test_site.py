@@ -133,7 +133,7 @@ def test_stalled_boot_times_out_loudly(page: Page, site: Site, problems: Problem
     def hang(route: Route) -> None:  # never answer: the boot must not spin forever
         pass
 
-    page.route("**/py/main.py", hang)
+    page.route("**/py/pages/game/main.py", hang)
     page.goto(site.url + "?boot_timeout=3000")
     page.wait_for_selector("body[data-boot-error='1']", state="attached", timeout=30_000)
     expect(page.locator("#boot-error")).to_contain_text("timed out")

@@ -1,5 +1,5 @@
 """The bots' worker: Odds, Suggest and the computer's decisions run in a PyScript worker
-(web/py/bot_worker_main.py) started after the page is interactive, and the page stays clickable
+(web/py/workers/bot_worker.py) started after the page is interactive, and the page stays clickable
 meanwhile. A PerformanceObserver records the main thread's long tasks (over 50 ms) over the
 work. The page yields between the worker's answers and between moves, and each redraw swaps
 only what changed, so on an idle machine an Odds run and a computer turn make none (each

@@ -150,7 +150,7 @@ for seed in range(4):
     g = play_randomly(ic.new_game(seed=seed), seed, until=lambda g: len(g.log) >= 400)
     out.append(hashlib.sha256(g.to_json().encode()).hexdigest())
 sys.path.insert(0, sys.argv[1])
-import render
+from core.station import render
 out.append(hashlib.sha256(render.render_station(g.view("crew")).encode()).hexdigest())
 print(" ".join(out))
 """
@@ -420,19 +420,21 @@ def test_the_glue_ships_as_one_gzipped_tar_the_same_each_build(tmp_path: Path) -
     def made() -> bytes:
         dist = tmp_path / "dist"
         shutil.rmtree(dist, ignore_errors=True)
-        (dist / "py").mkdir(parents=True)
-        (dist / "py" / "panels.py").write_text("X = 1\n")
-        (dist / "py" / "main.py").write_text("import boot\n")
+        (dist / "py" / "core").mkdir(parents=True)
+        (dist / "py" / "pages" / "game").mkdir(parents=True)
+        (dist / "py" / "core" / "panels.py").write_text("X = 1\n")
+        (dist / "py" / "pages" / "game" / "main.py").write_text("from pages.game import boot\n")
         for folder in build.RULE_DIRS:
             (dist / folder).mkdir(parents=True, exist_ok=True)
             (dist / folder / "rulings.md").write_text("# R1\n")
         build.write_glue_archive(dist)
-        assert not (dist / "py" / "panels.py").exists() and (dist / "py" / "main.py").exists()
+        assert not (dist / "py" / "core").exists()  # archived, its folder gone with it
+        assert (dist / "py" / "pages" / "game" / "main.py").exists()
         return (dist / "pyodide" / build.GLUE_ARCHIVE).read_bytes()
 
     first = made()
     assert first == made()
     with tarfile.open(fileobj=io.BytesIO(gzip.decompress(first))) as t:
         names = t.getnames()
-        assert t.extractfile("panels.py").read() == b"X = 1\n"  # type: ignore[union-attr]
-    assert names == ["panels.py", *(f"{folder}/rulings.md" for folder in build.RULE_DIRS)]
+        assert t.extractfile("core/panels.py").read() == b"X = 1\n"  # type: ignore[union-attr]
+    assert names == ["core/panels.py", *(f"{folder}/rulings.md" for folder in build.RULE_DIRS)]

@@ -19,11 +19,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import history
-import session
-import storage
-
 import intruder_core as ic
+from core import history, session, storage
 from intruder_core import codec
 from intruder_core.bots import make_policy, play
 from intruder_core.codec import HistoryGame
@@ -456,7 +453,7 @@ def test_the_figures_html_names_each_difficulty() -> None:
 
 
 def test_the_replay_viewer_opens_each_game_of_a_history_file() -> None:
-    import replay
+    from core import replay
 
     games = [entry(0, "2026-01-01T10:00:00+00:00"), entry(1, "2026-01-02T10:00:00+00:00")]
     found = replay.entries(history.export_text(games))

@@ -16,11 +16,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import layout
 import moment_cases as mc
-import moments
 
 import intruder_core as ic
+from core import moments
+from core.station import layout
 from intruder_core import codec, story
 
 

@@ -10,12 +10,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import layout
-import moments
-import panels
 from helpers import act, position, token_of
 
 import intruder_core as ic
+from core import moments, panels
+from core.station import layout
 from intruder_core import story
 
 

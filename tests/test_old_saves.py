@@ -67,8 +67,7 @@ def test_loaded_and_replayed_games_play_on_alike(fixture: dict[str, Any]) -> Non
 # --- what the build of 5058f99 handed players (before counter ids became opaque) ---------------
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
-import session  # noqa: E402  (web/py, pure Python)
-import storage  # noqa: E402
+from core import session, storage  # noqa: E402  (web/py, pure Python)
 
 TODAY: list[dict[str, Any]] = json.loads(
     (Path(__file__).resolve().parent / "data" / "saves_5058f99.json").read_text())

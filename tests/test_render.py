@@ -21,10 +21,8 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import layout
-import render
-
 import intruder_core as ic
+from core.station import layout, render
 from intruder_core import describe
 from intruder_core.station import ADJACENT, COMPARTMENTS, SECURED, SHAFTS
 

@@ -13,7 +13,7 @@ from intruder_core.game import HANDLERS
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web" / "py"))
 
-import rulesref  # noqa: E402
+from core import rulesref  # noqa: E402
 
 BOOK = rulesref.sections((ROOT / "rules" / "intruder-rulebook.txt").read_text())
 NUMBERED = rulesref.rulings((ROOT / "rules" / "rulings.md").read_text(),

@@ -17,13 +17,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import events
-import shown
-import storage
-
 import intruder_core as ic
+from core import shown, storage
+from pages.game import events
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+GLUE_PACKAGES = ("core", "dom", "pages", "workers")  # web/py's top-level packages
 
 
 def test_the_bus_calls_each_subscriber_in_order_and_refuses_unknown_events() -> None:
@@ -83,9 +82,9 @@ def page_app() -> Iterator[Any]:
              "pyodide": mock.MagicMock(name="pyodide"),
              "pyodide.ffi": mock.MagicMock(name="pyodide.ffi")}
     with mock.patch.dict(sys.modules, fakes):
-        for glue in (WEB / "py").glob("*.py"):
-            sys.modules.pop(glue.stem, None)
-        app = importlib.import_module("app")
+        for name in [m for m in sys.modules if m.split(".")[0] in GLUE_PACKAGES]:
+            sys.modules.pop(name, None)
+        app = importlib.import_module("pages.game.app")
         yield app.App(embed=False)
 
 
@@ -93,8 +92,10 @@ def page_commands() -> set[str]:
     """Every data-command the game page's HTML and its glue's HTML strings name (the
     prefixed ones with their argument); the demos, the replay viewer with its review, and the
     history page have their own."""
-    glue = [p for p in sorted((WEB / "py").glob("*.py"))
-            if not p.name.startswith(("demo", "replay", "review", "history"))]
+    glue = [p for p in sorted((WEB / "py").rglob("*.py"))
+            if not p.relative_to(WEB / "py").as_posix().startswith(
+                ("pages/demo", "pages/replay", "pages/history", "core/review", "core/history",
+                 "core/replay"))]
     texts = [p.read_text() for p in [WEB / "index.html", *glue]]
     found = {m for text in texts for m in re.findall(r'data-command="([^"{<]+)"', text)}
     return found | {"confirm-yes", "confirm-no", "tabs:take-over", "tabs:copy"}

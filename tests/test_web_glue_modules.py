@@ -8,12 +8,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
-import advisor
-import board_input
-import dialogs
-import storage
-
 import intruder_core as ic
+from core import advice as advisor
+from core import storage
+from core.station import board_input
+from pages.game.play import guards as dialogs
 
 
 class FullBackend(storage.MemoryBackend):
@@ -130,7 +129,7 @@ def test_the_bots_are_imported_on_first_use_not_at_boot() -> None:
     web_py = Path(__file__).resolve().parent.parent / "web" / "py"
     root = web_py.parent.parent
     code = (
-        "import sys, advisor\n"
+        "import sys\nfrom core import advice as advisor\n"
         "bots = advisor.Bots()\n"
         "assert bots.available\n"
         "assert 'intruder_core.bots' not in sys.modules, 'imported at start'\n"

@@ -58,7 +58,7 @@
       const bar = $("boot-progress");
       if (bar) bar.value = value;
     }
-    // the words of a later step stay (demo-boot.mjs says "Starting Python" before
+    // the words of a later step stay (page-boot.mjs says "Starting Python" before
     // DOMContentLoaded's "Loading PyScript", which the pages without PyScript never do)
     if (text && pct >= said && $("boot-status")) {
       $("boot-status").textContent = text;

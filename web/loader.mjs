@@ -232,7 +232,7 @@ function runtime(options) {
   return started;
 }
 
-// What PyScript (and demo-boot.mjs) call, as they would Pyodide's own loadPyodide. The
+// What PyScript (and page-boot.mjs) call, as they would Pyodide's own loadPyodide. The
 // output callbacks PyScript passes are attached once the runtime is up: nothing is printed
 // before that.
 export async function loadPyodide(options = {}) {

@@ -23,7 +23,7 @@ const started = (async () => {
     indexURL: new URL("./pyodide/", location.href).href,
     lockFileURL: new URL("./pyodide/pyodide-lock.json", location.href).href,
   });
-  return py.pyimport("bot_tasks");
+  return py.pyimport("workers.bot_tasks");
 })();
 started.then(
   () => postMessage({

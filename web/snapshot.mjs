@@ -17,7 +17,8 @@ import {
 const WARM = `
 import intruder_core, svgwrite
 import intruder_core.bots, intruder_core.bots.intruder_ai
-for name in ("session", "panels", "rulesref", "layout", "render", "bot_tasks"):
+for name in ("core.session", "core.panels", "core.rulesref", "core.station.layout",
+             "core.station.render", "workers.bot_tasks"):
     try:
         __import__(name)
     except ImportError:

@@ -1,0 +1,2 @@
+"""The station plan as the pages draw and point at it: layout, the SVG board, clicks and keys
+(pure Python)."""

@@ -1,0 +1,42 @@
+"""The one package loader of every page: the site's wheels by name, proved to import.
+
+pyodide/loader.mjs has usually unpacked the wheels and marked them loaded already (then nothing
+is fetched); loadPackage can fail without raising, so the engine's import is the proof.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from types import ModuleType
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from dom.jsvalue import js_obj
+
+# Names as in the pyodide-lock.json that build.py writes next to the runtime.
+PACKAGES = ["svgwrite", "intruder-core"]
+
+
+async def load_packages() -> ModuleType:
+    """Load the local wheels by name (unless loader.mjs has unpacked them already), prove they
+    import, and return the engine (intruder_core)."""
+    import pyodide_js
+
+    js.window.intruderBoot.stage("packages", "Loading the rules engine")
+    errors: list[str] = []
+    loaded = pyodide_js.loadedPackages
+    if not all(getattr(loaded, name, None) for name in PACKAGES):  # loader.mjs did not
+        on_error = create_proxy(lambda msg: errors.append(str(msg)))
+        try:
+            await pyodide_js.loadPackage(to_js(PACKAGES), js_obj({"errorCallback": on_error}))
+        finally:
+            on_error.destroy()
+    said = "; ".join(errors) or "no error reported"
+    if importlib.util.find_spec("svgwrite") is None:
+        raise RuntimeError(f"package svgwrite failed to load (loader: {said})")
+    try:
+        import intruder_core
+    except ImportError as exc:
+        raise RuntimeError(f"package failed to load: {exc} (loader: {said})") from exc
+    return intruder_core

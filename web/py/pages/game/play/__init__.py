@@ -1,0 +1,1 @@
+"""The game page's board, action buttons, dialogs and the input that drives them."""

@@ -1,0 +1,207 @@
+"""The moments' player (page glue): puts moments.layer_svg on the board's SVG after an
+action, where CSS plays it (app.css, /* moments */), and takes it off when it has played or
+the player skips it (a click or Esc; the click still does what it does). Also the
+Self-Destruct countdown on the plan while it runs. The layout is moments.py's, tested on
+CPython."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_proxy
+
+from core import moments
+from core.shown import Shown
+from core.station import render
+from dom.elements import document, el, js, js_obj, listen, nn, window
+from intruder_core import story
+
+if TYPE_CHECKING:
+    from pages.game.play.board import Board
+
+LAYER = "st-moments"
+COUNTDOWN = "st-countdown"
+MARGIN_PX = 80  # less of the plan than this in the window: it is out of view
+
+
+class MomentPlayer:
+    """The moments of the last action on the board, and until when they play."""
+
+    def __init__(self, shown: Shown, settings: dict[str, Any], board: Board) -> None:
+        self.shown = shown
+        self.settings = settings
+        self.board = board        # its parts as drawn (where crowded places grew), its zoom
+        self.until = 0.0          # performance.now() when the playing moments end
+        self.concern = False      # they hold a moment the shown side must see
+        self._timer: Any = None
+        self._done = create_proxy(self.skip)
+        self._timers: list[Any] = []  # the play's timers: the parts to show, scrolls, bring
+        self._parts: list[tuple[int, int, int, int]] = []  # those parts, in order
+        self._rezoom = create_proxy(self.next_part)
+        self._scroll = create_proxy(self.scroll)
+        self._bring = create_proxy(self.bring)
+        self._follow: list[moments.Step] = []  # a wide screen: the steps still to scroll to
+        self._plan: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)  # its viewBox
+        self._release = create_proxy(self.release)
+        self._held = False        # a tap skipped them: the part shown waits for its click
+        self._proxies = [listen(document, "pointerdown", self.on_pointer),
+                         listen(document, "pointerup", self.on_pointer_up),
+                         create_proxy(self.on_key)]
+        document.addEventListener("keydown", self._proxies[2], True)  # before the page's
+
+    def pace(self) -> int:
+        """A moment's time now: the setting, none when the browser asks for less motion."""
+        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        return moments.pace_ms(str(self.settings.get("moments", moments.DEFAULT_PACE)),
+                               reduced)
+
+    def play(self, told: list[story.Moment], side: str | None) -> None:
+        """Draw these moments on the board (after the redraw), replacing any still playing."""
+        self.skip()
+        svg = nn(el("board").querySelector("svg"))
+        shown = str(svg.getAttribute("viewBox") or "").split() if svg is not None else []
+        window_box = (float(shown[0]), float(shown[1]), float(shown[2]), float(shown[3])) \
+            if len(shown) == 4 else None  # a phone shows part of the plan: captions in it
+        zoomed = self.board.zoomed()
+        steps = moments.steps(told, self.pace(), window_box,
+                              render.grown_boxes(self.board.parts), zoomed)
+        if not steps or svg is None:
+            return
+        changes = moments.zoom_changes(steps)  # a phone: to each moment's place, in turn
+        if changes and changes[0][0] == 0:
+            self.board.hold_view(changes.pop(0)[1])
+        self._parts = [part for _, part in changes]
+        self._timers = [window.setTimeout(self._rezoom, at) for at, _ in changes]
+        if not changes and window_box is not None and zoomed is None:
+            # a wide screen: the plan scrolls in its box; each moment's place comes into view
+            self._follow = [s for s in steps if s.lit]
+            self._plan = window_box
+            self._timers += [window.setTimeout(self._scroll, s.start) for s in self._follow]
+        self._timers.append(window.setTimeout(self._bring, 0))
+        svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))
+        self.grow_pieces()
+        self.light_stage(moments.stage_light(steps))
+        total = moments.total_ms(steps)
+        self.until = float(js.performance.now()) + total
+        self.concern = any(story.concerns(m, side or "crew") for m in told)
+        document.body.dataset.moments = "playing"
+        self._timer = window.setTimeout(self._done, total)
+
+    @staticmethod
+    def bring(*_args: Any) -> None:
+        """The moments start while the plan is scrolled out of the window (a phone, after an
+        action far down the list): the page scrolls back to it, so they are seen where they
+        happen (read after the frame, so no forced layout)."""
+        board = el("board")
+        box = board.getBoundingClientRect()
+        if float(box.bottom) < MARGIN_PX or float(box.top) > float(window.innerHeight) - MARGIN_PX:
+            board.scrollIntoView(js_obj({"block": "nearest", "behavior": "smooth"}))
+
+    def scroll(self, *_args: Any) -> None:
+        """The next moment plays on a wide screen: scroll the board's box to its place and
+        caption when they are out of view (read after the frame, so no forced layout)."""
+        if not self._follow:
+            return
+        step = self._follow.pop(0)
+        board, svg = el("board"), nn(el("board").querySelector("svg"))
+        if svg is None or board.scrollHeight <= board.clientHeight + 1:
+            return
+        _x, y, w, h = self._plan
+        scale = float(svg.clientWidth) / w  # CSS px per plan unit
+        to = moments.scroll_top(step, y + float(board.scrollTop) / scale,
+                                float(board.clientHeight) / scale, (y, y + h))
+        if to is not None:
+            board.scrollTo(js_obj({"top": (to - y) * scale, "behavior": "smooth"}))
+
+    def next_part(self, *_args: Any) -> None:
+        """The next moment plays elsewhere: the phone's plan shows its place."""
+        if self._parts:
+            self.board.hold_view(self._parts.pop(0))
+
+    def release(self, *_args: Any) -> None:
+        """After the skipping tap's click: back to the usual part of a phone's plan (unless
+        new moments have taken it meanwhile)."""
+        if self._held:
+            self._held = False
+            self.board.hold_view(None)
+
+    def skip(self, *_args: Any, keep_view: bool = False) -> None:
+        """To the end: the layer goes, nothing waits for it any more, and a phone's plan
+        shows again the part where things happen now (`keep_view`: after the tap's click,
+        so the plan does not move under the finger)."""
+        if self._timer is not None:
+            window.clearTimeout(self._timer)
+            self._timer = None
+        for timer in self._timers:
+            window.clearTimeout(timer)
+        self._timers, self._parts, self._follow = [], [], []
+        self._held = keep_view and self.board.moment_view is not None
+        if not self._held:
+            self.board.hold_view(None)
+        layer = nn(document.getElementById(LAYER))
+        if layer is not None:
+            layer.remove()
+            self.light_stage(None)
+        self.until = 0.0
+        self.concern = False
+        document.body.dataset.moments = ""
+
+    @staticmethod
+    def grow_pieces() -> None:
+        """Each piece a metamorphosis grows, copied where it stands into its slot of the layer
+        (moments.layer_svg), which CSS scales: the piece itself keeps its place and name."""
+        for slot in document.querySelectorAll(f"#{LAYER} [data-grow]"):
+            piece = nn(document.getElementById(f"{render.ID}counter-{slot.dataset.grow}"))
+            if piece is None:
+                continue
+            slot.setAttribute("transform", str(piece.getAttribute("transform") or ""))
+            slot.setAttribute("class", f"grow-at {piece.getAttribute('class') or ''}")  # colours
+            slot.firstElementChild.innerHTML = piece.innerHTML
+
+    @staticmethod
+    def light_stage(when: tuple[int, int] | None) -> None:
+        """The Life Stage Chart's new row lit while the metamorphosis plays (app.css)."""
+        for row in document.querySelectorAll(".stage-chart tr.stage-grown"):
+            row.classList.remove("stage-grown")
+        row = nn(document.querySelector(".stage-chart tr.current"))
+        if when is None or row is None:
+            return
+        row.style.animationDelay = f"{when[0]}ms"
+        row.style.animationDuration = f"{when[1]}ms"
+        row.classList.add("stage-grown")
+
+    def left(self) -> float:
+        """Seconds the moments the shown side must see still play (0 when none): a computer
+        turn waits for them."""
+        if not self.concern:
+            return 0.0
+        return max(0.0, (self.until - float(js.performance.now())) / 1000)
+
+    def on_pointer(self, _event: Any) -> None:
+        """A click or tap anywhere skips the moments; it still does what it does."""
+        if self.until:
+            self.skip(keep_view=True)
+
+    def on_pointer_up(self, _event: Any) -> None:
+        """The tap that skipped the moments is let go: once its click has done what it does,
+        the plan goes back to its usual part."""
+        if self._held:
+            window.setTimeout(self._release, 0)
+
+    def on_key(self, event: Any) -> None:
+        """Esc skips the moments (and only that, while they play)."""
+        if event.key == "Escape" and self.until:
+            self.skip()
+            event.stopImmediatePropagation()
+
+    def draw_countdown(self) -> None:
+        """The Self-Destruct countdown on the plan while it runs (after every redraw)."""
+        svg = nn(el("board").querySelector("svg"))
+        old = nn(document.getElementById(COUNTDOWN))
+        text = moments.countdown_svg(self.shown.view, COUNTDOWN) if self.shown.view else ""
+        if old is not None:
+            if old.getAttribute("aria-label") in text and text:
+                return
+            old.remove()
+        if text and svg is not None:
+            svg.insertAdjacentHTML("beforeend", text)

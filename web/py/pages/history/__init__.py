@@ -1,0 +1,1 @@
+"""Your games (history.html): main.py is the entry page-boot.mjs runs."""

@@ -1,0 +1,150 @@
+"""Browser glue for history.html, Your games: the one module of that page that touches the
+DOM, its entry (run by page-boot.mjs, fetched on its own: the last line calls main()).
+The figures, the list's HTML, the import's checks and the store are history.py's (tested on
+CPython); IndexedDB is history-db.mjs.
+
+Page contract (e2e/test_history.py):
+  body[data-ready="1"]   boot finished;  body[data-games]  how many games are listed
+  body[data-kept]        "1" while games are being kept, "0" when the store is unusable
+  #history-figures, #history-games li.history-game[data-outcome][data-key]
+  #history-export, #history-import (opens #history-file), #history-message, #history-notice
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from dom.packages import load_packages
+from dom.standalone import el, js_obj
+
+BOOT = js.window.intruderBoot
+
+
+class HistoryPage:
+    """The kept games shown, exported and imported."""
+
+    def __init__(self) -> None:
+        from core import history
+
+        self.history = history
+        self.store = history.History(None, opener=history.browser_backend)
+        self.entries: list[Any] = []
+        self.tasks: set[asyncio.Future[Any]] = set()
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_file)]
+        js.document.addEventListener("click", self._proxies[0])
+        el("history-file").addEventListener("change", self._proxies[1])
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def keep_autosaved(self) -> None:
+        """The game page's finished game, kept if that page was left before it kept it
+        (kept once: a game already there stays as it was)."""
+        from core import storage
+
+        entry = self.history.autosaved_entry(storage.Store(storage.GAME_PAGE))
+        if entry is not None:
+            await self.store.keep(entry)
+
+    async def refresh(self) -> None:
+        """Read the store and draw the figures and the list."""
+        h = self.history
+        self.entries = await self.store.load()
+        el("history-figures").innerHTML = h.stats_html(h.stats(self.entries))
+        el("history-games").innerHTML = h.games_html(self.entries)
+        notice = el("history-notice")
+        notice.textContent = self.store.problem
+        notice.hidden = not self.store.problem
+        if self.store.damaged:
+            el("history-message").textContent = (
+                f"{self.store.damaged} kept game(s) could not be read and are left out.")
+        el("history-export").disabled = not self.entries
+        js.document.body.dataset.games = str(len(self.entries))
+        js.document.body.dataset.kept = "0" if self.store.problem else "1"
+
+    def export(self) -> None:
+        """Download every kept game as one file (the codec's history kind)."""
+        text = self.history.export_text(self.entries)
+        blob = js.Blob.new(to_js([text]), js_obj({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href = url
+        link.download = self.history.EXPORT_NAME
+        js.document.body.append(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+        el("history-message").textContent = f"Exported {len(self.entries)} game(s)."
+
+    async def import_file(self, file: Any) -> None:
+        """Check every game of the file (replayed, one per frame), then add the new ones."""
+        message, bar = el("history-message"), el("history-progress")
+        message.textContent = "Checking the games in the file…"
+        bar.hidden = False
+        bar.value = 0
+        count = [0]
+
+        async def pause() -> None:
+            count[0] += 1
+            bar.value = count[0]
+            await asyncio.sleep(0)
+
+        try:
+            text = str(await file.text())
+            bar.max = max(1, text.count('"game":'))
+            done = await self.store.import_text(text, pause)
+        finally:
+            bar.hidden = True
+            el("history-file").value = ""
+        if done.ok:
+            await self.refresh()
+        message.textContent = done.message
+        message.dataset.kind = "" if done.ok else "error"
+
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-command]") if hasattr(event.target, "closest") \
+            else None
+        if target is None or str(type(target).__name__) == "JsNull":
+            return
+        try:
+            command = str(target.dataset.command)
+            if command == "export":
+                self.export()
+            elif command == "import":
+                el("history-file").click()
+        except Exception as exc:  # never a dead page: say it in plain words
+            traceback.print_exc()
+            BOOT.report(f"Something went wrong: {exc}")
+
+    def on_file(self, _event: Any) -> None:
+        files = el("history-file").files
+        if files.length:
+            self.spawn(self.import_file(files.item(0)))
+
+
+async def main() -> None:
+    try:
+        await load_packages()
+        BOOT.stage("game", "Opening your games")
+        import intruder_core
+
+        page = HistoryPage()
+        js.window._intruderHistoryPage = create_proxy(lambda: page)
+        await page.keep_autosaved()
+        await page.refresh()
+        BOOT.ready(js_obj({"engine": intruder_core.__version__, "api": "history"}))
+    except Exception as exc:
+        traceback.print_exc()
+        BOOT.fail(f"{type(exc).__name__}: {exc}")
+
+
+# Run as the page's script (__main__: PyScript, page-boot.mjs), the awaitable this last expression
+# gives is awaited before the script counts as done; imported (CPython, the tests) it does nothing.
+main() if __name__ == "__main__" else None
