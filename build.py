@@ -384,10 +384,27 @@ DEMO_TEMPLATE = "demo-page.html"
 DEMO_PAGES = ("demo.html", "replay.html", "history.html")
 
 
+def glue_constant(module: str, name: str) -> str:
+    """A string constant of a glue module (web/py/MODULE.py), read from its source: the pages'
+    early scripts, which run before Python, get the glue's own value (one home each)."""
+    tree = ast.parse((WEB / "py" / module).with_suffix(".py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == name
+                                                for t in node.targets):
+            value = ast.literal_eval(node.value)
+            if isinstance(value, str):
+                return value
+    sys.exit(f"web/py/{module}.py has no string constant {name}")
+
+
+# Placeholders of the pages' early scripts, and the glue constant each stands for.
+PAGE_CONSTANTS = {"__SHARE_PREFIX__": ("core/session", "SHARE_PREFIX")}
+
+
 def write_demo_pages(web: Path, dist: Path) -> None:
     """dist/demo.html and dist/replay.html: web/demo-page.html filled in with the values in
     each page's `<!--page ... -->` comment (key: value lines), then the rest of the page, so
-    the head they share is written once."""
+    the head they share is written once; PAGE_CONSTANTS put in the glue's values."""
     text = re.sub(r"\A<!--template.*?-->\n", "", (web / DEMO_TEMPLATE).read_text(), flags=re.S)
     template = string.Template(text)
     for name in DEMO_PAGES:
@@ -400,6 +417,8 @@ def write_demo_pages(web: Path, dist: Path) -> None:
             page = template.substitute(values, rest=text[found.end():])
         except (KeyError, ValueError) as exc:
             sys.exit(f"web/{name}: no value for web/{DEMO_TEMPLATE}'s ${exc.args[0]}")
+        for slot, (module, constant) in PAGE_CONSTANTS.items():
+            page = page.replace(slot, glue_constant(module, constant))
         (dist / name).write_text(page)
 
 

@@ -126,6 +126,10 @@ def test_the_demo_pages_share_one_head_with_their_own_values(tmp_path: Path) -> 
         assert text.startswith("<!doctype html>") and "$" not in text
         assert text.count("<head>") == 1 and text.count("<main ") == 1
         assert text.index('<script src="./boot.js">') < text.index("</head>")
+        assert not any(slot in text for slot in build.PAGE_CONSTANTS)
+    # the replay page's early script reads a share link by the glue's own prefix
+    prefix = build.glue_constant("core/session", "SHARE_PREFIX")
+    assert f'location.hash.startsWith("{prefix}")' in (real / "replay.html").read_text()
 
 
 @pytest.mark.skipif(not (build.NODE_MODULES / "@pyscript" / "core" / "dist").is_dir(),

@@ -15,9 +15,7 @@ from core import rulesref  # noqa: E402
 from intruder_core import demos  # noqa: E402
 from pages.demo import demo  # noqa: E402
 
-BOOK = rulesref.sections((ROOT / "rules" / "intruder-rulebook.txt").read_text())
-NUMBERED = rulesref.rulings((ROOT / "rules" / "rulings.md").read_text(),
-                            (ROOT / "docs" / "rulings.md").read_text())
+BOOK, NUMBERED = rulesref.load(str(ROOT))
 
 
 def links(rule: str) -> list[tuple[str, str]]:

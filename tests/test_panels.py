@@ -233,9 +233,7 @@ def test_result_of_a_finished_game() -> None:
 
 
 def test_rules_reference_entries_search_and_html() -> None:
-    book = rulesref.sections((ROOT / "rules" / "intruder-rulebook.txt").read_text())
-    numbered = rulesref.rulings((ROOT / "rules" / "rulings.md").read_text(),
-                                (ROOT / "docs" / "rulings.md").read_text())
+    book, numbered = rulesref.load(str(ROOT))
     entries = panels.rule_entries(book, numbered)
     assert {"R1", "R22", "crew-movement"} <= {x["id"] for x in entries}
     assert panels.search_rules("crew movement", entries)[0] == "crew-movement"

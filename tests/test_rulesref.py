@@ -15,9 +15,7 @@ sys.path.insert(0, str(ROOT / "web" / "py"))
 
 from core import rulesref  # noqa: E402
 
-BOOK = rulesref.sections((ROOT / "rules" / "intruder-rulebook.txt").read_text())
-NUMBERED = rulesref.rulings((ROOT / "rules" / "rulings.md").read_text(),
-                            (ROOT / "docs" / "rulings.md").read_text())
+BOOK, NUMBERED = rulesref.load(str(ROOT))
 
 
 def test_rulebook_sections_follow_the_table_of_contents() -> None:

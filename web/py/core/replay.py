@@ -41,7 +41,7 @@ class Entry:
 def entries(text: str) -> list[Entry]:
     """The games in a pasted link or an opened file; CorruptSave in plain words if none."""
     text = text.strip()
-    code = session.fragment_code(text[text.find("#"):]) if "#g=" in text else None
+    code = session.fragment_code(text[text.find("#"):]) if session.SHARE_PREFIX in text else None
     if code is None and text and text[0] not in "{[":
         code = text  # a bare share code
     if code is not None:

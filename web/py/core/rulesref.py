@@ -9,6 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+# The rule texts as the site copies them into Pyodide's file system (build.py: rules/ and
+# docs/rulings.md): the rulebook first, then the rulings.
+RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.md")
+
 RULING = re.compile(r"^- \*\*(R\d+) ([^*]+?)\*\*\s*(.*)$")
 
 
@@ -77,3 +81,13 @@ def lookup(rule: str, book: list[dict[str, str]], numbered: list[dict[str, str]]
     for f in found:
         unique.setdefault(f["id"], f)
     return list(unique.values())
+
+
+def load(root: str = ".") -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """The rulebook's sections and the numbered rulings, read from RULE_FILES under `root`
+    (the site's folder, or the repository's: the same paths; OSError if a text is missing)."""
+    texts = []
+    for path in RULE_FILES:
+        with open(f"{root}/{path}", encoding="utf-8") as f:
+            texts.append(f.read())
+    return sections(texts[0]), rulings(*texts[1:])

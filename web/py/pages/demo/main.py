@@ -31,7 +31,6 @@ document = js.document
 window = js.window
 
 BOOT = window.intruderBoot
-RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.md")
 PACE_S = 2.5  # play: one step every 2.5 s (reading time)
 
 
@@ -72,12 +71,7 @@ class DemoPage:
     # --- set-up -------------------------------------------------------------------------
 
     def load_rules(self) -> None:
-        texts = []
-        for path in RULE_FILES:
-            with open(path, encoding="utf-8") as f:
-                texts.append(f.read())
-        self.book = rulesref.sections(texts[0])
-        self.numbered = rulesref.rulings(*texts[1:])
+        self.book, self.numbered = rulesref.load()
 
     def links(self, rule: str) -> list[tuple[str, str]]:
         return self.demo_mod.citation_links(

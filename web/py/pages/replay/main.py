@@ -444,6 +444,7 @@ async def main() -> None:
         if early is not None:  # ?review=: its first figures on screen first (replay.html)
             await early.shown(EARLY_WAIT_MS)
         import intruder_core
+        from core import session
 
         page = ReplayPage()
         window._intruderReplayPage = create_proxy(lambda: page)
@@ -451,7 +452,7 @@ async def main() -> None:
         asked = nn(js.URLSearchParams.new(js.location.search).get("review"))
         if asked is not None:
             page.reviewer.start()  # Python boots in the worker meanwhile
-        if fragment.startswith("#g="):
+        if session.fragment_code(fragment) is not None:
             page.open_text(fragment)
         elif asked is not None and str(asked) == "saved":
             kept = saved_game()

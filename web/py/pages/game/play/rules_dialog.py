@@ -9,7 +9,6 @@ from core import panels, rulesref
 from dom.elements import el
 from pages.game.messages import Messages
 
-RULE_FILES = ("rules/intruder-rulebook.txt", "rules/rulings.md", "docs/rulings.md")
 SCENARIO_RULES = {  # where the rules reference opens for each scenario
     "intelligent_intruder": "The Intelligent Intruder",
     "return_to_prometheus": "Return to Prometheus",
@@ -30,15 +29,10 @@ class RulesDialog:
         """The rules reference entries, read once from Pyodide's file system."""
         if self.rules is None:
             try:
-                texts = []
-                for path in RULE_FILES:
-                    with open(path, encoding="utf-8") as f:
-                        texts.append(f.read())
+                self.book, self.numbered = rulesref.load()
             except OSError as exc:
                 self.messages.alert(f"The rules texts are missing: {exc}", "error")
                 return []
-            self.book = rulesref.sections(texts[0])
-            self.numbered = rulesref.rulings(*texts[1:])
             self.rules = panels.rule_entries(self.book, self.numbered)
         return self.rules
 
