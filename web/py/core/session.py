@@ -15,6 +15,7 @@ from typing import Any
 
 import intruder_core as ic
 from intruder_core import codec
+from intruder_core.charts import ROLES
 from intruder_core.codec import encode_record
 from intruder_core.crew_movement import move_cost as engine_move_cost
 
@@ -232,7 +233,7 @@ SCENARIO_NAMES = {
     "science_officer": "The Science Officer (two crew players)",
 }
 SIDE_NAMES = {"crew": "crew", "intruder": "Intruder", "command": "Command",
-              "science": "Science Officer"}
+              "science": ROLES["science"]}
 # Who plays which side, per scenario: (key, label, {side: "human" | "computer"}).
 SEATINGS: dict[str, list[tuple[str, str, dict[str, str]]]] = {
     "solitaire": [("crew", "You play the crew", {"crew": "human"})],
@@ -336,8 +337,7 @@ def secrets_warning(seats: Mapping[str, str], over: bool = False) -> str:
             "is over.")
 
 
-ROLE_PLURALS = {"command": "Command Officers", "science": "Science Officers",
-                "engineer": "Engineers"}
+ROLE_PLURALS = {role: f"{name}s" for role, name in ROLES.items()}
 
 
 def side_scores(game: Any) -> dict[str, int]:

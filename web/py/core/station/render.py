@@ -33,7 +33,7 @@ from core.station import (
     layout,  # web/py/layout.py: the plan's coordinates (a sibling module, like this one)
 )
 from core.station.board_input import LAB_CAGES
-from intruder_core.charts import OBJECTS
+from intruder_core.charts import OBJECTS, ROLES
 from intruder_core.describe import KIND_SHORT, counter_states, entry_words, kind_name
 from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.station import (
@@ -1262,7 +1262,7 @@ def _shuttle(scene: Scene, sid: str, selected: str | None) -> Group:
 
 
 KEY_ROWS: tuple[tuple[tuple[str, str], ...], ...] = (
-    (("C1", "Command Officer 1"), ("S1", "Science Officer 1"), ("E1", "Engineer 1"),
+    (*((f"{ROLE_LETTER[role]}1", f"{name} 1") for role, name in ROLES.items()),
      ("?", "face-down counter: a dashed edge (the Intruder player sees its kind)"),
      ("INT", "Intruder"), ("L3", "at Life Stage 3"),
      ("LAB", "Lab Animal"), ("DUM", "Dummy"), ("zz", "asleep"), ("ctrl", "controlled"),
