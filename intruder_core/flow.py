@@ -36,7 +36,6 @@ from .phase import in_shuttle, interaction_number, sub_at
 from .phase_names import PHASE_NAMES
 from .pieces import crew_at, manned
 from .random_movement import random_movement
-from .scenarios import PLAYERS
 from .scoring import result_of
 from .state import SavedPhase, Subroutine
 from .station import COMPARTMENTS
@@ -205,7 +204,7 @@ def intruder_segment(g: Game) -> None:
         if t.at != at:
             continue
         able = t.cage is None and t.controlled_by is None and not t.asleep
-        if able and g.scenario == "intelligent_intruder":  # the Intruder player decides (B)
+        if able and g.config.scenario == "intelligent_intruder":  # the Intruder player decides (B)
             g.x.deciding = t.id
             g.step = "intruder_attack"
             return
@@ -311,7 +310,7 @@ def only_pass(g: Game) -> Action | None:
     """A pass that is some side's only legal choice (R33); None if every side with a
     decision has a real one to make."""
     legal = g.legal_now()
-    if len(PLAYERS[g.scenario]) == 1:  # one side decides everything (the solitaire game)
+    if len(g.config.players) == 1:  # one side decides everything (the solitaire game)
         if not legal:
             raise RuntimeError(f"no legal action in step {g.step!r}")
         for a in legal:

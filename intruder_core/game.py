@@ -17,16 +17,14 @@ from . import flow, interaction, sides
 from . import intruder_player as ii
 from .action_types import CANNOT_END, FRESH_LABELS, HANDLERS, LEGAL_WHEN_OFFERED
 from .actions import Action, Event, action, new_action
-from .charts import Stage
+from .config import GameConfig
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
 from .json_types import Options, Record
 from .labels import label as action_label
 from .move_cache import new_cache
 from .registry import ACTION_TYPES
-from .scenarios import PLAYERS
 from .state import GameState, load_fields, record_fields
-from .variants import chart
 from .view import View
 
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
@@ -38,13 +36,11 @@ class Game(GameState):
     The saved state is the `GameState` it extends (typed records, state.py); the Game adds
     the rules' orchestration, the caches of the current decision and the public API."""
 
-    def __init__(self, dice: Dice, options: Options | None = None) -> None:
-        super().__init__(dice)
-        self.options: Options = {}
-        self.chart: dict[int, Stage] = {}
-        self.set_options(options or {})
-        self._scenario_of: dict[str, object] | None = None
-        self._scenario = "solitaire"
+    def __init__(self, dice: Dice, origin: dict[str, object] | None = None) -> None:
+        super().__init__(dice, origin=origin if origin is not None else {})
+        # The settings (scenario, options, Life Stage Chart), derived from the origin: fixed
+        # for the game and never saved (config.py).
+        self.config = GameConfig.of(self.origin)
         self.events: list[Event] = []
         # False while settling after an action that cannot end the game (ActionType.cannot_end).
         self.may_end = True
@@ -53,24 +49,9 @@ class Game(GameState):
     # --- public API ---------------------------------------------------------------------
 
     @property
-    def scenario(self) -> str:
-        origin = self.origin
-        if origin is not self._scenario_of:  # read once per origin (a hot path)
-            start = origin.get("position", origin)  # a position's origin holds the position
-            self._scenario = str(start.get("scenario", "solitaire")) if isinstance(start, dict) \
-                else "solitaire"
-            self._scenario_of = origin
-        return self._scenario
-
-    @property
     def players(self) -> tuple[str, ...]:
         """The sides of this scenario: ("crew",) in the solitaire game."""
-        return PLAYERS[self.scenario]
-
-    def set_options(self, options: Options) -> None:
-        """Rule knobs (docs/variants: difficulty); "standard" is the rulebook."""
-        self.chart = chart(options)
-        self.options = dict(options)
+        return self.config.players
 
     @property
     def is_over(self) -> bool:
@@ -244,9 +225,9 @@ class Game(GameState):
                 raise ValueError("unknown save format")
             body = {k: v for k, v in d.items() if k != "format"}
             values = load_fields(GameState, body)
-            origin, dice = d["origin"], values["dice"]
-            assert isinstance(dice, Dice)
-            g = cls(dice, origin.get("options") or origin.get("position", {}).get("options"))
+            origin, dice = values["origin"], values["dice"]
+            assert isinstance(dice, Dice) and isinstance(origin, dict)
+            g = cls(dice, origin)
             for key, value in values.items():
                 setattr(g, key, value)
             from .invariants import check_invariants
@@ -364,9 +345,8 @@ def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "soli
     from . import scenarios
 
     scenarios.check(scenario, dict(options or {}))
-    g = Game(Dice(seed, dice or ()), options)
-    g.origin = {"seed": seed, "dice": list(dice or ()), "scenario": scenario,
-                "options": dict(options or {})}
+    g = Game(Dice(seed, dice or ()), {"seed": seed, "dice": list(dice or ()),
+                                      "scenario": scenario, "options": dict(options or {})})
     scenarios.setup(g, scenario)
     flow.start(g)
     return g

@@ -31,7 +31,7 @@ RULE = "The Intelligent Intruder"
 
 
 def active(g: Game) -> bool:
-    return g.scenario == "intelligent_intruder"
+    return g.config.scenario == "intelligent_intruder"
 
 
 def moved(g: Game) -> dict[str, int]:
