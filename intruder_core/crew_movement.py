@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .state import Crewman, Item, Step
 
 MP_PER_TURN = 3
+PICKUP_MP = 1  # the first pick-up of a turn; the rest free until he moves (R27)
 UNLOCK = {  # room -> (roles allowed, rule)
     "arms": (("command",), "Unlock Arms Room"),
     "freezer": (("command", "science", "engineer"), "Unlock Freezer"),
@@ -239,7 +240,7 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
     if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
         out.append(made.get(("force_into_freezer", cid)) or cache.labelled(
             g, ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
-    if free and (c.paid_pickup or mp >= 1) and not marine(g, c):
+    if free and (c.paid_pickup or mp >= PICKUP_MP) and not marine(g, c):
         fit: dict[str, bool] = {}  # kind -> he can carry one more (fits reads only kinds)
         for item in here:
             if cid not in item.carriers:
@@ -382,8 +383,8 @@ def check_pick_up(g: Game, a: Action) -> None:
     if not fits([*carried(g, c), item]):
         raise deny(f"{c.name} cannot carry more: one large and one small object, or three "
                    "small ones", "Crew Movement")
-    if not c.paid_pickup and c.mp < 1:
-        raise deny("picking up costs 1 movement point", "Pick Up an Object")
+    if not c.paid_pickup and c.mp < PICKUP_MP:
+        raise deny(f"picking up costs {PICKUP_MP} movement point", "Pick Up an Object")
 
 
 def check_drop(g: Game, a: Action) -> None:
@@ -466,7 +467,7 @@ def apply_pick_up(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     item = g.items[a["item"]]
     if not c.paid_pickup:
-        c.mp -= 1
+        c.mp -= PICKUP_MP
         c.paid_pickup = True
     item.carriers.append(c.id)
     emit(g, "pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
