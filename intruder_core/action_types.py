@@ -100,13 +100,13 @@ HANDLERS: dict[str, tuple[Check, Apply, str]] = {}
 INTRUDER_ACTIONS: set[str] = set()  # the Intruder player's (sides.owner)
 PASSES: set[str] = set()  # flow.only_pass
 CANNOT_END: set[str] = set()  # flow.check_end
-LEGAL_WHEN_OFFERED: set[str] = set()  # Game._generate
+LEGAL_WHEN_OFFERED: set[str] = set()  # legal.generate
 PASSIVE: set[str] = set()  # bots/search.py
 SIMPLE_LABELS: dict[str, str] = {}  # labels.label
 # The Intelligent Intruder's actions: their labels name the counter as the Intruder player
 # knows it and the place it is in now, so they change as the counter moves (labels.py).
 LIVE_LABELS: set[str] = set()
-FRESH_LABELS: set[str] = set()  # Game._generate makes these labels afresh
+FRESH_LABELS: set[str] = set()  # legal.generate makes these labels afresh
 
 
 def register(types: tuple[ActionType, ...]) -> None:

@@ -296,6 +296,17 @@ def start_at(origin: Mapping[str, object]) -> Game:
     return new_game(ng["seed"], ng["dice"], ng["scenario"], ng["options"])
 
 
+def rewind(g: Game, played: int) -> None:
+    """Put the game back exactly as it was after its first `played` actions, replayed from
+    its origin (the engine is deterministic): a failed apply leaves no trace, and one that
+    succeeds pays nothing for the guarantee (no copy of the state is taken beforehand)."""
+    again = start_at(g.origin)
+    for step in g.history[:played]:
+        again.apply(step)
+    vars(g).clear()
+    vars(g).update(vars(again))
+
+
 def check_playable(g: Game) -> None:
     """The invariants hold and the page can show the game and offer its choices."""
     from .invariants import check_invariants
