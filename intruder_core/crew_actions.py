@@ -574,7 +574,7 @@ def check_leave(g: Game, a: Action) -> None:
 
 def apply_leave(g: Game, a: Action) -> Counter | None:
     """Board and depart; the stowaway, if one got aboard (flow.leave starts the fight)."""
-    return leave(g, a["shuttle"], [g.crew[n] for n in a["crew"]])
+    return leave(g, a["shuttle"], [g.crew[n] for n in a.names("crew")])
 
 
 def check_release(g: Game, a: Action) -> None:

@@ -305,7 +305,7 @@ def check_pass(g: Game, a: Action) -> None:
 
 def check_move(g: Game, a: Action) -> None:
     c = crewman(g, a.get("crew"), on_station=True)
-    to = a.get("to")
+    to = a["to"]
     if c.holding:
         free_to_function(g, c)
     if to not in ADJACENT.get(c.at or "", ()):

@@ -87,7 +87,7 @@ def check_move_counter(g: Game, a: Action) -> None:
     if done.get(t.id, 0) >= compartments_per_phase(g, t) or t.id in g.x.stopped:
         raise deny("each counter moves one compartment per movement phase (two if Very Fast)",
                    RULE + " A")
-    to = a.get("to")
+    to = a["to"]
     if to not in ADJACENT[t.at]:
         raise deny(f"{place(to)} is not adjacent to {place(t.at)}", RULE + " A")
     if to in SECURED:
