@@ -58,7 +58,8 @@ def guarded(check: Check, guard: StepGuard | None) -> Check:
 
 
 def unchecked(g: Game, a: Action) -> None:
-    """The check of an action its step guard alone decides (a pass of a step's only side)."""
+    """The check of an action its step guard alone decides (no Self Defense, the end of the
+    Intruder player's movement): always legal in its steps."""
 
 
 @dataclass(frozen=True, eq=False)
