@@ -545,7 +545,7 @@ class SeatChecks:
         picks = page.locator("#actions [data-select]").evaluate_all(
             "bs => bs.map(b => b.dataset.select)")
         assert set(picks) <= crew, (where, sorted(set(picks) - crew))
-        if game.scenario == "science_officer":
+        if game.config.scenario == "science_officer":
             scores = science_officer_result(game, "win")["scores"]
             seats = page.inner_text("#status .seats")
             for player, name in (("command", "Command"), ("science", "Science Officer")):
@@ -599,7 +599,7 @@ def test_return_to_prometheus_with_lost_crewmen_by_hand_to_the_end(
     checks = SeatChecks(800)
     game, handovers, sides = play_by_hand(page, 600, seed=4, check=checks)
     assert sides == {"crew"} and handovers == 0
-    assert game.origin.get("options", {}).get("lost_crewmen") or game.options.get("lost_crewmen")
+    assert game.origin.get("options", {}).get("lost_crewmen") or game.config.lost_crewmen
     assert game.is_over, (checks.states, game.turn, game.step)  # played to the end, by hand
     assert checks.axe_runs == 2
     # Lost Crewmen found, a shuttle come and gone: the scenario's own rules were played.

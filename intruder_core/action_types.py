@@ -15,13 +15,51 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from .errors import IllegalAction
+
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
+    from .state import Step
 
 Check = Callable[["Game", "Action"], None]
 Apply = Callable[["Game", "Action"], object]
 Side = Literal["crew", "intruder"]
+
+
+@dataclass(frozen=True)
+class StepGuard:
+    """The steps of the sequence of play an action is taken in (state.Step), and the refusal
+    (reason, rule) of the action in any other step; the registry checks it before the rule's
+    own check runs, so no check spells its step out again."""
+
+    steps: tuple[Step, ...]
+    reason: str
+    rule: str
+
+    def refusal(self) -> IllegalAction:
+        """The refusal of an action outside these steps."""
+        return IllegalAction(self.reason, self.rule)
+
+
+def guarded(check: Check, guard: StepGuard | None) -> Check:
+    """The check the engine runs: the step guard, then the rule's own check."""
+    if guard is None:
+        return check
+    steps, reason, rule = guard.steps, guard.reason, guard.rule
+
+    def checked(g: Game, a: Action) -> None:
+        if g.step not in steps:
+            raise IllegalAction(reason, rule)
+        check(g, a)
+
+    checked.__doc__ = check.__doc__
+    return checked
+
+
+def unchecked(g: Game, a: Action) -> None:
+    """The check of an action its step guard alone decides (no Self Defense, the end of the
+    Intruder player's movement): always legal in its steps."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,9 +71,10 @@ class ActionType:
     # each argument's kind, "str" or "list" (of strings); a trailing "?" marks an optional one
     # (a pass names its player only with two crew players)
     args: Mapping[str, str]
-    check: Check  # raises IllegalAction with the reason and the rule
+    check: Check  # raises IllegalAction with the reason and the rule (after `steps`)
     apply: Apply  # the effect of a legal action; never sets the step unless it is flow's
     rule: str  # the rulebook section or ruling a legal action cites
+    steps: StepGuard | None = None  # the steps it is taken in (checked before `check`)
     side: Side = "crew"  # who takes it (sides.owner splits the crew between two players)
     passes: bool = False  # ends the player's movement or actions (R33: settled when alone)
     # cannot end the game (How to Win), so flow.check_end need not look again after it
@@ -57,17 +96,18 @@ class ActionType:
 
 TYPES: dict[str, ActionType] = {}  # every declared type, in the vocabulary's order
 ARGS: dict[str, Mapping[str, str]] = {}  # actions.Action.from_dict parses against it
-HANDLERS: dict[str, tuple[Check, Apply, str]] = {}  # type -> (check, effect, rule)
+# type -> (its step guard and check, effect, rule)
+HANDLERS: dict[str, tuple[Check, Apply, str]] = {}
 INTRUDER_ACTIONS: set[str] = set()  # the Intruder player's (sides.owner)
 PASSES: set[str] = set()  # flow.only_pass
 CANNOT_END: set[str] = set()  # flow.check_end
-LEGAL_WHEN_OFFERED: set[str] = set()  # Game._generate
+LEGAL_WHEN_OFFERED: set[str] = set()  # legal.generate
 PASSIVE: set[str] = set()  # bots/search.py
 SIMPLE_LABELS: dict[str, str] = {}  # labels.label
 # The Intelligent Intruder's actions: their labels name the counter as the Intruder player
 # knows it and the place it is in now, so they change as the counter moves (labels.py).
 LIVE_LABELS: set[str] = set()
-FRESH_LABELS: set[str] = set()  # Game._generate makes these labels afresh
+FRESH_LABELS: set[str] = set()  # legal.generate makes these labels afresh
 
 
 def register(types: tuple[ActionType, ...]) -> None:
@@ -77,7 +117,7 @@ def register(types: tuple[ActionType, ...]) -> None:
         assert t.type not in TYPES, f"{t.type!r} is declared twice"
         TYPES[t.type] = t
         ARGS[t.type] = t.args
-        HANDLERS[t.type] = (t.check, t.apply, t.rule)
+        HANDLERS[t.type] = (guarded(t.check, t.steps), t.apply, t.rule)
         flags = ((t.side == "intruder", INTRUDER_ACTIONS), (t.passes, PASSES),
                  (t.cannot_end, CANNOT_END), (t.legal_when_offered, LEGAL_WHEN_OFFERED),
                  (t.passive, PASSIVE), (t.side == "intruder", LIVE_LABELS),

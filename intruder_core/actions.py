@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn
 
 from .action_types import ARGS as ARGS
 from .errors import IllegalAction
@@ -68,18 +68,31 @@ class Action:
         """Build an action from keyword arguments (keys sorted, lists frozen)."""
         return cls(type, tuple(sorted((k, _freeze(k, v)) for k, v in args.items())), label, rule)
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """The value of one argument, or `default`."""
+    def get(self, key: str, default: Arg | None = None) -> Arg | None:
+        """The value of one argument, or `default` (checks read unchecked actions this way)."""
         for k, v in self.args:
             if k == key:
                 return v
         return default
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> str:
+        """A name argument of an action known to be well formed (effects read legal ones);
+        TypeError for a list argument (`names`)."""
         for k, v in self.args:
             if k == key:
-                return v
+                if type(v) is str:
+                    return v
+                raise TypeError(f"argument {key!r} is not a name")
         raise KeyError(key)
+
+    def names(self, key: str) -> tuple[str, ...]:
+        """A list argument's names (e.g. the crewmen who `leave`); () when absent."""
+        for k, v in self.args:
+            if k == key:
+                if isinstance(v, tuple):
+                    return v
+                raise TypeError(f"argument {key!r} is not a list")
+        return ()
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data: {"type": ..., **args}."""

@@ -20,7 +20,7 @@ DEAD_OR_GONE = ("killed", "frozen", "escaped", "reserve")
 
 def row(g: Game) -> Stage:
     """The Life Stage Chart row of the current stage."""
-    return g.chart[g.stage]
+    return g.config.chart[g.stage]
 
 
 def intruders(g: Game) -> list[Counter]:

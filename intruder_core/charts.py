@@ -120,6 +120,19 @@ IMMUNITY: Final[dict[str, str]] = {
 }
 # Weapons whose column has a K result (rulings R6, R7).
 LETHAL: Final[frozenset[str]] = frozenset({"blaster", "gas", "flamethrower", "improvised"})
+
+
+def may_kill(role: str) -> bool:
+    """Ruling R6: a crewman of this role may fire a LETHAL weapon (a Science Officer never
+    does, not even in Self Defense). The engine's check and the bots both ask here."""
+    return role != "science"
+
+
+def may_fire(role: str, weapon: str) -> bool:
+    """A crewman of this role may fire this weapon at all (ruling R6)."""
+    return weapon not in LETHAL or may_kill(role)
+
+
 # Engineering Weapons Construction track: turns of one Engineer's work (Construct Weapons).
 CONSTRUCTION_TURNS: Final[dict[str, int]] = {"prod": 2, "flamethrower": 3}
 

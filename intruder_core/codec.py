@@ -151,8 +151,8 @@ def history_game(game: Game, used: Mapping[str, int], date: str) -> HistoryGame:
     if game.result is None:
         raise ValueError("only a finished game goes into the history")
     return {"game": encode_record(game.record()), "outcome": str(game.result["outcome"]),
-            "score": int(game.result["score"]), "scenario": game.scenario,
-            "difficulty": str(game.options.get("difficulty", "standard")), "date": date,
+            "score": int(game.result["score"]), "scenario": game.config.scenario,
+            "difficulty": game.config.difficulty, "date": date,
             "used": {name: int(used.get(name, 0)) for name in HISTORY_USES}}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .biology import halt, row
-from .charts import CRT, IMMUNITY, LETHAL, OBJECTS, WEAPONS, crt_column
+from .charts import CRT, IMMUNITY, LETHAL, OBJECTS, WEAPONS, crt_column, may_fire
 from .crew_movement import deny
 from .events import emit, roll
 from .names import place
@@ -49,7 +49,7 @@ def check_fire(g: Game, c: Crewman, target: Counter, weapon: str, self_defense: 
         raise deny(f"{weapon!r} is not a weapon on the Combat Results Table", "Combat")
     elif not marine(g, c) and not any(i.kind == weapon for i in objects):
         raise deny(f"{c.name} is not carrying a {weapon}", "Weapons")
-    if c.role == "science" and weapon in LETHAL:
+    if not may_fire(c.role, weapon):
         raise deny("a Science Officer may never fire a weapon that could kill the Intruder",
                    "Restrictions and Modifications to Combat; ruling R6")
     if not self_defense and weapon in LETHAL and not row(g).humans_may_kill and \

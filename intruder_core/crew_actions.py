@@ -5,12 +5,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .action_types import ActionType
+from .action_types import ActionType, StepGuard
 from .actions import Action, Arg, action
 from .biology import break_out, determine_powers, halt, has, row
 from .charts import SELF_DESTRUCT_STOPPABLE, SHUTTLE_CAPACITY
 from .combat import check_fire, fire, kill_crewman, kill_intruder, release_from, weapons_of
-from .crew_movement import check_pass, deny, hands, passes
+from .crew_movement import HANDS_FREE_STEPS, deny, hands, passes
 from .escape import check_may_leave, leave, shuttles_may_leave
 from .events import emit, roll
 from .names import place
@@ -43,14 +43,17 @@ for _lock, _corridor in AIRLOCK_CONTROL.items():
 
 # --- who may act --------------------------------------------------------------------------
 
-def in_actions(g: Game) -> None:
-    if g.step not in ("crew_actions", "free_actions"):
-        raise deny("crew Actions are taken in a Crew Action Segment", "Sequence of Play; Actions")
+# The steps each action is taken in (ActionType.steps: the registry checks them first).
+IN_ACTIONS = StepGuard(("crew_actions", "free_actions"),
+                       "crew Actions are taken in a Crew Action Segment",
+                       "Sequence of Play; Actions")
+PREPARING = StepGuard(("crew_actions",), "hatches are prepared in a shuttle's Crew Action "
+                      "Segment", "Escape via Shuttle")
 
 
 def actor(g: Game, a: Action, *, free_hands: bool = True) -> Crewman:
-    """The crewman taking the action, if he may act now (one action each, R8)."""
-    in_actions(g)
+    """The crewman taking the action, if he may act now (one action each, R8); the step is
+    the action type's guard (IN_ACTIONS)."""
     c = crewman(g, a.get("crew"))
     if g.step == "crew_actions":
         assert g.sub is not None
@@ -360,6 +363,8 @@ def check_transfer(g: Game, a: Action) -> None:
     rule = "Transfer a Lab Animal to a Permanent Cage"
     c = crewman(g, a.get("crew"))
     t = animal_here(g, c, a.get("target"))
+    if g.step not in IN_ACTIONS.steps:  # its refusals name the crewman and animal first
+        raise IN_ACTIONS.refusal()
     actor(g, a, free_hands=c.holding != t.id)
     second_phase(g, rule)
     not_in_shuttle(g, rule)
@@ -558,7 +563,6 @@ def apply_inventory(g: Game, a: Action) -> None:
 
 
 def check_leave(g: Game, a: Action) -> None:
-    in_actions(g)
     second_phase(g, "Leave in a Shuttle")
     not_in_shuttle(g, "Leave in a Shuttle")
     names = a.get("crew")
@@ -570,12 +574,10 @@ def check_leave(g: Game, a: Action) -> None:
 
 def apply_leave(g: Game, a: Action) -> Counter | None:
     """Board and depart; the stowaway, if one got aboard (flow.leave starts the fight)."""
-    return leave(g, a["shuttle"], [g.crew[n] for n in a["crew"]])
+    return leave(g, a["shuttle"], [g.crew[n] for n in a.names("crew")])
 
 
 def check_release(g: Game, a: Action) -> None:
-    if g.step not in ("move", "crew_actions", "free_actions"):
-        raise deny("nothing to release now", "Attempt to Catch Lab Animal")
     c = crewman(g, a.get("crew"))
     if not c.holding:
         raise deny(f"{c.name} is not holding a Lab Animal", "Attempt to Catch Lab Animal")
@@ -591,8 +593,6 @@ def apply_release(g: Game, a: Action) -> None:
 
 
 def check_let_go(g: Game, a: Action) -> None:
-    if g.step not in ("move", "crew_actions", "free_actions"):
-        raise deny("nothing to let go of now", "ruling R11")
     c = crewman(g, a.get("crew"))
     if not c.controlling:
         raise deny(f"{c.name} controls no Intruder", "ruling R11")
@@ -604,15 +604,9 @@ def apply_let_go(g: Game, a: Action) -> None:
     emit(g, "let_go", f"{c.name} lets go of the Intruder", "ruling R11", {"crew": c.id})
 
 
-def check_end_actions(g: Game, a: Action) -> None:
-    in_actions(g)
-    check_pass(g, a)
-
-
 def check_prepare(g: Game, a: Action) -> None:
-    if not in_shuttle(g) or g.step != "crew_actions":
-        raise deny("hatches are prepared in a shuttle's Crew Action Segment",
-                   "Escape via Shuttle")
+    if not in_shuttle(g):
+        raise PREPARING.refusal()
     if g.shuttles[sub_at(g)].prepared:
         raise deny("the hatches are already prepared", "Escape via Shuttle")
     crew = crew_at(g, sub_at(g))
@@ -654,46 +648,56 @@ def _crew_and(arg: str) -> dict[str, str]:
 
 ACTIONS = (
     ActionType("attack", {"crew": "str", "target": "str", "weapon": "str"}, check_attack,
-               apply_attack, "Attack the Intruder", fresh_label=True, doc="CRT; R5-R8, R10"),
+               apply_attack, "Attack the Intruder", steps=IN_ACTIONS, fresh_label=True,
+               doc="CRT; R5-R8, R10"),
     ActionType("prod", _crew_and("target"), check_prod, apply_prod, "Prod the Intruder",
+               steps=IN_ACTIONS,
                label="{who}: prod the Intruder ({target})", doc="Gaining Control"),
     ActionType("cage", _crew_and("target"), check_cage, apply_cage, "Attempt to Cage Intruder",
+               steps=IN_ACTIONS,
                label="{who}: cage the Intruder ({target})", doc="Attempt to Cage Intruder"),
     ActionType("catch", _crew_and("target"), check_catch, apply_catch,
-               "Attempt to Catch Lab Animal", legal_when_offered=True,
+               "Attempt to Catch Lab Animal", steps=IN_ACTIONS, legal_when_offered=True,
                label="{who}: catch the Lab Animal ({target})",
                doc="Attempt to Catch Lab Animal"),
     ActionType("cage_animal", _crew_and("holder"), check_cage_animal, apply_cage_animal,
-               "Cage Lab Animal", notes={"crew": "(with the Cage)"}, doc="Cage Lab Animal"),
+               "Cage Lab Animal", steps=IN_ACTIONS, notes={"crew": "(with the Cage)"},
+               doc="Cage Lab Animal"),
     ActionType("transfer", _crew_and("target"), check_transfer, apply_transfer,
                "Transfer a Lab Animal to a Permanent Cage",
                label="{who}: put the Lab Animal in the permanent cages",
                doc="Science Officer, Lab, Second Interaction Phase"),
     ActionType("open_airlock", _crew_and("airlock"), check_open_airlock, apply_open_airlock,
-               "Open Airlocks", legal_when_offered=True, label="{who}: open the {airlock}",
+               "Open Airlocks", steps=IN_ACTIONS, legal_when_offered=True,
+               label="{who}: open the {airlock}",
                notes={"airlock": "(`airlock`, `dock1`, `dock2`)"}, doc="from its corridor (R15)"),
     ActionType("start_self_destruct", {"crew": "str"}, check_start_sd, apply_start_sd,
-               "Self-Destruction", label="{who}: start the Self-Destruct System",
+               "Self-Destruction", steps=IN_ACTIONS, label="{who}: start the Self-Destruct System",
                doc="Command Module, Second Interaction Phase (R17)"),
     ActionType("stop_self_destruct", {"crew": "str"}, check_stop_sd, apply_stop_sd,
-               "Self-Destruction", label="{who}: stop the Self-Destruct System",
+               "Self-Destruction", steps=IN_ACTIONS, label="{who}: stop the Self-Destruct System",
                doc="Command Module, Second Interaction Phase (R17)"),
     ActionType("freeze", {"crew": "str"}, check_freeze, apply_freeze, "Turn on the Freezer",
-               legal_when_offered=True, label="{who}: turn on the Freezer",
+               steps=IN_ACTIONS, legal_when_offered=True, label="{who}: turn on the Freezer",
                doc="Command Module, Second Interaction Phase (R13)"),
     ActionType("inventory", _crew_and("target"), check_inventory, apply_inventory,
-               "Inventory Lab Animals", label="{who}: inventory counter {target}",
+               "Inventory Lab Animals", steps=IN_ACTIONS, label="{who}: inventory counter {target}",
                notes={"target": "(`n1`..)"}, doc="Science Officer in the Computer Room (R16)"),
     ActionType("release", {"crew": "str"}, check_release, apply_release,
                "Attempt to Catch Lab Animal", cannot_end=True, legal_when_offered=True,
                passive=True, label="{who}: release the Lab Animal",
+               steps=StepGuard(HANDS_FREE_STEPS, "nothing to release now",
+                               "Attempt to Catch Lab Animal"),
                doc="let a caught Lab Animal go, any time"),
     ActionType("let_go", {"crew": "str"}, check_let_go, apply_let_go, "ruling R11",
                cannot_end=True, legal_when_offered=True, passive=True,
-               label="{who}: let go of the Intruder", doc="end control of the Intruder (R11)"),
+               label="{who}: let go of the Intruder",
+               steps=StepGuard(HANDS_FREE_STEPS, "nothing to let go of now", "ruling R11"),
+               doc="end control of the Intruder (R11)"),
     ActionType("prepare_hatches", {}, check_prepare, apply_prepare, "Escape via Shuttle",
+               steps=PREPARING,
                label="Prepare to open the hatches", doc="in a shuttle fight (R24)"),
     ActionType("open_hatches", {"crew": "str"}, check_open_hatches, apply_open_hatches,
-               "Escape via Shuttle", label="{who}: open the hatches",
+               "Escape via Shuttle", steps=IN_ACTIONS, label="{who}: open the hatches",
                doc="in a shuttle fight, after preparing"),
 )

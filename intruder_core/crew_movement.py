@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .action_types import ActionType
+from .action_types import ActionType, StepGuard
 from .actions import Action, action
 from .charts import CONSTRUCTION_TURNS, ROLES, can_carry
 from .errors import IllegalAction
@@ -26,9 +26,10 @@ from .station import (
 if TYPE_CHECKING:
     from .game import Game
     from .move_cache import Segment
-    from .state import Crewman, Item
+    from .state import Crewman, Item, Step
 
 MP_PER_TURN = 3
+PICKUP_MP = 1  # the first pick-up of a turn; the rest free until he moves (R27)
 UNLOCK = {  # room -> (roles allowed, rule)
     "arms": (("command",), "Unlock Arms Room"),
     "freezer": (("command", "science", "engineer"), "Unlock Freezer"),
@@ -62,9 +63,11 @@ def free_to_function(g: Game, c: Crewman) -> None:
                    "Gaining Control Using Electric Prods; ruling R11")
 
 
-def in_movement(g: Game) -> None:
-    if g.step != "move":
-        raise deny("that is a Function of the Crew Movement Phase", "Sequence of Play 3")
+# The steps each action is taken in (ActionType.steps: the registry checks them first).
+IN_MOVEMENT = StepGuard(("move",), "that is a Function of the Crew Movement Phase",
+                        "Sequence of Play 3")
+# Letting go of what he holds is open at every decision of the crew's: its own refusal each.
+HANDS_FREE_STEPS: tuple[Step, ...] = ("move", "crew_actions", "free_actions")
 
 
 # --- candidates ---------------------------------------------------------------------------
@@ -237,7 +240,7 @@ def _functions(g: Game, c: Crewman, mine: list[Item], here: list[Item],
     if c.controlling and at == "command" and "freezer" in unlocked and mp >= MP_PER_TURN:
         out.append(made.get(("force_into_freezer", cid)) or cache.labelled(
             g, ("force_into_freezer", cid), action("force_into_freezer", crew=cid)))
-    if free and (c.paid_pickup or mp >= 1) and not marine(g, c):
+    if free and (c.paid_pickup or mp >= PICKUP_MP) and not marine(g, c):
         fit: dict[str, bool] = {}  # kind -> he can carry one more (fits reads only kinds)
         for item in here:
             if cid not in item.carriers:
@@ -301,9 +304,8 @@ def check_pass(g: Game, a: Action) -> None:
 # --- checks -------------------------------------------------------------------------------
 
 def check_move(g: Game, a: Action) -> None:
-    in_movement(g)
     c = crewman(g, a.get("crew"), on_station=True)
-    to = a.get("to")
+    to = a["to"]
     if c.holding:
         free_to_function(g, c)
     if to not in ADJACENT.get(c.at or "", ()):
@@ -351,7 +353,6 @@ def movers_or_none(g: Game, c: Crewman,
 
 
 def check_force(g: Game, a: Action) -> None:
-    in_movement(g)
     c = crewman(g, a.get("crew"), on_station=True)
     if not c.controlling:
         raise deny(f"{c.name} controls no Intruder", "ruling R22")
@@ -366,7 +367,6 @@ def check_force(g: Game, a: Action) -> None:
 
 
 def check_pick_up(g: Game, a: Action) -> None:
-    in_movement(g)
     c = crewman(g, a.get("crew"), on_station=True)
     free_to_function(g, c)
     if marine(g, c):
@@ -383,13 +383,11 @@ def check_pick_up(g: Game, a: Action) -> None:
     if not fits([*carried(g, c), item]):
         raise deny(f"{c.name} cannot carry more: one large and one small object, or three "
                    "small ones", "Crew Movement")
-    if not c.paid_pickup and c.mp < 1:
-        raise deny("picking up costs 1 movement point", "Pick Up an Object")
+    if not c.paid_pickup and c.mp < PICKUP_MP:
+        raise deny(f"picking up costs {PICKUP_MP} movement point", "Pick Up an Object")
 
 
 def check_drop(g: Game, a: Action) -> None:
-    if g.step not in ("move", "crew_actions", "free_actions"):
-        raise deny("objects are dropped while moving or acting", "Drop an Object")
     c = crewman(g, a.get("crew"))
     if g.step == "crew_actions" and c.at != sub_at(g):
         raise deny(f"{c.name} is not in the compartment being resolved",
@@ -400,7 +398,6 @@ def check_drop(g: Game, a: Action) -> None:
 
 
 def check_unlock(g: Game, a: Action) -> None:
-    in_movement(g)
     c = crewman(g, a.get("crew"), on_station=True)
     room = a.get("room")
     if room not in UNLOCK:
@@ -417,7 +414,6 @@ def check_unlock(g: Game, a: Action) -> None:
 
 
 def check_construct(g: Game, a: Action) -> None:
-    in_movement(g)
     c = crewman(g, a.get("crew"), on_station=True)
     rule = "Construct Weapons"
     if c.role != "engineer":
@@ -432,11 +428,6 @@ def check_construct(g: Game, a: Action) -> None:
         raise deny("that weapon is not on the Weapons Construction track", rule)
     if item.worked_turn == g.turn:
         raise deny("two Engineers may not work on the same weapon in the same turn", rule)
-
-
-def check_end_movement(g: Game, a: Action) -> None:
-    in_movement(g)
-    check_pass(g, a)
 
 
 # --- effects ------------------------------------------------------------------------------
@@ -476,7 +467,7 @@ def apply_pick_up(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     item = g.items[a["item"]]
     if not c.paid_pickup:
-        c.mp -= 1
+        c.mp -= PICKUP_MP
         c.paid_pickup = True
     item.carriers.append(c.id)
     emit(g, "pick_up", f"{c.name} picks up the {item.name}", "Pick Up an Object",
@@ -523,23 +514,28 @@ def apply_construct(g: Game, a: Action) -> None:
 
 ACTIONS = (
     ActionType("move", {"crew": "str", "to": "str"}, check_move, apply_move, "Crew Movement",
-               cannot_end=True, doc="Crew Movement; shafts cost 2; a controlled Intruder "
-               "moves with its controller (R11); a caged Intruder's carriers move together "
-               "(R14)"),
+               steps=IN_MOVEMENT, cannot_end=True,
+               doc="Crew Movement; shafts cost 2; a controlled Intruder moves with its "
+               "controller (R11); a caged Intruder's carriers move together (R14)"),
     ActionType("force_into_freezer", {"crew": "str"}, check_force, apply_force, "ruling R22",
-               cannot_end=True, label="{who}: force the Intruder into the Freezer",
+               steps=IN_MOVEMENT, cannot_end=True,
+               label="{who}: force the Intruder into the Freezer",
                doc="R22"),
     ActionType("pick_up", {"crew": "str", "item": "str"}, check_pick_up, apply_pick_up,
-               "Pick Up an Object", cannot_end=True,
+               "Pick Up an Object", steps=IN_MOVEMENT, cannot_end=True,
                doc="1 point for any number (R27); 1 large + 1 small or 3 small"),
     ActionType("drop", {"crew": "str", "item": "str"}, check_drop, apply_drop,
                "Drop an Object", cannot_end=True, legal_when_offered=True, passive=True,
+               steps=StepGuard(HANDS_FREE_STEPS, "objects are dropped while moving or acting",
+                               "Drop an Object"),
                doc="free, also during Interactions (R36)"),
     ActionType("unlock", {"crew": "str", "room": "str"}, check_unlock, apply_unlock,
-               "Functions", cannot_end=True, notes={"room": "(`arms`, `freezer`, `computer`)"},
+               "Functions", steps=IN_MOVEMENT, cannot_end=True,
+               notes={"room": "(`arms`, `freezer`, `computer`)"},
                doc="from the Command Module, this phase only (R12)"),
     ActionType("construct", {"crew": "str", "item": "str"}, check_construct, apply_construct,
-               "Construct Weapons", cannot_end=True, doc="Engineer in Maintenance, all 3 points"),
+               "Construct Weapons", steps=IN_MOVEMENT, cannot_end=True,
+               doc="Engineer in Maintenance, all 3 points"),
 )
 
 def start_phase(g: Game) -> None:

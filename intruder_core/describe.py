@@ -11,14 +11,13 @@ from typing import Final, NamedTuple
 
 from .charts import IMMUNITY, OBJECTS, POWER_NAMES, WEAPONS
 from .combat import MAX_ATTACKS
-from .crew_movement import MP_PER_TURN
+from .crew_movement import MP_PER_TURN, PICKUP_MP
 from .errors import IllegalAction
 from .names import KIND_NAMES
 from .station import ADJACENT, SHAFTS, entry_cost, name
 from .view import CounterView, CrewView, View, ViewIndex
 
 KIND_SHORT: Final[dict[str, str]] = {"intruder": "INT", "lab_animal": "LAB", "dummy": "DUM"}
-PICKUP_MP: Final = 1  # the first pick-up of a turn; the rest free until he moves (R27)
 
 
 def kind_name(kind: object, default: str = "Counter") -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from . import crew_actions, interaction, sides
 from . import crew_movement as crew_rules
 from . import intruder_player as ii
-from .action_types import HANDLERS, PASSES, ActionType
+from .action_types import HANDLERS, PASSES, ActionType, unchecked
 from .biology import (
     DEAD_OR_GONE,
     reveal_caged_powers,
@@ -36,7 +36,6 @@ from .phase import in_shuttle, interaction_number, sub_at
 from .phase_names import PHASE_NAMES
 from .pieces import crew_at, manned
 from .random_movement import random_movement
-from .scenarios import PLAYERS
 from .scoring import result_of
 from .state import SavedPhase, Subroutine
 from .station import COMPARTMENTS
@@ -205,7 +204,7 @@ def intruder_segment(g: Game) -> None:
         if t.at != at:
             continue
         able = t.cage is None and t.controlled_by is None and not t.asleep
-        if able and g.scenario == "intelligent_intruder":  # the Intruder player decides (B)
+        if able and g.config.scenario == "intelligent_intruder":  # the Intruder player decides (B)
             g.x.deciding = t.id
             g.step = "intruder_attack"
             return
@@ -260,29 +259,32 @@ def leave(g: Game, a: Action) -> None:
 # --- the actions that end a decision: their effect is a flow step (registry.py) -------------
 
 ACTIONS = (
-    ActionType("end_movement", {"player": "str?"}, crew_rules.check_end_movement,
-               pass_movement, "Sequence of Play", passes=True, label="End crew movement"),
+    ActionType("end_movement", {"player": "str?"}, crew_rules.check_pass,
+               pass_movement, "Sequence of Play", steps=crew_rules.IN_MOVEMENT, passes=True,
+               label="End crew movement"),
     ActionType("interact", {"at": "str"}, interaction.check_interact, interact, "ruling R2",
-               legal_when_offered=True, doc="R2"),
+               steps=interaction.CHOOSING, legal_when_offered=True, doc="R2"),
     ActionType("defend", {"crew": "str", "weapon": "str"}, interaction.check_defend, defend,
-               "Intruder Action Segment C", doc="Self Defense",
+               "Intruder Action Segment C", steps=interaction.DEFENDING, doc="Self Defense",
                notes={"weapon": "(`dart`, `blaster`, `gas`, `flamethrower`, `improvised`)"}),
-    ActionType("no_defense", {}, interaction.check_no_defense, no_defense,
-               "Intruder Action Segment C", label="No Self Defense"),
+    ActionType("no_defense", {}, unchecked, no_defense, "Intruder Action Segment C",
+               steps=interaction.DEFENDING, label="No Self Defense"),
     ActionType("leave", {"shuttle": "str", "crew": "list"}, crew_actions.check_leave, leave,
-               "Leave in a Shuttle",
+               "Leave in a Shuttle", steps=crew_actions.IN_ACTIONS,
                notes={"shuttle": "(`shuttle1`, `shuttle2`)", "crew": "(list, 1-4)"},
                doc="Second Interaction Phase, marker in 4 or lower or stopped (R18)"),
-    ActionType("end_actions", {"player": "str?"}, crew_actions.check_end_actions,
-               pass_actions, "Actions", passes=True, legal_when_offered=True,
+    ActionType("end_actions", {"player": "str?"}, crew_rules.check_pass,
+               pass_actions, "Actions", steps=crew_actions.IN_ACTIONS, passes=True,
+               legal_when_offered=True,
                label="End actions here",
                doc="end the segment (or the phase's remaining actions)"),
-    ActionType("end_intruder_movement", {}, ii.check_end_move, end_intruder_movement,
-               "The Intelligent Intruder", side="intruder", passes=True),
+    ActionType("end_intruder_movement", {}, unchecked, end_intruder_movement,
+               "The Intelligent Intruder", steps=ii.MOVING, side="intruder", passes=True),
     ActionType("intruder_attack", {"token": "str", "crew": "str"}, ii.check_intruder_attack,
-               intruder_decides, "The Intelligent Intruder", side="intruder"),
+               intruder_decides, "The Intelligent Intruder", steps=ii.DECIDING,
+               side="intruder"),
     ActionType("intruder_hold", {"token": "str"}, ii.check_intruder_attack, intruder_decides,
-               "The Intelligent Intruder", side="intruder"),
+               "The Intelligent Intruder", steps=ii.DECIDING, side="intruder"),
 )
 
 # --- settling: the end of the game and passes that are no choice ---------------------------
@@ -311,7 +313,7 @@ def only_pass(g: Game) -> Action | None:
     """A pass that is some side's only legal choice (R33); None if every side with a
     decision has a real one to make."""
     legal = g.legal_now()
-    if len(PLAYERS[g.scenario]) == 1:  # one side decides everything (the solitaire game)
+    if len(g.config.players) == 1:  # one side decides everything (the solitaire game)
         if not legal:
             raise RuntimeError(f"no legal action in step {g.step!r}")
         for a in legal:

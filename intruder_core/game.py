@@ -9,24 +9,20 @@ in flow.py; each action's check and effect are declared by its rule module (regi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-from . import crew_actions as act
-from . import crew_movement as crew_rules
-from . import flow, interaction, sides
+from . import flow, legal, sides
 from . import intruder_player as ii
-from .action_types import CANNOT_END, FRESH_LABELS, HANDLERS, LEGAL_WHEN_OFFERED
-from .actions import Action, Event, action, new_action
-from .charts import Stage
+from .action_types import CANNOT_END, HANDLERS
+from .actions import Action, Event
+from .config import GameConfig
 from .dice import Dice
 from .errors import CorruptSave, IllegalAction
 from .json_types import Options, Record
 from .labels import label as action_label
-from .move_cache import new_cache
+from .move_cache import new_cache, noting_touched
 from .registry import ACTION_TYPES
-from .scenarios import PLAYERS
 from .state import GameState, load_fields, record_fields
-from .variants import chart
 from .view import View
 
 SAVE_FORMAT = 2  # 2: opaque counter ids (ruling R64); 1 (ids "i1", "l2"...) still loads
@@ -38,13 +34,11 @@ class Game(GameState):
     The saved state is the `GameState` it extends (typed records, state.py); the Game adds
     the rules' orchestration, the caches of the current decision and the public API."""
 
-    def __init__(self, dice: Dice, options: Options | None = None) -> None:
-        super().__init__(dice)
-        self.options: Options = {}
-        self.chart: dict[int, Stage] = {}
-        self.set_options(options or {})
-        self._scenario_of: dict[str, object] | None = None
-        self._scenario = "solitaire"
+    def __init__(self, dice: Dice, origin: dict[str, object] | None = None) -> None:
+        super().__init__(dice, origin=origin if origin is not None else {})
+        # The settings (scenario, options, Life Stage Chart), derived from the origin: fixed
+        # for the game and never saved (config.py).
+        self.config = GameConfig.of(self.origin)
         self.events: list[Event] = []
         # False while settling after an action that cannot end the game (ActionType.cannot_end).
         self.may_end = True
@@ -53,24 +47,9 @@ class Game(GameState):
     # --- public API ---------------------------------------------------------------------
 
     @property
-    def scenario(self) -> str:
-        origin = self.origin
-        if origin is not self._scenario_of:  # read once per origin (a hot path)
-            start = origin.get("position", origin)  # a position's origin holds the position
-            self._scenario = str(start.get("scenario", "solitaire")) if isinstance(start, dict) \
-                else "solitaire"
-            self._scenario_of = origin
-        return self._scenario
-
-    @property
     def players(self) -> tuple[str, ...]:
         """The sides of this scenario: ("crew",) in the solitaire game."""
-        return PLAYERS[self.scenario]
-
-    def set_options(self, options: Options) -> None:
-        """Rule knobs (docs/variants: difficulty); "standard" is the rulebook."""
-        self.chart = chart(options)
-        self.options = dict(options)
+        return self.config.players
 
     @property
     def is_over(self) -> bool:
@@ -80,12 +59,12 @@ class Game(GameState):
         """Every action the player (any player if None) may take now, in a fixed order."""
         if self.result is not None:  # the game is over
             return []
-        legal = self.cache.legal  # this decision's, when already built (`legal_now`)
-        if legal is None:
-            legal = self.legal_now()
+        now = self.cache.legal  # this decision's, when already built (`legal_now`)
+        if now is None:
+            now = legal.legal_now(self)
         if player is None:
-            return list(legal)
-        return [a for a in legal if sides.owner(self, a) == player]
+            return list(now)
+        return [a for a in now if sides.owner(self, a) == player]
 
     def owner(self, action: Action) -> str:
         """The side whose decision an action is ("crew" in the solitaire game)."""
@@ -102,28 +81,8 @@ class Game(GameState):
             a = _parse(action)
         except IllegalAction as e:
             return e
-        return self._why_not(a)
+        return legal.why_not(self, a)
 
-    def _why_not(self, a: Action) -> IllegalAction | None:
-        """why_illegal for an action already parsed."""
-        if self.is_over:
-            return IllegalAction("the game is over", "How to Win")
-        if a.type not in HANDLERS:
-            return IllegalAction(f"there is no action called {a.type!r}", "Actions")
-        if a in self._legal_set_now():
-            return None
-        return self._refusal(a)
-
-    def _refusal(self, a: Action) -> IllegalAction | None:
-        """Why an action that is not among the legal ones is refused: its rule's own check,
-        else "not available now" (an action no generator offers in this step)."""
-        try:
-            HANDLERS[a.type][0](self, a)
-        except IllegalAction as e:
-            return e
-        if a not in (c for c in self._candidates() if c.type == a.type):
-            return IllegalAction("that action is not available now", HANDLERS[a.type][2])
-        return None
 
     def apply(self, action: Action | Mapping[str, object]) -> list[Event]:
         """Take a legal action and run the game on to the next decision; returns the events.
@@ -137,7 +96,7 @@ class Game(GameState):
                 break
         if a is None:
             a = _parse(action)
-            refusal = self._why_not(a)
+            refusal = legal.why_not(self, a)
             if refusal is not None:
                 raise refusal
         played = len(self.history)
@@ -147,46 +106,16 @@ class Game(GameState):
             self.cache.forget_legal()
             self.may_end = a.type not in CANNOT_END
             if self.step == "move":
-                self._touch(a)
+                noting_touched(self, a)
             else:
                 HANDLERS[a.type][1](self, a)
             flow.settle(self)
         except BaseException:
-            self._rewind(played)
+            from .saves import rewind
+
+            rewind(self, played)
             raise
         return self.events
-
-    def _touch(self, a: Action) -> None:
-        """Apply a Crew Movement Phase action, noting the compartments it touched (where its
-        crewman was and is): only the crewmen there need their actions worked out again.
-
-        A move touches only the compartments an object short of bearers left and entered
-        (`relocate` notes them): the movers change only their own actions (their places,
-        points and what they carry, which `crew_movement.candidates` sees on them)."""
-        if a.type == "move":  # `relocate` notes where objects left and arrived
-            HANDLERS["move"][1](self, a)
-            return
-        c = self.crew.get(str(a.get("crew", "")))
-        cache = self.cache
-        if c is None:  # a pass: every crewman's actions are worked out again
-            cache.segs.clear()
-            HANDLERS[a.type][1](self, a)
-            return
-        cache.acted(c.id, c.at)
-        HANDLERS[a.type][1](self, a)
-        cache.touched.add(c.at)
-
-    def _rewind(self, played: int) -> None:
-        """Put the game back exactly as it was after its first `played` actions, replayed from
-        its origin (the engine is deterministic): a failed apply leaves no trace, and one that
-        succeeds pays nothing for the guarantee (no copy of the state is taken beforehand)."""
-        from .saves import start_at
-
-        again = start_at(self.origin)
-        for step in self.history[:played]:
-            again.apply(step)
-        vars(self).clear()
-        vars(self).update(vars(again))
 
     def view(self, side: str = "crew") -> View:
         """What one side may know, as JSON-ready data (see docs/api.md)."""
@@ -244,9 +173,9 @@ class Game(GameState):
                 raise ValueError("unknown save format")
             body = {k: v for k, v in d.items() if k != "format"}
             values = load_fields(GameState, body)
-            origin, dice = d["origin"], values["dice"]
-            assert isinstance(dice, Dice)
-            g = cls(dice, origin.get("options") or origin.get("position", {}).get("options"))
+            origin, dice = values["origin"], values["dice"]
+            assert isinstance(dice, Dice) and isinstance(origin, dict)
+            g = cls(dice, origin)
             for key, value in values.items():
                 setattr(g, key, value)
             from .invariants import check_invariants
@@ -265,67 +194,8 @@ class Game(GameState):
         self.cache.clear()
 
     def legal_now(self) -> list[Action]:
-        """The legal actions of every side, labelled, built once per decision."""
-        cache = self.cache
-        legal = cache.legal
-        if legal is None:
-            bound = cache.bound_to
-            if bound is None or bound[0] is not self.crew or bound[1] is not self.items:
-                cache.bind(self)
-            # the Crew Movement Phase's generator offers only legal actions (`_generate`)
-            legal = cache.legal = (crew_rules.candidates(self) if self.step == "move"
-                                   else self._generate())
-        return legal
-
-    def _legal_set_now(self) -> frozenset[Action]:
-        cache = self.cache
-        legal_set = cache.legal_set
-        if legal_set is None:
-            legal_set = cache.legal_set = frozenset(self.legal_now())
-        return legal_set
-
-    def _generate(self) -> list[Action]:
-        """The candidates the rules allow, labelled. The Crew Movement Phase's generator
-        offers only legal actions, so its checks are skipped; elsewhere each is checked but
-        those offered only when legal (ActionType.legal_when_offered)."""
-        if self.step == "move":
-            return crew_rules.candidates(self)
-        labels = self.cache.labels
-        trusted = () if sides.shared(self) else LEGAL_WHEN_OFFERED
-        out = []
-        for a in self._candidates():
-            check, _, rule = HANDLERS[a.type]
-            if a.type not in trusted:
-                try:
-                    check(self, a)
-                except IllegalAction:
-                    continue
-            if a.label:  # offered labelled by its generator
-                out.append(a)
-                continue
-            if a.type in FRESH_LABELS:  # its label reads the state: made afresh
-                out.append(Action(a.type, a.args, self.label(a), rule))
-                continue
-            done = labels.get(a)
-            if done is None:
-                done = labels[a] = new_action(a.type, a.args, self.label(a), rule)
-            out.append(done)
-        return out
-
-    def _candidates(self) -> Iterable[Action]:
-        """The actions worth checking in the current step, in a fixed order."""
-        step = self.step
-        if step == "move":
-            return crew_rules.candidates(self)
-        if step == "choose":
-            return [action("interact", at=at) for at in self.queue]
-        if step == "defense":
-            return [*interaction.defense_options(self), action("no_defense")]
-        if step == "crew_actions" or step == "free_actions":
-            return act.candidates(self)
-        if step == "intruder_move" or step == "intruder_attack":
-            return ii.candidates(self)
-        return ()
+        """The legal actions of every side, labelled, built once per decision (legal.py)."""
+        return legal.legal_now(self)
 
     def label(self, a: Action) -> str:
         """A short human label for an action (the page shows it on a button)."""
@@ -364,9 +234,8 @@ def new_game(seed: int = 0, dice: list[int] | None = None, scenario: str = "soli
     from . import scenarios
 
     scenarios.check(scenario, dict(options or {}))
-    g = Game(Dice(seed, dice or ()), options)
-    g.origin = {"seed": seed, "dice": list(dice or ()), "scenario": scenario,
-                "options": dict(options or {})}
+    g = Game(Dice(seed, dice or ()), {"seed": seed, "dice": list(dice or ()),
+                                      "scenario": scenario, "options": dict(options or {})})
     scenarios.setup(g, scenario)
     flow.start(g)
     return g

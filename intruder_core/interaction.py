@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import lost
+from .action_types import StepGuard
 from .actions import Action, action
 from .biology import determine_powers, is_free, wake_due
 from .combat import check_fire, fire, intruder_attack, weapons_of
@@ -54,9 +55,14 @@ def compartments_to_resolve(g: Game) -> list[str]:
                   key=ORDER.__getitem__)
 
 
+# The steps each decision is taken in (ActionType.steps: the registry checks them first).
+CHOOSING = StepGuard(("choose",), "no choice of Interaction is pending",
+                     "Interaction Sub-routine; ruling R2")
+DEFENDING = StepGuard(("defense",), "no Intruder attack is waiting for Self Defense",
+                      "Intruder Action Segment C")
+
+
 def check_interact(g: Game, a: Action) -> None:
-    if g.step != "choose":
-        raise deny("no choice of Interaction is pending", "Interaction Sub-routine; ruling R2")
     if a.get("at") not in g.queue:
         raise deny("that compartment has no Interaction to resolve", "ruling R2")
 
@@ -147,19 +153,14 @@ def defense_options(g: Game) -> list[Action]:
 
 
 def check_defend(g: Game, a: Action) -> None:
-    if g.step != "defense" or g.defense is None or g.sub is None:
-        raise deny("no Intruder attack is waiting for Self Defense", "Intruder Action Segment C")
+    if g.defense is None or g.sub is None:
+        raise DEFENDING.refusal()
     c = crewman(g, a.get("crew"))
     if c.at != g.sub.at:
         raise deny(f"{c.name} is not in {place(g.sub.at)}", "Intruder Action Segment C")
     if side_of(g, c) != side_of(g, g.crew[g.defense.target]):
         raise deny("each player's crewmen defend only their own side", "The Science Officer")
     check_fire(g, c, g.counters[g.defense.intruder], str(a.get("weapon")), True)
-
-
-def check_no_defense(g: Game, a: Action) -> None:
-    if g.step != "defense":
-        raise deny("no Intruder attack is waiting for Self Defense", "Intruder Action Segment C")
 
 
 def apply_defend(g: Game, a: Action) -> None:

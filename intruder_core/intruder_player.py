@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .action_types import ActionType
+from .action_types import ActionType, StepGuard
 from .actions import Action, action
 from .biology import compartments_per_phase, stops_on_meeting_crew
 from .crew_movement import deny
@@ -28,10 +28,16 @@ if TYPE_CHECKING:
     from .view import IntruderView
 
 RULE = "The Intelligent Intruder"
+# The steps the Intruder player's actions are taken in (ActionType.steps: checked first).
+ACTING = StepGuard(("intruder_move",), "the Intruder acts on objects in its movement phase",
+                   RULE + " C")
+MOVING = StepGuard(("intruder_move",), "the Intruder is not moving now", RULE)
+DECIDING = StepGuard(("intruder_attack",), "no Intruder is deciding whether to attack",
+                     RULE + " B")
 
 
 def active(g: Game) -> bool:
-    return g.scenario == "intelligent_intruder"
+    return g.config.scenario == "intelligent_intruder"
 
 
 def moved(g: Game) -> dict[str, int]:
@@ -73,8 +79,6 @@ def counter(g: Game, token: object) -> Counter:
 
 
 def check_move_counter(g: Game, a: Action) -> None:
-    if g.step != "intruder_move":
-        raise deny("counters move in the Intruder and Hidden Counter Movement Phase", RULE)
     t = counter(g, a.get("token"))
     if not moves_randomly(t):
         raise deny("that counter cannot move now (caged, held, asleep or in a secured room)",
@@ -83,7 +87,7 @@ def check_move_counter(g: Game, a: Action) -> None:
     if done.get(t.id, 0) >= compartments_per_phase(g, t) or t.id in g.x.stopped:
         raise deny("each counter moves one compartment per movement phase (two if Very Fast)",
                    RULE + " A")
-    to = a.get("to")
+    to = a["to"]
     if to not in ADJACENT[t.at]:
         raise deny(f"{place(to)} is not adjacent to {place(t.at)}", RULE + " A")
     if to in SECURED:
@@ -103,8 +107,7 @@ def apply_move_counter(g: Game, a: Action) -> None:
 
 
 def intruder_at_hand(g: Game, a: Action) -> Counter:
-    if g.step != "intruder_move":
-        raise deny("the Intruder acts on objects in its movement phase", RULE + " C")
+    """The free, awake Intruder acting on an object (in its movement phase: ACTING)."""
     t = counter(g, a.get("token"))
     if t.kind != "intruder" or t.cage or t.controlled_by or t.asleep:
         raise deny("only a free, awake Intruder can do that", RULE + " C")
@@ -167,11 +170,6 @@ def apply_open_lab_cages(g: Game, a: Action) -> None:
            {"at": PERMANENT_CAGES_AT})
 
 
-def check_end_move(g: Game, a: Action) -> None:
-    if g.step != "intruder_move":
-        raise deny("the Intruder is not moving now", RULE)
-
-
 def apply_end_move(g: Game, a: Action) -> None:
     """The Intruder player's movement is over (flow.end_intruder_movement goes on to the
     First Interaction Phase)."""
@@ -180,8 +178,6 @@ def apply_end_move(g: Game, a: Action) -> None:
 
 
 def check_intruder_attack(g: Game, a: Action) -> None:
-    if g.step != "intruder_attack":
-        raise deny("no Intruder is deciding whether to attack", RULE + " B")
     assert g.x.deciding is not None
     t = g.counters[g.x.deciding]
     if a.get("token") != t.token:
@@ -212,13 +208,15 @@ def apply_intruder_attack(g: Game, a: Action) -> bool:
 
 ACTIONS = (
     ActionType("move_counter", {"token": "str", "to": "str"}, check_move_counter,
-               apply_move_counter, RULE, side="intruder"),
+               apply_move_counter, RULE, side="intruder",
+               steps=StepGuard(("intruder_move",), "counters move in the Intruder and Hidden "
+                               "Counter Movement Phase", RULE)),
     ActionType("destroy", {"token": "str", "item": "str"}, check_destroy, apply_destroy, RULE,
-               side="intruder"),
+               side="intruder", steps=ACTING),
     ActionType("open_cage", {"token": "str", "item": "str"}, check_open_cage, apply_open_cage,
-               RULE, side="intruder"),
+               RULE, side="intruder", steps=ACTING),
     ActionType("open_lab_cages", {"token": "str"}, check_open_lab_cages, apply_open_lab_cages,
-               RULE, side="intruder"),
+               RULE, side="intruder", steps=ACTING),
 )
 
 

@@ -73,12 +73,12 @@ def label(g: Game, a: Action) -> str:
         return f"{SIMPLE_LABELS[t]} ({PLAYER_WORDS.get(a['player'], a['player'])})"
     if template is not None:
         return template.format(who=who, target=a.get("target"),
-                               airlock=place(a.get("airlock")))
+                               airlock=place(str(a.get("airlock") or "")))
     if t == "interact":
         return f"Resolve the Interaction in {place(a['at'])}"
     if t == "cage_animal":
         return f"{who}: cage the Lab Animal held by {g.crew[a['holder']].name}"
     if t == "leave":
-        names = ", ".join(g.crew[n].name for n in a["crew"])
+        names = ", ".join(g.crew[n].name for n in a.names("crew"))
         return f"Leave in {place(a['shuttle'])}: {names}"
     return t

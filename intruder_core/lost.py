@@ -30,7 +30,7 @@ def counter_of(g: Game, c: Crewman) -> str:
 
 def lose_one(g: Game) -> None:
     """Pick one crewman at random (all counters shuffled, one drawn) and make him lost."""
-    if not g.options.get("lost_crewmen"):
+    if not g.config.lost_crewmen:
         return
     pool = sorted(station_crew(g), key=lambda c: c.id)
     if not pool:

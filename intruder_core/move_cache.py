@@ -141,6 +141,27 @@ class NoCache(MoveCache):
         return forget(), forget(), forget(), forget()  # type: ignore[return-value]
 
 
+def noting_touched(g: Game, a: Action) -> None:
+    """Apply a Crew Movement Phase action, noting the compartments it touched (where its
+    crewman was and is): only the crewmen there need their actions worked out again.
+
+    A move touches only the compartments an object short of bearers left and entered
+    (`relocate` notes them): the movers change only their own actions (their places,
+    points and what they carry, which `crew_movement.candidates` sees on them)."""
+    if a.type == "move":  # `relocate` notes where objects left and arrived
+        HANDLERS["move"][1](g, a)
+        return
+    c = g.crew.get(str(a.get("crew", "")))
+    cache = g.cache
+    if c is None:  # a pass: every crewman's actions are worked out again
+        cache.segs.clear()
+        HANDLERS[a.type][1](g, a)
+        return
+    cache.acted(c.id, c.at)
+    HANDLERS[a.type][1](g, a)
+    cache.touched.add(c.at)
+
+
 def new_cache() -> MoveCache:
     """The cache a new game starts with (`ENABLED`)."""
     return MoveCache() if ENABLED else NoCache()

@@ -39,7 +39,7 @@ def manned(g: Game, at: str | None) -> bool:
 
 def marine(g: Game, c: Crewman) -> bool:
     """Optional Marines rule (Return to Prometheus)."""
-    return bool(g.options.get("marines")) and c.role in ("command", "engineer")
+    return g.config.marines and c.role in ("command", "engineer")
 
 
 def docks(g: Game) -> dict[str, str]:

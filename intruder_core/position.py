@@ -54,9 +54,8 @@ def wakes(p: Mapping[str, object], asleep: object, turn: int, phase: str) -> lis
 def _build(p: object) -> Game:
     if not isinstance(p, dict):
         raise ValueError("a position must be an object")
-    g = Game(Dice(int(p.get("seed", 0)), p.get("dice", ()), strict=bool(p.get("strict_dice"))))
-    g.origin = {"position": p}
-    g.set_options(dict(p.get("options", {})))
+    g = Game(Dice(int(p.get("seed", 0)), p.get("dice", ()), strict=bool(p.get("strict_dice"))),
+             {"position": p})
     g.turn = int(p.get("turn", 1))
     phase = str(p.get("phase", "movement"))
     if phase not in PHASES:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Container, Mapping
-from typing import Any, cast
+from typing import cast
 
 from .actions import Action
 from .charts import OBJECTS, POWERS
@@ -296,6 +296,17 @@ def start_at(origin: Mapping[str, object]) -> Game:
     return new_game(ng["seed"], ng["dice"], ng["scenario"], ng["options"])
 
 
+def rewind(g: Game, played: int) -> None:
+    """Put the game back exactly as it was after its first `played` actions, replayed from
+    its origin (the engine is deterministic): a failed apply leaves no trace, and one that
+    succeeds pays nothing for the guarantee (no copy of the state is taken beforehand)."""
+    again = start_at(g.origin)
+    for step in g.history[:played]:
+        again.apply(step)
+    vars(g).clear()
+    vars(g).update(vars(again))
+
+
 def check_playable(g: Game) -> None:
     """The invariants hold and the page can show the game and offer its choices."""
     from .invariants import check_invariants
@@ -379,19 +390,22 @@ def load_dict(data: object) -> Game:
     return game
 
 
-def _crew_order(origin: Any, crew: Any) -> object:  # read by trying (KeyError, TypeError)
+def _crew_order(origin: object, crew: object) -> object:
     """A position's crew in the roster order the save lists (to_json sorts the origin's keys,
-    but the order of a position's crew is the order of target numbers, R28)."""
-    try:
-        spec = origin["position"]["crew"]
-        order = [c["id"] for c in crew]
-    except (KeyError, TypeError):
+    but the order of a position's crew is the order of target numbers, R28); the origin as
+    it is when it holds no such crew or the save no such list."""
+    if not isinstance(origin, dict) or not isinstance(crew, list):
         return origin
-    if not isinstance(spec, dict) or not all(isinstance(k, str) for k in order):
+    position = origin.get("position")
+    spec = position.get("crew") if isinstance(position, dict) else None
+    if not isinstance(position, dict) or not isinstance(spec, dict):
+        return origin
+    order = [c.get("id") if isinstance(c, dict) else None for c in crew]
+    if not all(isinstance(k, str) for k in order):
         return origin
     ranked = {cid: n for n, cid in enumerate(order)}
     crew_spec = dict(sorted(spec.items(), key=lambda kv: ranked.get(kv[0], len(ranked))))
-    return {**origin, "position": {**origin["position"], "crew": crew_spec}}
+    return {**origin, "position": {**position, "crew": crew_spec}}
 
 
 def load_text(text: object) -> Game:

@@ -1,7 +1,7 @@
 """The rulebook's other ways to play: scenarios and optional rules (Multi-Player Scenarios).
 
 Each scenario is a set-up and a list of players; the rules they change are switched on in the
-rule modules by `g.scenario` and `g.options`, never by copies of the rules.
+rule modules by `g.config` (config.py: the scenario and options), never by copies of the rules.
 """
 
 from __future__ import annotations

@@ -52,9 +52,9 @@ def result_of(g: Game) -> Result:
         reason = "the score is positive" if total_score > 0 else "the score is not positive"
     result: Result = {"outcome": outcome, "score": total_score, "reason": reason,
               "breakdown": breakdown(g), "escaped_crew": escaped_crew}
-    if g.scenario == "intelligent_intruder":
+    if g.config.scenario == "intelligent_intruder":
         result["winner"] = {"win": "crew", "loss": "intruder"}.get(outcome)
-    if g.scenario == "science_officer":
+    if g.config.scenario == "science_officer":
         so = science_officer_result(g, outcome)
         result["scores"], result["winner"], result["outcome"] = so["scores"], so["winner"], \
             so["outcome"]

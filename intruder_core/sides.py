@@ -40,7 +40,7 @@ def crewman(g: Game, cid: object, on_station: bool = False) -> Crewman:
 
 def side_of(g: Game, c: Crewman) -> str:
     """The crew player commanding a crewman."""
-    if g.scenario == "science_officer":
+    if g.config.scenario == "science_officer":
         return "science" if c.role == "science" else "command"
     return "crew"
 
@@ -51,7 +51,7 @@ def _crew_of(players: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def crew_players(g: Game) -> tuple[str, ...]:
-    return _crew_of(g.players)
+    return _crew_of(g.config.players)
 
 
 _SHARED = {s: len(_crew_of(players)) > 1 for s, players in PLAYERS.items()}
@@ -59,7 +59,7 @@ _SHARED = {s: len(_crew_of(players)) > 1 for s, players in PLAYERS.items()}
 
 def shared(g: Game) -> bool:
     """Two crew players move and act in the same phases (The Science Officer)."""
-    return _SHARED[g.scenario]
+    return _SHARED[g.config.scenario]
 
 
 def owner(g: Game, a: Action) -> str:

@@ -107,7 +107,7 @@ def setup(g: Game) -> None:
     # How many are set aside is a difficulty knob (variants.py; the rulebook: four). The rest
     # and the Intruder are placed in the set-up order, cycling or leaving places empty as in
     # Panic ("If there are fewer than nine, some will be left empty").
-    aside = min(max(int(setting(g.options, "not_used", NOT_USED)), 0), len(pool))
+    aside = min(max(int(setting(g.config.options, "not_used", NOT_USED)), 0), len(pool))
     for n, c in enumerate(pool[:aside], 1):
         c.at = "not_used"
         c.token = f"n{n}"

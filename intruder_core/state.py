@@ -8,14 +8,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
 from types import UnionType
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    TYPE_CHECKING,
+    Literal,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 from .actions import Event
 from .charts import OBJECTS, ROLES
 from .dice import Dice
 from .json_types import LedgerEntry, Result
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 # Where a hidden counter can be when it is not in a compartment (the mapsheet's boxes).
 BOXES = (
@@ -204,7 +216,7 @@ class ScenarioState:
                    None if d.get("deciding") is None else str(d["deciding"]))
 
 
-def _by_id(cls: type[object]) -> dict[str, object]:
+def _by_id(cls: type[DataclassInstance]) -> dict[str, object]:
     """Field metadata: a dict of records by id, saved as the list of its records."""
     return {"save": (lambda d: [record(v) for v in d.values()],
                      lambda v: {r["id"]: load(cls, r) for r in v})}
@@ -282,7 +294,7 @@ def load(cls: type[T], d: object) -> T:
     return cls(**load_fields(cls, d))
 
 
-def load_fields(cls: type[Any], d: object) -> dict[str, object]:
+def load_fields(cls: type[DataclassInstance], d: object) -> dict[str, object]:
     """The field values of a record of `cls` read from plain data (`load` without the call)."""
     if not isinstance(d, dict):
         raise ValueError(f"{cls.__name__} record must be an object")

@@ -6,11 +6,11 @@ variants: they swap Life Stage Chart rows and set-up counts, and only through th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Literal, TypedDict
 
 from .charts import LIFE_STAGES, Stage
-from .json_types import Options
 
 
 def _r(lo: int, hi: int) -> frozenset[int]:
@@ -90,7 +90,7 @@ DIFFICULTIES: dict[str, Level] = {
 }
 
 
-def chart(options: Options | None) -> dict[int, Stage]:
+def chart(options: Mapping[str, object] | None) -> dict[int, Stage]:
     """The Life Stage Chart for a game's options (the rulebook's unless a level changes it)."""
     level = DIFFICULTIES.get(str((options or {}).get("difficulty", "standard")))
     if level is None:
@@ -102,7 +102,7 @@ def chart(options: Options | None) -> dict[int, Stage]:
     return rows
 
 
-def setting(options: Options | None, key: Literal["not_used"], default: int) -> int:
+def setting(options: Mapping[str, object] | None, key: Literal["not_used"], default: int) -> int:
     """A set-up knob of the game's difficulty level (e.g. "not_used": counters set aside)."""
     level: Level = DIFFICULTIES.get(str((options or {}).get("difficulty", "standard")), {})
     return level.get(key, default)

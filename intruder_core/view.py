@@ -562,7 +562,7 @@ def bookkeeping(g: Game, tokens: dict[str, str] | None = None,
         if c.returning:
             returning.append(c.token)
     return {
-        "options": dict(g.options),
+        "options": dict(g.config.options),
         "queue": list(g.queue),
         "sub": _sub_view(g.sub, tokens),
         "attacks": _attacked(g, g.attacks, tokens) if g.attacks else {},

@@ -107,3 +107,31 @@ def test_label_templates_name_only_their_arguments() -> None:
         assert {fields[f] for f in used} <= set(t.args), t.type
         assert not (t.label and t.type in at.FRESH_LABELS), t.type
     assert at.LIVE_LABELS == at.INTRUDER_ACTIONS <= at.FRESH_LABELS
+
+
+def test_step_guards_refuse_before_the_check_with_their_own_words() -> None:
+    """An action taken outside its declared steps (ActionType.steps) is refused with its
+    guard's reason and rule whatever its arguments, as its check spelled it before; in its
+    steps the guard lets the rule's own check decide."""
+    guarded = [t for t in ACTION_TYPES if t.steps is not None]
+    # transfer alone checks its step itself: its refusals name the crewman and animal first
+    assert {t.type for t in ACTION_TYPES} - {t.type for t in guarded} == {"transfer"}
+    met: set[tuple[str, bool]] = set()
+    for scenario in ("intelligent_intruder", "science_officer", "solitaire"):
+        g = ic.new_game(seed=1, scenario=scenario)
+        for _ in random_play(g, 1, steps=400):
+            for t in guarded:
+                assert t.steps is not None
+                data: dict[str, object] = {"type": t.type}
+                data.update({k: ["zz9"] if kind == "list" else "zz9"
+                             for k, kind in t.args.items() if not kind.endswith("?")})
+                e = g.why_illegal(data)
+                refusal = None if e is None else (e.reason, e.rule)
+                inside = g.step in t.steps.steps
+                if inside and t.type != "prepare_hatches":  # (also refused out of a shuttle)
+                    # in its steps another reason refuses it (or it is legal: a pass)
+                    assert refusal != (t.steps.reason, t.steps.rule), (t.type, g.step)
+                else:
+                    assert refusal == (t.steps.reason, t.steps.rule), (t.type, g.step)
+                met.add((t.type, inside))
+    assert {t.type for t in guarded} == {typ for typ, inside in met if not inside}

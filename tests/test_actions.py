@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import act, of_type, pass_until, position, powers, refused, token_of
 
 import intruder_core as ic
@@ -213,3 +214,17 @@ def test_intruder_releases_caged_lab_animal() -> None:
                  dice=[4])  # a1: 4 -> Storage A-1
     assert of_type(g.log, "released")
     assert g.items["cage1"].contents is None
+
+
+def test_an_actions_names_and_lists_are_read_apart() -> None:
+    """`a[key]` is a name argument (a str), `a.names(key)` a list argument's names: each
+    refuses the other kind, so an effect never walks the letters of a name as crewmen."""
+    leave = ic.Action.from_dict({"type": "leave", "shuttle": "shuttle1", "crew": ["co1", "so1"]})
+    assert leave["shuttle"] == "shuttle1" and leave.names("crew") == ("co1", "so1")
+    assert ic.Action.from_dict({"type": "end_actions"}).names("crew") == ()
+    with pytest.raises(TypeError):
+        leave["crew"]
+    with pytest.raises(TypeError):
+        leave.names("shuttle")
+    with pytest.raises(KeyError):
+        leave["to"]

@@ -12,6 +12,7 @@ import pytest
 from helpers import passing, random_play
 
 import intruder_core as ic
+from intruder_core import legal
 from intruder_core.action_types import LEGAL_WHEN_OFFERED
 from intruder_core.crew_movement import UNLOCK
 from intruder_core.game import HANDLERS
@@ -78,7 +79,7 @@ def test_an_action_changed_by_hand_is_still_judged_afresh() -> None:
 def checked(g: ic.Game) -> list[ic.Action]:
     """Outside the Crew Movement Phase, the legal actions as the rules' checks give them:
     every candidate of the step whose check passes, in the candidates' order, labelled."""
-    return passing(g, g._candidates())
+    return passing(g, legal.candidates(g))
 
 
 @pytest.mark.parametrize("scenario,options", [

@@ -20,7 +20,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, NamedTuple, NotRequired, TextIO, TypedDict
+from typing import Literal, NamedTuple, NotRequired, Protocol, TextIO, TypedDict
 
 from ..actions import Action
 from ..game import Game, new_game
@@ -354,7 +354,22 @@ class Progress:
 Bar = tuple[str, float, "tuple[float, float] | None"]
 
 
-def _bars(dwg: Any, x0: float, y0: float, w: float, h: float, title: str,
+class _Shape(Protocol):
+    """An svgwrite element: a rectangle's hover text is its description."""
+
+    def set_desc(self, title: str) -> object: ...
+
+
+class _Canvas(Protocol):
+    """What the report's panels draw with: an svgwrite Drawing (an optional extra)."""
+
+    def add(self, element: _Shape) -> object: ...
+    def rect(self, **attributes: object) -> _Shape: ...
+    def line(self, **attributes: object) -> _Shape: ...
+    def text(self, text: str, **attributes: object) -> _Shape: ...
+
+
+def _bars(dwg: _Canvas, x0: float, y0: float, w: float, h: float, title: str,
           items: Iterable[Bar], fmt: Callable[[float], str], top: float | None = None) -> None:
     """One bar chart panel: (label, value, optional error interval) per bar."""
     items = list(items)

@@ -113,8 +113,7 @@ def determinize(view: View, rng: random.Random,
     if options.get("lost_crewmen") or options.get("marines"):
         raise ValueError("determinization covers the solitaire rules only")
     kinds = sample_identities(view, rng, constraints)
-    g = Game(Dice(rng.getrandbits(62)), options)
-    g.origin = {"determinized": True, "options": options}
+    g = Game(Dice(rng.getrandbits(62)), {"determinized": True, "options": options})
 
     # counters: ids by kind in the order met; tokens as in the view
     made = dict.fromkeys(COUNTS, 0)

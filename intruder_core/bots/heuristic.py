@@ -38,6 +38,7 @@ from ..charts import (
     SHUTTLE_CAPACITY,
     can_carry,
     is_large,
+    may_kill,
 )
 from ..crew_movement import move_cost
 from ..station import AIRLOCK_CONTROL, CONSTRUCTION_AT, SECURED, SHUTTLE_DOCK, name
@@ -421,7 +422,7 @@ class ActionPlan:
                 p = len(info.chart["control"]) / 6
                 options.append((p * v_control, n, ("prod", {"crew": cid, "target": token},
                                 f"prod it: control on {p:.0%}, then the Freezer (R22)")))
-            if kill_ok and c["role"] != "science":  # ruling R6
+            if kill_ok and may_kill(c["role"]):
                 for w in [*dict.fromkeys(kinds), "improvised"]:
                     if w in LETHAL:
                         p = kill_chance(w, info.known, shaken)
@@ -518,7 +519,7 @@ class ActionPlan:
         for c in here:
             best = max((kill_chance(w, info.known) for w in [*info.kinds(c["id"]), "improvised"]
                         if w in LETHAL), default=0.0)
-            if c["role"] != "science" and info.chart["humans_may_kill"]:
+            if may_kill(c["role"]) and info.chart["humans_may_kill"]:
                 odds *= 1 - best
         if hatch_ok and not prepared and 1 - odds < self.p.hatch_kill_odds:
             yield ("prepare_hatches", {}, "prepare to open the hatches (one whole segment)")
@@ -562,7 +563,7 @@ def wants_kit(role: str, have: tuple[str, ...], kind: str, trip: bool, prod_ok: 
     one lies loose, Params.spare_weapon_below and whether some fighter is unarmed."""
     if not can_carry([*have, kind]):
         return False
-    if role == "science":
+    if not may_kill(role):  # a dart and a Cage: he fires no lethal weapon (R6)
         return (kind == "dart" and "dart" not in have) or \
             (kind == "cage" and not any(is_large(k) for k in have))
     if kind == "prod":
@@ -746,29 +747,38 @@ class MovePlan:
                 if item["kind"] == "cage" and item["contents"] and item["at"] in STATION
                 and item["contents"] in held]
 
-    def _carry_roles(self, roles: Roles) -> None:
-        """Each caged Intruder's carriers, and the nearest free crewmen to make up the 1, 2
-        or 3 its stage needs (R14); those in the Freezer step out before it is turned on."""
+    def _carrying(self) -> tuple[list[tuple[ItemView, int]], list[CrewView]]:
+        """Carrying caged Intruders to the Freezer (R13), set up once for the roles and the
+        orders: each Cage with the bearers it still lacks of the 1, 2 or 3 its stage needs
+        (R14; none once in the Freezer), in the Cages' order, and the crewmen in the Freezer
+        who step out before it is turned on; nothing unless the crew is on a freezer run."""
         info = self.info
         if not self.freezer_run:
-            return
+            return [], []
         need = info.chart["cage_carriers"]
-        for item in self.cages:
+        cages = [(item, 0 if item["at"] == "freezer" else max(need - len(item["carriers"]), 0))
+                 for item in self.cages]
+        return cages, [c for c in info.active if c["at"] == "freezer" and c["mp"]]
+
+    def _carry_roles(self, roles: Roles) -> None:
+        """Each caged Intruder's carriers, and the nearest free crewmen to make up the
+        bearers it lacks; those in the Freezer step out before it is turned on."""
+        info = self.info
+        cages, leaving = self._carrying()
+        for item, lacking in cages:
             if item["at"] == "freezer":
                 continue
-            carriers = item["carriers"]
-            for cid in carriers:
+            for cid in item["carriers"]:
                 roles[cid] = Role("carrier")
-            if len(carriers) < need:
+            if lacking:
                 spare = sorted((c for c in self.free if c["id"] not in roles),
                                key=lambda c: (dist(c["at"], item["at"]),
                                               info.has_large(c["id"]), c["id"]))
-                for c in spare[:need - len(carriers)]:
+                for c in spare[:lacking]:
                     give(roles, c["id"], Role("carrier", item["at"],
                                               "help carry the caged Intruder", item=item["id"]))
-        for c in info.active:
-            if c["at"] == "freezer" and c["mp"]:
-                roles.setdefault(c["id"], Role("leaving"))
+        for c in leaving:
+            roles.setdefault(c["id"], Role("leaving"))
 
     def _build_roles(self, roles: Roles) -> None:
         """The builders named in Params go to Maintenance while the track has their work."""
@@ -894,7 +904,7 @@ class MovePlan:
             info = self.info
             self._unarmed = False
             for c in info.active:
-                if c["role"] != "science" and LETHAL.isdisjoint(info.kinds(c["id"])):
+                if may_kill(c["role"]) and LETHAL.isdisjoint(info.kinds(c["id"])):
                     self._unarmed = True
                     break
         return self._unarmed
@@ -963,17 +973,15 @@ class MovePlan:
         """Carry a caged Intruder to the Freezer, drop it inside and step out; it is frozen in
         the Second Interaction Phase (R13). Helpers first take it up (R14)."""
         info = self.info
-        if not self.freezer_run:
-            return
-        need = info.chart["cage_carriers"]
-        for item in self.cages:
+        cages, leaving = self._carrying()
+        for item, lacking in cages:
             if item["at"] == "freezer":
                 for cid in item["carriers"]:
                     yield ("drop", {"crew": cid, "item": item["id"]},
                            "leave the caged Intruder in the Freezer")
                 continue
             carriers = list(item["carriers"])
-            if len(carriers) < need:
+            if lacking:
                 for cid, r in roles.items():
                     if r.item != item["id"] or info.crew[cid]["at"] != item["at"]:
                         continue
@@ -1003,10 +1011,9 @@ class MovePlan:
                 if nxt is not None:
                     yield ("move", {"crew": lead["id"], "to": nxt},
                            "carry the caged Intruder toward the Freezer")
-        for c in info.active:
-            if c["at"] == "freezer" and c["mp"]:
-                yield ("move", {"crew": c["id"], "to": "command"},
-                       "out of the Freezer before it is turned on")
+        for c in leaving:
+            yield ("move", {"crew": c["id"], "to": "command"},
+                   "out of the Freezer before it is turned on")
 
     def _unlock(self, roles: Roles) -> Iterator[Order]:
         """A Command Officer in the Command Module unlocks the Arms Room when a fetcher can
@@ -1147,7 +1154,7 @@ class MovePlan:
         roles = {info.crew[x]["role"] for x in g}
         armed = bool(kinds & WEAPONS)
         can_kill = info.chart["humans_may_kill"] and (
-            bool(kinds & LETHAL) or roles != {"science"})
+            bool(kinds & LETHAL) or any(may_kill(r) for r in roles))
         can_capture = ("prod" in kinds and "immune_shock" not in info.known
                        and bool(info.chart["control"])) or \
             ("cage" in kinds and ("dart" in kinds or info.stage == 1) and

@@ -13,9 +13,12 @@ import logging
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from distributed import Client
+
     from .balance import GameOut, Job
 
 EXTRA = "pip install 'intruder-core[lab]'"
@@ -29,7 +32,7 @@ class MissingExtra(DaskError):
     """--dask was asked for without dask.distributed installed."""
 
 
-def distributed() -> Any:
+def distributed() -> ModuleType:
     """The dask.distributed module, or MissingExtra naming the extra that brings it."""
     try:
         import dask.distributed as dd
@@ -40,7 +43,7 @@ def distributed() -> Any:
 
 
 @contextmanager
-def client(address: str, workers: int = 0, processes: bool = True) -> Iterator[Any]:
+def client(address: str, workers: int = 0, processes: bool = True) -> Iterator[Client]:
     """A Dask client: of a new LocalCluster with `workers` single-threaded workers (0: one
     per core) when `address` is "local", else of the scheduler at `address`."""
     if address != "local" and "://" not in address:

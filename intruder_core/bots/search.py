@@ -103,13 +103,13 @@ class SearchPolicy:
         of action, weapon and target (who fires matters little), passes included."""
         out = [base]
         seen = {(base.type, base.get("weapon"), base.get("target"), base.get("room"))}
-        big_leave = max((len(a.get("crew") or ()) for a in legal if a.type == "leave"),
+        big_leave = max((len(a.names("crew")) for a in legal if a.type == "leave"),
                         default=0)
         for a in legal:
             key = (a.type, a.get("weapon"), a.get("target"), a.get("room"))
             if a == base or a.type in PASSIVE or key in seen:
                 continue
-            if a.type == "leave" and len(a.get("crew") or ()) < big_leave:
+            if a.type == "leave" and len(a.names("crew")) < big_leave:
                 continue  # only the fullest shuttles: fewer departures, fewer stowaways
             seen.add(key)
             out.append(a)

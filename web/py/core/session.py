@@ -343,7 +343,7 @@ ROLE_PLURALS = {role: f"{name}s" for role, name in ROLES.items()}
 def side_scores(game: Any) -> dict[str, int]:
     """Each crew player's score so far in The Science Officer, as the engine counts it at the
     end (scoring.science_officer_result); {} in the other scenarios or an engine without it."""
-    if getattr(game, "scenario", None) != "science_officer":
+    if getattr(getattr(game, "config", None), "scenario", None) != "science_officer":
         return {}
     try:
         from intruder_core.scoring import science_officer_result
