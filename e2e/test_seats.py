@@ -30,6 +30,8 @@ from intruder_core.bots import HeuristicPolicy, intruder_ai
 from intruder_core.scoring import science_officer_result
 from intruder_core.sides import side_of
 
+pytestmark = pytest.mark.heavy  # whole games and several boots a test
+
 NAMED = ("button", "link", "checkbox", "combobox", "textbox", "radio", "spinbutton",
          "slider", "switch", "tab", "menuitem", "option")
 
