@@ -43,7 +43,7 @@ import time
 import urllib.parse
 import venv
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO, ClassVar
 
@@ -805,32 +805,74 @@ def serve(port: int) -> None:
 # --- tests ------------------------------------------------------------------------------------
 
 
+class StepTimes:
+    """The wall time of each step of `build.py test` (lint, unit, build, browser, timing),
+    printed with the total when the run ends, passed or failed: where a slow run spends it."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.times: list[tuple[str, float]] = []
+
+    @contextlib.contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        """Time the block as the step `name` (kept even when the block stops the run)."""
+        began = time.monotonic()
+        try:
+            yield
+        finally:
+            self.times.append((name, time.monotonic() - began))
+
+    def report(self) -> str:
+        """One line: each step's minutes and seconds, then the total."""
+        def mmss(seconds: float) -> str:
+            return f"{int(seconds // 60)}:{seconds % 60:04.1f}"
+
+        steps = ", ".join(f"{name} {mmss(t)}" for name, t in self.times)
+        return f"test steps: {steps or 'none'}; total {mmss(time.monotonic() - self.start)}"
+
+
 def test(lint: bool, unit: bool, e2e: bool, games: str | None, pytest_args: list[str]) -> None:
     """The checks asked for (no flag: all of them): ruff and mypy; the CPython test suite;
-    the site built and the browser tests run on it."""
+    the site built and the browser tests run on it. Prints each step's time at the end."""
+    times = StepTimes()
+    try:
+        _test_steps(times, lint, unit, e2e, games, pytest_args)
+    finally:
+        print(times.report(), flush=True)
+
+
+def _test_steps(times: StepTimes, lint: bool, unit: bool, e2e: bool, games: str | None,
+                pytest_args: list[str]) -> None:
+    """test()'s steps, each timed in `times`."""
     everything = not (lint or unit or e2e)
     py = venv_python()
     if lint or everything:
-        run(py, "-m", "ruff", "check", ".")
-        run(py, "-m", "mypy")
+        with times.step("lint"):
+            run(py, "-m", "ruff", "check", ".")
+            run(py, "-m", "mypy")
     if unit or everything:
-        ensure_npm()  # tests/test_build_site.py minifies with esbuild and reads PyScript's chunks
-        run(py, "-m", "pytest", "tests", *parallel(), *(["--games", games] if games else []),
-            *pytest_args)
+        with times.step("unit"):
+            ensure_npm()  # tests/test_build_site.py minifies with esbuild, reads PyScript's chunks
+            run(py, "-m", "pytest", "tests", *parallel(), *(["--games", games] if games else []),
+                *pytest_args)
     if everything and os.environ.get("INTRUDER_SKIP_E2E") == "1" and not os.environ.get("CI"):
         print("INTRUDER_SKIP_E2E=1: skipping the browser tests (e2e/)", flush=True)
         return
     if e2e or everything:
-        ensure_npm()
-        ensure_chromium()
-        build()
+        with times.step("build"):
+            ensure_npm()
+            ensure_chromium()
+            build()
         # Two browser tests at a time, one per core: a third made the run slower (a load of
-        # 9-10 on two cores, Chromium computing) and flakier. Those that time the page's
-        # main thread (marked `timing`) run afterwards, alone, so another test's browser
-        # does not lengthen their tasks.
-        run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "loadfile",
-                         *pytest_args))
-        run(*e2e_command(py, "-m", "timing", *pytest_args), allowed=(0, NO_TESTS))
+        # 9-10 on two cores, Chromium computing) and flakier. Test by test (`load`), the
+        # heavy ones first (e2e/conftest.py), so that the two finish together. Those that
+        # time the page's main thread (marked `timing`) run afterwards, alone, so another
+        # test's browser does not lengthen their tasks.
+        with times.step("browser"):
+            run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "load",
+                             *pytest_args))
+        with times.step("timing"):
+            run(*e2e_command(py, "-m", "timing", *pytest_args), allowed=(0, NO_TESTS))
 
 
 # Chromium's renderer now and then crashes while a page boots Pyodide ("Page crashed",

@@ -46,12 +46,21 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the test expects page or console errors")
     config.addinivalue_line("markers", "timing: the test times the page's main thread (long "
                             "tasks): `build.py test` runs these alone, after the others")
+    config.addinivalue_line("markers", "heavy: a test of tens of seconds (a whole game, many "
+                            "boots): collected first, so `--dist load` deals them out in turn")
     # pytest-base-url (pulled in by pytest-playwright) trips a pytest 9 deprecation: not ours.
     config.addinivalue_line(
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods"
         ":pytest.PytestRemovedIn10Warning",
     )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The `heavy` tests first, in their order, then the rest: xdist's `--dist load` deals
+    the first tests to its workers in turn, so each worker starts on its share of the heavy
+    ones and the light ones fill in behind (by file, one worker got them all)."""
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
 
 
 # --- the sites under test ----------------------------------------------------------------

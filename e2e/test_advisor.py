@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import states
 from conftest import Problems, Site
 from playwright.sync_api import Page, expect
@@ -87,6 +88,7 @@ def test_autoplay_advances_the_game_and_stops(
     expect(body).not_to_have_attribute("data-autoplay", "1")
 
 
+@pytest.mark.heavy  # a whole game or many samples: dealt out first
 def test_odds_shows_three_percentages_and_the_sample_size(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:

@@ -105,6 +105,7 @@ def check_sizes(page: Page, where: str) -> None:
         assert not same, f"{where} {size}: controls sharing a name: {same[:8]}"
 
 
+@pytest.mark.heavy  # a whole game or many samples: dealt out first
 def test_finished_games_are_listed_exported_and_imported(
     page: Page, site: Site, problems: Problems, browser: Browser, tmp_path: Path
 ) -> None:

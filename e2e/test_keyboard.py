@@ -13,6 +13,7 @@ import random
 from collections import deque
 from typing import Any
 
+import pytest
 from conftest import Problems, Site, guard_asked
 from playwright.sync_api import Page, expect
 from test_play import BODY, Boot, digest
@@ -122,6 +123,7 @@ def perform_by_keys(page: Page, game: ic.Game, action: Any) -> None:
         page.keyboard.press("Enter")
 
 
+@pytest.mark.heavy  # a whole game or many samples: dealt out first
 def test_a_solitaire_game_to_the_end_by_keyboard_alone(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:

@@ -206,6 +206,7 @@ def test_the_curve_is_the_same_as_on_cpython(page: Page, site: Site, problems: P
     assert turning == [t["text"] for t in res["turning"]]
 
 
+@pytest.mark.heavy  # a whole game or many samples: dealt out first
 def test_review_a_finished_game_from_the_game_over_screen(
         context: BrowserContext, page: Page, site: Site, problems: Problems,
         boot: Boot) -> None:

@@ -75,6 +75,7 @@ def click_action(page: Page, index: int, who: str | None) -> None:
         page.locator("#confirm-yes").click()
 
 
+@pytest.mark.heavy  # a whole game or many samples: dealt out first
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_bot_game_keeps_the_table_in_bounds_at_every_step(
     page: Page, site: Site, problems: Problems, boot: Boot, size: str

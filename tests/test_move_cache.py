@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import random_play
+from helpers import random_play, save_from
 
 import intruder_core as ic
 from intruder_core import move_cache
@@ -33,19 +33,24 @@ def uncached(monkeypatch: pytest.MonkeyPatch, seed: int, scenario: str = "solita
     return g
 
 
-def seen(g: ic.Game) -> tuple[list[tuple[ic.Action, str, str]], str]:
-    """What a decision shows: the legal actions with their labels and rules, and the save."""
-    return [(x, x.label, x.rule) for x in g.legal_actions()], g.to_json()
+def seen(g: ic.Game, since: tuple[int, int]) -> tuple[list[tuple[ic.Action, str, str]],
+                                                      tuple[int, int, str]]:
+    """What a decision shows: the legal actions with their labels and rules, and the save
+    (its log and history from `since`, the lengths at the decision before: what the last
+    action added; the games' whole saves are compared at the end)."""
+    return [(x, x.label, x.rule) for x in g.legal_actions()], save_from(g, *since)
 
 
 def in_step(on: ic.Game, off: ic.Game, a: ic.Action) -> None:
-    """Apply the same action to both games, which must agree before and after it."""
+    """Apply the same action to both games, which must agree before and after it (the save
+    as save_from cuts it: what the action added; the caller compares the whole saves)."""
     legal = on.legal_actions()
     assert legal == off.legal_actions()
     assert [(x.label, x.rule) for x in legal] == [(x.label, x.rule) for x in off.legal_actions()]
+    since = len(on.log), len(on.history)
     on.apply(a)
     off.apply(a.to_dict())
-    assert on.to_json() == off.to_json()
+    assert save_from(on, *since) == save_from(off, *since)
 
 
 @pytest.mark.parametrize("scenario,options", GAMES)
@@ -56,9 +61,12 @@ def test_random_games_are_the_same_with_the_cache_off(scenario: str, options: di
         on = ic.new_game(seed=seed, scenario=scenario, options=options)
         off = uncached(monkeypatch, seed, scenario, options)
         assert isinstance(on.cache, MoveCache) and not isinstance(on.cache, NoCache)
-        shown = [seen(on) for _ in random_play(on, seed)]  # each decision, cache on
+        shown, lengths = [], [(0, 0)]  # each decision, cache on; the lengths before it
+        for _ in random_play(on, seed):
+            shown.append(seen(on, lengths[-1]))
+            lengths.append((len(on.log), len(on.history)))
         for step, entry in enumerate(on.history):
-            assert seen(off) == shown[step], step
+            assert seen(off, lengths[step]) == shown[step], step
             off.apply(dict(entry))
         assert off.is_over and off.to_json() == on.to_json()
         steps += len(on.history)
@@ -74,6 +82,7 @@ def test_heuristic_games_are_the_same_with_the_cache_off(
         while not on.is_over and on.turn <= 20:
             a, _ = policy.choose(crew_view(on), on.legal_actions(), rng)
             in_step(on, off, a)
+        assert on.to_json() == off.to_json()
 
 
 def test_no_cache_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
