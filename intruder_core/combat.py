@@ -70,7 +70,7 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     g.attacks[target.id] = g.attacks.get(target.id, 0) + 1
     c.acted = True
     column = crt_column(weapon, g.known)
-    die = roll(g, f"{c.name}'s {weapon} attack", "Combat Results Table")
+    die = roll(g, "crew_attack", "Combat Results Table", crew=c.id, weapon=weapon)
     if shaken(g):
         die = min(die + 1, 6)
         emit(g, "shaken", f"+1 for the crewman killed here: {die}", "ruling R5", {"die": die})
@@ -108,7 +108,7 @@ def choose_target(g: Game, at: str) -> Crewman | None:
         return present[0]
     rule = "Intruder Attacks on Crewmen; ruling R4"
     while True:
-        die = roll(g, "which crewman the Intruder attacks", rule)
+        die = roll(g, "target", rule)
         if len(present) == 2:
             return present[(die - 1) // 3]
         if len(present) == 3:
@@ -119,13 +119,13 @@ def choose_target(g: Game, at: str) -> Crewman | None:
 
 
 def will_attack(g: Game) -> bool:
-    die = roll(g, "whether the Intruder attacks", "Intruder Attacks on Crewmen")
+    die = roll(g, "attacks", "Intruder Attacks on Crewmen")
     return die in row(g).attack
 
 
 def intruder_attack(g: Game, target: Crewman) -> None:
     """Step D: the kill roll against the Life Stage Chart."""
-    die = roll(g, f"the Intruder's attack on {target.name}", "Intruder Attacks on Crewmen")
+    die = roll(g, "kill", "Intruder Attacks on Crewmen", crew=target.id)
     if die in row(g).kill:
         kill_crewman(g, target, "killed by the Intruder", by_intruder=True)
     else:

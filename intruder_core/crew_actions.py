@@ -256,7 +256,7 @@ def apply_prod(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     t = by_token_strict(g, a["target"])
     c.acted = True
-    die = roll(g, f"{c.name}'s prod", "Gaining Control Using Electric Prods")
+    die = roll(g, "prod", "Gaining Control Using Electric Prods", crew=c.id)
     if die in row(g).control:
         t.controlled_by = c.id
         c.controlling = t.id
@@ -287,7 +287,7 @@ def apply_cage(g: Game, a: Action) -> None:
     assert cage is not None
     c.acted = True
     odds = range(1, 6) if t.asleep else range(1, 3)
-    die = roll(g, f"{c.name}'s attempt to cage the Intruder", "Attempt to Cage Intruder; R9")
+    die = roll(g, "cage", "Attempt to Cage Intruder; R9", crew=c.id)
     if die not in odds:
         emit(g, "cage_failed", "The Intruder is not caged", "Attempt to Cage Intruder")
         return
@@ -320,7 +320,7 @@ def apply_catch(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     t = by_token_strict(g, a["target"])
     c.acted = True
-    die = roll(g, f"{c.name}'s attempt to catch a Lab Animal", "Attempt to Catch Lab Animal")
+    die = roll(g, "catch", "Attempt to Catch Lab Animal", crew=c.id)
     if die <= 3:
         t.held_by = c.id
         c.holding = t.id
