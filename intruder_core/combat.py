@@ -176,4 +176,4 @@ def kill_crewman(g: Game, c: Crewman, how: str, by_intruder: bool = False) -> No
         g.sub.shaken = True
     score(g, "crew_dead", f"{c.name} {how}")
     emit(g, "crew_killed", f"{c.name} is {how} in {place(at)}", "How to Win",
-           {"crew": c.id, "at": at})
+           {"crew": c.id, "at": at, "by_intruder": by_intruder})
