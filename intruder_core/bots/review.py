@@ -24,6 +24,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict
 
+from .. import event_types
 from ..actions import Action
 from ..errors import CorruptSave, IllegalAction
 from ..game import Game
@@ -41,13 +42,10 @@ from .value import value
 # self-play (bench/review.py --fit-draw: 150 standard games from seed 300000 give 0.262
 # with the refitted value model).
 DRAW_SHARE = 0.26
-# Events that carry chance for the crew: dice, and counters turned over.
-CHANCE = frozenset({"roll", "reveal"})
-# Events worth quoting when luck moved the chance (their own texts: one home, events.py).
-HEADLINES = ("crew_killed", "intruder_killed", "reveal", "power", "clone", "metamorphosis",
-             "attack", "caged", "cage_failed", "control", "no_control", "control_lost",
-             "frozen", "escaped", "lost", "stowaway", "panic", "caught", "not_caught", "wake",
-             "break_out", "survived", "shaken", "immune", "destroyed", "asleep", "game_over")
+# Events that carry chance for the crew (dice, and counters turned over), and those worth
+# quoting when luck moved the chance (in their own texts): declared in event_types.py.
+CHANCE = event_types.CHANCE
+HEADLINES = event_types.QUOTED
 PASS_TYPES = frozenset({"end_movement", "end_actions", "no_defense", "interact"})
 PASSES = 12          # passes at most after a choice, to judge it (stage 1)
 QUALITY_SAMPLES = 4  # sampled hidden states per choice judged against the advisor's

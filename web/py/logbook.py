@@ -16,19 +16,16 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from intruder_core import event_types
+
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
-# The log's filters: category -> (its button's words, the event types in it).
+# The log's filters: category -> (its button's words, the event types in it); each event
+# type's category is declared with it (intruder_core/event_types.py, `log`).
+CATEGORY: Mapping[str, str] = event_types.LOG_CATEGORY
 FILTERS: dict[str, tuple[str, frozenset[str]]] = {
-    "moves": ("Moves", frozenset({"move", "arrival", "placed"})),
-    "dice": ("Dice", frozenset({"roll", "shaken", "reroll", "power_reroll"})),
-    "combat": ("Combat", frozenset({
-        "attack", "attack_target", "no_attack", "immune", "survived", "crew_killed",
-        "intruder_killed", "asleep", "cage_failed", "caged", "caught", "not_caught",
-        "frozen", "forced", "holds_on", "break_out", "control", "control_lost",
-        "no_control"})),
-}
-CATEGORY: dict[str, str] = {t: cat for cat, (_, types) in FILTERS.items() for t in types}
+    cat: (words, frozenset(t for t, c in CATEGORY.items() if c == cat))
+    for cat, words in (("moves", "Moves"), ("dice", "Dice"), ("combat", "Combat"))}
 
 
 def e(value: object) -> str:
@@ -40,10 +37,9 @@ def derived_phase(event: Mapping[str, Any]) -> str:
     """The phase an event opens that has no "phase" event of its own, in the words of the
     Sequence of Play ("" for any other event): the metamorphosis roll opens the Intruder
     Metamorphosis Phase, the marker's move the Self-Destruction Sequence Phase."""
-    if event.get("type") == "roll" and event.get("rule") == "Intruder Metamorphosis Phase":
+    if event.get("type") == "roll" and event.get("roll") == "metamorphosis":
         return "Intruder Metamorphosis Phase"
-    if event.get("type") == "self_destruct" and (
-            "box" in event or str(event.get("text", "")).startswith("The Self-Destruct marker")):
+    if event.get("type") == "self_destruct" and ("box" in event or event.get("held")):
         return "Self-Destruction Sequence Phase"
     return ""
 

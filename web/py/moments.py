@@ -360,8 +360,7 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
             continue
         dice = "".join(f' <span class="die-says">Die {escape(str(d))}.</span>' for d in m.dice)
         detail = f' <span class="detail">{escape(m.detail)}.</span>' if m.detail else ""
-        event = m.event if m.event in panels.HEADLINES else \
-            "crew_killed" if m.kind == "attack_on_crew" and "killed" in m.words else ""
+        event = m.event if m.event in panels.HEADLINES else ""
         if event:
             style, title = panels.HEADLINES[event]
             head = (f'<li class="headline hl-{escape(style)}" data-type="{escape(event)}" '
@@ -380,14 +379,15 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
     return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events, decided(ms))}'
 
 
-# The rolls whose purpose names one roll of an action, and the moments that say what it
-# decided: the toast's dice list says it beside the die ("Die 4: no metamorphosis").
+# The moments that say what one roll of an action decided, and its roll key
+# (intruder_core/event_types.ROLLS): the toast's dice list says it beside the die ("Die 4: no
+# metamorphosis").
 DECIDED: Final[dict[str, str]] = {"metamorphosis": "metamorphosis",
                                   "no_metamorphosis": "metamorphosis"}
 
 
 def decided(ms: Sequence[story.Moment]) -> dict[str, str]:
-    """Roll purpose -> what its die decided, for the dice list (panels.dice_html)."""
+    """Roll key -> what its die decided, for the dice list (panels.dice_html)."""
     return {DECIDED[m.kind]: m.dice[0].decides for m in ms if m.kind in DECIDED and m.dice}
 
 

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import intruder_core as ic
-from intruder_core import codec
+from intruder_core import codec, event_types
 from intruder_core.codec import encode_record
 from intruder_core.crew_movement import move_cost as engine_move_cost
 
-# Events after which an action cannot be taken back: chance or hidden facts came out.
-UNDO_BLOCKERS = frozenset({"roll", "reveal", "placed", "setup"})
+# Events after which an action cannot be taken back: chance or hidden facts came out
+# (declared in intruder_core/event_types.py).
+UNDO_BLOCKERS = event_types.UNDO_BLOCKERS
 SHARE_PREFIX = "#g="
 MAX_SEED = 2**31 - 1
 
