@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any
 
 from intruder_core import event_types
+from intruder_core.event_types import EventData
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
@@ -33,7 +33,7 @@ def e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def derived_phase(event: Mapping[str, Any]) -> str:
+def derived_phase(event: EventData) -> str:
     """The phase an event opens that has no "phase" event of its own, in the words of the
     Sequence of Play ("" for any other event): the metamorphosis roll opens the Intruder
     Metamorphosis Phase, the marker's move the Self-Destruction Sequence Phase."""
@@ -51,7 +51,7 @@ def rule_button(rule: str, name: str) -> str:
             f'tabindex="-1" aria-label="{e(name)}">(rule)</button>')
 
 
-def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None = None,
+def log_item(event: EventData, seq: int | None = None, group: int | None = None,
              head: str = "") -> str:
     """One event: its text, a die face for rolls, its rule link, its filter category
     (data-cat); `seq` is its place in the game's log (data-seq), `group` the place of its
@@ -76,13 +76,13 @@ def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None
             f"{link}</li>")
 
 
-def turn_of(event: Mapping[str, Any]) -> int | None:
+def turn_of(event: EventData) -> int | None:
     """The turn a "phase" event begins a phase of (None for other events)."""
     turn = event.get("turn")
     return int(turn) if event.get("type") == "phase" and isinstance(turn, int) else None
 
 
-def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int,
+def _groups(events: Sequence[EventData], start: int, current: int,
             turn: int | None = None) -> list[list[str]]:
     """Events cut into turns (a group starts at a "phase" event of a new turn), each item
     rendered with its group's id, the log index of the group's first event (`current` for
@@ -99,13 +99,13 @@ def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int,
     return groups
 
 
-def log_html(events: Sequence[Mapping[str, Any]], start: int = 0) -> str:
+def log_html(events: Sequence[EventData], start: int = 0) -> str:
     """The log: the newest turn first, and inside each turn every event in the order it
     happened (a phase's heading, then its events: a roll before what it caused)."""
     return "".join("".join(g) for g in reversed(_groups(events, start, start)) if g)
 
 
-def log_update(events: Sequence[Mapping[str, Any]], start: int, current: int,
+def log_update(events: Sequence[EventData], start: int, current: int,
                turn: int | None = None) -> tuple[str, str]:
     """New events for a log already showing the first `start` ones, whose newest turn group
     is `current` (of turn `turn`): (the HTML to add at the end of that group, the HTML of

@@ -15,6 +15,7 @@ import layout
 import panels
 
 from intruder_core import story
+from intruder_core.event_types import EventData
 from intruder_core.names import KIND_NAMES
 
 # Settings "moments" (index.html's #setting-moments offers them): the time one moment
@@ -345,7 +346,7 @@ def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
     return "".join(parts)
 
 
-def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment]) -> str:
+def banner_html(events: Sequence[EventData], ms: Sequence[story.Moment]) -> str:
     """The toast: one item per moment a player must notice, its outcome first, what it
     means, each die with what it decided (the random movements in one line), then the dice
     rolled (panels.dice_html). An item told by one of panels.HEADLINES' events keeps that
@@ -427,7 +428,7 @@ def countdown_svg(view: Mapping[str, Any], layer_id: str = "st-countdown") -> st
             f'font-size="{26 if box == "active" else 34}">{escape(value)}</text></g>')
 
 
-def told(events: Sequence[Mapping[str, Any]], side: str | None,
+def told(events: Sequence[EventData], side: str | None,
          view: Mapping[str, Any] | None, before: Mapping[str, Any] | None = None
          ) -> list[story.Moment]:
     """The story's moments of these events for the side shown (the crew's when none)."""

@@ -21,6 +21,7 @@ import logbook
 
 from intruder_core import describe, event_types
 from intruder_core.charts import LIFE_STAGES
+from intruder_core.event_types import EventData
 from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.station import name as _place_name
 from intruder_core.variants import chart as _variant_chart
@@ -593,7 +594,7 @@ log_update = logbook.log_update
 HEADLINES: Mapping[str, tuple[str, str]] = event_types.HEADLINES
 
 
-def headlines(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+def headlines(events: Sequence[EventData]) -> list[dict[str, str]]:
     """The events of one action that a player must not miss, in order (cause first), each
     with its kind, a short title, the event's text and where it happened (if it says)."""
     out = []
@@ -608,7 +609,7 @@ def headlines(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
     return out
 
 
-def dice_html(events: Sequence[Mapping[str, Any]],
+def dice_html(events: Sequence[EventData],
               decided: Mapping[str, str] | None = None) -> str:
     """The dice rolled in these events as dice faces, each with what it was rolled for (and
     what it decided, `decided`: roll key -> words, from the story's moments); the many rolls
@@ -618,10 +619,10 @@ def dice_html(events: Sequence[Mapping[str, Any]],
     if not rolls:
         return ""
 
-    def face(ev: Mapping[str, Any]) -> str:
+    def face(ev: EventData) -> str:
         return f'<span class="die" aria-hidden="true">{DIE_FACES[int(ev["die"]) - 1]}</span>'
 
-    def says(ev: Mapping[str, Any]) -> str:
+    def says(ev: EventData) -> str:
         what = (decided or {}).get(str(ev.get("roll", "")))
         return f' <span class="die-says">Die {int(ev["die"])}: {e(what)}</span>' if what else ""
 
@@ -638,14 +639,14 @@ def dice_html(events: Sequence[Mapping[str, Any]],
     return f'<ul class="dice" aria-label="Dice rolled">{items}</ul>'
 
 
-def moved_counters(rolls: Iterable[Mapping[str, Any]]) -> list[str]:
+def moved_counters(rolls: Iterable[EventData]) -> list[str]:
     """The counters (tokens) these random-movement rolls moved, each once: a Very Fast
     Intruder rolls twice (each roll's `token`)."""
     tokens = (str(ev.get("token", "")) for ev in rolls)
     return list(dict.fromkeys(tokens))
 
 
-def banner_html(events: Sequence[Mapping[str, Any]]) -> str:
+def banner_html(events: Sequence[EventData]) -> str:
     """What just happened that matters, cause before effect: the headline events of the
     last action and the dice behind them ("" when nothing big happened)."""
     heads = headlines(events)

@@ -22,6 +22,7 @@ import session
 
 import intruder_core as ic
 from intruder_core import codec
+from intruder_core.event_types import EventData
 from intruder_core.json_types import Record
 from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.saves import replay_checked
@@ -126,7 +127,7 @@ class Step:
     index: int
     label: str
     action: dict[str, Any] | None
-    events: list[dict[str, Any]]
+    events: list[EventData]
     turn: int
     phase: str
     view: View
@@ -194,7 +195,7 @@ def step_places(t: Timeline, at: int) -> list[str]:
     from intruder_core.demos import Frame
 
     s = t.steps[at]
-    return demo.step_places(Frame(step=at, say="", rule="", events=list(s.events),
+    return demo.step_places(Frame(step=at, say="", rule="", events=[dict(e) for e in s.events],
                                   action=s.action, view=s.view))
 
 
