@@ -15,7 +15,7 @@ from .event_types import EVENT_TYPES, ROLL_TYPES, EventType, RollType
 from .registry import ACTION_TYPES
 
 HEAD = "| type | arguments | rule |\n|---|---|---|\n"
-EVENTS_HEAD = "| event | group | data | flags |\n|---|---|---|---|\n"
+EVENTS_HEAD = "| event | group | data | words | flags |\n|---|---|---|---|---|\n"
 ROLLS_HEAD = "| roll | purpose (the words) | fields |\n|---|---|---|\n"
 
 
@@ -61,9 +61,11 @@ def _flags(t: EventType) -> str:
 
 
 def render_events(types: tuple[EventType, ...] = EVENT_TYPES) -> str:
-    """The markdown table of every event type: its group, data fields and flags."""
+    """The markdown table of every event type: its group, data fields, words (when always
+    the same) and flags."""
     return EVENTS_HEAD + "".join(
-        _row(f"`{t.type}`", t.group, _fields(t.fields, t.doc), _flags(t)) + "\n" for t in types)
+        _row(f"`{t.type}`", t.group, _fields(t.fields, t.doc),
+             f'"{t.words}"' if t.words else "", _flags(t)) + "\n" for t in types)
 
 
 def render_rolls(rolls: tuple[RollType, ...] = ROLL_TYPES) -> str:

@@ -97,7 +97,7 @@ def adjust_clones(g: Game) -> None:
     reserve = [c for c in g.counters.values() if c.kind == "intruder" and c.at == "reserve"]
     for c in reserve[:max(need, 0)]:
         c.at = "clones_pending"
-        emit(g, "clone", "A Clone is added to the Clones Not Yet in Play box", "Clones")
+        emit(g, "clone", rule="Clones")
 
 
 def metamorphose(g: Game) -> None:

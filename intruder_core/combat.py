@@ -77,8 +77,7 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     normal, defense = CRT[column][die]
     effects = defense if under_attack else normal
     if not effective(g, weapon):
-        emit(g, "immune", "The Intruder is immune: no effect", "Restrictions and "
-               "Modifications to Combat")
+        emit(g, "immune", rule="Restrictions and Modifications to Combat")
         effects = ()
     text = ", ".join(EFFECT_TEXT[e] for e in effects) or "no effect"
     how = "attacks with improvised weapons" if weapon == "improvised" else \

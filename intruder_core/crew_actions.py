@@ -289,7 +289,7 @@ def apply_cage(g: Game, a: Action) -> None:
     odds = range(1, 6) if t.asleep else range(1, 3)
     die = roll(g, "cage", "Attempt to Cage Intruder; R9", crew=c.id)
     if die not in odds:
-        emit(g, "cage_failed", "The Intruder is not caged", "Attempt to Cage Intruder")
+        emit(g, "cage_failed", rule="Attempt to Cage Intruder")
         return
     release_from(g, t)
     cage.contents = t.id
@@ -327,7 +327,7 @@ def apply_catch(g: Game, a: Action) -> None:
         emit(g, "caught", f"{c.name} catches the Lab Animal", "Attempt to Catch Lab Animal",
                {"crew": c.id, "token": t.token})
     else:
-        emit(g, "not_caught", "The Lab Animal gets away", "Attempt to Catch Lab Animal")
+        emit(g, "not_caught", rule="Attempt to Catch Lab Animal")
 
 
 def check_cage_animal(g: Game, a: Action) -> None:
@@ -425,8 +425,7 @@ def sweep(g: Game, place: str, prepared: bool) -> None:
         if t.kind == "intruder":
             if has(g, "fast_reflexes"):
                 t.returning = not in_shuttle(g)
-                emit(g, "holds_on", "The Intruder grasps the edge and holds on",
-                       "Fast Reflexes")
+                emit(g, "holds_on", rule="Fast Reflexes")
             elif has(g, "immune_vacuum"):
                 release_from(g, t)
                 halt(t, g)
@@ -624,7 +623,7 @@ def apply_prepare(g: Game, a: Action) -> None:
     for c in crew_at(g, sub_at(g)):
         c.acted = True
     g.shuttles[sub_at(g)].prepared = True
-    emit(g, "prepared", "The crew puts on pressure suits and straps down", "Escape via Shuttle")
+    emit(g, "prepared", rule="Escape via Shuttle")
 
 
 def check_open_hatches(g: Game, a: Action) -> None:

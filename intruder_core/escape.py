@@ -65,7 +65,7 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> Counter | None:
     isi = len(free) + 1
     die = roll(g, "stowaway", RULE, index=isi)
     if not free or die > isi:
-        emit(g, "no_stowaway", "No Intruder got aboard", RULE)
+        emit(g, "no_stowaway", rule=RULE)
         arrive(g, shuttle)
         return None
     pick = free[0]
@@ -112,7 +112,7 @@ def destroy_station(g: Game) -> None:
     from .combat import kill_crewman, kill_intruder, release_from
 
     g.destroyed = True
-    emit(g, "destroyed", "The station is destroyed", "Self-Destruction")
+    emit(g, "destroyed", rule="Self-Destruction")
     for c in station_crew(g) + [c for c in g.crew.values() if c.status == "lost"]:
         forget(g, c)
         kill_crewman(g, c, "lost with the station")

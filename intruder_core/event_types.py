@@ -80,6 +80,7 @@ class EventType:
     quoted: bool = False      # quoted by the review when luck moved the chance (bots/review)
     rare: bool = False  # seldom met: tests/test_event_registry.py's games may miss it
     added: tuple[str, ...] = ()  # fields added by issue 27 (`legacy_event` strips them)
+    words: str = ""  # the text, when it is always the same (emit says it when told no text)
     doc: str = ""
 
 
@@ -132,10 +133,12 @@ EVENT_TYPES: Final[tuple[EventType, ...]] = (
               added=("power",)),
     # sequence
     EventType("setup", "sequence", ends_undo=True),
-    EventType("arrival", "sequence", log="moves"),
+    EventType("arrival", "sequence", log="moves",
+              words="The crew arrives in three shuttles at the three airlocks"),
     EventType("phase", "sequence", {"phase": "the phase", "turn": "the turn"}),
     EventType("interaction", "sequence", _AT),
-    EventType("panic", "sequence", headline=("panic", "Panic!"), quoted=True),
+    EventType("panic", "sequence", words="PANIC! The crew falls back to the Command Module",
+              headline=("panic", "Panic!"), quoted=True),
     EventType("placed", "sequence", {"placed": "[token, compartment] pairs"}, ends_undo=True,
               log="moves"),
     EventType("decision", "sequence", _TOKEN, doc="the Intruder player's attack or not"),
@@ -157,21 +160,24 @@ EVENT_TYPES: Final[tuple[EventType, ...]] = (
     EventType("lost_crewman", "counters", _CREW),
     # the Intruder
     EventType("power", "intruder", {"power": "the power"}, quoted=True),
-    EventType("clone", "intruder", headline=("reveal", "A Clone"), quoted=True),
+    EventType("clone", "intruder", words="A Clone is added to the Clones Not Yet in Play box",
+              headline=("reveal", "A Clone"), quoted=True),
     EventType("metamorphosis", "intruder", {"stage": "the new Life Stage"},
               headline=("meta", "Metamorphosis"), quoted=True),
     EventType("attack_target", "intruder", _CREW_TOKEN, log="combat"),
-    EventType("no_attack", "intruder", log="combat"),
-    EventType("asleep", "intruder", log="combat", quoted=True),
+    EventType("no_attack", "intruder", words="The Intruder does not attack", log="combat"),
+    EventType("asleep", "intruder", words="The Intruder is asleep", log="combat", quoted=True),
     EventType("wake", "intruder", _AT, quoted=True, rare=True),
     EventType("break_out", "intruder", _AT, log="combat", quoted=True, rare=True),
-    EventType("holds_on", "intruder", log="combat", rare=True),
+    EventType("holds_on", "intruder", words="The Intruder grasps the edge and holds on",
+              log="combat", rare=True),
     EventType("destroyed_object", "intruder", {"item": "the object"}),
     # combat
     EventType("attack", "combat", {"crew": "the crewman", "weapon": "the weapon",
                                    "effects": "the CRT's effects"}, log="combat", quoted=True),
     EventType("shaken", "combat", {"die": "the raised die (R5)"}, log="dice", quoted=True),
-    EventType("immune", "combat", log="combat", quoted=True),
+    EventType("immune", "combat", words="The Intruder is immune: no effect",
+              log="combat", quoted=True),
     EventType("survived", "combat", _CREW, log="combat", quoted=True),
     EventType("crew_killed", "combat", {"crew": "the crewman", "at": "where",
                                         "by_intruder": "killed by the Intruder (else by the "
@@ -194,9 +200,9 @@ EVENT_TYPES: Final[tuple[EventType, ...]] = (
     EventType("control_lost", "crew", log="combat", quoted=True, rare=True),
     EventType("caged", "crew", _CREW_TOKEN, log="combat", headline=("win", "Intruder caged"),
               quoted=True, rare=True),
-    EventType("cage_failed", "crew", log="combat", quoted=True),
+    EventType("cage_failed", "crew", words="The Intruder is not caged", log="combat", quoted=True),
     EventType("caught", "crew", _CREW_TOKEN, log="combat", quoted=True),
-    EventType("not_caught", "crew", log="combat", quoted=True),
+    EventType("not_caught", "crew", words="The Lab Animal gets away", log="combat", quoted=True),
     EventType("animal_caged", "crew", _CREW, rare=True),
     EventType("transferred", "crew", _CREW, rare=True),
     EventType("release", "crew", _CREW),
@@ -211,10 +217,10 @@ EVENT_TYPES: Final[tuple[EventType, ...]] = (
               headline=("escape", "A shuttle leaves")),
     EventType("stowaway", "crew", {"shuttle": "the shuttle", "token": "the stowaway"},
               quoted=True),
-    EventType("no_stowaway", "crew", rare=True),
-    EventType("prepared", "crew"),
+    EventType("no_stowaway", "crew", words="No Intruder got aboard", rare=True),
+    EventType("prepared", "crew", words="The crew puts on pressure suits and straps down"),
     EventType("hatches", "crew", rare=True),
-    EventType("destroyed", "crew", quoted=True),
+    EventType("destroyed", "crew", words="The station is destroyed", quoted=True),
 )
 
 # --- the tables derived from the declarations ------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Event
-from .event_types import ROLLS, purpose
+from .event_types import ROLLS, TYPES, purpose
 
 if TYPE_CHECKING:
     from .game import Game
@@ -15,12 +15,14 @@ if TYPE_CHECKING:
 _new_event = tuple.__new__
 
 
-def emit(g: Game, type: str, text: str, rule: str = "",
+def emit(g: Game, type: str, text: str = "", rule: str = "",
          data: dict[str, object] | None = None) -> None:
-    """Note something that happened, with its data (a dict of its own: the Event keeps it).
+    """Note something that happened, with its data (a dict of its own: the Event keeps it);
+    no `text`: the words its type always has (event_types.EventType.words).
     The Event (a named tuple) is built by tuple's own constructor, and the data come as a
     dict, not keywords: every event passes here, and matching keywords costs more."""
-    g.events.append(_new_event(Event, (type, text, rule, {} if data is None else data)))
+    g.events.append(_new_event(Event, (type, text or TYPES[type].words, rule,
+                                       {} if data is None else data)))
 
 
 def roll(g: Game, key: str, rule: str, **fields: str | int) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Final, TypedDict, cast
 
 from .charts import LIFE_STAGES, OBJECTS, POWER_EFFECTS, POWER_NAMES, ROLES, Stage, crt_column
-from .event_types import EventData
+from .event_types import TYPES, EventData
 from .names import KIND_NAMES
 from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
 from .variants import chart
@@ -378,7 +378,7 @@ def _attack_decided(t: _Teller, attacks: bool) -> list[Die]:
 
 
 def _no_attack(t: _Teller, ev: EventData) -> None:
-    t.add("no_attack", "The Intruder does not attack", (), _attack_decided(t, False),
+    t.add("no_attack", TYPES["no_attack"].words, (), _attack_decided(t, False),
           rule=_rule(ev))
 
 
@@ -512,7 +512,7 @@ def _panic(t: _Teller, ev: EventData) -> None:
     fled = tuple(cid for cid, at in t.before.items()
                  if at in COMPARTMENTS and at != "command" and cid not in t.killed)
     places = (*(t.before[c] for c in fled), "command")
-    t.out.append(Moment("panic", "PANIC! The crew falls back to the Command Module", places,
+    t.out.append(Moment("panic", TYPES["panic"].words, places,
                         (), crew=fled, rule=_rule(ev), event="panic"))
 
 
@@ -551,7 +551,7 @@ def _stowaway(t: _Teller, ev: EventData, aboard: bool) -> None:
     verdict = "an Intruder gets aboard" if aboard else "no Intruder gets aboard"
     dice = _die(roll, f"{verdict}{against}")
     dice += _die(which, "this Intruder")
-    outcome = "The Intruder is aboard!" if aboard else "No Intruder got aboard"
+    outcome = "The Intruder is aboard!" if aboard else TYPES["no_stowaway"].words
     last = t.out[-1] if t.out and t.out[-1].kind == "departure" else None
     if last is None:
         t.add("departure", outcome, (), dice, rule=_rule(ev))

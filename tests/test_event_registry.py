@@ -84,6 +84,14 @@ def test_a_rolls_words_come_from_its_key(events: list[tuple[ic.Game, ic.Event]])
         assert "{" not in e.text
 
 
+def test_an_event_with_declared_words_always_says_them(
+        events: list[tuple[ic.Game, ic.Event]]) -> None:
+    said = {e.type for _, e in events if TYPES[e.type].words}
+    assert len(said) >= 5
+    for _, e in events:
+        assert e.text == (TYPES[e.type].words or e.text)
+
+
 def test_the_legacy_projection_strips_exactly_the_added_keys(
         events: list[tuple[ic.Game, ic.Event]]) -> None:
     for _, e in events:
