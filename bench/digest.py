@@ -3,6 +3,7 @@
 
     python3 bench/digest.py [--games 300] [--difficulty standard] [--policy random] [--root DIR]
     python3 bench/digest.py --golden tests/data/golden.json [--root DIR]
+    python3 bench/digest.py --legacy-events [...]
 
 Run it before and after an engine change (e.g. in a `git worktree` of the old commit with
 `--root`): identical digests mean the same seeds and actions give byte-identical saves, the
@@ -12,6 +13,10 @@ standard the engine's optimizations must meet. Also prints the time taken.
 random and heuristic players) that tests/test_golden.py checks; the file in the repository was
 written from the engine of commit 12cad6e and rewritten for ruling R55 (docs/rulings.md), so the
 tests prove behaviour unchanged since then.
+
+`--legacy-events` hashes each save with its log entries as they were saved before issue 27
+(intruder_core.event_types.legacy_event: without the roll keys and fields it added), so the
+digests of the engines before and after it compare; tests/test_golden.py compares under it.
 """
 
 from __future__ import annotations
@@ -57,10 +62,20 @@ def probes(g: Any) -> list[dict[str, Any]]:
             {"type": "end_actions"}, {"type": "end_movement"}, {"type": "leap"}]
 
 
+def save_text(g: Any, legacy: bool) -> str:
+    """The game's save, or with `legacy` its log as saved before issue 27 (the projection's
+    one home is intruder_core.event_types.legacy_save)."""
+    if not legacy:
+        return str(g.to_json())
+    from intruder_core.event_types import legacy_save
+
+    return json.dumps(legacy_save(g.to_dict()), sort_keys=True, separators=(",", ":"))
+
+
 def playthrough(ic: Any, scenario: str, options: dict[str, Any], policy: str,
-                seed: int) -> str:
+                seed: int, legacy: bool = False) -> str:
     """Play one game and hash every decision's legal actions (data, label, rule), the refusals
-    of a few probe actions and the final save."""
+    of a few probe actions and the final save (`legacy`: its log projected, save_text)."""
     h = hashlib.sha256()
     rng = random.Random(seed)
     g = ic.new_game(seed=seed, scenario=scenario, options=options)
@@ -80,7 +95,7 @@ def playthrough(ic: Any, scenario: str, options: dict[str, Any], policy: str,
         else:
             choice = rng.choice(legal)
         g.apply(choice)
-    h.update(g.to_json().encode())
+    h.update(save_text(g, legacy).encode())
     return h.hexdigest()
 
 
@@ -94,13 +109,16 @@ def main() -> None:
     p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent),
                    help="the checkout whose intruder_core to import")
     p.add_argument("--golden", help="write the golden playthrough fingerprints to this file")
+    p.add_argument("--legacy-events", action="store_true",
+                   help="hash the log entries without the keys issue 27 added (save_text)")
     args = p.parse_args()
     sys.path.insert(0, args.root)
     import intruder_core as ic
 
     if args.golden:
         t0 = time.perf_counter()
-        out = {case_name(*c): playthrough(ic, *c) for c in GOLDEN_CASES}
+        out = {case_name(*c): playthrough(ic, *c, legacy=args.legacy_events)
+               for c in GOLDEN_CASES}
         Path(args.golden).write_text(json.dumps(out, indent=1) + "\n")
         print(f"{len(out)} golden playthroughs written to {args.golden} in "
               f"{time.perf_counter() - t0:.1f} s ({ic.__file__})")
@@ -117,7 +135,7 @@ def main() -> None:
             play(g, HeuristicPolicy(), rng)
         while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
-        total.update(hashlib.sha256(g.to_json().encode()).digest())
+        total.update(hashlib.sha256(save_text(g, args.legacy_events).encode()).digest())
     dt = time.perf_counter() - t0
     print(f"{args.games} {args.policy} games from seed {args.seed} ({args.difficulty}): "
           f"{total.hexdigest()} "

@@ -9,10 +9,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn, cast
 
 from .action_types import ARGS as ARGS
 from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .event_types import EventData
 
 Arg = str | int | tuple[str, ...]
 
@@ -196,12 +199,13 @@ class Event(_EventFields):
                 data: dict[str, object] | None = None) -> Event:
         return tuple.__new__(cls, (type, text, rule, {} if data is None else data))
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> EventData:
+        """The event as the page receives it: type, text, rule (if any), then its data."""
         d: dict[str, object] = {"type": self.type, "text": self.text}
         if self.rule:
             d["rule"] = self.rule
         d.update(self.data)
-        return d
+        return cast("EventData", d)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, object]) -> Event:

@@ -71,13 +71,13 @@ def determine_powers(g: Game) -> None:
     """Roll 2d6 for each unknown power, rerolling known ones (Powers and Properties; R3)."""
     while g.unknown > 0:
         while True:
-            a = roll(g, "power (first die)", "Intruder Powers Chart")
-            b = roll(g, "power (second die)", "Intruder Powers Chart")
+            a = roll(g, "power_first", "Intruder Powers Chart")
+            b = roll(g, "power_second", "Intruder Powers Chart")
             power = POWERS[a + b]
             if power not in g.known:
                 break
             emit(g, "power_reroll", f"{POWER_NAMES[power]} is already known: roll again",
-                   "Intruder Powers Chart")
+                   "Intruder Powers Chart", {"power": power})
         g.unknown -= 1
         g.known.append(power)
         emit(g, "power", f"The Intruder has {POWER_NAMES[power]}", "Intruder Powers Chart",
@@ -97,7 +97,7 @@ def adjust_clones(g: Game) -> None:
     reserve = [c for c in g.counters.values() if c.kind == "intruder" and c.at == "reserve"]
     for c in reserve[:max(need, 0)]:
         c.at = "clones_pending"
-        emit(g, "clone", "A Clone is added to the Clones Not Yet in Play box", "Clones")
+        emit(g, "clone", rule="Clones")
 
 
 def metamorphose(g: Game) -> None:

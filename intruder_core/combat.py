@@ -70,15 +70,14 @@ def fire(g: Game, c: Crewman, target: Counter, weapon: str, under_attack: Crewma
     g.attacks[target.id] = g.attacks.get(target.id, 0) + 1
     c.acted = True
     column = crt_column(weapon, g.known)
-    die = roll(g, f"{c.name}'s {weapon} attack", "Combat Results Table")
+    die = roll(g, "crew_attack", "Combat Results Table", crew=c.id, weapon=weapon)
     if shaken(g):
         die = min(die + 1, 6)
         emit(g, "shaken", f"+1 for the crewman killed here: {die}", "ruling R5", {"die": die})
     normal, defense = CRT[column][die]
     effects = defense if under_attack else normal
     if not effective(g, weapon):
-        emit(g, "immune", "The Intruder is immune: no effect", "Restrictions and "
-               "Modifications to Combat")
+        emit(g, "immune", rule="Restrictions and Modifications to Combat")
         effects = ()
     text = ", ".join(EFFECT_TEXT[e] for e in effects) or "no effect"
     how = "attacks with improvised weapons" if weapon == "improvised" else \
@@ -108,7 +107,7 @@ def choose_target(g: Game, at: str) -> Crewman | None:
         return present[0]
     rule = "Intruder Attacks on Crewmen; ruling R4"
     while True:
-        die = roll(g, "which crewman the Intruder attacks", rule)
+        die = roll(g, "target", rule)
         if len(present) == 2:
             return present[(die - 1) // 3]
         if len(present) == 3:
@@ -119,13 +118,13 @@ def choose_target(g: Game, at: str) -> Crewman | None:
 
 
 def will_attack(g: Game) -> bool:
-    die = roll(g, "whether the Intruder attacks", "Intruder Attacks on Crewmen")
+    die = roll(g, "attacks", "Intruder Attacks on Crewmen")
     return die in row(g).attack
 
 
 def intruder_attack(g: Game, target: Crewman) -> None:
     """Step D: the kill roll against the Life Stage Chart."""
-    die = roll(g, f"the Intruder's attack on {target.name}", "Intruder Attacks on Crewmen")
+    die = roll(g, "kill", "Intruder Attacks on Crewmen", crew=target.id)
     if die in row(g).kill:
         kill_crewman(g, target, "killed by the Intruder", by_intruder=True)
     else:
@@ -176,4 +175,4 @@ def kill_crewman(g: Game, c: Crewman, how: str, by_intruder: bool = False) -> No
         g.sub.shaken = True
     score(g, "crew_dead", f"{c.name} {how}")
     emit(g, "crew_killed", f"{c.name} is {how} in {place(at)}", "How to Win",
-           {"crew": c.id, "at": at})
+           {"crew": c.id, "at": at, "by_intruder": by_intruder})

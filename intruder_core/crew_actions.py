@@ -259,7 +259,7 @@ def apply_prod(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     t = by_token_strict(g, a["target"])
     c.acted = True
-    die = roll(g, f"{c.name}'s prod", "Gaining Control Using Electric Prods")
+    die = roll(g, "prod", "Gaining Control Using Electric Prods", crew=c.id)
     if die in row(g).control:
         t.controlled_by = c.id
         c.controlling = t.id
@@ -290,9 +290,9 @@ def apply_cage(g: Game, a: Action) -> None:
     assert cage is not None
     c.acted = True
     odds = range(1, 6) if t.asleep else range(1, 3)
-    die = roll(g, f"{c.name}'s attempt to cage the Intruder", "Attempt to Cage Intruder; R9")
+    die = roll(g, "cage", "Attempt to Cage Intruder; R9", crew=c.id)
     if die not in odds:
-        emit(g, "cage_failed", "The Intruder is not caged", "Attempt to Cage Intruder")
+        emit(g, "cage_failed", rule="Attempt to Cage Intruder")
         return
     release_from(g, t)
     cage.contents = t.id
@@ -323,14 +323,14 @@ def apply_catch(g: Game, a: Action) -> None:
     c = g.crew[a["crew"]]
     t = by_token_strict(g, a["target"])
     c.acted = True
-    die = roll(g, f"{c.name}'s attempt to catch a Lab Animal", "Attempt to Catch Lab Animal")
+    die = roll(g, "catch", "Attempt to Catch Lab Animal", crew=c.id)
     if die <= 3:
         t.held_by = c.id
         c.holding = t.id
         emit(g, "caught", f"{c.name} catches the Lab Animal", "Attempt to Catch Lab Animal",
                {"crew": c.id, "token": t.token})
     else:
-        emit(g, "not_caught", "The Lab Animal gets away", "Attempt to Catch Lab Animal")
+        emit(g, "not_caught", rule="Attempt to Catch Lab Animal")
 
 
 def check_cage_animal(g: Game, a: Action) -> None:
@@ -430,8 +430,7 @@ def sweep(g: Game, place: str, prepared: bool) -> None:
         if t.kind == "intruder":
             if has(g, "fast_reflexes"):
                 t.returning = not in_shuttle(g)
-                emit(g, "holds_on", "The Intruder grasps the edge and holds on",
-                       "Fast Reflexes")
+                emit(g, "holds_on", rule="Fast Reflexes")
             elif has(g, "immune_vacuum"):
                 release_from(g, t)
                 halt(t, g)
@@ -618,7 +617,7 @@ def apply_prepare(g: Game, a: Action) -> None:
     for c in crew_at(g, sub_at(g)):
         c.acted = True
     g.shuttles[sub_at(g)].prepared = True
-    emit(g, "prepared", "The crew puts on pressure suits and straps down", "Escape via Shuttle")
+    emit(g, "prepared", rule="Escape via Shuttle")
 
 
 def check_open_hatches(g: Game, a: Action) -> None:

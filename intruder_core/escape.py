@@ -63,14 +63,14 @@ def leave(g: Game, shuttle: str, crew: list[Crewman]) -> Counter | None:
            {"shuttle": shuttle, "crew": s.crew})
     free = stowaway_candidates(g)
     isi = len(free) + 1
-    die = roll(g, f"Intruder Stowaway Index {isi}", RULE)
+    die = roll(g, "stowaway", RULE, index=isi)
     if not free or die > isi:
-        emit(g, "no_stowaway", "No Intruder got aboard", RULE)
+        emit(g, "no_stowaway", rule=RULE)
         arrive(g, shuttle)
         return None
     pick = free[0]
     while len(free) > 1:
-        d = roll(g, "which Intruder stows away", RULE)
+        d = roll(g, "stowaway_which", RULE)
         if d <= len(free):
             pick = free[d - 1]
             break
@@ -99,7 +99,7 @@ def self_destruct_phase(g: Game) -> None:
         return
     if g.sd_started == g.turn:
         emit(g, "self_destruct", "The Self-Destruct marker stays in the Active box this turn",
-               "Self-Destruction")
+               "Self-Destruction", {"held": True})
         return
     g.sd -= 1
     emit(g, "self_destruct", f"Self-Destruct countdown: {g.sd}", "Self-Destruction", {"box": g.sd})
@@ -112,7 +112,7 @@ def destroy_station(g: Game) -> None:
     from .combat import kill_crewman, kill_intruder, release_from
 
     g.destroyed = True
-    emit(g, "destroyed", "The station is destroyed", "Self-Destruction")
+    emit(g, "destroyed", rule="Self-Destruction")
     for c in station_crew(g) + [c for c in g.crew.values() if c.status == "lost"]:
         forget(g, c)
         kill_crewman(g, c, "lost with the station")

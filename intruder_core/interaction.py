@@ -100,9 +100,9 @@ def steps_b_to_d(g: Game, t: Counter, target: Crewman | None, able: bool) -> boo
     determine_powers(g)  # B (ruling R3)
     if target is None or t.at != sub_at(g):
         if t.asleep:
-            emit(g, "asleep", "The Intruder is asleep", "ruling R9")
+            emit(g, "asleep", rule="ruling R9")
         elif able:
-            emit(g, "no_attack", "The Intruder does not attack", "Intruder Action Segment")
+            emit(g, "no_attack", rule="Intruder Action Segment")
         return True
     emit(g, "attack_target", f"The Intruder attacks {target.name}",
            "Intruder Attacks on Crewmen", {"crew": target.id, "token": t.token})

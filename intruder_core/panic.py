@@ -49,7 +49,7 @@ def place_hidden(g: Game, counters: list[Counter]) -> None:
 
 def panic(g: Game) -> None:
     """Crew to the Command Module with what they carry; counters reshuffled; two rolls."""
-    emit(g, "panic", "PANIC! The crew falls back to the Command Module", "Panic")
+    emit(g, "panic", rule="Panic")
     for c in station_crew(g):
         relocate(g, c, "command")
         for item in carried(g, c):

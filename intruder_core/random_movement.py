@@ -40,8 +40,7 @@ def random_movement(g: Game) -> None:
             c.at = corridor
             continue
         for left in range(compartments_per_phase(g, c) - 1, -1, -1):  # Very Fast: two
-            die = roll(g, f"random movement of {c.token} in {NAMES[c.at]}",
-                         "Random Movement System")
+            die = roll(g, "random_movement", "Random Movement System", token=c.token, at=c.at)
             dest = MOVEMENT[c.at][die - 1]
             if dest is None:
                 break

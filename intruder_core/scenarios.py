@@ -97,7 +97,6 @@ def return_to_prometheus(g: Game) -> None:
             g.crew[cid].at = dock
         for kind in TEAM_KIT:
             g.items[f"{kind}{n}"].at = dock
-    emit(g, "arrival", "The crew arrives in three shuttles at the three airlocks",
-           "Return to Prometheus")
+    emit(g, "arrival", rule="Return to Prometheus")
     g.turn = 1
     g.phase = "interaction1"

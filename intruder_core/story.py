@@ -7,15 +7,19 @@ told what its view does not hold (docs/api.md, "Moments")."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final, TypedDict, cast
 
 from .charts import LIFE_STAGES, OBJECTS, POWER_EFFECTS, POWER_NAMES, ROLES, Stage, crt_column
+from .event_types import TYPES, EventData
 from .names import KIND_NAMES
 from .station import COMPARTMENTS, NAMES, SHUTTLE_DOCK
 from .variants import chart
+
+# A view as the story reads it (view.View, or the page's copy of one): looked into with
+# `.get`, every part checked, so a view from anywhere will do.
+ViewLike = Mapping[str, object]
 
 # Every kind of moment, in the vocabulary docs/api.md lists.
 KINDS: Final = (
@@ -43,9 +47,6 @@ EFFECT_WORDS: Final = {"K": "the Intruder is killed", "S": "the Intruder falls a
                        "IR": "the Intruder retreats", "CK": "the crewman under attack is killed"}
 COLUMN_NAMES: Final = {"blaster_resistant": "Blaster*", "improvised": "Improvised",
                        **{k: OBJECTS[k][0] for k in ("dart", "blaster", "gas", "flamethrower")}}
-_PLACES: Final = {name: cid for cid, name in NAMES.items()}
-_RANDOM = re.compile(r"random movement of (\w+) in (.+)$")
-_STOWAWAY = re.compile(r"Intruder Stowaway Index (\d+)$")
 
 
 @dataclass(frozen=True)
@@ -84,13 +85,30 @@ class Moment:
             out += " (" + "; ".join(str(d) for d in self.dice) + ")"
         return out
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> MomentData:
         """JSON-ready (the page's moment player reads these)."""
         return {"kind": self.kind, "words": self.words, "detail": self.detail,
                 "places": list(self.places), "dice": [str(d) for d in self.dice],
                 "token": self.token, "crew": list(self.crew), "rule": self.rule,
                 "event": self.event, "revealed": self.revealed, "stage": self.stage,
                 "tokens": list(self.tokens)}
+
+
+class MomentData(TypedDict):
+    """A moment as the page receives it (Moment.to_dict): the dice as their words."""
+
+    kind: str
+    words: str
+    detail: str
+    places: list[str]
+    dice: list[str]
+    token: str
+    crew: list[str]
+    rule: str
+    event: str
+    revealed: str
+    stage: int
+    tokens: list[str]
 
 
 @dataclass
@@ -108,35 +126,32 @@ class _Teller:
     at: str = ""
     event: str = ""                # the type of the event being told
     out: list[Moment] = field(default_factory=list)
-    rolls: list[Mapping[str, Any]] = field(default_factory=list)  # not yet decided
+    rolls: list[EventData] = field(default_factory=list)  # not yet decided
     power_dice: list[Die] = field(default_factory=list)
     attack_die: Die | None = None  # whether the Intruder attacks
     target_dice: list[Die] = field(default_factory=list)
     shaken: int | None = None      # the raised die of a crew attack (R5)
     immune: bool = False           # the Intruder is immune to the weapon just fired
+    killed: set[str] = field(default_factory=set)  # by the Intruder: Panic draws no flight
 
     def add(self, kind: str, words: str, places: Sequence[str] = (), dice: Sequence[Die] = (),
-            **kw: Any) -> None:
+            token: str = "", crew: tuple[str, ...] = (), rule: str = "", detail: str = "",
+            revealed: str = "") -> None:
         places = tuple(p for p in places if p)
         self.out.append(Moment(kind, words, places or ((self.at,) if self.at else ()),
-                               tuple(dice), event=self.event, **kw))
+                               tuple(dice), token=token, crew=crew, rule=rule, detail=detail,
+                               event=self.event, revealed=revealed))
 
-    def take(self, prefix: str) -> Mapping[str, Any] | None:
-        """The latest undecided roll whose purpose starts with `prefix` (removed)."""
+    def take(self, key: str, crew: str | None = None, weapon: str | None = None
+             ) -> EventData | None:
+        """The latest undecided roll of this roll key (event_types.ROLLS), for this crewman
+        and weapon when given (removed)."""
         for n in range(len(self.rolls) - 1, -1, -1):
-            if str(self.rolls[n].get("purpose", "")).startswith(prefix) or \
-                    prefix in str(self.rolls[n].get("purpose", "")):
+            r = self.rolls[n]
+            if r.get("roll") == key and crew in (None, r.get("crew")) \
+                    and weapon in (None, r.get("weapon")):
                 return self.rolls.pop(n)
         return None
-
-    def crewman(self, name_or_id: str) -> str:
-        """A crewman's id from his name (the view's, else the engine's naming)."""
-        if name_or_id in self.names:
-            return self.names[name_or_id]
-        for prefix, role in _ROLE_OF.items():
-            if name_or_id.startswith(ROLES[role] + " "):
-                return prefix + name_or_id[-1]
-        return name_or_id
 
     def place_of(self, cid: str) -> str:
         return self.where.get(cid, "") or self.at
@@ -148,6 +163,7 @@ class _Teller:
 
 
 _ROLE_OF: Final = {"co": "command", "so": "science", "en": "engineer"}
+Handler = Callable[["_Teller", EventData], None]  # tells one event
 
 
 def crew_name(cid: str) -> str:
@@ -156,24 +172,36 @@ def crew_name(cid: str) -> str:
     return f"{ROLES[role]} {cid[-1]}" if role else cid
 
 
-def _die(roll: Mapping[str, Any] | None, decides: str) -> list[Die]:
-    return [] if roll is None else [Die((int(roll["die"]),), decides)]
+def _die(roll: EventData | None, decides: str) -> list[Die]:
+    return [] if roll is None else [Die((int(roll.get("die", 0)),), decides)]
 
 
-def _roster(view: Mapping[str, Any] | None) -> tuple[dict[str, str], dict[str, str]]:
+def _part(view: ViewLike | None, key: str) -> ViewLike:
+    """A part of a view that is an object ({} when it is missing)."""
+    value = (view or {}).get(key)
+    return cast(ViewLike, value) if isinstance(value, Mapping) else {}
+
+
+def _rows(view: ViewLike | None, key: str) -> list[ViewLike]:
+    """A part of a view that is a list of objects (its crew, its counters)."""
+    value = (view or {}).get(key)
+    return [cast(ViewLike, v) for v in value if isinstance(v, Mapping)] \
+        if isinstance(value, list) else []
+
+
+def _roster(view: ViewLike | None) -> tuple[dict[str, str], dict[str, str]]:
     """Crewman name -> id, and id -> where he is (active crewmen only)."""
     names: dict[str, str] = {}
     where: dict[str, str] = {}
-    for c in (view or {}).get("crew", []):
+    for c in _rows(view, "crew"):
         names[str(c.get("name", c["id"]))] = str(c["id"])
         if c.get("status", "active") == "active":
             where[str(c["id"])] = str(c.get("at") or "")
     return names, where
 
 
-def moments(events: Iterable[Mapping[str, Any]], side: str = "crew",
-            view: Mapping[str, Any] | None = None,
-            before: Mapping[str, Any] | None = None) -> list[Moment]:
+def moments(events: Iterable[Mapping[str, object]], side: str = "crew",
+            view: ViewLike | None = None, before: ViewLike | None = None) -> list[Moment]:
     """The moments of these events as `side` may see them. `view` is that side's view after
     the events (names, places, known powers; the Intruder player's view adds the kinds of
     face-down counters, which only he is told); `before`, the view before them, draws each
@@ -181,33 +209,34 @@ def moments(events: Iterable[Mapping[str, Any]], side: str = "crew",
     names, where = _roster(view)
     kinds: dict[str, str] = {}
     if side == "intruder":  # he may examine every counter (The Intelligent Intruder)
-        kinds = {str(t["token"]): str(t["kind"]) for t in (view or {}).get("counters", [])
+        kinds = {str(t["token"]): str(t["kind"]) for t in _rows(view, "counters")
                  if t.get("kind") and t.get("token")}
-    known = list(((view or {}).get("powers") or {}).get("known", []))
-    kept = (view or {}).get("bookkeeping") or {}
-    sub = kept.get("sub") or {}
-    t = _Teller(side, names, where, _roster(before)[1], kinds, known,
+    known = _part(view, "powers").get("known")
+    kept = _part(view, "bookkeeping")
+    t = _Teller(side, names, where, _roster(before)[1], kinds,
+                [str(k) for k in known] if isinstance(known, list) else [],
                 _intruders(before, side), _chart(kept.get("options")),
-                str(sub.get("at") or ""))
-    evs = [dict(e) for e in events]
+                str(_part(kept, "sub").get("at") or ""))
+    # the engine's events (Event.to_dict), each a dict of its own
+    evs = [cast(EventData, dict(e)) for e in events]
     n = 0
     while n < len(evs):
         n = _tell(t, evs, n)
     return t.out
 
 
-def _intruders(view: Mapping[str, Any] | None, side: str) -> dict[str, str]:
+def _intruders(view: ViewLike | None, side: str) -> dict[str, str]:
     """Token -> where, for the Intruders this side's view shows: face up, and to the Intruder
     player also face down (he knows what his counters are)."""
-    return {str(c["token"]): str(c.get("at") or "") for c in (view or {}).get("counters", [])
+    return {str(c["token"]): str(c.get("at") or "") for c in _rows(view, "counters")
             if c.get("kind") == "intruder" and c.get("token")
             and (c.get("face_up") or side == "intruder")}
 
 
-def _chart(options: Any) -> Mapping[int, Stage]:
+def _chart(options: object) -> Mapping[int, Stage]:
     """The game's Life Stage Chart (a difficulty may change it), else the rulebook's."""
     try:
-        return chart(dict(options or {}))
+        return chart(dict(options) if isinstance(options, Mapping) else {})
     except (TypeError, ValueError):
         return LIFE_STAGES
 
@@ -229,22 +258,21 @@ def stage_words(stage: int, row: Stage) -> str:
     return f"Life Stage {stage}: attacks on {spans(row.attack)}, kills on {spans(row.kill)}, {kill}"
 
 
-def _tell(t: _Teller, evs: list[dict[str, Any]], n: int) -> int:
+def _tell(t: _Teller, evs: list[EventData], n: int) -> int:
     """Tell the event at `n` (and those it gathers); return the index of the next one."""
     ev = evs[n]
     kind = str(ev.get("type", ""))
     if kind == "roll":
-        purpose = str(ev.get("purpose", ""))
-        m = _RANDOM.match(purpose)
-        if m:
-            return _random_move(t, evs, n, m.group(1), _PLACES.get(m.group(2), ""))
+        key = ev.get("roll")
+        if key == "random_movement":
+            return _random_move(t, evs, n, str(ev.get("token", "")), str(ev.get("at", "")))
         t.rolls.append(ev)
         t.event = "roll"
-        if purpose == "metamorphosis" and not (n + 1 < len(evs) and
-                                                evs[n + 1].get("type") == "metamorphosis"):
+        if key == "metamorphosis" and not (n + 1 < len(evs) and
+                                           evs[n + 1].get("type") == "metamorphosis"):
             t.rolls.pop()
             t.add("no_metamorphosis", "No metamorphosis",
-                  (), [Die((int(ev["die"]),), "no metamorphosis")], rule=str(ev.get("rule", "")))
+                  (), _die(ev, "no metamorphosis"), rule=str(ev.get("rule", "")))
         return n + 1
     handler = _HANDLERS.get(kind)
     t.event = kind
@@ -253,18 +281,17 @@ def _tell(t: _Teller, evs: list[dict[str, Any]], n: int) -> int:
     return n + 1
 
 
-def _random_move(t: _Teller, evs: list[dict[str, Any]], n: int, token: str, start: str) -> int:
+def _random_move(t: _Teller, evs: list[EventData], n: int, token: str, start: str) -> int:
     """One counter's random movement: its rolls (two if Very Fast) and the moves they made."""
     path = [start]
     dice: list[Die] = []
     while n < len(evs) and evs[n].get("type") == "roll":
-        m = _RANDOM.match(str(evs[n].get("purpose", "")))
-        if not m or m.group(1) != token:
+        if evs[n].get("roll") != "random_movement" or evs[n].get("token") != token:
             break
-        die = int(evs[n]["die"])
+        die = int(evs[n].get("die", 0))
         n += 1
         if n < len(evs) and evs[n].get("type") == "move" and evs[n].get("token") == token:
-            to = str(evs[n]["to"])
+            to = str(evs[n].get("to", ""))
             path.append(to)
             dice.append(Die((die,), f"to {NAMES.get(to, to)}"))
             n += 1
@@ -290,19 +317,19 @@ def _counter(t: _Teller, token: str) -> str:
     return f"Counter {token}" + (f" ({KIND_NAMES.get(kind, kind)})" if kind else "")
 
 
-def _rule(ev: Mapping[str, Any]) -> str:
+def _rule(ev: EventData) -> str:
     return str(ev.get("rule", ""))
 
 
-def _interaction(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _interaction(t: _Teller, ev: EventData) -> None:
     t.at = str(ev.get("at") or t.at)
 
 
-def _phase(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _phase(t: _Teller, ev: EventData) -> None:
     t.at = ""  # a new phase: no Interaction under way
 
 
-def _move(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _move(t: _Teller, ev: EventData) -> None:
     if "token" in ev:  # the Intelligent Intruder's move, or Fast Reflexes climbing back
         to = str(ev["to"])
         if str(ev["token"]) in t.intruders:
@@ -311,7 +338,7 @@ def _move(t: _Teller, ev: Mapping[str, Any]) -> None:
               rule=_rule(ev))
 
 
-def _reveal(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _reveal(t: _Teller, ev: EventData) -> None:
     at = str(ev.get("at") or t.at)
     t.at = at
     kind = str(ev.get("kind", ""))
@@ -323,20 +350,20 @@ def _reveal(t: _Teller, ev: Mapping[str, Any]) -> None:
           revealed=kind if kind in ("intruder", "lab_animal") else "dummy")
 
 
-def _power_reroll(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _power_reroll(t: _Teller, ev: EventData) -> None:
     pair = _pair(t)
-    text = str(ev.get("text", ""))
-    name = text.split(" is already known")[0]
+    power = str(ev.get("power", ""))
+    name = POWER_NAMES.get(power, power)
     t.power_dice.append(Die(pair, f"{name}, already known: roll again"))
 
 
 def _pair(t: _Teller) -> tuple[int, ...]:
-    second = t.take("power (second die)")
-    first = t.take("power (first die)")
-    return tuple(int(r["die"]) for r in (first, second) if r is not None)
+    second = t.take("power_second")
+    first = t.take("power_first")
+    return tuple(int(r.get("die", 0)) for r in (first, second) if r is not None)
 
 
-def _power(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _power(t: _Teller, ev: EventData) -> None:
     power = str(ev.get("power", ""))
     name = POWER_NAMES.get(power, power)
     dice = [*t.power_dice, Die(_pair(t), name)]
@@ -346,53 +373,55 @@ def _power(t: _Teller, ev: Mapping[str, Any]) -> None:
 
 
 def _attack_decided(t: _Teller, attacks: bool) -> list[Die]:
-    roll = t.take("whether the Intruder attacks")
+    roll = t.take("attacks")
     return _die(roll, "it attacks" if attacks else "it does not attack")
 
 
-def _no_attack(t: _Teller, ev: Mapping[str, Any]) -> None:
-    t.add("no_attack", "The Intruder does not attack", (), _attack_decided(t, False),
+def _no_attack(t: _Teller, ev: EventData) -> None:
+    t.add("no_attack", TYPES["no_attack"].words, (), _attack_decided(t, False),
           rule=_rule(ev))
 
 
-def _asleep(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _asleep(t: _Teller, ev: EventData) -> None:
     t.add("no_attack", "The Intruder is asleep: it does not attack", (), rule=_rule(ev))
 
 
-def _reroll(t: _Teller, ev: Mapping[str, Any]) -> None:
-    roll = t.take("which crewman the Intruder attacks")
+def _reroll(t: _Teller, ev: EventData) -> None:
+    roll = t.take("target")
     t.target_dice += _die(roll, "no crewman has that number: roll again")
 
 
-def _attack_target(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _attack_target(t: _Teller, ev: EventData) -> None:
     cid = str(ev.get("crew", ""))
     name = t.name(cid)
     dice = _attack_decided(t, True) + t.target_dice + \
-        _die(t.take("which crewman the Intruder attacks"), f"it goes for {name}")
+        _die(t.take("target"), f"it goes for {name}")
     t.target_dice = []
     t.add("attack_target", f"The Intruder attacks {name}", (t.place_of(cid),), dice,
           token=str(ev.get("token", "")), crew=(cid,), rule=_rule(ev))
 
 
-def _survived(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _survived(t: _Teller, ev: EventData) -> None:
     cid = str(ev.get("crew", ""))
     name = t.name(cid)
-    dice = _die(t.take(f"the Intruder's attack on {name}"), f"{name} survives")
+    dice = _die(t.take("kill", crew=cid), f"{name} survives")
     t.add("attack_on_crew", f"{name} survives the attack", (t.place_of(cid),), dice,
           crew=(cid,), rule=_rule(ev))
 
 
-def _crew_killed(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _crew_killed(t: _Teller, ev: EventData) -> None:
     cid = str(ev.get("crew", ""))
     name = t.name(cid)
     at = str(ev.get("at") or t.at)
-    roll = t.take(f"the Intruder's attack on {name}")
+    roll = t.take("kill", crew=cid)
     kind = "attack_on_crew" if roll is not None else "crew_killed"
+    if ev.get("by_intruder"):
+        t.killed.add(cid)
     text = str(ev.get("text", f"{name} is killed"))
     t.add(kind, text, (at,), _die(roll, f"{name} is killed"), crew=(cid,), rule=_rule(ev))
 
 
-def _crew_attack(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _crew_attack(t: _Teller, ev: EventData) -> None:
     cid = str(ev.get("crew", ""))
     name = t.name(cid)
     weapon = str(ev.get("weapon", ""))
@@ -400,7 +429,7 @@ def _crew_attack(t: _Teller, ev: Mapping[str, Any]) -> None:
     column = crt_column(weapon, t.known)
     col = COLUMN_NAMES.get(column, column)
     outcome = ", ".join(EFFECT_WORDS.get(e, e) for e in effects) or "no effect"
-    roll = t.take(f"{name}'s {weapon} attack")
+    roll = t.take("crew_attack", crew=cid, weapon=weapon)
     dice: list[Die] = []
     if roll is not None:
         decides = f"the {col} column: {outcome}"
@@ -408,7 +437,7 @@ def _crew_attack(t: _Teller, ev: Mapping[str, Any]) -> None:
             decides = f"+1 for the crewman killed here makes {t.shaken}; " + decides
         if t.immune:
             decides = f"{outcome}: the Intruder is immune to it"
-        dice.append(Die((int(roll["die"]),), decides))
+        dice.append(Die((int(roll.get("die", 0)),), decides))
     t.shaken, t.immune = None, False
     weapon_name = "improvised weapons" if weapon == "improvised" else \
         f"the {OBJECTS[weapon][0]}" if weapon in OBJECTS else weapon
@@ -417,31 +446,27 @@ def _crew_attack(t: _Teller, ev: Mapping[str, Any]) -> None:
     t.add(kind, words, (t.place_of(cid),), dice, crew=(cid,), rule=_rule(ev))
 
 
-def _shaken(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _shaken(t: _Teller, ev: EventData) -> None:
     t.shaken = int(ev.get("die", 0))
 
 
-def _immune(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _immune(t: _Teller, ev: EventData) -> None:
     t.immune = True
 
 
-def _attempt(kind: str, prefix: str, decides: str) -> Any:
-    """A crewman's roll for a cage, a catch or a prod: outcome first, the die after."""
-    def tell(t: _Teller, ev: Mapping[str, Any]) -> None:
-        roll = next((r for r in reversed(t.rolls) if prefix in str(r.get("purpose", ""))),
-                    None)
-        who = ""
-        if roll is not None:
-            t.rolls.remove(roll)
-            who = str(roll.get("purpose", "")).split("'s ")[0]
-        cid = t.crewman(who) if who else str(ev.get("crew", ""))
+def _attempt(kind: str, key: str, decides: str) -> Handler:
+    """A crewman's roll (roll key `key`) for a cage, a catch or a prod: outcome first, the
+    die after; the crewman is the roll's."""
+    def tell(t: _Teller, ev: EventData) -> None:
+        roll = t.take(key)
+        cid = str(roll.get("crew", "")) if roll is not None else str(ev.get("crew", ""))
         text = str(ev.get("text", ""))
         t.add(kind, text, (t.place_of(cid),), _die(roll, decides or text[:1].lower() + text[1:]),
               crew=(cid,) if cid else (), rule=_rule(ev))
     return tell
 
 
-def _metamorphosis(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _metamorphosis(t: _Teller, ev: EventData) -> None:
     """The Intruder grows: at the places of the Intruders this side knows (none for the
     crew while it is face down; never the Interaction's place: a phase of its own), with
     what the new stage means from the chart."""
@@ -456,10 +481,10 @@ def _metamorphosis(t: _Teller, ev: Mapping[str, Any]) -> None:
                         stage=stage, tokens=tuple(grown)))
 
 
-def _text(kind: str, detail: str = "", place: str = "") -> Any:
+def _text(kind: str, detail: str = "", place: str = "") -> Handler:
     """An event whose text already says the outcome; at its `at`, else at `place` (where the
     rules have it happen)."""
-    def tell(t: _Teller, ev: Mapping[str, Any]) -> None:
+    def tell(t: _Teller, ev: EventData) -> None:
         at = str(ev.get("at") or place)
         if kind == "airlock":
             t.at = at
@@ -472,34 +497,32 @@ def _text(kind: str, detail: str = "", place: str = "") -> Any:
     return tell
 
 
-def _destroyed(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _destroyed(t: _Teller, ev: EventData) -> None:
     t.at = ""  # the whole station: no one place
     _text("destroyed", "everyone still aboard dies with it")(t, ev)
 
 
-def _clone(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _clone(t: _Teller, ev: EventData) -> None:
     t.out.append(Moment("clone", "A Clone joins the game", (), (), rule=_rule(ev),
                         detail="it waits in the Clones Not Yet in Play box for the next Panic",
                         event="clone"))
 
 
-def _panic(t: _Teller, ev: Mapping[str, Any]) -> None:
-    dead = {c for m in t.out if m.kind in ("crew_killed", "attack_on_crew")
-            and "killed" in m.words for c in m.crew}
+def _panic(t: _Teller, ev: EventData) -> None:
     fled = tuple(cid for cid, at in t.before.items()
-                 if at in COMPARTMENTS and at != "command" and cid not in dead)
+                 if at in COMPARTMENTS and at != "command" and cid not in t.killed)
     places = (*(t.before[c] for c in fled), "command")
-    t.out.append(Moment("panic", "PANIC! The crew falls back to the Command Module", places,
+    t.out.append(Moment("panic", TYPES["panic"].words, places,
                         (), crew=fled, rule=_rule(ev), event="panic"))
 
 
-def _placed(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _placed(t: _Teller, ev: EventData) -> None:
     where = tuple(dict.fromkeys(str(p[1]) for p in ev.get("placed", [])))
     t.out.append(Moment("placed", str(ev.get("text", "")), where, (), rule=_rule(ev),
                         event="placed"))
 
 
-def _self_destruct(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _self_destruct(t: _Teller, ev: EventData) -> None:
     box = ev.get("box")
     words = f"Self-Destruct countdown: {box}" if box is not None else str(ev.get("text", ""))
     detail = "the station is destroyed at 0" if box else ""
@@ -507,12 +530,12 @@ def _self_destruct(t: _Teller, ev: Mapping[str, Any]) -> None:
                         detail=detail, event="self_destruct"))
 
 
-def _sd_stopped(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _sd_stopped(t: _Teller, ev: EventData) -> None:
     t.out.append(Moment("self_destruct", str(ev.get("text", "")), ("command",), (),
                         rule=_rule(ev), event="self_destruct_stopped"))
 
 
-def _departure(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _departure(t: _Teller, ev: EventData) -> None:
     shuttle = str(ev.get("shuttle", ""))
     crew = tuple(str(c) for c in ev.get("crew", []))
     t.out.append(Moment("departure", str(ev.get("text", "")),
@@ -520,15 +543,15 @@ def _departure(t: _Teller, ev: Mapping[str, Any]) -> None:
                         rule=_rule(ev), event="departure"))
 
 
-def _stowaway(t: _Teller, ev: Mapping[str, Any], aboard: bool) -> None:
-    roll = t.take("Intruder Stowaway Index")
-    which = t.take("which Intruder stows away")
-    index = _STOWAWAY.search(str((roll or {}).get("purpose", "")))
-    against = f" against Stowaway Index {index.group(1)}" if index else ""
+def _stowaway(t: _Teller, ev: EventData, aboard: bool) -> None:
+    roll = t.take("stowaway")
+    which = t.take("stowaway_which")
+    index = roll.get("index") if roll is not None else None
+    against = f" against Stowaway Index {index}" if index is not None else ""
     verdict = "an Intruder gets aboard" if aboard else "no Intruder gets aboard"
-    dice = [Die((int(roll["die"]),), f"{verdict}{against}")] if roll else []
+    dice = _die(roll, f"{verdict}{against}")
     dice += _die(which, "this Intruder")
-    outcome = "The Intruder is aboard!" if aboard else "No Intruder got aboard"
+    outcome = "The Intruder is aboard!" if aboard else TYPES["no_stowaway"].words
     last = t.out[-1] if t.out and t.out[-1].kind == "departure" else None
     if last is None:
         t.add("departure", outcome, (), dice, rule=_rule(ev))
@@ -538,7 +561,7 @@ def _stowaway(t: _Teller, ev: Mapping[str, Any], aboard: bool) -> None:
                        crew=last.crew, rule=last.rule, event="departure")
 
 
-def _game_over(t: _Teller, ev: Mapping[str, Any]) -> None:
+def _game_over(t: _Teller, ev: EventData) -> None:
     outcome = str(ev.get("outcome", ""))
     winner = ev.get("winner")
     title = WINNER_WORDS.get(str(winner), "") if winner else ""
@@ -550,18 +573,18 @@ def _game_over(t: _Teller, ev: Mapping[str, Any]) -> None:
                         event="game_over"))
 
 
-_HANDLERS: Final[dict[str, Any]] = {
+_HANDLERS: Final[dict[str, Handler]] = {
     "interaction": _interaction, "phase": _phase, "move": _move, "reveal": _reveal,
     "power_reroll": _power_reroll, "power": _power, "no_attack": _no_attack,
     "asleep": _asleep, "reroll": _reroll, "attack_target": _attack_target,
     "survived": _survived, "crew_killed": _crew_killed, "attack": _crew_attack,
     "shaken": _shaken, "immune": _immune,
-    "cage_failed": _attempt("cage_failed", "attempt to cage", "it is not caged"),
-    "caged": _attempt("caged", "attempt to cage", "it is caged"),
-    "not_caught": _attempt("catch_failed", "attempt to catch", "the Lab Animal gets away"),
-    "caught": _attempt("caught", "attempt to catch", "caught"),
-    "no_control": _attempt("control_failed", "'s prod", "no control"),
-    "control": _attempt("control", "'s prod", "control gained"),
+    "cage_failed": _attempt("cage_failed", "cage", "it is not caged"),
+    "caged": _attempt("caged", "cage", "it is caged"),
+    "not_caught": _attempt("catch_failed", "catch", "the Lab Animal gets away"),
+    "caught": _attempt("caught", "catch", "caught"),
+    "no_control": _attempt("control_failed", "prod", "no control"),
+    "control": _attempt("control", "prod", "control gained"),
     "metamorphosis": _metamorphosis, "clone": _clone, "panic": _panic, "placed": _placed,
     "self_destruct": _self_destruct, "self_destruct_stopped": _sd_stopped,
     "departure": _departure,

@@ -22,10 +22,12 @@ import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
+from .. import event_types
 from ..actions import Action
 from ..errors import CorruptSave, IllegalAction
+from ..event_types import EventData
 from ..game import Game
 from ..odds_tally import OUTCOMES, sample_seed
 from ..phase_names import PHASE_NAMES
@@ -41,13 +43,10 @@ from .value import value
 # self-play (bench/review.py --fit-draw: 150 standard games from seed 300000 give 0.262
 # with the refitted value model).
 DRAW_SHARE = 0.26
-# Events that carry chance for the crew: dice, and counters turned over.
-CHANCE = frozenset({"roll", "reveal"})
-# Events worth quoting when luck moved the chance (their own texts: one home, events.py).
-HEADLINES = ("crew_killed", "intruder_killed", "reveal", "power", "clone", "metamorphosis",
-             "attack", "caged", "cage_failed", "control", "no_control", "control_lost",
-             "frozen", "escaped", "lost", "stowaway", "panic", "caught", "not_caught", "wake",
-             "break_out", "survived", "shaken", "immune", "destroyed", "asleep", "game_over")
+# Events that carry chance for the crew (dice, and counters turned over), and those worth
+# quoting when luck moved the chance (in their own texts): declared in event_types.py.
+CHANCE = event_types.CHANCE
+HEADLINES = event_types.QUOTED
 PASS_TYPES = frozenset({"end_movement", "end_actions", "no_defense", "interact"})
 PASSES = 12          # passes at most after a choice, to judge it (stage 1)
 QUALITY_SAMPLES = 4  # sampled hidden states per choice judged against the advisor's
@@ -136,7 +135,7 @@ class _Moment:
     crew: bool  # a crew decision (else the Intruder player's, or the end)
     action: Action | None = None
     label: str = ""
-    events: tuple[dict[str, Any], ...] = ()
+    events: tuple[EventData, ...] = ()
     log_len: int = 0
     legal: tuple[Action, ...] = ()
 
@@ -217,7 +216,7 @@ class Review:
         self.moments: list[_Moment] = []
         self._replay = _moments(origin, actions)
         self._points: tuple[tuple[int, int], list[Point]] = ((-1, -1), [])
-        self.log: list[dict[str, Any]] = []  # the public log, for R14's release constraints
+        self.log: list[EventData] = []  # the public log, for R14's release constraints
         self.values: list[float] = []        # the model's expected result at each moment
         self.expect: dict[int, Figure] = {}  # moment -> the expected value of its choice
         self.refined: dict[tuple[int, str], Figure] = {}  # (moment, first) -> sampled figure
@@ -519,7 +518,7 @@ def g_turn(view: View) -> int:
     return int(view["turn"])
 
 
-def _chanceful(events: Sequence[Mapping[str, Any]]) -> bool:
+def _chanceful(events: Sequence[EventData]) -> bool:
     return any(e.get("type") in CHANCE for e in events)
 
 
@@ -543,7 +542,7 @@ def _alone(m: _Moment, after: _Moment) -> str:
     return ", alone there"
 
 
-def _luck_words(events: Sequence[Mapping[str, Any]], turn: int,
+def _luck_words(events: Sequence[EventData], turn: int,
                 phase: str) -> tuple[int, str, str]:
     """The turn and phase of the first headline among these events, and what happened in the
     events' own words: each headline with the die just before it; else the dice, else the

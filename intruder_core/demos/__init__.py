@@ -177,7 +177,7 @@ def unmatched(patterns: list[Pattern], events: list[Event]) -> Pattern | None:
 
 
 def _frame(n: int, part: Step, events: list[Event], g: Game) -> Frame:
-    f = Frame(n, str(part["say"]), str(part.get("rule", "")), [e.to_dict() for e in events],
+    f = Frame(n, str(part["say"]), str(part.get("rule", "")), [dict(e.to_dict()) for e in events],
               turn=g.turn, phase=g.phase, over=g.is_over, view=g.view(g.players[0]))
     missing = unmatched(list(part.get("expect", [])), events)
     if missing is not None:

@@ -14,21 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any
+
+from intruder_core import event_types
+from intruder_core.event_types import EventData
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
-# The log's filters: category -> (its button's words, the event types in it).
+# The log's filters: category -> (its button's words, the event types in it); each event
+# type's category is declared with it (intruder_core/event_types.py, `log`).
+CATEGORY: Mapping[str, str] = event_types.LOG_CATEGORY
 FILTERS: dict[str, tuple[str, frozenset[str]]] = {
-    "moves": ("Moves", frozenset({"move", "arrival", "placed"})),
-    "dice": ("Dice", frozenset({"roll", "shaken", "reroll", "power_reroll"})),
-    "combat": ("Combat", frozenset({
-        "attack", "attack_target", "no_attack", "immune", "survived", "crew_killed",
-        "intruder_killed", "asleep", "cage_failed", "caged", "caught", "not_caught",
-        "frozen", "forced", "holds_on", "break_out", "control", "control_lost",
-        "no_control"})),
-}
-CATEGORY: dict[str, str] = {t: cat for cat, (_, types) in FILTERS.items() for t in types}
+    cat: (words, frozenset(t for t, c in CATEGORY.items() if c == cat))
+    for cat, words in (("moves", "Moves"), ("dice", "Dice"), ("combat", "Combat"))}
 
 
 def e(value: object) -> str:
@@ -36,14 +33,13 @@ def e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def derived_phase(event: Mapping[str, Any]) -> str:
+def derived_phase(event: EventData) -> str:
     """The phase an event opens that has no "phase" event of its own, in the words of the
     Sequence of Play ("" for any other event): the metamorphosis roll opens the Intruder
     Metamorphosis Phase, the marker's move the Self-Destruction Sequence Phase."""
-    if event.get("type") == "roll" and event.get("rule") == "Intruder Metamorphosis Phase":
+    if event.get("type") == "roll" and event.get("roll") == "metamorphosis":
         return "Intruder Metamorphosis Phase"
-    if event.get("type") == "self_destruct" and (
-            "box" in event or str(event.get("text", "")).startswith("The Self-Destruct marker")):
+    if event.get("type") == "self_destruct" and ("box" in event or event.get("held")):
         return "Self-Destruction Sequence Phase"
     return ""
 
@@ -55,7 +51,7 @@ def rule_button(rule: str, name: str) -> str:
             f'tabindex="-1" aria-label="{e(name)}">(rule)</button>')
 
 
-def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None = None,
+def log_item(event: EventData, seq: int | None = None, group: int | None = None,
              head: str = "") -> str:
     """One event: its text, a die face for rolls, its rule link, its filter category
     (data-cat); `seq` is its place in the game's log (data-seq), `group` the place of its
@@ -80,13 +76,13 @@ def log_item(event: Mapping[str, Any], seq: int | None = None, group: int | None
             f"{link}</li>")
 
 
-def turn_of(event: Mapping[str, Any]) -> int | None:
+def turn_of(event: EventData) -> int | None:
     """The turn a "phase" event begins a phase of (None for other events)."""
     turn = event.get("turn")
     return int(turn) if event.get("type") == "phase" and isinstance(turn, int) else None
 
 
-def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int,
+def _groups(events: Sequence[EventData], start: int, current: int,
             turn: int | None = None) -> list[list[str]]:
     """Events cut into turns (a group starts at a "phase" event of a new turn), each item
     rendered with its group's id, the log index of the group's first event (`current` for
@@ -103,13 +99,13 @@ def _groups(events: Sequence[Mapping[str, Any]], start: int, current: int,
     return groups
 
 
-def log_html(events: Sequence[Mapping[str, Any]], start: int = 0) -> str:
+def log_html(events: Sequence[EventData], start: int = 0) -> str:
     """The log: the newest turn first, and inside each turn every event in the order it
     happened (a phase's heading, then its events: a roll before what it caused)."""
     return "".join("".join(g) for g in reversed(_groups(events, start, start)) if g)
 
 
-def log_update(events: Sequence[Mapping[str, Any]], start: int, current: int,
+def log_update(events: Sequence[EventData], start: int, current: int,
                turn: int | None = None) -> tuple[str, str]:
     """New events for a log already showing the first `start` ones, whose newest turn group
     is `current` (of turn `turn`): (the HTML to add at the end of that group, the HTML of

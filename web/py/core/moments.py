@@ -14,6 +14,7 @@ from typing import Any, Final
 from core import panels
 from core.station import layout
 from intruder_core import story
+from intruder_core.event_types import EventData
 from intruder_core.names import KIND_NAMES
 
 # Settings "moments" (index.html's #setting-moments offers them): the time one moment
@@ -344,7 +345,7 @@ def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
     return "".join(parts)
 
 
-def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment]) -> str:
+def banner_html(events: Sequence[EventData], ms: Sequence[story.Moment]) -> str:
     """The toast: one item per moment a player must notice, its outcome first, what it
     means, each die with what it decided (the random movements in one line), then the dice
     rolled (panels.dice_html). An item told by one of panels.HEADLINES' events keeps that
@@ -359,8 +360,7 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
             continue
         dice = "".join(f' <span class="die-says">Die {escape(str(d))}.</span>' for d in m.dice)
         detail = f' <span class="detail">{escape(m.detail)}.</span>' if m.detail else ""
-        event = m.event if m.event in panels.HEADLINES else \
-            "crew_killed" if m.kind == "attack_on_crew" and "killed" in m.words else ""
+        event = m.event if m.event in panels.HEADLINES else ""
         if event:
             style, title = panels.HEADLINES[event]
             head = (f'<li class="headline hl-{escape(style)}" data-type="{escape(event)}" '
@@ -379,14 +379,15 @@ def banner_html(events: Sequence[Mapping[str, Any]], ms: Sequence[story.Moment])
     return f'<ul class="headlines">{"".join(items)}</ul>{panels.dice_html(events, decided(ms))}'
 
 
-# The rolls whose purpose names one roll of an action, and the moments that say what it
-# decided: the toast's dice list says it beside the die ("Die 4: no metamorphosis").
+# The moments that say what one roll of an action decided, and its roll key
+# (intruder_core/event_types.ROLLS): the toast's dice list says it beside the die ("Die 4: no
+# metamorphosis").
 DECIDED: Final[dict[str, str]] = {"metamorphosis": "metamorphosis",
                                   "no_metamorphosis": "metamorphosis"}
 
 
 def decided(ms: Sequence[story.Moment]) -> dict[str, str]:
-    """Roll purpose -> what its die decided, for the dice list (panels.dice_html)."""
+    """Roll key -> what its die decided, for the dice list (panels.dice_html)."""
     return {DECIDED[m.kind]: m.dice[0].decides for m in ms if m.kind in DECIDED and m.dice}
 
 
@@ -426,7 +427,7 @@ def countdown_svg(view: Mapping[str, Any], layer_id: str = "st-countdown") -> st
             f'font-size="{26 if box == "active" else 34}">{escape(value)}</text></g>')
 
 
-def told(events: Sequence[Mapping[str, Any]], side: str | None,
+def told(events: Sequence[EventData], side: str | None,
          view: Mapping[str, Any] | None, before: Mapping[str, Any] | None = None
          ) -> list[story.Moment]:
     """The story's moments of these events for the side shown (the crew's when none)."""

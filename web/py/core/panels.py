@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from intruder_core.view import View as TypedView
 
 from core import logbook
-from intruder_core import describe
+from intruder_core import describe, event_types
 from intruder_core.charts import LIFE_STAGES
+from intruder_core.event_types import EventData
 from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.station import name as _place_name
 from intruder_core.variants import chart as _variant_chart
@@ -588,25 +589,11 @@ log_update = logbook.log_update
 
 # Events a player must not miss: type -> (kind, title). Shown in the banner over the actions
 # after the action that caused them, with the dice rolled for it.
-HEADLINES: dict[str, tuple[str, str]] = {
-    "panic": ("panic", "Panic!"),
-    "crew_killed": ("death", "Crewman killed"),
-    "reveal": ("reveal", "Counter revealed"),
-    "clone": ("reveal", "A Clone"),
-    "metamorphosis": ("meta", "Metamorphosis"),
-    "self_destruct": ("sd", "Self-Destruct"),
-    "self_destruct_stopped": ("sd", "Self-Destruct stopped"),
-    "departure": ("escape", "A shuttle leaves"),
-    "escaped": ("escape", "Escape"),
-    "lost": ("lost", "Lost"),
-    "intruder_killed": ("win", "Intruder killed"),
-    "frozen": ("win", "Intruder frozen"),
-    "caged": ("win", "Intruder caged"),
-    "game_over": ("end", "Game over"),
-}
+# Declared with each event type (intruder_core/event_types.py, `headline`).
+HEADLINES: Mapping[str, tuple[str, str]] = event_types.HEADLINES
 
 
-def headlines(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+def headlines(events: Sequence[EventData]) -> list[dict[str, str]]:
     """The events of one action that a player must not miss, in order (cause first), each
     with its kind, a short title, the event's text and where it happened (if it says)."""
     out = []
@@ -621,24 +608,24 @@ def headlines(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
     return out
 
 
-def dice_html(events: Sequence[Mapping[str, Any]],
+def dice_html(events: Sequence[EventData],
               decided: Mapping[str, str] | None = None) -> str:
     """The dice rolled in these events as dice faces, each with what it was rolled for (and
-    what it decided, `decided`: purpose -> words, from the story's moments); the many rolls
+    what it decided, `decided`: roll key -> words, from the story's moments); the many rolls
     of the random movement of counters share one line, so the banner stays short."""
     rolls = [ev for ev in events if ev.get("type") == "roll" and isinstance(ev.get("die"), int)
              and 1 <= int(ev["die"]) <= 6]
     if not rolls:
         return ""
 
-    def face(ev: Mapping[str, Any]) -> str:
+    def face(ev: EventData) -> str:
         return f'<span class="die" aria-hidden="true">{DIE_FACES[int(ev["die"]) - 1]}</span>'
 
-    def says(ev: Mapping[str, Any]) -> str:
-        what = (decided or {}).get(str(ev.get("purpose", "")))
+    def says(ev: EventData) -> str:
+        what = (decided or {}).get(str(ev.get("roll", "")))
         return f' <span class="die-says">Die {int(ev["die"])}: {e(what)}</span>' if what else ""
 
-    moves = [ev for ev in rolls if str(ev.get("purpose", "")).startswith("random movement")]
+    moves = [ev for ev in rolls if ev.get("roll") == "random_movement"]
     items = "".join(
         f'<li>{face(ev)} <strong>{int(ev["die"])}</strong> '
         f'<span class="purpose">for {e(ev.get("purpose") or ev.get("text") or "a roll")}'
@@ -651,15 +638,14 @@ def dice_html(events: Sequence[Mapping[str, Any]],
     return f'<ul class="dice" aria-label="Dice rolled">{items}</ul>'
 
 
-def moved_counters(rolls: Iterable[Mapping[str, Any]]) -> list[str]:
+def moved_counters(rolls: Iterable[EventData]) -> list[str]:
     """The counters (tokens) these random-movement rolls moved, each once: a Very Fast
-    Intruder rolls twice ("random movement of c4 in Shaft 1")."""
-    tokens = (str(ev.get("purpose", "")).removeprefix("random movement of ").split(" in ")[0]
-              for ev in rolls)
+    Intruder rolls twice (each roll's `token`)."""
+    tokens = (str(ev.get("token", "")) for ev in rolls)
     return list(dict.fromkeys(tokens))
 
 
-def banner_html(events: Sequence[Mapping[str, Any]]) -> str:
+def banner_html(events: Sequence[EventData]) -> str:
     """What just happened that matters, cause before effect: the headline events of the
     last action and the dice behind them ("" when nothing big happened)."""
     heads = headlines(events)

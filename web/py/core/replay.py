@@ -21,6 +21,7 @@ from typing import Any
 import intruder_core as ic
 from core import session
 from intruder_core import codec
+from intruder_core.event_types import EventData
 from intruder_core.json_types import Record
 from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.saves import replay_checked
@@ -125,7 +126,7 @@ class Step:
     index: int
     label: str
     action: dict[str, Any] | None
-    events: list[dict[str, Any]]
+    events: list[EventData]
     turn: int
     phase: str
     view: View
@@ -192,7 +193,7 @@ def step_places(t: Timeline, at: int) -> list[str]:
     from intruder_core.demos import Frame
 
     s = t.steps[at]
-    return steps.step_places(Frame(step=at, say="", rule="", events=list(s.events),
+    return steps.step_places(Frame(step=at, say="", rule="", events=[dict(e) for e in s.events],
                                   action=s.action, view=s.view))
 
 

@@ -14,18 +14,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import intruder_core as ic
-from intruder_core import codec
+from intruder_core import codec, event_types
 from intruder_core.charts import ROLES
 from intruder_core.codec import encode_record
 from intruder_core.crew_movement import move_cost as engine_move_cost
+from intruder_core.event_types import EventData
 
-# Events after which an action cannot be taken back: chance or hidden facts came out.
-UNDO_BLOCKERS = frozenset({"roll", "reveal", "placed", "setup"})
+# Events after which an action cannot be taken back: chance or hidden facts came out
+# (declared in intruder_core/event_types.py).
+UNDO_BLOCKERS = event_types.UNDO_BLOCKERS
 SHARE_PREFIX = "#g="
 MAX_SEED = 2**31 - 1
 
 
-def undoable(events: Iterable[Mapping[str, Any]]) -> bool:
+def undoable(events: Iterable[EventData]) -> bool:
     """Whether the action that produced these events may be undone (no die, no reveal)."""
     return not any(e.get("type") in UNDO_BLOCKERS for e in events)
 
@@ -36,7 +38,7 @@ class UndoStack:
     def __init__(self, snapshots: Iterable[str] = ()) -> None:
         self.snapshots: list[str] = list(snapshots)
 
-    def record(self, before: str, events: Iterable[Mapping[str, Any]]) -> None:
+    def record(self, before: str, events: Iterable[EventData]) -> None:
         """After an action: keep the state before it if it can be undone, else forget all."""
         if undoable(events):
             self.snapshots.append(before)
@@ -366,12 +368,12 @@ def side_crewmen(game: Any, side: str) -> str:
     return " and ".join(ROLE_PLURALS.get(r, r) for r in roles)
 
 
-def moved_to(events: Iterable[Mapping[str, Any]]) -> list[str]:
+def moved_to(events: Iterable[EventData]) -> list[str]:
     """The compartments pieces moved to in these events (the computer's moves, outlined)."""
     return [str(e["to"]) for e in events if e.get("type") == "move" and e.get("to")]
 
 
-def announcement(events: Iterable[Mapping[str, Any]], limit: int = 6) -> str:
+def announcement(events: Iterable[EventData], limit: int = 6) -> str:
     """What a screen reader hears after an action: its events in order, once (not the whole
     log), the longest runs cut short with the count of the rest."""
     texts = [str(e.get("text") or "") for e in events if e.get("text")]

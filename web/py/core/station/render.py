@@ -35,6 +35,7 @@ from core.station import (
 from core.station.board_input import LAB_CAGES
 from intruder_core.charts import OBJECTS, ROLES
 from intruder_core.describe import KIND_SHORT, counter_states, entry_words, kind_name
+from intruder_core.event_types import EventData
 from intruder_core.phase_names import PHASE_NAMES
 from intruder_core.station import (
     ADJACENT,
@@ -1292,7 +1293,7 @@ def key_html() -> str:
 MARK = {"dead": "✝", "killed": "✝", "frozen": "❄"}
 
 
-def casualties(events: Iterable[Mapping[str, Any]]) -> list[tuple[str, str, str]]:
+def casualties(events: Iterable[EventData]) -> list[tuple[str, str, str]]:
     """(what, who, where) for each crewman killed and each Intruder killed or frozen, in the
     order they fell, from the public log: a crewman where he fell (his crew_killed event), a
     frozen Intruder in the Freezer (Capturing the Intruder), a killed one in the Interaction
@@ -1321,7 +1322,7 @@ def casualties(events: Iterable[Mapping[str, Any]]) -> list[tuple[str, str, str]
     return [c for c in out if c[2] in layout.ROOMS]
 
 
-def casualties_svg(view: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> str:
+def casualties_svg(view: Mapping[str, Any], events: Iterable[EventData]) -> str:
     """A layer for the plan (app.py adds it to the drawn SVG; app.css styles it): in each
     room's bottom left corner (clear of its label, its cost badge and a shaft's entry note)
     a grey dashed chip per casualty ("✝E1" a dead crewman, "✝c3" a

@@ -11,6 +11,8 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal, Protocol, get_args
 
+from intruder_core.event_types import EventData
+
 # What happened, in the words the subscribers use:
 #   acting     a player's or a bot's action is about to be applied (estimates are stale)
 #   game-set   another game is now the current one (new, loaded, resumed, taken over)
@@ -45,7 +47,7 @@ class Redraw(Protocol):
     """Draw the current position again (ActionPanel.draw): with an action's new events for
     the log, or the whole log rebuilt (another game, an undo, a hand-over)."""
 
-    def __call__(self, new_events: list[dict[str, Any]] | None = None,
+    def __call__(self, new_events: list[EventData] | None = None,
                  rebuild_log: bool = False) -> None: ...
 
 

@@ -3,11 +3,12 @@ spoken announcement of an action's events, and the engine's refusals."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core import panels, session
 from dom.elements import document, el, nn
 from intruder_core import story
+from intruder_core.event_types import EventData
 
 if TYPE_CHECKING:
     from intruder_core import IllegalAction
@@ -59,7 +60,7 @@ class Messages:
         if node is not None:
             node.remove()
 
-    def announce(self, events: list[dict[str, Any]],
+    def announce(self, events: list[EventData],
                  told: list[story.Moment] | None = None) -> None:
         """Say an action's events once, in a polite live region of their own (not the log):
         its moments' outcomes first, then their dice (story.headline), else the events."""

@@ -4,11 +4,10 @@ data attributes; redrawn after every change, keeping the keyboard focus where it
 
 from __future__ import annotations
 
-from typing import Any
-
 from core import logbook, panels, session
 from core.shown import Shown
 from dom.elements import closest, document, el, js_obj, nn
+from intruder_core.event_types import EventData
 from pages.game.advisor import Advisor
 from pages.game.events import Bus
 from pages.game.game_session import GameSession
@@ -34,7 +33,7 @@ class ActionPanel:
         self.bus = bus
         self.html_shown = handover.html_shown  # panels' HTML as last set (set_html)
 
-    def draw(self, new_events: list[dict[str, Any]] | None = None,
+    def draw(self, new_events: list[EventData] | None = None,
              rebuild_log: bool = False) -> None:
         """Redraw the shown side's view (a hand-over screen first when the turn passes to
         another human); keep keyboard focus on the same thing if it still exists."""
@@ -149,7 +148,7 @@ class ActionPanel:
             node.innerHTML = html
             self.html_shown[element_id] = html
 
-    def add_to_log(self, events: list[dict[str, Any]]) -> None:
+    def add_to_log(self, events: list[EventData]) -> None:
         """New events into the log grouped by turn (logbook.log_update): the newest turn's
         events at the end of its group, a new turn's group on top."""
         log_events = self.game.current.log
