@@ -77,7 +77,7 @@ def event_type_listings(root: Path, events: set[str], actions: set[str]) -> Coun
 TEXT_PARSE = re.compile(
     r"re\.compile\(|re\.(match|search|fullmatch|findall)\(|"
     r"purpose.*\.(split|startswith|endswith|partition)\(|in str\(\w+\[?\w*\]?\.get\(.purpose|"
-    r"""\.split\(["'] is already|\btake\(f?["']""")
+    r"""\.split\(["'] is already|\btake\((f["']|["'][^"']* )""")
 
 
 def text_parses(root: Path) -> list[str]:
