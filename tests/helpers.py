@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 import intruder_core as ic
@@ -191,3 +192,17 @@ def passing(g: ic.Game, candidates: Iterable[ic.Action]) -> list[ic.Action]:
             continue
         out.append(a)
     return out
+
+
+def swap_identities(g: ic.Game) -> bool:
+    """Exchange two hidden counters of different kinds (their places and tokens), so a test can
+    show that what a side is told does not depend on them; False if there are no two such."""
+    hidden = [c for c in g.counters.values()
+              if (c.at == "not_used" and not c.inventoried) or
+              (not c.face_up and c.at not in ("reserve", "not_used"))]
+    for x, y in combinations(hidden, 2):
+        if x.kind != y.kind:
+            x.at, y.at = y.at, x.at
+            x.token, y.token = y.token, x.token
+            return True
+    return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import random_play
+from helpers import random_play, swap_identities
 
 import intruder_core as ic
 from intruder_core.game import SAVE_FORMAT
@@ -129,20 +129,6 @@ def test_tampered_saves_are_rejected(tamper: object) -> None:
 def test_corrupt_saves_are_rejected(text: str) -> None:
     with pytest.raises(ic.CorruptSave):
         ic.Game.from_json(text)
-
-
-def swap_identities(g: ic.Game) -> bool:
-    """Exchange the places of two hidden counters of different kinds; False if impossible."""
-    hidden = [c for c in g.counters.values()
-              if (c.at == "not_used" and not c.inventoried) or
-              (not c.face_up and c.at not in ("reserve", "not_used"))]
-    for x in hidden:
-        for y in hidden:
-            if x.kind != y.kind:
-                x.at, y.at = y.at, x.at
-                x.token, y.token = y.token, x.token
-                return True
-    return False
 
 
 def test_hidden_information_never_reaches_the_crew_view() -> None:

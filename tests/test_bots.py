@@ -14,8 +14,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import random_play
-from test_api import swap_identities
+from helpers import random_play, swap_identities
 
 import intruder_core as ic
 from intruder_core.bots import (

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import play_randomly, position, random_play
+from helpers import play_randomly, position, random_play, swap_identities
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,20 +32,6 @@ HIDDEN_WORDS = ("Intruder", "Lab Animal", "Dummy", "intruder", "lab_animal", "du
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def swap_identities(g: ic.Game) -> bool:
-    """Exchange two hidden counters of different kinds (their places and tokens), as
-    tests/test_api.py does; False if there are no two such counters."""
-    hidden = [c for c in g.counters.values()
-              if (c.at == "not_used" and not c.inventoried) or
-              (not c.face_up and c.at not in ("reserve", "not_used"))]
-    for x, y in combinations(hidden, 2):
-        if x.kind != y.kind:
-            x.at, y.at = y.at, x.at
-            x.token, y.token = y.token, x.token
-            return True
-    return False
 
 
 def parse(svg: str) -> ET.Element:

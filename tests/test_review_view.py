@@ -9,7 +9,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from test_review import attacked
+from review_games import attacked
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 

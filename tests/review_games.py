@@ -1,0 +1,36 @@
+"""Scripted review games: described positions whose turning points are known (the review's
+tests and the review panel's tests play them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import intruder_core as ic
+
+# Face-down counters far from the crew (the Set Up's hidden places), and the Not Used box, so
+# that the hidden counts add up as in a real game (the bots sample them).
+FAR = ["shaft1", "shaft2", "shaft3", "store_b1", "store_c1", "store_a2", "store_b2", "store_c2"]
+HIDDEN = ["dummy"] * 5 + ["lab_animal"] * 3
+# Stage 6's seven powers known, so no die is rolled for one.
+P7 = ["immune_shock", "fast_reflexes", "immune_vacuum", "immune_cold", "extra_strong",
+      "immune_flame", "immune_gas"]
+
+
+def position(phase: str, crew: dict[str, Any], dice: list[int] | None = None,
+             stage: int = 2, hidden: list[str] | None = None, seed: int = 5) -> dict[str, Any]:
+    known = P7 if stage == 6 else ["immune_gas", "immune_cold", "immune_shock"]
+    return {"seed": seed, "dice": dice or [], "turn": 3, "phase": phase, "stage": stage,
+            "known": known, "crew": crew,
+            "counters": [{"kind": "intruder", "at": "store_a1", "face_up": True}]
+            + [{"kind": k, "at": FAR[n]} for n, k in enumerate(hidden or HIDDEN)],
+            "not_used": ["lab_animal"] * 3 + ["dummy"]}
+
+
+def attacked(die: int) -> dict[str, Any]:
+    """Engineer 2 alone with the Intruder, which attacks (die 1); he takes No Self Defense and
+    the Intruder's attack die is `die` (1: killed, 6: survives)."""
+    g = ic.Game.from_position(position("interaction1", {"en2": {"at": "store_a1"}},
+                                       dice=[1, die]))
+    assert g.step == "defense"
+    g.apply({"type": "no_defense"})
+    return dict(g.record())
