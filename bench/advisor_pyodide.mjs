@@ -11,7 +11,7 @@
 // same games in both runtimes).
 //
 // Loads Pyodide from node_modules/pyodide (the runtime the page ships), writes intruder_core
-// and web/py/bot_tasks.py into its file system, and plays each seed twice to the end: once with
+// and web/py's core/ and workers/ into its file system, and plays each seed twice to the end: once with
 // HeuristicPolicy, once with the policy Suggest uses in the bots' worker (bot_tasks.TracedSearch:
 // SearchPolicy with a --budget seconds clock, bot_tasks.ADVISOR_ROLLOUTS and bot_tasks.ADVISOR_Z,
 // or --z: how many standard errors an option must beat the heuristic's by; it overrules the
@@ -35,18 +35,20 @@ for (let i = 0; i < argv.length; i += 2) {
 
 const py = await bootPyodide();
 copyTree(py, path.join(root, "intruder_core"), "/bench/intruder_core");
-py.FS.writeFile("/bench/bot_tasks.py", readFileSync(path.join(root, "web", "py", "bot_tasks.py")));
+// the glue the advisor uses, in its rooms: core/ (advice) and workers/ (bot_tasks)
+for (const room of ["core", "workers"]) {
+  copyTree(py, path.join(root, "web", "py", room), `/bench/web/py/${room}`);
+}
 py.globals.set("opts", py.toPy(opts));
 py.setStdout({ batched: (s) => console.log(s) });
 if (opts.rollouts > 0) {
-  py.FS.mkdirTree("/bench/web/py");
-  py.FS.writeFile("/bench/web/py/bot_tasks.py", readFileSync(path.join(root, "web", "py", "bot_tasks.py")));
   py.FS.writeFile("/bench/advisor_paired.py",
     readFileSync(path.join(root, "bench", "advisor_paired.py")));
   py.runPython(`
 import json, sys, time
-sys.path.insert(0, "/bench")
-import advisor_paired, bot_tasks
+sys.path[:0] = ["/bench", "/bench/web/py"]
+import advisor_paired
+from workers import bot_tasks
 o = {"rollouts": int(opts["rollouts"]), "horizon": 8, "candidates": 4,
      "z": bot_tasks.ADVISOR_Z if opts["z"] < 0 else float(opts["z"]),
      "min_rollouts": bot_tasks.ADVISOR_MIN_ROLLOUTS if opts["min-rollouts"] < 0

@@ -4,7 +4,8 @@
     python3 bench/guards.py [--games 20] [--first-seed 0] [--root DIR]
 
 Plays `--games` seeded standard (solitaire) games with the heuristic crew bot and, before
-each action it takes, asks the page's guard logic (web/py/dialogs.guard_question, pure) what
+each action it takes, asks the page's guard logic (pages/game/play/guards.guard_question,
+pure) what
 the page would ask a player clicking that action, with the same rows the page shows. Prints
 the confirms per game turn, and per kind of action asked. `--root` reads the engine and the
 page's modules from another checkout (e.g. /work/main for "before"). A benchmark script,
@@ -32,7 +33,7 @@ def main() -> None:
     sys.path[:0] = [str(root), str(root / "web" / "py")]
     import intruder_core as ic
     from intruder_core.bots import HeuristicPolicy
-    from pages.game.play import dialogs
+    from pages.game.play import guards
 
     bot = HeuristicPolicy()
     asked: Counter[str] = Counter()
@@ -45,7 +46,7 @@ def main() -> None:
             rows = [(i, a.to_dict(), str(a.label), str(a.rule)) for i, a in enumerate(legal)]
             view = g.view("crew")
             action, _ = bot.choose(view, legal, rng)
-            if dialogs.guard_question(action.to_dict(), view, rows):
+            if guards.guard_question(action.to_dict(), view, rows):
                 asked[action.type] += 1
             decisions += 1
             g.apply(action)
