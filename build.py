@@ -113,6 +113,10 @@ WHEEL_PATCHES = {
             b"tiny12 = _Tables('tiny12')\r\n"),
     },
 }
+# The engine's command line and lab modules, which no page imports (tests/test_web_imports.py
+# checks that), left out of the site's wheel: its bytes (e2e/test_bytes.py).
+ENGINE_NOT_SHIPPED = ("__main__.py", "api_table.py", "bots/balance.py", "bots/lab_dask.py",
+                      "bots/value_fit.py")
 # Files of the npm pyodide package that the browser needs (no source maps: see strip_map_link).
 PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 # web/py/ files fetched on their own, by path under py/: the entries (the game page's and the
@@ -238,12 +242,11 @@ def build_core_wheel(py: Path, outdir: Path, engine: Path) -> Path:
         shutil.copy2(ROOT / "pyproject.toml", src)
         shutil.copytree(engine, src / "intruder_core",
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        for name in ENGINE_NOT_SHIPPED:
+            (src / "intruder_core" / name).unlink()
         strip_python_files(src / "intruder_core")
-        readme = ROOT / "README.md"
-        if readme.exists():
-            shutil.copy2(readme, src)
-        else:
-            (src / "README.md").write_text("Intruder rules engine.\n")
+        # the wheel's description: a line, not the README (the site's bytes)
+        (src / "README.md").write_text("Intruder rules engine (the site's build).\n")
         out = Path(tmp) / "out"
         run(py, "-m", "build", "--wheel", "--no-isolation", "--outdir", out, src,
             cwd=tmp, stdout=subprocess.DEVNULL)

@@ -3,6 +3,7 @@ RECORD line, the inlined boot files, and only the PyScript chunks the page loads
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import io
@@ -448,3 +449,43 @@ def test_the_glue_ships_as_one_gzipped_tar_the_same_each_build(tmp_path: Path) -
         names = t.getnames()
         assert t.extractfile("core/panels.py").read() == b"X = 1\n"  # type: ignore[union-attr]
     assert names == ["core/panels.py", *(f"{folder}/rulings.md" for folder in build.RULE_DIRS)]
+
+
+def engine_imports(path: Path, module: str) -> set[str]:
+    """The intruder_core modules a source file imports, anywhere in it (lazy imports too)."""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package[:len(package) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            found |= {base, *(f"{base}.{a.name}" for a in node.names)}
+    return {m for m in found if m == "intruder_core" or m.startswith("intruder_core.")}
+
+
+def test_no_page_needs_the_engine_modules_the_site_leaves_out() -> None:
+    """build.ENGINE_NOT_SHIPPED (the command line, the lab) is no import of any glue module,
+    nor of any engine module a glue module imports, however deep (lazy imports counted)."""
+    core = ROOT / "intruder_core"
+    files = {".".join(("intruder_core", *p.relative_to(core).with_suffix("").parts))
+             .removesuffix(".__init__"): p for p in core.rglob("*.py")}
+    wanted = set().union(*(engine_imports(p, "glue") for p in (ROOT / "web" / "py").rglob("*.py")))
+    todo = [m for m in wanted if m in files]
+    seen: set[str] = set()
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        parts = m.split(".")
+        for n in range(2, len(parts)):  # a module's packages run their __init__ first
+            todo.append(".".join(parts[:n]))
+        todo += [d for d in engine_imports(files[m], m) if d in files]
+    left_out = {".".join(("intruder_core", *Path(n).with_suffix("").parts))
+                for n in build.ENGINE_NOT_SHIPPED}
+    assert left_out <= set(files) and not seen & left_out, sorted(seen & left_out)
+    assert "intruder_core.bots.review" in seen  # the walk reaches deep (the review's worker)
