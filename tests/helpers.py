@@ -206,3 +206,8 @@ def swap_identities(g: ic.Game) -> bool:
             x.token, y.token = y.token, x.token
             return True
     return False
+
+
+def intruder(g: ic.Game) -> ic.state.Counter:
+    """The Intruder counter in play (not one waiting in the reserve to be a clone)."""
+    return next(c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve")

@@ -1,17 +1,12 @@
-"""Actions of the Crew Action Segment: cages, Lab Animals, airlocks, Freezer, inventory, prods."""
+"""Actions of the Crew Action Segment: cages, Lab Animals, airlocks, inventory, prods (the
+Freezer's in test_freezer.py)."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import act, of_type, pass_until, position, powers, refused, token_of
+from helpers import act, intruder, of_type, pass_until, position, powers, refused, token_of
 
 import intruder_core as ic
-
-
-def intruder(g: ic.Game) -> ic.Game:
-    return next(c for c in g.counters.values()  # type: ignore[return-value]
-                if c.kind == "intruder" and c.at not in ("reserve",))
-
 
 FILL = ["very_fast", "fast_reflexes", "immune_vacuum", "immune_sleep", "immune_gas",
         "immune_flame", "blaster_resistant"]
@@ -163,33 +158,6 @@ def test_immune_to_vacuum_escapes_and_the_game_is_lost() -> None:
                  crew={"co1": {"at": "a2"}}, counters=[{"kind": "intruder", "at": "airlock"}])
     act(g, "open_airlock", crew="co1", airlock="airlock")
     assert g.is_over and g.result and g.result["outcome"] == "loss"
-
-
-def test_freezer_freezes_the_intruder_and_whoever_is_inside() -> None:
-    g = position(phase="interaction2", stage=3,
-                 known=["immune_gas", "immune_flame", "very_fast", "fast_reflexes"],
-                 crew={"co1": {"at": "command"}, "en1": {"at": "freezer"}},
-                 counters=[{"kind": "intruder", "at": "freezer", "face_up": True,
-                            "asleep": True}])
-    while g.step == "crew_actions":
-        act(g, "end_actions")
-    act(g, "freeze", crew="co1")
-    assert g.crew["en1"].status == "dead"
-    assert g.is_over and g.result and g.result["score"] == 15 - 5
-
-
-def test_freezer_immune_to_cold_counts_as_caged() -> None:
-    g = position(phase="interaction2", stage=1, known=["immune_cold", "very_fast"],
-                 crew={"co1": {"at": "command"}},
-                 counters=[{"kind": "intruder", "at": "freezer", "face_up": True}])
-    act(g, "freeze", crew="co1")
-    assert intruder(g).cage == "freezer"  # type: ignore[attr-defined]
-    assert not g.is_over
-
-
-def test_freezer_only_in_second_phase_from_command() -> None:
-    g = position(phase="interaction2", crew={"co1": {"at": "a1"}, "co2": {"at": "command"}})
-    assert "Command Module" in str(refused(g, "freeze", crew="co1"))
 
 
 def test_inventory_by_science_officer_in_computer_room() -> None:

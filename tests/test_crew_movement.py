@@ -55,14 +55,6 @@ def test_arms_room_unlocked_only_by_command_officer() -> None:
     assert g.crew["so1"].at == "arms"
 
 
-def test_freezer_any_crewman_computer_command_or_science() -> None:
-    g = moving(crew={"en1": {"at": "command"}, "so1": {"at": "command"}})
-    act(g, "unlock", crew="en1", room="freezer")
-    assert refused(g, "unlock", crew="en1", room="computer").rule == "Open Computer Room"
-    act(g, "unlock", crew="so1", room="computer")
-    act(g, "move", crew="so1", to="computer")
-
-
 def test_doors_relock_next_phase() -> None:
     g = moving(crew={"co1": {"at": "command"}})
     act(g, "unlock", crew="co1", room="arms")
@@ -138,20 +130,6 @@ def test_controlled_intruder_moves_one_compartment_with_its_controller() -> None
     intruder = next(c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve")
     assert intruder.at == "command"
     assert refused(g, "pick_up", crew="co1", item="prod2").rule.startswith("Gaining Control")
-
-
-def test_force_into_freezer() -> None:
-    g = moving(crew={"co1": {"at": "command", "carrying": ["prod1"]},
-                     "co2": {"at": "command"}},
-               counters=[{"kind": "intruder", "at": "command", "face_up": True,
-                          "controlled_by": "co1"}])
-    e = refused(g, "force_into_freezer", crew="co1")
-    assert "Freezer has not been unlocked" in str(e)
-    act(g, "unlock", crew="co2", room="freezer")
-    act(g, "force_into_freezer", crew="co1")
-    intruder = next(c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve")
-    assert intruder.at == "freezer" and intruder.controlled_by is None
-    assert g.crew["co1"].at == "command"
 
 
 def test_caged_intruder_needs_carriers_by_stage() -> None:

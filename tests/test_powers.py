@@ -6,16 +6,12 @@ movement, each with the second step it grants and the stop on meeting crew.
 
 from __future__ import annotations
 
-from helpers import act, of_type, position, powers, refused, rolls, token_of
+from helpers import act, intruder, of_type, position, powers, refused, rolls, token_of
 
 import intruder_core as ic
 
 # Powers that change nothing in these examples, to make up the number the chart gives.
 NEUTRAL = ["immune_vacuum", "immune_cold", "fast_reflexes", "very_fast"]
-
-
-def intruder(g: ic.Game) -> ic.state.Counter:
-    return next(c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve")
 
 
 def met(stage: int, known: list[str], crew: dict, dice: list[int],
