@@ -11,8 +11,8 @@ import json
 import pytest
 import states
 from conftest import Problems, Site
+from game_page import BODY, Boot, storage
 from playwright.sync_api import Page, expect
-from test_play import BODY, Boot, storage
 
 import intruder_core as ic
 

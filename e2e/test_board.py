@@ -12,18 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
 
 import pytest
 import states
 from conftest import Problems, Site
+from game_page import Boot
+from measures import axe_violations, shared_names
 from playwright.sync_api import Page, expect
-from test_table import axe_violations
-from test_walk import shared_names
 
 import intruder_core as ic
 
-Boot = Callable[[str], dict[str, str]]
 LEAST = {"desktop": 32, "phone": 24, "landscape": 24}
 
 # Every piece on the plan (its drawn box and name) and every drawn text's box height.

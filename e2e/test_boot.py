@@ -8,8 +8,8 @@ from __future__ import annotations
 import time
 
 from conftest import READY, Problems, Site
+from game_page import BODY, Boot, digest
 from playwright.sync_api import Page, Route, expect
-from test_play import BODY, Boot, digest
 
 import intruder_core as ic
 

@@ -11,16 +11,15 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import pytest
 import states
 from conftest import ROOT, Problems, Site, wait_until_booted
+from game_page import Boot, click_action
+from measures import MAX_VIEWPORTS, MEASURES, shared_names
 from playwright.sync_api import Browser, Page, expect
-from test_table import MAX_VIEWPORTS, MEASURES
-from test_walk import click_action, shared_names
 
 import intruder_core as ic
 from intruder_core.bots import make_policy, play
@@ -28,7 +27,6 @@ from intruder_core.bots import make_policy, play
 sys.path.insert(0, str(ROOT / "web" / "py"))
 from core import session
 
-Boot = Callable[[str], dict[str, str]]
 HISTORY = "history.html"
 LOSS_SEED, WIN_SEED = 0, 1  # the heuristic's games from these seeds end so (tests/test_history)
 # IndexedDB refused, as a blocked or private browser refuses it. The whole of it on the

@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 from conftest import Problems, Site, guard_asked
+from game_page import BODY, Boot, digest, page_game
+from measures import axe_violations, duplicate_names
 from playwright.sync_api import Page, expect
-from test_play import BODY, Boot, digest
-from test_seats import axe_violations, duplicate_names, page_game
 
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy
 
-# web/py/core/station/keys.py (test_play puts web/py on the path)
+# web/py/core/station/keys.py (game_page puts web/py on the path)
 keys = importlib.import_module("core.station.keys")
 
 ACTIVE = "document.activeElement"

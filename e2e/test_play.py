@@ -20,20 +20,14 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, Problems, Site
+from game_page import BODY, Boot, digest
+from measures import serious_axe_violations
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web" / "py"))
 
 import intruder_core as ic
 from core import panels, session, storage
-
-Boot = Callable[[str], dict[str, str]]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-BODY = "body"
-
-
-def digest(game: ic.Game) -> str:
-    return session.state_digest(game.to_json())
 
 
 def played(seed: int, *actions: dict[str, Any]) -> ic.Game:
@@ -45,14 +39,6 @@ def played(seed: int, *actions: dict[str, Any]) -> ic.Game:
 
 def expect_state(page: Page, game: ic.Game) -> None:
     expect(page.locator(BODY)).to_have_attribute("data-state-sha", digest(game))
-
-
-def serious_axe_violations(page: Page) -> list[str]:
-    # Evaluated by the test driver (DevTools): the page's CSP allows no inline script tag.
-    page.evaluate(AXE.read_text() + "\n;0")
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} - {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def test_seeded_game_shows_the_mapsheet_and_a_new_game_takes_a_seed(

@@ -9,28 +9,11 @@ with both crew players to move."""
 from __future__ import annotations
 
 from conftest import Problems, Site
+from game_page import BODY, Boot, digest, page_game, start
 from playwright.sync_api import Page, expect
-from test_play import BODY, Boot, digest
 
 import intruder_core as ic
 from intruder_core.variants import DIFFICULTIES
-
-
-def start(page: Page, scenario: str, seed: int, seats: str | None = None,
-          options: tuple[str, ...] = ()) -> None:
-    page.locator("#new-game").click()
-    page.locator("#new-scenario").select_option(scenario)
-    if seats is not None:
-        page.locator("#new-seats").select_option(seats)
-    for opt in options:
-        page.locator(f"#new-{opt.replace('_', '-')}").check()
-    page.locator("#new-seed").fill(str(seed))
-    page.locator("#new-start").click()
-    expect(page.locator("#new-dialog")).to_be_hidden()
-
-
-def page_game(page: Page) -> ic.Game:
-    return ic.Game.from_json(page.evaluate("intruderDebug.state()"))
 
 
 def assert_no_hidden_kinds(page: Page) -> None:

@@ -19,10 +19,9 @@ from typing import Any
 import pytest
 import states
 from conftest import Problems, Site, guard_asked
+from game_page import BODY, Boot, digest, page_game, start
+from measures import MEASURES, axe_violations, check_table, duplicate_names
 from playwright.sync_api import Page, expect
-from test_play import AXE, BODY, Boot, digest
-from test_scenarios import start
-from test_table import MEASURES, check_table
 
 import intruder_core as ic
 from intruder_core import story
@@ -31,28 +30,6 @@ from intruder_core.scoring import science_officer_result
 from intruder_core.sides import side_of
 
 pytestmark = pytest.mark.heavy  # whole games and several boots a test
-
-NAMED = ("button", "link", "checkbox", "combobox", "textbox", "radio", "spinbutton",
-         "slider", "switch", "tab", "menuitem", "option")
-
-
-def page_game(page: Page) -> ic.Game:
-    return ic.Game.from_json(page.evaluate("intruderDebug.state()"))
-
-
-def duplicate_names(page: Page) -> list[str]:
-    """Controls that share a role and accessible name (from the accessibility tree)."""
-    snap = page.locator("body").aria_snapshot()
-    names = re.findall(r"^\s*- (\w+) \"(.*?)\"", snap, flags=re.M)
-    seen = Counter((role, name) for role, name in names if role in NAMED)
-    return [f"{role} {name!r} x{n}" for (role, name), n in seen.items() if n > 1]
-
-
-def axe_violations(page: Page) -> list[str]:
-    page.evaluate(AXE.read_text() + "\n;0")
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} - {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"]]
 
 
 def wait_turn(page: Page, turn: str) -> None:
@@ -543,12 +520,12 @@ def test_intelligent_intruder_hot_seat_by_hand(
 class SeatChecks:
     """What every state a crew player decides in must show (issue 11): the side whose turn it
     is, only his crewmen to select, each Science Officer player's score as the engine counts
-    it, text and tap targets (test_table's measures), and axe at a few states."""
+    it, text and tap targets (the table's measures, e2e/measures.py), and axe at a few states."""
 
     def __init__(self, height: int, axe_at: tuple[int, ...] = (5, 60)) -> None:
         self.height, self.axe_at, self.states, self.axe_runs = height, axe_at, 0, 0
         self.scores_seen: set[tuple[int, int]] = set()
-        self.tallest = 0  # the page's height, reported (test_table holds its bound)
+        self.tallest = 0  # the page's height, reported (measures.check_table holds its bound)
 
     def __call__(self, page: Page, side: str, game: ic.Game) -> None:
         where = f"state {self.states} ({side}, turn {game.turn}, {game.step})"

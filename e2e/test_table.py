@@ -9,88 +9,19 @@ about two viewports; crowded rooms, the room inspector, the guards, axe in every
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 import states
-from conftest import ROOT, Problems, Site
-from playwright.sync_api import Frame, Page, expect
+from conftest import Problems, Site
+from game_page import Boot
+from measures import BOARD_FIGURES, SMALL_TARGETS, SMALL_TEXT, axe_violations, check_table
+from playwright.sync_api import Page, expect
 
 import intruder_core as ic
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-Boot = Callable[[str], dict[str, str]]
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-MAX_VIEWPORTS = 2.15  # "about two viewports"
-
-# Text with a font size under 11 CSS px (an SVG text's size times its scale on screen).
-SMALL_TEXT = """() => {
-  const out = [];
-  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walk.nextNode()) {
-    const node = walk.currentNode, el = node.parentElement;
-    if (!el || !node.textContent.trim() || el.closest('title, desc, .vh, script, style')) continue;
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
-    const cs = getComputedStyle(el);
-    if (cs.visibility === 'hidden' || cs.display === 'none') continue;
-    let px = parseFloat(cs.fontSize);
-    if (el instanceof SVGElement) { const m = el.getScreenCTM(); px *= Math.hypot(m.a, m.b); }
-    const what = node.textContent.trim().slice(0, 30);
-    if (px < 10.95) out.push(`${el.tagName} "${what}" ${px.toFixed(1)}px`);
-  }
-  return out;
-}"""
-# Controls smaller than 24x24 CSS px, and the least size of the plan's tokens.
-SMALL_TARGETS = """() => {
-  const out = [];
-  const sel = 'button, a[href], input, select, summary, [role=button], #board [data-crew]';
-  for (const el of document.querySelectorAll(sel)) {
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
-    if (el.closest('dialog:not([open])')) continue;
-    const what = el.id || el.dataset.crew || el.dataset.stack
-      || el.textContent.trim().slice(0, 20);
-    if (r.width < 24 || r.height < 24)
-      out.push(`${el.tagName} ${what} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
-  }
-  return out;
-}"""
-BOARD_FIGURES = """() => {
-  const boxes = [...document.querySelectorAll('#board [data-crew], #board [data-token]')]
-    .map(e => e.getBoundingClientRect());
-  const texts = [...document.querySelectorAll('#board svg text')].map(t =>
-    parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b));
-  return {tokens: boxes.length, min_w: Math.min(...boxes.map(b => b.width)),
-          min_h: Math.min(...boxes.map(b => b.height)), min_text: Math.min(...texts),
-          board_w: document.querySelector('#board svg').getBoundingClientRect().width};
-}"""
-
-
-def axe_violations(target: Page | Frame) -> list[str]:
-    # Evaluated by the test driver (DevTools): the page's CSP allows no inline script tag.
-    target.evaluate(AXE.read_text() + "\n;0")
-    result = target.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} - {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"]]
-
-
-# The three measures of every state in one call to the page (one round trip, not three).
-MEASURES = (f"() => [({SMALL_TEXT})(), ({SMALL_TARGETS})(), "
-            "document.documentElement.scrollHeight]")
-
-
-def check_table(target: Page | Frame, height: int, where: str) -> dict[str, Any]:
-    """The measures every state must pass; returns the board's figures (for the report)."""
-    small, tiny, page_h = target.evaluate(MEASURES)
-    assert not small, f"{where}: text under 11 px: {small[:8]}"
-    assert not tiny, f"{where}: tap targets under 24x24 px: {tiny[:8]}"
-    assert page_h <= MAX_VIEWPORTS * height, f"{where}: page {page_h} px tall"
-    figures = target.evaluate(BOARD_FIGURES)
-    print(where, json.dumps(dict(figures, page_h=page_h)))
-    return figures
 
 
 def load(page: Page, site: Site, boot: Boot, game: ic.Game) -> None:

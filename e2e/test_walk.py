@@ -11,68 +11,28 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
-from collections.abc import Callable
 
 import pytest
 import states
 from conftest import Problems, Site
+from game_page import Boot, click_action
+from measures import check_table, shared_names
 from playwright.sync_api import Page, expect
-from test_table import check_table
 
 import intruder_core as ic
 from intruder_core.bots import HeuristicPolicy
 
-Boot = Callable[[str], dict[str, str]]
 SIZES = {k: states.SIZES[k] for k in ("desktop", "phone")}
 SEED = 21
 STEPS = 36  # turn 1 and into turn 2: moves, the Interactions, the Arms Room
-# Roles a player operates; Chromium names them in its accessibility tree.
-CONTROL_ROLES = {"button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox",
-                 "listbox", "menuitem", "tab", "switch", "slider", "spinbutton",
-                 "DisclosureTriangle"}
-
-
-def shared_names(page: Page) -> list[str]:
-    """Accessible names that two or more controls the player can reach share (hidden ones and
-    those made inert by an open modal dialog are out of the tree)."""
-    cdp = page.context.new_cdp_session(page)
-    try:
-        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
-    finally:
-        cdp.detach()
-    names: Counter[str] = Counter()
-    for node in nodes:
-        if node.get("ignored"):
-            continue
-        role = node.get("role", {}).get("value")
-        if role not in CONTROL_ROLES:
-            continue
-        names[str(node.get("name", {}).get("value", "")).strip()] += 1
-    return sorted(f"{n!r} x{k}" for n, k in names.items() if k > 1)
 
 
 def check_step(page: Page, height: int, where: str) -> None:
-    """test_table's measures (text, tap targets, page height; its figures printed with
+    """The table's measures (check_table: text, tap targets, page height; figures printed with
     pytest -s), and no two controls sharing an accessible name."""
     check_table(page, height, where)
     same = shared_names(page)
     assert not same, f"{where}: controls sharing a name: {same[:8]}"
-
-
-def click_action(page: Page, index: int, who: str | None) -> None:
-    """Click legal action `index` as a player would: first select its crewman (opening the
-    list of the other crewmen if he is in it), then the button; confirm a guard."""
-    button = page.locator(f'#actions button[data-index="{index}"]')
-    if who and not button.is_visible():
-        pick = page.locator(f'#actions [data-select="{who}"]').first
-        if not pick.is_visible():
-            page.locator("#actions .crew-others > summary").click()
-        pick.click()
-        expect(page.locator("body")).to_have_attribute("data-selected", who)
-    button.click()
-    if page.locator("#confirm-dialog[open]").count():
-        page.locator("#confirm-yes").click()
 
 
 @pytest.mark.heavy  # a whole game or many samples: dealt out first

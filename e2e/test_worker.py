@@ -16,9 +16,8 @@ import json
 
 import pytest
 from conftest import Problems, Site
+from game_page import BODY, Boot, start
 from playwright.sync_api import Page, expect
-from test_play import BODY, Boot
-from test_scenarios import start
 
 import intruder_core as ic
 

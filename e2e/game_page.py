@@ -1,0 +1,63 @@
+"""Booting, reading and driving the game page, shared by the browser tests (not a test file).
+
+The page's state is compared by the sha256 of `game.to_json()` it shows in body[data-state-sha]
+(`digest`); `page_game` reads its whole game back; `start` begins a scenario from the New game
+dialog; `click_action` plays a legal action with the page's controls as a player would.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from conftest import ROOT
+from playwright.sync_api import Page, expect
+
+sys.path.insert(0, str(ROOT / "web" / "py"))  # web/py/core: the page's own code
+
+import intruder_core as ic
+from core import session, storage
+
+__all__ = ["BODY", "Boot", "click_action", "digest", "page_game", "start", "storage"]
+
+Boot = Callable[[str], dict[str, str]]
+BODY = "body"
+
+
+def digest(game: ic.Game) -> str:
+    """The page's digest of this game (its body[data-state-sha])."""
+    return session.state_digest(game.to_json())
+
+
+def page_game(page: Page) -> ic.Game:
+    """The game the page holds, read back through its debug hook."""
+    return ic.Game.from_json(page.evaluate("intruderDebug.state()"))
+
+
+def start(page: Page, scenario: str, seed: int, seats: str | None = None,
+          options: tuple[str, ...] = ()) -> None:
+    """Start `scenario` with `seed` (and seats, options) from the New game dialog."""
+    page.locator("#new-game").click()
+    page.locator("#new-scenario").select_option(scenario)
+    if seats is not None:
+        page.locator("#new-seats").select_option(seats)
+    for opt in options:
+        page.locator(f"#new-{opt.replace('_', '-')}").check()
+    page.locator("#new-seed").fill(str(seed))
+    page.locator("#new-start").click()
+    expect(page.locator("#new-dialog")).to_be_hidden()
+
+
+def click_action(page: Page, index: int, who: str | None) -> None:
+    """Click legal action `index` as a player would: first select its crewman (opening the
+    list of the other crewmen if he is in it), then the button; confirm a guard."""
+    button = page.locator(f'#actions button[data-index="{index}"]')
+    if who and not button.is_visible():
+        pick = page.locator(f'#actions [data-select="{who}"]').first
+        if not pick.is_visible():
+            page.locator("#actions .crew-others > summary").click()
+        pick.click()
+        expect(page.locator("body")).to_have_attribute("data-selected", who)
+    button.click()
+    if page.locator("#confirm-dialog[open]").count():
+        page.locator("#confirm-yes").click()
