@@ -262,7 +262,7 @@ def _step(m: story.Moment, start: int, duration: int, view: Box | None,
         if m.kind == "panic":  # each flight ends in the Command Module (the last place)
             path = tuple(p for b in boxes[:-1] for p in (_centre(b), _centre(boxes[-1])))
     mark = {"crew_killed": "strike", "reveal": "flip"}.get(m.kind, "")
-    if m.kind == "attack_on_crew" and "killed" in m.words:
+    if m.kind == "attack_on_crew" and m.event == "crew_killed":  # the attack killed him
         mark = "strike"
     # a revealed counter's card: the kind the story's moment carries, in the one home's words
     label = KIND_NAMES.get(m.revealed, KIND_NAMES["dummy"]) if m.kind == "reveal" else ""
