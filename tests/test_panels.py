@@ -260,25 +260,27 @@ def test_words_are_plural_only_when_many() -> None:
     assert "has 3 movement points left" in panels.prompt(view, "co1")
 
 
-def test_banner_shows_what_must_not_be_missed_cause_first_with_the_dice() -> None:
+def test_headlines_cause_first_and_the_dice_behind_them() -> None:
+    """What a player must not miss (panels.headlines, the page's banner: moments.banner_html)
+    in order, cause first, and the dice list (panels.dice_html) with every die."""
     game = ic.new_game(seed=52)  # the Intruder attacks Engineer 1 in Power
     defend = next(a for a in game.legal_actions() if a.type == "defend")
     events = [ev.to_dict() for ev in game.apply(defend)]
     heads = panels.headlines(events)
     assert [h["type"] for h in heads] == ["crew_killed", "panic", "metamorphosis"]
+    assert [h["title"] for h in heads] == ["Crewman killed", "Panic!", "Metamorphosis"]
     assert heads[0]["at"] == "power" and heads[1]["at"] == "command"
-    html = panels.banner_html(events)
+    html = panels.dice_html(events)
     well_formed(html)
-    assert html.index("Crewman killed") < html.index("Panic!") < html.index("Metamorphosis")
     rolls = [ev for ev in events if ev["type"] == "roll"]
-    moves = [ev for ev in rolls if ev["purpose"].startswith("random movement")]
+    moves = [ev for ev in rolls if ev["roll"] == "random_movement"]
     for ev in rolls:
         if ev not in moves:
             assert f"<strong>{ev['die']}</strong>" in html and panels.e(ev["purpose"]) in html
     if moves:  # one line for all of them, every die shown
         assert f"<strong>{', '.join(str(ev['die']) for ev in moves)}</strong>" in html
         assert f"for the random movement of {panels.plural(len(moves), 'counter')}" in html
-    assert panels.banner_html([ev for ev in events if ev["type"] == "roll"]) == ""
+    assert panels.headlines([ev for ev in events if ev["type"] == "roll"]) == []
     # the casualty stays in view: the status line names the dead
     assert "Engineer 1" in panels.status_html(game.view("crew"), 52)
 

@@ -645,17 +645,6 @@ def moved_counters(rolls: Iterable[EventData]) -> list[str]:
     return list(dict.fromkeys(tokens))
 
 
-def banner_html(events: Sequence[EventData]) -> str:
-    """What just happened that matters, cause before effect: the headline events of the
-    last action and the dice behind them ("" when nothing big happened)."""
-    heads = headlines(events)
-    if not heads:
-        return ""
-    items = "".join(f'<li class="headline hl-{e(h["kind"])}" data-type="{e(h["type"])}">'
-                    f'<strong>{e(h["title"])}</strong> {e(h["text"])}</li>' for h in heads)
-    return f'<ul class="headlines">{items}</ul>{dice_html(events)}'
-
-
 def result_html(result: Mapping[str, Any] | None) -> str:
     """Game over: outcome, reason, score breakdown, and a New game button."""
     if not result:

@@ -20,7 +20,7 @@ class Shown:
     selected: str | None = None     # the crewman (or the Intruder player's counter) in hand
     costs: dict[str, int] = field(default_factory=dict)  # where the selection may go
     tokens: list[str] = field(default_factory=list)  # counters the shown side may select
-    banner: str = ""                # the last action's headline events (panels.banner_html)
+    banner: str = ""                # the last action's headline events (moments.banner_html)
     flash: list[str] = field(default_factory=list)  # where they happened, lit on the plan
 
     def legal(self) -> list[Any]:
