@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The code's shape in figures (issue 27): where event types are listed, text parsed back from
-events, `Any` lines, web/py's folders and import cycles, Game's methods.
+events, `Any` lines, web/py's folders and any import cycle, Game's methods.
 
     python3 bench/structure.py [--root DIR]
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import graphlib
 import re
 from collections import Counter
 from pathlib import Path
@@ -133,39 +134,13 @@ def import_graph(web: Path) -> dict[str, set[str]]:
     return graph
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan's algorithm)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return out
+def cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of the graph (graphlib finds it), or [] when there is none."""
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as e:
+        return list(e.args[1])
+    return []
 
 
 def game_methods(core: Path) -> tuple[int, int]:
@@ -199,10 +174,8 @@ def main() -> None:
     folders = Counter(str(p.parent.relative_to(root)) for p in py_files(web)
                       if p.name != "__init__.py")
     print("web/py modules per folder: " + ", ".join(f"{f} {n}" for f, n in sorted(folders.items())))
-    found = cycles(import_graph(web))
-    print(f"web/py import cycles: {len(found)}")
-    for c in found:
-        print("  " + " <-> ".join(c))
+    found = cycle(import_graph(web))
+    print(f"web/py import cycles: {'one: ' + ' -> '.join(found) if found else 'none'}")
     n, public = game_methods(core)
     print(f"Game's methods: {n} ({public} public)")
 
