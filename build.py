@@ -122,8 +122,10 @@ PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 # web/py/ files fetched on their own, by path under py/: the entries (the game page's and the
 # bots' worker's PyScript scripts, the other pages' scripts run by page-boot.mjs); the other glue
 # modules, in their packages, and the rule texts go into GLUE_ARCHIVE.
-PAGE_SCRIPTS = ("pages/game/main.py", "workers/bot_worker.py", "pages/demo/main.py",
-                "pages/replay/main.py", "pages/history/main.py")
+# The demo's and Your games' entries are in the archive too (read from it by page-boot.mjs:
+# gzipped with the rest they cost a third of their bytes); the replay's stays a file, which
+# the tests hold back to catch the page before its Python runs.
+PAGE_SCRIPTS = ("pages/game/main.py", "workers/bot_worker.py", "pages/replay/main.py")
 GLUE_ARCHIVE = "glue.tgz"
 # Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.
 SNAPSHOT_MODULES = ("loader.mjs", "snapshot.mjs")
@@ -422,6 +424,10 @@ def write_demo_pages(web: Path, dist: Path) -> None:
             sys.exit(f"web/{name}: no value for web/{DEMO_TEMPLATE}'s ${exc.args[0]}")
         for slot, (module, constant) in PAGE_CONSTANTS.items():
             page = page.replace(slot, glue_constant(module, constant))
+        if values["main_module"].removeprefix("py/") not in PAGE_SCRIPTS:
+            # page-boot.mjs then reads the entry from the glue archive, not by its own request
+            page = page.replace(f'data-main="{values["main_module"]}"',
+                                f'data-main="{values["main_module"]}" data-in-glue', 1)
         (dist / name).write_text(page)
 
 
@@ -548,11 +554,11 @@ INLINED = {
 
 
 def inline_critical(dist: Path) -> None:
-    """Put boot.js and the style sheets into index.html (and so embed.html, made from it) and
-    drop the files no other page links: the game's boot screen then paints from the page alone,
-    with no request before the first paint (a slow network gave the preloaded runtime the
-    bandwidth first). The demo and replay pages link boot.js and app.css instead: one shared,
-    cached copy costs fewer bytes than a copy inlined in each page (issue 13's byte budget)."""
+    """Put boot.js and the style sheets into index.html and drop the files no other page
+    links: the game's boot screen then paints from the page alone, with no request before the
+    first paint (a slow network gave the preloaded runtime the bandwidth first). The embed,
+    demo and replay pages link boot.js and the style sheets instead: one shared, cached copy
+    costs fewer bytes than a copy inlined in each page (issues 13 and 31's byte budget)."""
     index = dist / "index.html"
     html = index.read_text()
     others = [page.read_text() for page in sorted(dist.glob("*.html")) if page != index]
@@ -576,6 +582,42 @@ def allow_inline_script(page: str, body: str) -> str:
     allows no inline script otherwise): 'sha256-...' added to script-src."""
     digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
     return page.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+
+
+# Pages that paint the board as the player left it (web/kept.js, inline after </main>).
+KEPT_PAGES = ("index.html", "embed.html")
+
+
+def build_id(engine: Path) -> str:
+    """A hash of the site's sources (web/ and the engine): which build drew a kept board, so
+    another build never paints one (kept.js compares it with <html data-build>)."""
+    digest = hashlib.sha256()
+    for folder in (WEB, engine):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(folder).as_posix().encode() + b"\0" +
+                              hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def inline_kept_board(dist: Path, build: str) -> None:
+    """kept.js inline right after </main> of KEPT_PAGES (run as soon as the board's box is
+    parsed: the kept board is in the first paint), allowed by its hash, and
+    <html data-build="..."> stamped on them; the file itself is not shipped."""
+    text = (dist / "kept.js").read_text()
+    if "</script" in text:
+        sys.exit("kept.js contains </script: it cannot be inlined")
+    body = f"\n{text.rstrip()}\n"
+    for name in KEPT_PAGES:
+        page = dist / name
+        html = page.read_text()
+        if html.count("</main>") != 1 or html.count('<html lang="en">') != 1:
+            sys.exit(f"web/{name} needs one </main> and one <html lang=\"en\">: see kept.js")
+        html = allow_inline_script(html, body).replace(
+            "</main>", f"</main>\n<script>{body}</script>", 1).replace(
+            '<html lang="en">', f'<html lang="en" data-build="{build}">', 1)
+        page.write_text(html)
+    (dist / "kept.js").unlink()
 
 
 PREVIEW_SLOT = '<div id="boot-station" class="boot-station" aria-hidden="true"'
@@ -602,7 +644,8 @@ def write_station_preview(dist: Path, py: Path, engine: Path) -> None:
 
 def write_embed_page(dist: Path) -> None:
     """embed.html: index.html with body class "embed" (board, prompt and actions only; its
-    own autosave), for an iframe on another page (docs/web.md)."""
+    own autosave), for an iframe on another page (docs/web.md). Written before inline_critical,
+    it links boot.js and the style sheets, which the full page carries inline."""
     page = (dist / "index.html").read_text()
     if "<body>" not in page:
         sys.exit("web/index.html has no plain <body> tag to mark as the embed page")
@@ -675,8 +718,9 @@ def build(dist: Path = DIST, engine: Path = ROOT / "intruder_core") -> Path:
     write_demo_pages(WEB, dist)
     copy_pyscript(dist)
     minify_site(dist)
-    inline_critical(dist)
     write_embed_page(dist)
+    inline_critical(dist)
+    inline_kept_board(dist, build_id(engine))
     write_station_preview(dist, py, engine)
     copy_rule_texts(dist)
     write_glue_archive(dist)

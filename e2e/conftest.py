@@ -3,13 +3,18 @@
 `python3 build.py test` builds dist/ first and then runs `pytest e2e`. Run alone:
     python3 build.py && .venv/bin/python -m pytest e2e
 
-Every test gets a fresh browser context whose page errors, console errors, failed requests
-and requests to any origin but our own test servers are recorded; a test fails on any of
-them unless it is marked `allow_errors` (tests that break the boot on purpose).
+Each xdist worker keeps one browser context, booted once so that it holds the memory
+snapshot, and wipes its storage before each test (test by test, a fresh context booted Pyodide
+cold and made a snapshot that the test's end then threw away). A test that asks for `context`
+by name, or is marked `own_context` or `browser_context_args`, gets a fresh context of its own.
+Page errors, console errors, failed requests and requests to any origin but our own test
+servers are recorded; a test fails on any of them unless it is marked `allow_errors` (tests
+that break the boot on purpose).
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -19,11 +24,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from states import on_origin  # noqa: E402
+
 import build  # noqa: E402  (the repo's build.py: the same server and build code as `serve`)
 
 CHROMIUM = "/usr/bin/chromium"
@@ -40,10 +47,16 @@ CHROMIUM_ARGS = [
 BOOT_TIMEOUT_MS = 60_000
 READY = "body[data-ready='1']"
 BOOT_ERROR = "body[data-boot-error='1']"
+VIEWPORT = {"width": 1280, "height": 900}
+# The page has stored its memory snapshot for the next boot (boot.js: snapshotMade), or failed.
+SNAPSHOT_MADE = ("['failed'].includes(document.body.dataset.snapshotMade) "
+                 "|| Number(document.body.dataset.snapshotMade) > 0")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the test expects page or console errors")
+    config.addinivalue_line("markers", "own_context: the test gets a fresh browser context "
+                            "(it changes the context itself, or needs a first visit)")
     config.addinivalue_line("markers", "timing: the test times the page's main thread (long "
                             "tasks): `build.py test` runs these alone, after the others")
     config.addinivalue_line("markers", "heavy: a test of tens of seconds (a whole game, many "
@@ -112,7 +125,89 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+    return {**browser_context_args, "viewport": VIEWPORT}
+
+
+# What a wipe clears for the origin (CDP Storage.clearDataForOrigin): all but Cache Storage,
+# whose caches are deleted by the page, all but the memory snapshot's.
+CLEARED = "cookies,file_systems,indexeddb,local_storage,service_workers,websql"
+DROP_CACHES = """async () => {
+  for (const name of await caches.keys()) {
+    if (name !== 'pyodide-snapshot') await caches.delete(name);
+  }
+  const dbs = indexedDB.databases ? await indexedDB.databases() : [];
+  return {caches: (await caches.keys()).filter(n => n !== 'pyodide-snapshot'),
+          dbs: dbs.map(d => d.name), local: localStorage.length, session: sessionStorage.length,
+          workers: (await navigator.serviceWorker.getRegistrations()).length};
+}"""
+
+
+@dataclass
+class SharedContext:
+    """This worker's browser context, booted once (its memory snapshot stored)."""
+
+    context: BrowserContext
+    site: Site
+
+    def wipe(self) -> None:
+        """Close its pages and clear the origin's storage but the snapshot: the next test
+        starts as a first visit of a browser that has booted the site before."""
+        for open_page in list(self.context.pages):
+            open_page.close()
+        self.context.clear_cookies()
+        page = self.context.new_page()
+        on_origin(page, self.site.url)
+        cdp = self.context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": self.site.origin,
+                                                "storageTypes": CLEARED})
+        cdp.detach()
+        left = page.evaluate(DROP_CACHES)
+        page.close()
+        assert left == {"caches": [], "dbs": [], "local": 0, "session": 0, "workers": 0}, \
+            f"the wipe left storage behind: {left}"
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser: Browser, site: Site) -> Iterator[SharedContext]:
+    """One context per xdist worker: boots the game once and waits for its memory snapshot."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto(site.url + "?seed=1")
+    wait_until_booted(page)
+    page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
+    page.close()
+    shared = SharedContext(context, site)
+    yield shared
+    context.close()
+
+
+def needs_own_context(request: pytest.FixtureRequest) -> bool:
+    """A test that uses the context itself (asks for `context` by name), sets its arguments
+    or asks for one: a fresh context, closed after it."""
+    node = request.node
+    asked = "context" in inspect.signature(request.function).parameters
+    marked = any(node.iter_markers(name) for name in ("own_context", "browser_context_args"))
+    return asked or marked
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest) -> BrowserContext:
+    """This test's context: the worker's shared one, wiped, or a fresh one (see above)."""
+    if needs_own_context(request):
+        fresh: BrowserContext = request.getfixturevalue("new_context")()
+        return fresh
+    shared: SharedContext = request.getfixturevalue("shared_context")
+    shared.wipe()
+    return shared.context
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    """A new page of this test's context, closed (with any it opened) after the test."""
+    page = context.new_page()
+    yield page
+    for open_page in list(context.pages):
+        open_page.close()
 
 
 # --- watching the page -------------------------------------------------------------------
@@ -163,13 +258,17 @@ def problems(
 ) -> Iterator[Problems]:
     """Record every error and foreign request in this test's context; fail on any at the end."""
     found = Problems({site.origin})
-    context.on("request", found.on_request)
-    context.on("response", found.on_response)
-    context.on("requestfailed", found.on_request_failed)
+    listeners: list[tuple[str, Callable[..., None]]] = [
+        ("request", found.on_request), ("response", found.on_response),
+        ("requestfailed", found.on_request_failed)]
+    for event, listener in listeners:
+        context.on(event, listener)  # type: ignore[call-overload]
     page.on("pageerror", lambda exc: found.page_errors.append(str(exc)))
     page.on("console", found.on_console)
     page.set_default_timeout(BOOT_TIMEOUT_MS)
     yield found
+    for event, listener in listeners:  # the shared context outlives this test
+        context.remove_listener(event, listener)
     if request.node.get_closest_marker("allow_errors") is None:
         assert not found.summary(), "the page reported problems:\n" + found.summary()
     assert not found.foreign_requests, f"requests left the origin: {found.foreign_requests}"

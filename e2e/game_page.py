@@ -18,7 +18,17 @@ sys.path.insert(0, str(ROOT / "web" / "py"))  # web/py/core: the page's own code
 import intruder_core as ic
 from core import session, storage
 
-__all__ = ["BODY", "Boot", "click_action", "digest", "page_game", "start", "storage"]
+__all__ = [
+    "BODY",
+    "Boot",
+    "click_action",
+    "digest",
+    "drop_service_worker",
+    "page_game",
+    "start",
+    "storage",
+    "wait_for_kept_board",
+]
 
 Boot = Callable[[str], dict[str, str]]
 BODY = "body"
@@ -61,3 +71,29 @@ def click_action(page: Page, index: int, who: str | None) -> None:
     button.click()
     if page.locator("#confirm-dialog[open]").count():
         page.locator("#confirm-yes").click()
+
+
+KEPT_MATCHES = """(prefix) => {
+  const kept = JSON.parse(localStorage.getItem(prefix + 'kept') || 'null');
+  const save = localStorage.getItem(prefix + 'save');
+  return !!kept && !!save && kept.length === new TextEncoder().encode(save).length;
+}"""
+
+
+def wait_for_kept_board(page: Page, prefix: str = "intruder:") -> dict[str, object]:
+    """Wait until the page has kept its board for the autosave as it is now (web/kept.js's
+    record: pages/game/kept_board.py writes it after each drawn position); the record."""
+    page.wait_for_function(KEPT_MATCHES, arg=prefix, timeout=20_000)
+    record: dict[str, object] = page.evaluate(
+        "(prefix) => JSON.parse(localStorage.getItem(prefix + 'kept'))", prefix)
+    return record
+
+
+def drop_service_worker(page: Page) -> None:
+    """Wait for the page's service worker, then unregister it: the next load is not served by
+    it, so a test's route can hold back the runtime (the worker's cache answers unrouted)."""
+    page.evaluate("""async () => {
+      await navigator.serviceWorker.ready;
+      await Promise.all((await navigator.serviceWorker.getRegistrations())
+        .map(r => r.unregister()));
+    }""")

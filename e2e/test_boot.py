@@ -7,19 +7,22 @@ from __future__ import annotations
 
 import time
 
-from conftest import READY, Problems, Site
-from game_page import BODY, Boot, digest
+import pytest
+import states
+from conftest import READY, SNAPSHOT_MADE, Problems, Site
+from game_page import BODY, Boot, digest, drop_service_worker, page_game, wait_for_kept_board
 from playwright.sync_api import Page, Route, expect
 
 import intruder_core as ic
+from core.station import render
 
-MADE = ("['failed'].includes(document.body.dataset.snapshotMade) "
-        "|| Number(document.body.dataset.snapshotMade) > 0")
+# Each test starts from a first visit: no snapshot stored yet.
+pytestmark = pytest.mark.own_context
 
 
 def make_snapshot(page: Page) -> str:
     """Wait until the page has stored its snapshot; its cache URL."""
-    page.wait_for_function(MADE, timeout=120_000)
+    page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
     assert page.evaluate("document.body.dataset.snapshotMade") != "failed"
     return str(page.evaluate("new URL(`./pyodide/snapshot-${intruderSnapshot.key}.bin`, "
                              "location.href).href"))
@@ -146,3 +149,94 @@ def test_the_page_answers_a_script_promptly_after_ready(
     assert answered - ready < 2000, "the page's main thread is busy long after data-ready"
     expect(page.locator("body")).to_have_attribute("data-bot-worker", "ready", timeout=90_000)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+
+
+RECT = "() => { const r = document.getElementById('board').getBoundingClientRect();" \
+       " return [r.x, r.y, r.width, r.height]; }"
+TOKENS = """(html) => {
+  const box = document.createElement('div');
+  box.innerHTML = html;
+  return Object.fromEntries([...box.querySelectorAll('[data-token]')]
+    .map(g => [g.dataset.token, g.getAttribute('class')]));
+}"""
+
+
+def played_and_kept(page: Page, site: Site, boot: Boot) -> tuple[ic.Game, dict[str, object]]:
+    """A game of seed 3 one action on, and the board the page kept for it."""
+    boot(site.url + "?seed=3")
+    page.locator("#actions button[data-index]").first.click()
+    page.wait_for_function("document.body.dataset.stateSha !== undefined")
+    record = wait_for_kept_board(page)
+    drop_service_worker(page)  # else it serves the runtime that the test holds back
+    return page_game(page), record
+
+
+def test_the_board_left_paints_before_python_inert_and_the_live_one_replaces_it_in_place(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """Issue 31: with Python held back, the first paint is the board as left (the crew's view,
+    the status and prompt), inert and saying so; a click on a crewman is kept and applied once
+    the game is up, a key is refused in words; the live board takes the same box."""
+    game, record = played_and_kept(page, site, boot)
+    crew_svg = render.assemble(render.station_parts(game.view("crew")))
+    release = states.hold_back(page, "**/pyodide.asm.wasm")
+    page.goto(site.url, wait_until="domcontentloaded")
+    expect(page.locator(BODY)).to_have_attribute("data-kept-board", "shown")
+    kept = page.locator("#board svg[data-kept]")
+    expect(kept).to_be_visible()
+    expect(page.locator("#boot")).to_be_hidden()
+    expect(page.locator("#kept-note")).to_have_text("Starting: your game as you left it")
+    assert page.evaluate("document.getElementById('prompt').textContent") == record["prompt"]
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint')"
+                           ".length === 1", timeout=10_000)
+    assert page.evaluate("document.body.dataset.ready") is None  # Python is not up
+    # the crew's view: every counter drawn as the crew sees it (no hidden kind)
+    shown = page.evaluate(TOKENS, kept.evaluate("svg => svg.outerHTML"))
+    assert shown == page.evaluate(TOKENS, crew_svg)
+    # inert: nothing focusable on the plan, every control of the page disabled
+    assert page.locator("#board [tabindex]").count() == 0
+    assert page.evaluate("[...document.querySelectorAll('#app button')]"
+                         ".every(b => b.disabled)")
+    before = page.evaluate(RECT)
+    page.keyboard.press("Escape")
+    expect(page.locator("#kept-note")).to_contain_text("Keys work once the game is up")
+    assert page.evaluate("document.body.dataset.keptKey") == "refused"
+    crewman = str(page.locator("#board [data-crew]").first.get_attribute("data-crew"))
+    page.locator(f'#board [data-crew="{crewman}"]').click()
+    expect(page.locator("#kept-note")).to_contain_text("Your click is kept")
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    expect(page.locator(BODY)).to_have_attribute("data-kept-board", "replaced")
+    expect(page.locator("#board svg[data-live]")).to_be_visible()
+    assert page.locator("#board svg[data-kept]").count() == 0
+    assert page.evaluate(RECT) == before, "the live board jumped from the kept one's box"
+    assert digest(page_game(page)) == digest(game)  # the same game
+    expect(page.locator(BODY)).to_have_attribute("data-kept-click", "replayed")
+    expect(page.locator(BODY)).to_have_attribute("data-selected", crewman)
+    assert page.evaluate("[...document.querySelectorAll('.decision .advisor button')]"
+                         ".some(b => !b.disabled)")
+
+
+def test_a_changed_autosave_drops_the_kept_board_and_a_click_meanwhile_is_refused(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """A kept board belongs to one autosave: with another one stored it is dropped (the boot
+    screen shows); a click on the page's controls while the kept board is up is refused in
+    words, never dropped silently."""
+    game, _record = played_and_kept(page, site, boot)
+    release = states.hold_back(page, "**/pyodide.asm.wasm")
+    page.goto(site.url, wait_until="domcontentloaded")
+    expect(page.locator(BODY)).to_have_attribute("data-kept-board", "shown")
+    page.locator("#prompt").click()
+    expect(page.locator("#kept-note")).to_have_attribute("data-refused", "1")
+    expect(page.locator("#kept-note")).to_contain_text("not ready for that yet")
+    other = ic.new_game(seed=4)
+    page.evaluate("(s) => localStorage.setItem('intruder:save', s)", other.to_json())
+    page.goto(site.url, wait_until="domcontentloaded")
+    expect(page.locator(BODY)).to_have_attribute("data-kept-board", "dropped")
+    expect(page.locator("#boot")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('intruder:kept')") is None
+    release()
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    assert digest(page_game(page)) == digest(other)
+    assert digest(page_game(page)) != digest(game)

@@ -13,7 +13,7 @@ import base64
 import binascii
 import json
 from collections.abc import Iterable, Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final, Literal, TypedDict
 
 from .errors import CorruptSave
@@ -131,6 +131,8 @@ MAX_HISTORY_GAMES: Final = 1000
 MAX_HISTORY_TEXT: Final = 25_000_000  # characters: 1000 long games' share codes
 MAX_USES: Final = 1_000_000
 MAX_DATE: Final = 40  # characters of an ISO 8601 date
+MIN_YEAR: Final = 2000  # a date's year, in UTC: before this game was written, or past
+MAX_YEAR: Final = 9998  # 9999 (a UTC time that may not fit a datetime) is refused
 
 
 class HistoryGame(TypedDict):
@@ -201,8 +203,12 @@ def check_history_fields(item: object, n: int = 1) -> HistoryGame:
     try:
         if len(date) > MAX_DATE:
             raise ValueError(date)
-        datetime.fromisoformat(date)
-    except ValueError:
+        at = datetime.fromisoformat(date)
+        # In UTC (how the list sorts and shows it) and within the years a game can be played:
+        # "0001-01-01T00:00:00+01:00" parses but has no UTC time (OverflowError).
+        if not MIN_YEAR <= (at if at.tzinfo is None else at.astimezone(UTC)).year <= MAX_YEAR:
+            raise ValueError(date)
+    except (ValueError, OverflowError):
         raise CorruptSave(f"game {n} of the history has no valid date") from None
     assert isinstance(used, dict)
     if set(used) != set(HISTORY_USES) or any(

@@ -211,3 +211,71 @@ def swap_identities(g: ic.Game) -> bool:
 def intruder(g: ic.Game) -> ic.state.Counter:
     """The Intruder counter in play (not one waiting in the reserve to be a clone)."""
     return next(c for c in g.counters.values() if c.kind == "intruder" and c.at != "reserve")
+
+
+# --- history records, as a hostile user or a damaged store would give them ---------------
+
+HISTORY_ODD = [None, True, 0, -1, 2.5, 10**30, "", "win", "loss", "draw", "standard", "hard",
+               "solitaire", "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-12:00",
+               "2026-13-01", [], {}, {"suggest": 1}, "x" * 300]
+
+
+def mutate_history(entry: dict[str, Any], rng: random.Random) -> tuple[str, str]:
+    """(how, stored text) of one finished game's history entry changed once: a field
+    (mutate_once), its record inside the game code (mutate_once), the code cut, flipped,
+    dropped or junk, another result claimed, the game cut short, a date out of range, or
+    the text itself cut."""
+    import base64
+    import copy
+    import json
+
+    from intruder_core import codec
+
+    data = copy.deepcopy(entry)
+    how = rng.choice(["field", "field", "record", "record", "code", "claims", "short", "text",
+                      "date"])
+    if how == "date":
+        data["date"] = rng.choice(["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-12:00",
+                                   "0001-01-01", "1999-12-31T23:59:59+00:00", "2026-02-30"])
+    elif how == "field":
+        mutate_once(data, rng.choice, lambda: rng.choice(HISTORY_ODD), ("game",))
+    elif how == "record":
+        record = json.loads(base64.urlsafe_b64decode(data["game"] + "=" * (-len(data["game"]) % 4)))
+        mutate_once(record, rng.choice, lambda: rng.choice([None, 0, -1, "", "zz", [], {}, 10**9]))
+        data["game"] = codec.encode_record(record)
+    elif how == "code":
+        code = data["game"]
+        way = rng.choice(["half", "flip", "drop", "junk", "empty"])
+        if way == "half":
+            data["game"] = code[: len(code) // 2]
+        elif way == "flip":
+            i = rng.randrange(len(code))
+            data["game"] = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1:]
+        elif way == "drop":
+            del data["game"]
+        elif way == "junk":
+            data["game"] = "".join(rng.choice("abcXYZ019-_") for _ in range(rng.choice(
+                [10, 1000, 200_000])))
+        else:
+            data["game"] = ""
+        how = f"code {way}"
+    elif how == "claims":
+        name = rng.choice(["outcome", "score", "scenario", "difficulty"])
+        other = {"outcome": rng.choice(["win", "loss", "draw", "escape"]),
+                 "score": data["score"] + rng.choice([-3, 1, 12]),
+                 "scenario": rng.choice(["solitaire", "science_officer", "nowhere"]),
+                 "difficulty": rng.choice(["easy", "hard", "standard", "impossible"])}[name]
+        if other == data[name]:
+            other = {"outcome": "draw", "score": -999, "scenario": "nowhere",
+                     "difficulty": "impossible"}[name]
+        data[name] = other
+        how = f"claims another {name}"
+    elif how == "short":
+        record = json.loads(base64.urlsafe_b64decode(data["game"] + "=" * (-len(data["game"]) % 4)))
+        actions = record["actions"]
+        record["actions"] = actions[: rng.randrange(len(actions))]
+        data["game"] = codec.encode_record(record)
+    text = json.dumps(data, separators=(",", ":"))
+    if how == "text":
+        text = text[: rng.randrange(len(text))]
+    return how, text

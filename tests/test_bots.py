@@ -425,3 +425,28 @@ def test_one_walk_of_the_objects_answers_lying_and_loose_item_as_two_did() -> No
                 for i in view["items"])
         checked += any(i["carriers"] for i in view["items"])
     assert checked > 5  # positions where some objects are carried
+
+
+def test_the_heuristic_boards_a_shuttle_rather_than_die_with_the_station() -> None:
+    """Seed 700059: the self-destruct runs down with Science Officer 1 and Engineer 2 in Shuttle
+    Dock #1 (a group the heuristic named in sorted order, which no legal `leave` matched) and
+    four crewmen in Dock #2: none of them is left to die with the station."""
+    import random
+
+    from intruder_core.bots import HeuristicPolicy
+
+    g = ic.new_game(seed=700059)
+    rng, policy = random.Random(700059), HeuristicPolicy()
+    offered: set[str] = set()
+    left: list[str] = []
+    while not g.is_over:
+        legal = g.legal_actions()
+        offered |= {c for a in legal if a.type == "leave" for c in a.names("crew")}
+        action = policy.choose(g.view("crew"), legal, rng)[0]
+        if action.type == "leave":
+            left += action.names("crew")
+        for e in g.apply(action):
+            d = e.to_dict()
+            assert not (d.get("type") == "crew_killed" and not d.get("by_intruder")
+                        and d.get("crew") in offered), d
+    assert {"so1", "en2"} <= set(left)

@@ -113,9 +113,10 @@ def test_the_demo_pages_share_one_head_with_their_own_values(tmp_path: Path) -> 
     out = tmp_path / "dist"
     out.mkdir()
     build.write_demo_pages(web, out)
-    for name in build.DEMO_PAGES:
+    for name in build.DEMO_PAGES:  # an entry not among PAGE_SCRIPTS is read from the glue
         assert (out / name).read_text() == (f"<title>{name}: a page</title><body data-main="
-                                             f'"py/{name}.py">  <main>{name}</main>\n</body>\n')
+                                             f'"py/{name}.py" data-in-glue>  <main>{name}</main>'
+                                             "\n</body>\n")
     (web / "demo.html").write_text("<!--page\ntitle: x\n-->\n<main></main>\n")
     with pytest.raises(SystemExit, match="main_module"):
         build.write_demo_pages(web, out)
@@ -295,7 +296,8 @@ def test_only_a_renderer_crash_runs_a_browser_test_again(tmp_path: Path) -> None
 def png_size(data: bytes) -> tuple[int, int]:
     """(width, height) of a PNG after checking what a decoder checks: the signature, every
     chunk's CRC, IHDR first and IEND last, and image data that inflates to the rows IHDR
-    declares (8-bit truecolour or RGBA, not interlaced)."""
+    declares (8-bit palette, truecolour or RGBA, not interlaced; a palette image has its
+    PLTE chunk)."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     chunks, at = [], 8
     while at < len(data):
@@ -307,9 +309,12 @@ def png_size(data: bytes) -> tuple[int, int]:
         at += 12 + length
     assert chunks[0][0] == b"IHDR" and chunks[-1] == (b"IEND", b"")
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
-    assert (depth, interlace) == (8, 0) and colour in (2, 6)
+    assert (depth, interlace) == (8, 0) and colour in (2, 3, 6)
+    if colour == 3:  # the palette comes before the image data
+        kinds = [kind for kind, _ in chunks]
+        assert b"PLTE" in kinds and kinds.index(b"PLTE") < kinds.index(b"IDAT"), kinds
     pixels = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
-    assert len(pixels) == height * (1 + width * (3 if colour == 2 else 4))
+    assert len(pixels) == height * (1 + width * {2: 3, 3: 1, 6: 4}[colour])
     return width, height
 
 
@@ -489,3 +494,30 @@ def test_no_page_needs_the_engine_modules_the_site_leaves_out() -> None:
                 for n in build.ENGINE_NOT_SHIPPED}
     assert left_out <= set(files) and not seen & left_out, sorted(seen & left_out)
     assert "intruder_core.bots.review" in seen  # the walk reaches deep (the review's worker)
+
+
+def test_the_embed_links_the_boot_files_and_both_game_pages_carry_kept_js(
+        tmp_path: Path) -> None:
+    """Issue 31: embed.html (written before inline_critical) links boot.js and the style
+    sheets, so they stay in dist/; kept.js goes inline right after </main> of both game pages,
+    allowed by its hash, with <html data-build> stamped, and is not shipped as a file."""
+    (tmp_path / "index.html").write_text((ROOT / "web" / "index.html").read_text())
+    (tmp_path / "pyscript").mkdir()
+    for name in ("boot.js", "app.css", "pyscript/core.css"):
+        (tmp_path / name).write_text(f"/* {name} */")
+    (tmp_path / "kept.js").write_text("window.kept = 1;")
+    build.write_embed_page(tmp_path)
+    build.inline_critical(tmp_path)
+    build.inline_kept_board(tmp_path, "b1d")
+    embed = (tmp_path / "embed.html").read_text()
+    assert 'src="./boot.js"' in embed and 'href="./app.css"' in embed
+    assert 'href="./pyscript/core.css"' in embed and "/* app.css */" not in embed
+    assert all((tmp_path / name).exists() for name in ("boot.js", "app.css", "pyscript/core.css"))
+    assert not (tmp_path / "kept.js").exists()
+    digest = base64.b64encode(hashlib.sha256(b"\nwindow.kept = 1;\n").digest()).decode()
+    for name in build.KEPT_PAGES:
+        text = (tmp_path / name).read_text()
+        assert "</main>\n<script>\nwindow.kept = 1;\n</script>" in text
+        assert f"'sha256-{digest}'" in text.split("script-src", 1)[1].split(";", 1)[0]
+        assert '<html lang="en" data-build="b1d">' in text
+    assert build.build_id(ROOT / "intruder_core") == build.build_id(ROOT / "intruder_core")

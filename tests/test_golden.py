@@ -15,6 +15,11 @@ naming its target, a Science Officer player's pass naming him; every digest matc
 old labels).
 Since issue 27 (event data gained roll keys and fields) the saves are compared with their log
 as saved before it (`legacy=True`: intruder_core.event_types.legacy_save), so the file stands.
+Rewritten once for a deliberate change of the heuristic (issue 30, item 5: a shuttle's crew
+named in the crew's order, as the legal `leave` names them, and every crewman boards at the
+last countdown): the two heuristic cases that reach a shuttle changed
+(return_to_prometheus/-/heuristic/1, solitaire/difficulty=nightmare/heuristic/5), every
+random case matched.
 A changed digest means the engine now behaves differently for the same seed and choices.
 """
 

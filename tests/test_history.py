@@ -294,6 +294,87 @@ def test_damaged_stored_entries_are_left_out_of_the_list_and_counted() -> None:
     assert store.problem == ""
 
 
+def test_a_stored_record_is_replayed_before_it_is_listed_and_a_false_one_set_aside() -> None:
+    backend = Backend()
+    store = history.History(backend)
+    good = entry(1, "2026-01-02T10:00:00+00:00")
+    run(store.keep(good))
+    lost = entry(0, "2026-01-03T10:00:00+00:00")
+    assert lost["outcome"] == "loss"
+    claims_win = dict(lost, outcome="win", score=lost["score"] + 5)
+    backend.data["claims"] = json.dumps(claims_win)
+    unfinished = ic.new_game(seed=3)
+    unfinished.apply(unfinished.legal_actions()[0])
+    backend.data["short"] = json.dumps(dict(lost, game=codec.encode_record(unfinished.record())))
+    backend.data["cut"] = json.dumps(dict(lost, game=lost["game"][: len(lost["game"]) // 2]))
+    assert run(store.load()) == [good]
+    assert {a.key for a in store.aside} == {"claims", "short", "cut"}
+    assert all(a.why and a.text == backend.data[a.key] for a in store.aside)
+    assert history.aside_message(store.damaged).startswith("3 games could not be read and are "
+                                                          "kept aside")
+    assert set(backend.data) >= {"claims", "short", "cut"}  # never deleted
+    saved = json.loads(history.aside_text(store.aside))
+    assert saved[history.ASIDE] == 1
+    assert sorted(g["key"] for g in saved["games"]) == ["claims", "cut", "short"]
+
+
+@pytest.mark.parametrize("date", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:30:00-01:00",
+                                  "1900-01-01T00:00:00+00:00", "0001-01-01"])
+def test_a_date_out_of_range_is_refused_cleanly(date: str) -> None:
+    bad = dict(entry(1, "2026-01-02T10:00:00+00:00"), date=date)
+    with pytest.raises(ic.CorruptSave, match="no valid date"):
+        codec.check_history_game(bad)
+    backend = Backend()
+    backend.data["k"] = json.dumps(bad)
+    store = history.History(backend)
+    assert run(store.load()) == [] and store.damaged == 1
+    done = run(store.import_text(codec.pack_history([bad])))
+    assert not done.ok and "no valid date" in done.message and len(backend.data) == 1
+
+
+def test_a_value_the_store_could_not_give_as_text_is_set_aside_with_its_reason() -> None:
+    class Odd(Backend):
+        async def all(self) -> str:
+            return json.dumps([["big", None, "the stored value is a BigInt, not text"],
+                               ["k", *sorted(self.data.items())[0][1:], ""]])
+
+    backend = Odd()
+    good = entry(1, "2026-01-02T10:00:00+00:00")
+    backend.data["k"] = history.stored_text(good)
+    store = history.History(backend)
+    assert run(store.load()) == [good]
+    assert store.aside == [history.Aside("big", None, "the stored value is a BigInt, not text")]
+
+
+def test_a_record_that_replayed_once_is_not_replayed_again(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    backend = Backend()
+    checks = storage.Store("intruder:", storage.MemoryBackend())
+    good = [entry(1, "2026-01-02T10:00:00+00:00"), entry(0, "2026-01-03T10:00:00+00:00")]
+    backend.data = {history.key(e): history.stored_text(e) for e in good}
+    replays = []
+    real = codec.check_history_game
+    monkeypatch.setattr(codec, "check_history_game",
+                        lambda item, n=1: replays.append(n) or real(item, n))
+    paused = []
+
+    async def pause() -> None:
+        paused.append(1)
+
+    monkeypatch.setattr(history, "SLICE_S", -1.0)  # a pause after every record
+    store = history.History(backend, checks=checks)
+    assert run(store.load(pause)) == history.newest_first(good)
+    assert len(replays) == 2 and len(paused) == 3  # after each record, and the chunk
+    assert len(json.loads(checks.get(history.CHECKED) or "")) == 2
+    assert run(history.History(backend, checks=checks).load()) == history.newest_first(good)
+    assert len(replays) == 2  # the cache's digests: no second replay
+    # a changed text is not the text that was checked: replayed, and refused
+    k = history.key(good[0])
+    backend.data[k] = json.dumps(dict(good[0], score=good[0]["score"] + 1))
+    again = history.History(backend, checks=checks)
+    assert run(again.load()) == [good[1]] and again.damaged == 1 and len(replays) == 3
+
+
 # --- the game page's part ---------------------------------------------------------------
 
 
@@ -429,7 +510,7 @@ def test_without_a_history_the_embed_counts_and_stores_nothing() -> None:
 
 def test_the_list_links_each_game_to_its_review_and_replay() -> None:
     games = [entry(0, "2026-01-01T10:00:00+00:00"), entry(1, "2026-01-02T10:00:00+00:00")]
-    html = history.games_html(games)
+    html = history.games_html(history.newest_first(games))
     assert html.count('class="history-game"') == 2
     assert html.index('data-outcome="win"') < html.index('data-outcome="loss"')  # newest first
     labels = re.findall(r'aria-label="([^"]+)"', html)
@@ -442,6 +523,27 @@ def test_the_list_links_each_game_to_its_review_and_replay() -> None:
     assert ic.replay(session.decode_record(code)).result == finished(1).result
     assert "2026-01-02 10:00 UTC" in html and "The crew wins" in html
     assert history.games_html([]) == ""
+
+
+def test_a_long_list_is_shown_a_page_at_a_time_and_its_figures_count_every_game() -> None:
+    won, lost = entry(1, "2026-01-01T10:00:00+00:00"), entry(0, "2026-01-01T10:00:00+00:00")
+    games = history.newest_first(
+        dict(won if n % 3 else lost, date=f"2026-{1 + n // 28 % 12:02d}-{1 + n % 28:02d}"
+             f"T{n // 336:02d}:00:00+00:00") for n in range(1000))
+    assert history.pages(1000) == 20 and history.pages(0) == 1 and history.pages(50) == 1
+    first, last = history.games_html(games, 0), history.games_html(games, 19)
+    assert first.count('class="history-game"') == last.count('class="history-game"') == 50
+    assert 'aria-label="Review game 1"' in first and 'aria-label="Review game 1000"' in last
+    assert history.games_html(games, 99) == last  # past the end: the last page
+    pager = history.pager_html(1000, 0)
+    assert "Games 1-50 of 1,000" in pager
+    assert re.search(r'data-page="-1" disabled>Later', pager)
+    assert 'data-page="1">Earlier' in pager
+    assert 'data-page="20" disabled>Earlier' in history.pager_html(1000, 19)
+    assert history.pager_html(50, 0) == ""
+    figures = history.stats(games)
+    wins = sum(1 for n in range(1000) if n % 3)
+    assert figures.games == 1000 and figures.wins == {"standard": (wins, 1000)}
 
 
 def test_the_figures_html_names_each_difficulty() -> None:
@@ -489,3 +591,51 @@ def test_your_games_keeps_the_game_pages_finished_autosave_it_may_have_missed() 
     store.set(storage.SLOTS[0], "{damaged")
     assert history.autosaved_entry(store) is None
     assert history.autosaved_entry(storage.Store("intruder:", storage.MemoryBackend())) is None
+
+
+def test_mutated_records_beside_good_ones_are_set_aside_or_listed_as_they_replay() -> None:
+    """The history fuzzer (bench/history_fuzz.py) in small: 80 records changed once by the
+    save fuzzer's mutator, each beside good games; none stops the load or its HTML, the good
+    games stay listed, and a record listed says what its game replays to."""
+    from helpers import mutate_history
+
+    from intruder_core import saves
+
+    rng = random.Random(29)
+    goods = [entry(seed, f"2026-01-0{seed + 1}T10:00:00+00:00") for seed in (0, 1, 2)]
+    base = {history.key(e): history.stored_text(e) for e in goods}
+    checks = storage.Store("intruder:", storage.MemoryBackend())
+    refused = 0
+    for _ in range(80):
+        how, text = mutate_history(dict(rng.choice(goods)), rng)
+        backend = Backend()
+        backend.data = {**base, "fuzz": text}
+        store = history.History(backend, checks=checks)
+        listed = run(store.load())
+        history.games_html(listed)
+        history.stats_html(history.stats(listed))
+        assert all(g in listed for g in goods), how
+        for e in listed:
+            game = saves.replay(codec.decode_record(e["game"]))
+            assert game.is_over and codec.history_game(game, e["used"], e["date"]) == e, how
+        refused += store.damaged
+        assert store.damaged + len(listed) == len(goods) + 1, how
+    assert refused > 60  # nearly every change breaks the record
+
+
+def test_the_history_file_format_in_docs_is_the_codecs() -> None:
+    """docs/web.md's table of the history file names exactly the fields an entry has, and
+    its limits are the codec's."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "web.md").read_text()
+    part = text.split("### The history file", 1)[1].split("\n\n", 3)[2]
+    names = re.findall(r"^\| `([^`]+)` \|", part, re.M)
+    assert names[:2] == [codec.HISTORY, "games"]
+    assert names[2:] == list(HistoryGame.__annotations__)
+    assert f"the format: {codec.HISTORY_FORMAT}" in part
+    assert f"at most {codec.MAX_HISTORY_GAMES:,} games" in part
+    assert f"at most {codec.MAX_DATE} characters" in part
+    assert f"UTC year {codec.MIN_YEAR}-{codec.MAX_YEAR}" in part
+    assert f"each 0-{codec.MAX_USES:,}" in part
+    assert f"at most {codec.MAX_HISTORY_TEXT:,} characters" in text
+    assert f'"{history.ASIDE}": 1' in text and history.ASIDE_NAME in text
+    assert f"`intruder:{history.CHECKED}`" in text

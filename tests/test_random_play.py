@@ -87,12 +87,17 @@ def play_one(seed: int, scenario: str = "solitaire",
     return {"outcome": result["outcome"], "steps": steps, "turns": g.turn}
 
 
-def test_random_games(request: pytest.FixtureRequest) -> None:
-    games = int(request.config.getoption("--games"))
-    outcomes = Counter(str(play_one(seed)["outcome"]) for seed in range(games))
+SHARES = 4  # the --games seeds dealt into shares, so that every xdist worker plays some
+
+
+@pytest.mark.parametrize("share", range(SHARES))
+def test_random_games(request: pytest.FixtureRequest, share: int) -> None:
+    """Seeds share, share + SHARES, ... of the --games random games."""
+    seeds = range(share, int(request.config.getoption("--games")), SHARES)
+    outcomes = Counter(str(play_one(seed)["outcome"]) for seed in seeds)
     # a crew playing at random is weak (test_bots: the heuristic beats it): most games are lost
-    assert outcomes["loss"] >= games // 2, outcomes
-    print(f"\n{games} random games: {outcomes}")
+    assert outcomes["loss"] >= len(seeds) // 2, outcomes
+    print(f"\n{len(seeds)} random games (share {share} of {SHARES}): {outcomes}")
 
 
 VARIANTS = [

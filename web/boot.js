@@ -10,6 +10,98 @@
 // PyScript reports the "runtime" stage itself through its py:progress events.
 "use strict";
 
+// PyScript keeps IndexedDB stores of its own ("IDBMap/..." names: its file-system map, and a
+// package cache it reads before the runtime starts). With IndexedDB refused (a blocked or
+// private browser), never answering (another tab's deletion pending) or broken, PyScript's
+// boot would fail or wait forever, though the game needs nothing of those stores. So their
+// opens go through here: the browser's answer when it gives one within OPEN_MS, else an
+// in-memory stand-in (a Map behind the few store requests PyScript makes), said once in the
+// console. Every other open (the history's, web/history-db.mjs) gets the browser's own answer.
+(function () {
+  const OPEN_MS = 3000;
+  const idb = typeof indexedDB === "undefined" ? null : indexedDB;
+  const real = idb && typeof idb.open === "function" ? idb.open.bind(idb) : null;
+
+  // A request that answers `result` once its handlers are set (they are, just after).
+  const answer = (result) => {
+    const request = { result, readyState: "done", error: null };
+    queueMicrotask(() => request.onsuccess && request.onsuccess({ type: "success",
+      target: request }));
+    return request;
+  };
+  const memoryDb = () => {
+    const data = new Map();
+    const store = {
+      count: () => answer(data.size),
+      clear: () => answer(data.clear()),
+      delete: (key) => answer(data.delete(key) && undefined),
+      get: (key) => answer(data.get(key)),
+      getKey: (key) => answer(data.has(key) ? key : undefined),
+      getAll: () => answer([...data.values()]),
+      getAllKeys: () => answer([...data.keys()]),
+      put: (value, key) => answer((data.set(key, value), key)),
+    };
+    return {
+      objectStoreNames: { length: 1, contains: () => true },
+      transaction: () => ({ objectStore: () => store }),
+      createObjectStore: () => store,
+      close: () => {},
+    };
+  };
+
+  const standIn = (name, ...rest) => {
+    const request = {};
+    let settled = false;
+    const fallBack = (why) => {
+      if (settled) return;
+      settled = true;
+      console.warn(`[intruder] IndexedDB ${why}: PyScript's store ${name} is kept in memory`);
+      const result = memoryDb();
+      request.result = result;
+      if (request.onsuccess) request.onsuccess({ type: "success", target: { result } });
+    };
+    let opened = null;
+    try {
+      opened = real ? real(name, ...rest) : null;
+    } catch (error) {
+      opened = null;
+      queueMicrotask(() => fallBack(`refused (${error && error.name})`));
+    }
+    if (!real) queueMicrotask(() => fallBack("missing"));
+    if (opened) {
+      const timer = setTimeout(() => fallBack("did not answer"), OPEN_MS);
+      opened.onupgradeneeded = (event) => {
+        if (!settled && request.onupgradeneeded) request.onupgradeneeded(event);
+      };
+      opened.onsuccess = (event) => {
+        clearTimeout(timer);
+        if (settled) { event.target.result.close(); return; }
+        settled = true;
+        request.result = event.target.result;
+        if (request.onsuccess) request.onsuccess(event);
+      };
+      opened.onerror = (event) => {
+        clearTimeout(timer);
+        event.preventDefault();
+        fallBack(`failed (${opened.error && opened.error.name})`);
+      };
+      opened.onblocked = () => { clearTimeout(timer); fallBack("is blocked"); };
+    }
+    return request;
+  };
+  const open = (name, ...rest) => {
+    if (String(name).startsWith("IDBMap/")) return standIn(name, ...rest);
+    if (!real) throw new Error("this browser has no IndexedDB");
+    return real(name, ...rest);
+  };
+  try {
+    if (idb) idb.open = open;
+    else globalThis.indexedDB = { open };
+  } catch (error) {
+    console.warn("[intruder] IndexedDB left as it is:", String(error));
+  }
+})();
+
 (function () {
   const STAGES = ["runtime", "packages", "game"];
   // Where each stage starts and ends on the 0-100 bar.

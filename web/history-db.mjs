@@ -7,6 +7,9 @@
 
 const NAME = "intruder-history";
 const STORE = "games";
+const OPEN_MS = 3000;          // an open that has not answered by then (a deletion pending in
+                               // another tab, a stuck browser store) fails: never a page waiting
+const MAX_TEXT = 4_000_000;    // characters of one stored value (saves.MAX_TEXT)
 let opening = null;
 
 function open() {
@@ -16,15 +19,55 @@ function open() {
         reject(new Error("this browser has no IndexedDB"));
         return;
       }
-      const request = indexedDB.open(NAME, 1);
+      const timer = setTimeout(() => reject(new Error(
+        "the browser's storage did not answer (timed out; another tab may be clearing it)")),
+        OPEN_MS);
+      const done = (fn) => (value) => { clearTimeout(timer); fn(value); };
+      const request = indexedDB.open(NAME, 1);  // may throw (SecurityError): rejects
       request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-      request.onblocked = () => reject(new Error("the history is open in an older tab"));
+      request.onsuccess = () => {
+        const db = request.result;
+        // Another tab deletes or upgrades the database: give way at once (a later call
+        // opens it again), never hold its request pending.
+        db.onversionchange = () => { db.close(); opening = null; };
+        done(resolve)(db);
+      };
+      request.onerror = done(() => reject(request.error));
+      request.onblocked = done(() => reject(new Error("the history is open in an older tab")));
     });
     opening.catch(() => { opening = null; });  // a later call tries again
   }
   return opening;
+}
+
+// What a stored value is, when it is not text the page wrote (said, never thrown).
+function kindOf(value) {
+  if (value === null) return "null";
+  if (typeof value === "bigint") return "a BigInt";
+  if (typeof value !== "object") return `a ${typeof value}`;
+  const name = Object.prototype.toString.call(value).slice(8, -1);
+  return `a ${name === "Object" ? "object" : name}`;
+}
+
+// One row for Python: [key, text, ""] or [key, null, why it cannot be read].
+function row(key, value) {
+  let name;
+  try {
+    name = typeof key === "string" ? key : `(${kindOf(key)} key)`;
+  } catch (error) {
+    name = "(a key that cannot be read)";
+  }
+  try {
+    if (typeof value !== "string") {
+      return [name, null, `the stored value is ${kindOf(value)}, not the text of a game`];
+    }
+    if (value.length > MAX_TEXT) {
+      return [name, null, `the stored value is too large (${value.length} characters)`];
+    }
+    return [name, value, ""];
+  } catch (error) {
+    return [name, null, "the stored value cannot be read"];
+  }
 }
 
 // One transaction: `fill(store)` makes its requests; resolves with what `result()` gives
@@ -55,14 +98,44 @@ function adder(pairs, counted) {
   };
 }
 
-// JSON text of [[key, entry text], ...], every kept game.
+// Every stored record, as rows [key, entry text, "", digest] or [key, null, why, ""]: any
+// value IndexedDB can hold (BigInt, Blob, Map, cyclic objects, huge strings) given as
+// refused with its reason, never thrown (history.py sets those aside). The digest is
+// history.digest's (SHA-256 of the UTF-8 text, 32 hex digits), native here, slow in Python.
+// Read CHUNK records a transaction (a thousand games' values at once are one long task to
+// deserialise) and given as an array of JSON texts, one a chunk: Python parses one at a
+// time, between them the page draws (one JSON text or one JS object a row cost far more).
+const CHUNK = 10;
+
+async function digest(text) {
+  try {
+    const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+    return Array.from(new Uint8Array(bytes).slice(0, 16),
+      (b) => b.toString(16).padStart(2, "0")).join("");
+  } catch (error) {
+    return "";  // no crypto.subtle (not a secure context): Python works it out
+  }
+}
+
 export async function all() {
   let keys = [];
-  let values = [];
-  return transact("readonly", (store) => {
+  await transact("readonly", (store) => {
     store.getAllKeys().onsuccess = (event) => { keys = event.target.result; };
-    store.getAll().onsuccess = (event) => { values = event.target.result; };
-  }, () => JSON.stringify(keys.map((key, i) => [key, values[i]])));
+  }, () => null);
+  const chunks = [];
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const range = IDBKeyRange.bound(keys[i], keys[Math.min(i + CHUNK, keys.length) - 1]);
+    let got = [];
+    let values = [];
+    await transact("readonly", (store) => {
+      store.getAllKeys(range).onsuccess = (event) => { got = event.target.result; };
+      store.getAll(range).onsuccess = (event) => { values = event.target.result; };
+    }, () => null);
+    const rows = got.map((key, j) => row(key, values[j]));
+    await Promise.all(rows.map(async (r) => { r.push(r[1] === null ? "" : await digest(r[1])); }));
+    chunks.push(JSON.stringify(rows));
+  }
+  return chunks;
 }
 
 // Keep one game; true if it was new.

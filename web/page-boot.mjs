@@ -20,13 +20,19 @@ async function text(url) {
 
 try {
   boot.progress(8, "Starting Python (WebAssembly)");
-  const [pyodide, main] = await Promise.all([
+  const entry = document.body.dataset.main || "py/pages/demo/main.py";
+  // data-in-glue (build.py): the entry came in the glue archive, unpacked under the working
+  // directory without its "py/"; else it is fetched on its own, alongside the runtime.
+  const inGlue = "inGlue" in document.body.dataset;
+  const [pyodide, fetched] = await Promise.all([
     loadPyodide({ indexURL: new URL("./pyodide/", location.href).href,
                   lockFileURL: new URL("./pyodide/pyodide-lock.json", location.href).href }),
-    text("./" + (document.body.dataset.main || "py/pages/demo/main.py")),
+    inGlue ? null : text("./" + entry),
   ]);
+  const main = inGlue ? pyodide.FS.readFile(entry.replace(/^py\//, ""), { encoding: "utf8" })
+    : fetched;
   boot.progress(68, "Python started with the page's modules");
-  await pyodide.runPythonAsync(main, { filename: document.body.dataset.main });
+  await pyodide.runPythonAsync(main, { filename: entry });
 } catch (error) {
   boot.fail(error && error.message ? error.message : String(error));
 }

@@ -13,17 +13,29 @@ import {
   SNAPSHOT_CACHE, SNAPSHOT_URL, fetchGlue, fetchWheels, unpackGlue, unpackWheels,
 } from "./loader.mjs";
 
-// The glue modules that touch no DOM are imported too (a build may lack some: the stub one).
+// Every glue module of core/ the game page's first decision needs (they touch no DOM) is
+// imported too, and a first plan drawn, so a warm start compiles and draws nothing of it anew
+// (issue 31); the review's modules (replay, review_view) are the replay page's: left out. A
+// build may lack some (the stub one).
 const WARM = `
+import hashlib, json
 import intruder_core, svgwrite
 import intruder_core.bots, intruder_core.bots.intruder_ai
 for name in ("core.session", "core.panels", "core.rulesref", "core.station.layout",
-             "core.station.render", "workers.bot_tasks"):
+             "core.station.render", "core.station.board_input", "core.station.keys",
+             "core.station.kept_board", "core.storage", "core.shown", "core.steps",
+             "core.logbook", "core.moments", "core.history", "core.advice",
+             "workers.bot_tasks"):
     try:
         __import__(name)
     except ImportError:
         pass
-intruder_core.new_game(seed=0).view("crew")
+view = intruder_core.new_game(seed=0).view("crew")
+try:
+    from core.station import render
+    render.assemble(render.station_parts(view))
+except ImportError:
+    pass
 `;
 
 (async () => {

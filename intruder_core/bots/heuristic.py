@@ -365,14 +365,25 @@ class ActionPlan:
         info = self.info
         if not info.sd["shuttles_may_leave"]:
             return
+        box = info.sd["box"]
+        last = isinstance(box, int) and box <= 1  # the next countdown destroys the station
         gone = info.escaped + sum(len(s["crew"]) for s in info.shuttles.values()
                                   if s["departed"] and s["fight"])
-        if gone >= DRAW_SURVIVORS:
+        if gone >= DRAW_SURVIVORS and not last:
             return  # each departure rolls for a stowaway (R18): one shuttle is enough
         for shuttle, dock in SHUTTLE_DOCK.items():
-            waiting = [c for c in info.where.get(dock, []) if not info.crew[c]["acted"]]
-            if len(waiting) >= min(DRAW_SURVIVORS, len(info.active)):
-                crew = sorted(waiting)[:SHUTTLE_CAPACITY]
+            here = info.where.get(dock, [])
+            # in the crew's order, as the legal `leave` names them (sorted names never
+            # matched a group of Science Officers and Engineers: they were left to die)
+            waiting = [c["id"] for c in info.active
+                       if c["id"] in here and not info.crew[c["id"]]["acted"]]
+            if waiting and last:  # a stowaway's risk beats -5 each for certain
+                crew = waiting[:SHUTTLE_CAPACITY]
+                yield ("leave", {"shuttle": shuttle, "crew": tuple(crew)},
+                       f"{len(crew)} crew leave in {name(shuttle)}: the station blows up at "
+                       "the next countdown")
+            elif len(waiting) >= min(DRAW_SURVIVORS, len(info.active)):
+                crew = waiting[:SHUTTLE_CAPACITY]
                 yield ("leave", {"shuttle": shuttle, "crew": tuple(crew)},
                        f"{len(crew)} crew leave in {name(shuttle)}: the marker is in the 4 box "
                        "or lower (R18)")

@@ -5,9 +5,13 @@ crew decision with the value model (bots.value, from the crew view only) and, fo
 that rolled dice or turned counters over, the expected value of the choice itself (the model
 averaged over a few sampled hidden states and fresh dice), so that what the player chose is
 told apart from the luck that followed (dice, counters revealed, the Intruder's moves). Stage 2
-refines the largest swings with sampled games (the machinery of the page's Odds) and names
-the advisor's alternative. Everything is computed from the crew view and the public log, so a
-review never learns a face-down counter's kind or the dice to come, mid-game or after.
+refines the largest swings with sampled games (the machinery of the page's Odds), paired by
+seed across actions and neighbouring moments and sampled further while unclear, and names the
+advisor's alternative. A turning point stands only when it is real: its sampled interval
+excludes no change, its before and after differ by more than SAME points, and (luck) the next
+decision does not give it back; "No significant mistakes." when no costly choice stands.
+Everything is computed from the crew view and the public log, so a review never learns a
+face-down counter's kind or the dice to come, mid-game or after.
 
 Work comes in slices (`Review.step(budget_s)`), so a worker can report progress and stop.
 """
@@ -55,6 +59,11 @@ SAMPLES = 16         # sampled games per figure refined in stage 2
 REFINE = 4           # turning points refined in stage 2
 KEEP = 8             # turning points listed
 MIN_SWING = 0.03     # smaller changes of the expected result are not turning points
+MORE = 3             # a refined swing not yet clear is sampled up to MORE x `samples` games
+MIN_MORE = 40        # ... and up to this many at least
+Z = 1.64             # a sampled swing is significant when its 90% interval excludes 0
+SAME = 2             # before and after this many win points apart or less: no change shown
+NO_MISTAKES = "No significant mistakes."
 
 
 class Figure(TypedDict):
@@ -104,6 +113,7 @@ class TurningPoint(TypedDict):
     before: Figure
     after: Figure
     swing: float
+    margin: float  # the swing's interval half-width (Z standard errors) when sampled, else 0
     rank: int
     advisor: NotRequired[Advisor]
 
@@ -118,6 +128,7 @@ class ReviewResult(TypedDict):
     over: bool
     outcome: str | None
     stage: int       # 1: the model's figures; 2: refining with sampled games
+    verdict: str     # NO_MISTAKES when no costly choice stands (else "")
     progress: float  # 0..1
     done: bool
     seconds: float
@@ -215,16 +226,21 @@ class Review:
         # come at once (a view per action is most of the replay's time).
         self.moments: list[_Moment] = []
         self._replay = _moments(origin, actions)
-        self._points: tuple[tuple[int, int], list[Point]] = ((-1, -1), [])
+        self._points: tuple[tuple[int, int, int], list[Point]] = ((-1, -1, -1), [])
         self.log: list[EventData] = []  # the public log, for R14's release constraints
         self.values: list[float] = []        # the model's expected result at each moment
         self.expect: dict[int, Figure] = {}  # moment -> the expected value of its choice
         self.refined: dict[tuple[int, str], Figure] = {}  # (moment, first) -> sampled figure
+        # (moment, first) -> each sampled game's result (None: unfinished), by sample index:
+        # sample j has the same seed at every moment and for every action (common random
+        # numbers), so differences between neighbouring figures are paired
+        self.draws: dict[tuple[int, str], list[float | None]] = {}
         self.quality: dict[int, Figure] = {}  # moment -> its choice judged further on
         self.expect_advice: dict[int, Figure] = {}  # ... and the advisor's the same way
         self.advice: dict[int, Action] = {}
         self.turning: list[tuple[float, str, int]] = []   # (swing, kind, moment)
         self.stage = 1
+        self.cut = refine == 0  # sampling cut short: unsampled points stand on the model
         self.judged = 0  # stage 1: the moments whose choice is judged
         self.played = 0  # stage 2: the sampled games played (or found played already)
         self.seconds = 0.0
@@ -267,20 +283,29 @@ class Review:
         self._choose_turning()
         self.stage = 2
         since = self._work_s()
-        for _, kind, i in self.turning[:self.refine]:
+        for _, kind, i in self._to_refine():
             if self.refine_s is not None and self._work_s() - since >= self.refine_s:
                 self.refine = len([t for t in self.turning[:self.refine]
                                    if self._is_refined(t[1], t[2])])
+                self.cut = True
                 break  # out of time: the rest keep the model's figures
-            first = self.moments[i].action
-            if kind == "choice":
-                yield from self._refine(i, "advisor", self._advice(i))
-                yield from self._refine(i, "chosen", first)
-            else:
-                yield from self._refine(i, "chosen", first)
-                nxt = self._next_crew(i)
-                yield from self._refine(nxt, "advisor", self._advice(nxt)
-                                        if self.moments[nxt].crew else None)
+            n = self.samples
+            while True:
+                for k, key in self._pair(kind, i):
+                    yield from self._refine(k, key, n)
+                diff = self._paired(kind, i)
+                # clear, too small, or too far from clear for more games to clear it
+                if diff is None or abs(diff[0]) < MIN_SWING or abs(diff[0]) > Z * diff[1] \
+                        or (n >= 16 and abs(diff[0]) < Z * diff[1] / 2) \
+                        or n >= self._most() or (
+                            self.refine_s is not None
+                            and self._work_s() - since >= self.refine_s):
+                    break
+                n += max(self.samples, 8)  # not yet clear: more games, the same seeds
+            if kind == "luck" and self._significant(kind, i):
+                # the decision after: is the swing given back there?
+                after = self._next_crew(self._next_crew(i))
+                yield from self._refine(after, "advisor", self.samples)
 
     def _work_s(self) -> float:
         """Seconds of work so far, the current slice included."""
@@ -288,6 +313,69 @@ class Review:
 
     def _is_refined(self, kind: str, i: int) -> bool:
         return (i, "chosen") in self.refined
+
+    def _most(self) -> int:
+        """The sampled games a figure not yet clear may have: MORE x `samples`, and at least
+        MIN_MORE (a swing between two positions is only paired by its seeds)."""
+        return max(MORE * self.samples, min(MIN_MORE, 400))
+
+    def _to_refine(self) -> list[tuple[float, str, int]]:
+        """The turning points stage 2 samples: the largest swings, half the places (at least)
+        kept for choices, which are what a player can learn from."""
+        choices = [t for t in self.turning if t[1] == "choice"][:self.refine // 2]
+        rest = [t for t in self.turning if t not in choices]
+        picked = set(choices + rest[:self.refine - len(choices)])
+        return [t for t in self.turning if t in picked][:self.refine]
+
+    def _pair(self, kind: str, i: int) -> list[tuple[int, str]]:
+        """The two sampled figures a turning point compares: a choice, the advisor's and the
+        chosen action's; luck, the chosen action's and the next crew decision's."""
+        if kind == "choice":
+            return [(i, "advisor"), (i, "chosen")]
+        return [(i, "chosen"), (self._next_crew(i), "advisor")]
+
+    def _paired(self, kind: str, i: int) -> tuple[float, float] | None:
+        """The sampled swing (the second figure of the pair less the first: the chosen less
+        the advisor's, the next decision less the choice) as its mean and standard error over
+        the samples both figures have (paired by seed), or None when they are not sampled."""
+        (a, ka), (b, kb) = self._pair(kind, i)
+        xs, ys = self.draws.get((a, ka)), self.draws.get((b, kb))
+        if xs is None or ys is None:
+            return None
+        d = [y - x for x, y in zip(xs, ys, strict=False) if x is not None and y is not None]
+        if len(d) < 2:
+            return None
+        mean = sum(d) / len(d)
+        var = sum((v - mean) ** 2 for v in d) / (len(d) - 1)
+        return mean, math.sqrt(var / len(d))
+
+    def _significant(self, kind: str, i: int) -> bool | None:
+        """Whether a sampled swing's 95% interval excludes no change (None: not sampled)."""
+        diff = self._paired(kind, i)
+        if diff is None:
+            return None
+        return abs(diff[0]) > Z * diff[1] and abs(diff[0]) >= MIN_SWING
+
+    def _shown(self, kind: str, i: int) -> bool:
+        """A turning point stands: large enough, significant where sampled (once the review is
+        done, unsampled only when sampling was cut short), before and after more than SAME
+        points apart, and (luck) not given back at the next decision."""
+        significant = self._significant(kind, i)
+        if abs(self._swing(kind, i)) < MIN_SWING or significant is False:
+            return False
+        if significant is None and self.done and not self.cut:
+            return False  # left unsampled: smaller than those sampled
+        before, after, _ = self._figures(kind, i)
+        if abs(round(100 * before["win"]) - round(100 * after["win"])) <= SAME:
+            return False
+        if kind == "luck":
+            nxt = self._next_crew(i)
+            back = self.figure(self._next_crew(nxt))["expected"] - self.figure(nxt)["expected"]
+            swing = after["expected"] - before["expected"]
+            if nxt < len(self.moments) - 1 and back * swing < 0 and \
+                    abs(back) >= 0.5 * abs(swing):
+                return False
+        return True
 
     def _constraints(self, i: int) -> list[set[str]]:
         """R14's release constraints from the public log before moment i."""
@@ -333,31 +421,35 @@ class Review:
             self.advice[i] = action
         return self.advice[i]
 
-    def _refine(self, i: int, key: str, first: Action | None) -> Iterator[None]:
-        """Sampled games from moment i (after `first`, if any); the same seeds for every
-        figure of one moment (common random numbers), so their difference is sharper."""
-        if (i, key) in self.refined:
-            self.played += self.samples
-            return
+    def _refine(self, i: int, key: str, n: int) -> Iterator[None]:
+        """Sampled games from moment i (after the chosen action, or the advisor's), up to `n`
+        of them; sample j has the same seed at every moment (common random numbers), so the
+        difference of two figures is sharper than either."""
         m = self.moments[i]
-        counts = dict.fromkeys(OUTCOMES, 0)
+        draws = self.draws.setdefault((i, key), [])
+        if len(draws) >= n:
+            self.played += n
+            return
         if m.view["over"]:
             outcome = m.view["result"]["outcome"] if m.view["result"] else "loss"
-            counts[outcome] = max(self.samples, 1)
-            self.refined[(i, key)] = sample_figure(counts)
-            self.played += self.samples
-            return
-        constraints = self._constraints(i)
-        policy = HeuristicPolicy()
-        for j in range(self.samples):
-            try:
-                g = playout(m.view, first, policy, sample_seed(self.seed * 7919 + i, j),
-                            constraints)
-                counts[str(g.result["outcome"]) if g.result else "unfinished"] += 1
-            except (Inconsistent, IllegalAction):
-                counts["unfinished"] += 1
-            self.played += 1
-            yield
+            draws.extend([_RESULT.get(str(outcome), 0.0)] * (n - len(draws)))
+            self.played += n
+        else:
+            first = m.action if key == "chosen" else self._advice(i) if m.crew else None
+            constraints = self._constraints(i)
+            policy = HeuristicPolicy()
+            while len(draws) < n:
+                try:
+                    g = playout(m.view, first, policy, sample_seed(self.seed * 7919, len(draws)),
+                                constraints)
+                    draws.append(_RESULT.get(str(g.result["outcome"])) if g.result else None)
+                except (Inconsistent, IllegalAction):
+                    draws.append(None)
+                self.played += 1
+                yield
+        counts = dict.fromkeys(OUTCOMES, 0)
+        for v in draws:
+            counts[_OUTCOME.get(v, "unfinished") if v is not None else "unfinished"] += 1
         if sum(counts.values()) > counts["unfinished"]:  # else the model's figure stands
             self.refined[(i, key)] = sample_figure(counts)
 
@@ -371,6 +463,9 @@ class Review:
     def _swing(self, kind: str, i: int) -> float:
         """The change a turning point made to the expected result, by the figures so far:
         a choice against the advisor's, luck against the chance after the choice."""
+        paired = self._paired(kind, i)
+        if paired is not None:  # sampled: the mean of the paired differences
+            return paired[0]
         before, after, advice = self._figures(kind, i)
         if kind == "choice":
             return 0.0 if advice is None else after["expected"] - advice["expected"]
@@ -381,8 +476,8 @@ class Review:
         if kind == "choice":
             if i not in self.quality:  # the advisor's choice: nothing to judge
                 return self.figure(i), self.expect[i], None
-            return (self.figure(i), self.refined.get((i, "chosen")) or self.quality[i],
-                    self.refined.get((i, "advisor")) or self.expect_advice[i])
+            advice = self.refined.get((i, "advisor")) or self.expect_advice[i]
+            return advice, self.refined.get((i, "chosen")) or self.quality[i], advice
         nxt = self._next_crew(i)
         return self.refined.get((i, "chosen")) or self.expect[i], self.figure(nxt), None
 
@@ -428,11 +523,14 @@ class Review:
         """The review so far, JSON-ready."""
         last = self.last
         res = last["result"] if last["over"] else None
-        order = sorted(self.turning, key=lambda t: (-abs(self._swing(t[1], t[2])), t[2]))
+        order = sorted((t for t in self.turning if self._shown(t[1], t[2])),
+                       key=lambda t: (-abs(self._swing(t[1], t[2])), t[2]))
         turning = [self._turning(rank, kind, i) for rank, (_, kind, i) in enumerate(order, 1)]
+        costly = any(t["kind"] == "choice" and t["swing"] < 0 for t in turning)
         return {"points": self._curve(), "turning": turning, "actions": self.count - 1,
                 "turns": int(last["turn"]), "over": bool(last["over"]),
                 "outcome": str(res["outcome"]) if res else None, "stage": self.stage,
+                "verdict": NO_MISTAKES if self.done and not costly else "",
                 "progress": round(self._progress(), 4),
                 "done": self.done, "seconds": round(self.seconds, 3),
                 "note": ("Finished game: the last point is its result." if last["over"]
@@ -441,7 +539,7 @@ class Review:
     def _curve(self) -> list[Point]:
         """The points so far: built anew only when a value or a sampled figure was added
         (result() comes after every slice; most slices change neither)."""
-        key = (len(self.values), len(self.refined))
+        key = (len(self.values), len(self.refined), self.played)
         if self._points[0] != key:
             end = self.count - 1
             self._points = (key, [
@@ -461,6 +559,7 @@ class Review:
         else:
             events = [e for k in range(i, self._next_crew(i)) for e in self.moments[k].events]
             turn, phase, what = _luck_words(events, m.turn, m.phase)
+        paired = self._paired(kind, i)
         figures = [before, after] + ([advice] if advice is not None else [])
         sources = sorted({source_words(f) for f in figures})
         text = (f"Turn {turn}, {PHASE_NAMES.get(phase, phase)}: {what}: win "
@@ -468,7 +567,9 @@ class Review:
         out: TurningPoint = {"kind": "choice" if kind == "choice" else "luck",
                              "step": m.step, "fork": m.step, "turn": turn, "phase": phase,
                              "what": what, "text": text, "before": before, "after": after,
-                             "swing": round(self._swing(kind, i), 4), "rank": rank}
+                             "swing": round(self._swing(kind, i), 4),
+                             "margin": round(Z * paired[1], 4) if paired else 0.0,
+                             "rank": rank}
         if advice is not None:
             b = self._advice(i)
             label = _label_of(m, b)
@@ -476,6 +577,10 @@ class Review:
             text += f". The advisor: {label}, {pct(advice['win'])}"
         out["text"] = f"{text} ({'; '.join(sources)})."
         return out
+
+
+_RESULT = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+_OUTCOME = {v: k for k, v in _RESULT.items()}
 
 
 def drawn_key(res: ReviewResult) -> tuple[object, ...]:

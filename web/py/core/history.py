@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,12 +34,19 @@ USE_NAMES = {"suggest": "Suggest", "odds": "Odds", "undo": "Undo"}
 NOT_KEPT = "Your games are not being kept: {why}. The game still plays as usual."
 NO_STORE = "this browser has no IndexedDB"  # why, when there is no store at all
 EXPORT_NAME = "intruder-games.json"
+ASIDE_NAME = "intruder-games-set-aside.json"  # the stored records that could not be read
+ASIDE = "intruder-games-set-aside"             # that file's format key
+PAGE_SIZE = 50  # games a page of the list shows (a thousand at once froze the page)
+SLICE_S = 0.02  # reading the store: the page may draw after this long (pause), no long task
+CHECKED = "history-checked"  # beside the autosave: digests of stored texts that replayed whole
+MAX_CHECKED = 5000           # digests remembered (more than the games a store keeps)
 
 
 class Backend(Protocol):
     """What History needs of IndexedDB (history-db.mjs): async, JSON text across."""
 
-    def all(self) -> Awaitable[Any]: ...                   # JSON [[key, entry text], ...]
+    def all(self) -> Awaitable[Any]: ...  # JSON rows [key, text or null, why, digest], or
+    #                                         a JS array of such JSON texts (history-db.mjs)
     def add(self, key: str, text: str) -> Awaitable[Any]: ...  # true: added; false: there
     def add_many(self, pairs: str) -> Awaitable[Any]: ...  # JSON pairs; the count added
 
@@ -59,8 +68,9 @@ def now() -> str:
 
 
 def newest_first(entries: Iterable[HistoryGame]) -> list[HistoryGame]:
-    """The entries by date, the latest first (ties: by key, so the order is fixed)."""
-    return sorted(entries, key=lambda e: (when(e), key(e)), reverse=True)
+    """The entries by date, the latest first (ties: by game code, so the order is fixed;
+    not by key, whose digest of each code costs too much over a thousand games)."""
+    return sorted(entries, key=lambda e: (when(e), e["game"]), reverse=True)
 
 
 def merge(kept: Sequence[HistoryGame], incoming: Iterable[HistoryGame]
@@ -147,15 +157,100 @@ class Imported:
     ok: bool
 
 
+def digest(text: str) -> str:
+    """A stored text's digest: what the cache of checked records remembers."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def stored_text(entry: HistoryGame) -> str:
+    """An entry as the store keeps it (JSON text)."""
+    return json.dumps(entry, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Aside:
+    """A stored record that could not be read: kept in the store as it is, left out of the
+    list and the figures, offered for export (ASIDE_NAME)."""
+
+    key: str
+    text: str | None  # None: the store's value was not text (history-db.mjs says what)
+    why: str
+
+
+def aside_message(count: int) -> str:
+    """What Your games says of the records set aside."""
+    if count == 1:
+        return "1 game could not be read and is kept aside (export it below to look at it)."
+    return f"{count} games could not be read and are kept aside (export them below to look " \
+        "at them)."
+
+
+def aside_text(aside: Iterable[Aside]) -> str:
+    """The file of the records set aside, as they are stored, with why each was refused."""
+    rows = [{"key": a.key, "text": a.text, "why": a.why} for a in aside]
+    return json.dumps({ASIDE: 1, "games": rows}, indent=1) + "\n"
+
+
+def read_stored(row: object, n: int, checked: set[str]) -> tuple[HistoryGame, str, bool]:
+    """A row of the store ([key, text, why, digest]; the digest may be "", the last two left
+    out) as (entry, its text's digest, replayed now): replayed through the engine's checked
+    loader (codec.check_history_game) unless its exact text replayed whole before
+    (`checked`); CorruptSave saying why not."""
+    if not isinstance(row, list) or not 2 <= len(row) <= 4:
+        raise CorruptSave("the store's row is not [key, text, why, digest]")
+    text, why = row[1], row[2] if len(row) >= 3 else ""
+    given = row[3] if len(row) == 4 and isinstance(row[3], str) else ""
+    if why:
+        raise CorruptSave(str(why)[:200])
+    if not isinstance(text, str):
+        raise CorruptSave("the stored value is not text")
+    from intruder_core import saves
+
+    # Not saves.parse_json: its scan of every string costs ~5 ms a record (a long share
+    # code), too much for a thousand; the entry's shape is checked next, its code when it is
+    # replayed (by parse_json then), and a nesting too deep is a RecursionError, set aside.
+    if len(text) > saves.MAX_TEXT:
+        raise CorruptSave(f"the stored game is too large ({len(text):,} characters)")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise CorruptSave("the stored game is not valid JSON") from None
+    sign = given if re.fullmatch(r"[0-9a-f]{32}", given) else digest(text)
+    if sign in checked:
+        return codec.check_history_fields(data, n), sign, False
+    return codec.check_history_game(data, n), sign, True
+
+
 @dataclass
 class History:
     """The finished games in the browser's IndexedDB; `problem` says why they are not being
-    kept ("" while they are). Nothing here raises: a failing store is reported."""
+    kept ("" while they are). Nothing here raises: a failing store is reported. Every
+    stored record is replayed before it is listed (`checks`: where the digests of those
+    that replayed whole are cached); those that do not are set `aside`."""
 
     backend: Backend | None
     problem: str = ""
-    damaged: int = 0  # stored entries that could not be read (left out of the list)
     opener: Callable[[], Awaitable[Backend | None]] | None = None  # the page's: first use
+    checks: storage.Store | None = None  # the game page's localStorage: CHECKED
+    aside: list[Aside] = field(default_factory=list)  # read by the last load, set aside
+
+    @property
+    def damaged(self) -> int:
+        """How many stored records the last load set aside."""
+        return len(self.aside)
+
+    def _checked(self) -> set[str]:
+        try:
+            known = json.loads(self.checks.get(CHECKED) or "[]") if self.checks else []
+        except ValueError:
+            return set()
+        return {k for k in known if isinstance(k, str)} if isinstance(known, list) else set()
+
+    def _remember(self, signs: Iterable[str], keep: set[str] | None = None) -> None:
+        """Cache these digests as checked (with `keep`, only those: the rest are gone)."""
+        if self.checks is not None:
+            known = (keep if keep is not None else self._checked()) | set(signs)
+            self.checks.set(CHECKED, json.dumps(sorted(known)[:MAX_CHECKED]))
 
     def _fail(self, exc: BaseException | None) -> None:
         """Say why the games are not kept: the store's error, or no store at all."""
@@ -187,25 +282,66 @@ class History:
         finally:
             self.opener = None
 
-    async def load(self) -> list[HistoryGame]:
-        """Every kept game that reads back whole (newest first); [] if the store fails."""
+    async def load(self, pause: Callable[[], Awaitable[None]] | None = None
+                   ) -> list[HistoryGame]:
+        """Every kept game that replays to a finished game (newest first), the rest set
+        `aside`; [] if the store fails. `pause` after each record replayed lets the page
+        draw."""
         backend = await self._open()
         if backend is None:
             self._no_store()
             return []
         try:
-            pairs = json.loads(str(await backend.all()))
+            got = await backend.all()
+            # The page's backend gives the rows in chunks, a JSON text each (parsed one at a
+            # time, so no one task parses every record); the tests' one JSON text.
+            chunks = [got] if isinstance(got, str) else got  # each made str when it is read
         except Exception as exc:
             self._fail(exc)
             return []
         self.problem = ""
-        entries, self.damaged = [], 0
-        for pair in pairs if isinstance(pairs, list) else []:
+        entries: list[HistoryGame] = []
+        self.aside = []
+        known, good = self._checked(), set()
+        began, n = time.perf_counter(), 0
+        for chunk in chunks:
             try:
-                entries.append(codec.check_history_fields(json.loads(pair[1])))
-            except (CorruptSave, ValueError, TypeError, IndexError, KeyError):
-                self.damaged += 1
+                rows = json.loads(str(chunk))
+            except ValueError as exc:
+                self._fail(exc)
+                return []
+            for row in rows if isinstance(rows, list) else []:
+                n += 1
+                try:
+                    entry, sign, _replayed = read_stored(row, n, known)
+                except Exception as exc:  # any record, any value: set aside, never a dead page
+                    self.aside.append(_aside(row, exc))
+                else:
+                    entries.append(entry)
+                    good.add(sign)
+                if pause is not None and time.perf_counter() - began > SLICE_S:
+                    await pause()
+                    began = time.perf_counter()
+            if pause is not None:  # the next chunk's text is made str in a task of its own
+                await pause()
+                began = time.perf_counter()
+        self._remember(good, keep=set())
         return newest_first(entries)
+
+    async def reach(self) -> bool:
+        """Whether the store can be read (`problem` says why not); nothing is replayed (the
+        game page asks this at boot and lists nothing)."""
+        backend = await self._open()
+        if backend is None:
+            self._no_store()
+            return False
+        try:
+            await backend.all()
+        except Exception as exc:
+            self._fail(exc)
+            return False
+        self.problem = ""
+        return True
 
     async def keep(self, entry: HistoryGame) -> bool:
         """Store one finished game once (a game already kept stays as it was); False if the
@@ -215,11 +351,12 @@ class History:
             self._no_store()
             return False
         try:
-            await backend.add(key(entry), json.dumps(entry, separators=(",", ":")))
+            await backend.add(key(entry), stored_text(entry))
         except Exception as exc:
             self._fail(exc)
             return False
         self.problem = ""
+        self._remember([digest(stored_text(entry))])  # the engine's own game: replays whole
         return True
 
     async def import_text(self, text: object,
@@ -244,14 +381,23 @@ class History:
         backend = self.backend
         assert backend is not None  # load() reported a missing one
         try:
-            await backend.add_many(json.dumps(
-                [[key(e), json.dumps(e, separators=(",", ":"))] for e in new]))
+            await backend.add_many(json.dumps([[key(e), stored_text(e)] for e in new]))
         except Exception as exc:
             self._fail(exc)
             return Imported(0, f"{self.problem} Nothing was imported.", False)
+        self._remember(digest(stored_text(e)) for e in new)  # each replayed above
         same = len(checked) - len(new)
         return Imported(len(new), f"Imported {len(new)} game{'s' if len(new) != 1 else ''}"
                         + (f"; {same} already kept" if same else "") + ".", True)
+
+
+def _aside(row: object, exc: BaseException) -> Aside:
+    """A row that could not be read, as it is (a key and text when it has them)."""
+    items = row if isinstance(row, list) else []
+    stored_key = items[0] if items and isinstance(items[0], str) else "?"
+    text = items[1] if len(items) > 1 and isinstance(items[1], str) else None
+    why = str(exc) if isinstance(exc, CorruptSave) else f"{type(exc).__name__}: {exc}"
+    return Aside(stored_key, text, why[:300])
 
 
 def export_text(entries: Iterable[HistoryGame]) -> str:
@@ -330,7 +476,7 @@ class Keeper:
         game if it ended on this page (a reload right after the end came before its keep
         was done; a game already kept stays as it was)."""
         if self.history is not None:
-            await self.history.load()
+            await self.history.reach()
             if self.history.problem:
                 self.notice(self.history.problem)
             elif self.game is not None and self.may_save():
@@ -399,11 +545,31 @@ def stats_html(figures: Stats) -> str:
             '</tbody></table>')
 
 
-def games_html(entries: Sequence[HistoryGame]) -> str:
-    """One line per game, the latest first, with its Review and Replay links (their names
-    carry the game's number, so no two links share one)."""
+def pages(total: int) -> int:
+    """How many pages of the list `total` games make (one, empty, without games)."""
+    return max(1, -(-total // PAGE_SIZE))
+
+
+def pager_html(total: int, page: int) -> str:
+    """Which games the list shows and the buttons to the pages before and after it."""
+    if total <= PAGE_SIZE:
+        return ""
+    first, last = page * PAGE_SIZE + 1, min(total, (page + 1) * PAGE_SIZE)
+    before = "" if page > 0 else " disabled"
+    after = "" if page + 1 < pages(total) else " disabled"
+    return (f'<p class="history-pager"><button type="button" data-command="page" '
+            f'data-page="{page - 1}"{before}>Later games</button> <span>Games {first}-{last} '
+            f'of {total:,}</span> <button type="button" data-command="page" '
+            f'data-page="{page + 1}"{after}>Earlier games</button></p>')
+
+
+def games_html(entries: Sequence[HistoryGame], page: int = 0) -> str:
+    """One line per game of page `page` (PAGE_SIZE games; 0: the latest), the latest first,
+    with its Review and Replay links (their names carry the game's number, so no two links
+    share one). `entries` must be newest first (History.load gives them so)."""
     items = []
-    for n, e in enumerate(newest_first(entries), 1):
+    start = max(0, min(page, pages(len(entries)) - 1)) * PAGE_SIZE
+    for n, e in enumerate(entries[start:start + PAGE_SIZE], start + 1):
         scenario = session.SCENARIO_NAMES.get(e["scenario"], e["scenario"]).split(" (")[0]
         helps = ", ".join(f"{USE_NAMES[u]} {e['used'][u]}" for u in HISTORY_USES)
         outcome = panels.OUTCOMES.get(e["outcome"], e["outcome"])

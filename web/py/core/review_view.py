@@ -14,7 +14,14 @@ from xml.etree import ElementTree as ET
 
 import svgwrite
 
-from intruder_core.bots.review import Point, ReviewResult, TurningPoint, pct, source_words
+from intruder_core.bots.review import (
+    NO_MISTAKES,
+    Point,
+    ReviewResult,
+    TurningPoint,
+    pct,
+    source_words,
+)
 
 # The drawing's own units: small enough that its text, scaled to a phone's width (about 350
 # CSS px), stays at least 11 px high (TEXT units of 480).
@@ -231,7 +238,7 @@ def turning_html(res: ReviewResult, fork_href: Callable[[int], str]) -> str:
         items.append(_turning_item(tp, fork_href(tp["fork"])))
     if not items:
         return ('<li class="muted">No turning points yet.</li>' if not res["done"]
-                else '<li class="muted">Nothing in this game moved the chance by much.</li>')
+                else f'<li class="muted">{escape(res["verdict"] or NO_MISTAKES)}</li>')
     return "".join(items)
 
 

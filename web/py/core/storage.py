@@ -123,6 +123,8 @@ def storage_problem(exc: Any) -> str:
     text = f"{getattr(exc, 'name', '')} {exc}"
     if "Quota" in text or "quota" in text or "full" in text:
         return "the browser's storage for this page is full"
+    if "timed out" in text:
+        return "the browser's storage did not answer in time (another tab may be clearing it)"
     return "this browser does not let the page store anything (private mode or blocked storage)"
 
 

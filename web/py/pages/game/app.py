@@ -38,6 +38,7 @@ from pages.game.messages import Messages
 from pages.game.play.action_panel import ActionPanel
 from pages.game.play.board import Board
 from pages.game.play.dialogs import Dialogs
+from pages.game.play.kept_board import KeptBoard
 from pages.game.play.moment_player import MomentPlayer
 from pages.game.play.page_input import PageInput
 from pages.game.play.rules_dialog import RulesDialog
@@ -60,7 +61,8 @@ class App:
         self.shown = Shown()
         self.session = GameSession(self.store, self.shown, self.messages, self.bus)
         if not embed:  # Your games: the embed keeps none
-            self.session.games.history = history.History(None, opener=history.browser_backend)
+            self.session.games.history = history.History(None, opener=history.browser_backend,
+                                                         checks=self.store)
             self.session.games.notice = lambda text: self.messages.notice("history", text)
             self.session.games.spawn = self.tasks.spawn
             self.session.games.kept = self.mark_kept
@@ -82,6 +84,8 @@ class App:
         self.session.play_moments = self.moments.play
         self.advisor.hold = self.moments.left
         self.bus.on("drawn", self.moments.draw_countdown)
+        self.kept = KeptBoard(self.session, self.store)  # the board for the next start
+        self.bus.on("drawn", self.kept.schedule)
         self.commands = self.command_table()
         self._proxies = [
             listen(document, "click", self.input.on_click),

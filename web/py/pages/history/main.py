@@ -8,6 +8,8 @@ Page contract (e2e/test_history.py):
   body[data-kept]        "1" while games are being kept, "0" when the store is unusable
   #history-figures, #history-games li.history-game[data-outcome][data-key]
   #history-export, #history-import (opens #history-file), #history-message, #history-notice
+  #history-aside (the records set aside: body[data-aside] how many), #history-export-aside
+  #history-pager button[data-command=page][data-page] (body[data-page]: the page shown)
 """
 
 from __future__ import annotations
@@ -32,8 +34,12 @@ class HistoryPage:
         from core import history
 
         self.history = history
-        self.store = history.History(None, opener=history.browser_backend)
+        from core import storage
+
+        self.store = history.History(None, opener=history.browser_backend,
+                                     checks=storage.Store(storage.GAME_PAGE))
         self.entries: list[Any] = []
+        self.page = 0  # the list's page shown (0: the latest games)
         self.tasks: set[asyncio.Future[Any]] = set()
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_file)]
         js.document.addEventListener("click", self._proxies[0])
@@ -56,32 +62,61 @@ class HistoryPage:
     async def refresh(self) -> None:
         """Read the store and draw the figures and the list."""
         h = self.history
-        self.entries = await self.store.load()
+        js.performance.mark("intruder:history list")  # e2e: the long tasks from here on
+        self.entries = await self.store.load(self.pause)
+        await self.pause()
         el("history-figures").innerHTML = h.stats_html(h.stats(self.entries))
-        el("history-games").innerHTML = h.games_html(self.entries)
+        await self.pause()
+        self.page = 0
+        self.draw_page()
         notice = el("history-notice")
         notice.textContent = self.store.problem
         notice.hidden = not self.store.problem
-        if self.store.damaged:
-            el("history-message").textContent = (
-                f"{self.store.damaged} kept game(s) could not be read and are left out.")
+        aside = el("history-aside")
+        aside.textContent = h.aside_message(self.store.damaged) if self.store.damaged else ""
+        aside.hidden = el("history-export-aside").hidden = not self.store.damaged
+        js.document.body.dataset.aside = str(self.store.damaged)
         el("history-export").disabled = not self.entries
         js.document.body.dataset.games = str(len(self.entries))
         js.document.body.dataset.kept = "0" if self.store.problem else "1"
 
-    def export(self) -> None:
-        """Download every kept game as one file (the codec's history kind)."""
-        text = self.history.export_text(self.entries)
+    @staticmethod
+    def download(text: str, name: str) -> None:
+        """Save `text` as file `name` (a link clicked for the browser's download)."""
         blob = js.Blob.new(to_js([text]), js_obj({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
         link = js.document.createElement("a")
         link.href = url
-        link.download = self.history.EXPORT_NAME
+        link.download = name
         js.document.body.append(link)
         link.click()
         link.remove()
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    @staticmethod
+    async def pause() -> None:
+        """Let the browser draw and take input (a macrotask: asyncio.sleep(0) does not)."""
+        await js.Promise.new(lambda resolve, _reject: js.setTimeout(resolve, 0))
+
+    def draw_page(self) -> None:
+        """The list's page `self.page` (PAGE_SIZE games) and its pager."""
+        h = self.history
+        self.page = max(0, min(self.page, h.pages(len(self.entries)) - 1))
+        el("history-games").innerHTML = h.games_html(self.entries, self.page)
+        pager = el("history-pager")
+        pager.innerHTML = h.pager_html(len(self.entries), self.page)
+        pager.hidden = len(self.entries) <= h.PAGE_SIZE
+        js.document.body.dataset.page = str(self.page)
+
+    def export(self) -> None:
+        """Download every kept game as one file (the codec's history kind)."""
+        self.download(self.history.export_text(self.entries), self.history.EXPORT_NAME)
         el("history-message").textContent = f"Exported {len(self.entries)} game(s)."
+
+    def export_aside(self) -> None:
+        """Download the records set aside, as stored, with why each could not be read."""
+        self.download(self.history.aside_text(self.store.aside), self.history.ASIDE_NAME)
+        el("history-message").textContent = f"Exported {self.store.damaged} set-aside game(s)."
 
     async def import_file(self, file: Any) -> None:
         """Check every game of the file (replayed, one per frame), then add the new ones."""
@@ -117,6 +152,12 @@ class HistoryPage:
             command = str(target.dataset.command)
             if command == "export":
                 self.export()
+            elif command == "export-aside":
+                self.export_aside()
+            elif command == "page":
+                self.page = int(str(target.dataset.page))
+                self.draw_page()
+                el("history-games").scrollTop = 0
             elif command == "import":
                 el("history-file").click()
         except Exception as exc:  # never a dead page: say it in plain words

@@ -1,0 +1,69 @@
+"""Crewmen left to die with the station who could have boarded a shuttle (issue 30, item 5).
+
+Plays heuristic games (standard solitaire, seeded) and counts, for each game the station's
+destruction ends, the crewmen it kills who were offered a place in a shuttle (a legal
+`leave` naming them) during the turn it blew up or the turn before. Target: 0.
+
+    .venv/bin/python bench/left_behind.py --games 400
+    .venv/bin/python bench/left_behind.py --games 40 --policy search   # the advisor's search
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import intruder_core as ic  # noqa: E402
+from intruder_core import bots  # noqa: E402
+
+
+def left_behind(seed: int, policy: bots.Policy) -> tuple[int, int, str]:
+    """(crewmen the station's end killed who could have left, all it killed, the outcome)."""
+    g = ic.new_game(seed=seed)
+    rng = random.Random(seed)
+    offered: dict[str, int] = {}  # crewman -> the last turn a shuttle was offered to him
+    killed: list[str] = []
+    while not g.is_over and g.turn <= 40:
+        legal = g.legal_actions()
+        for a in legal:
+            if a.type == "leave":
+                for c in a.names("crew"):
+                    offered[c] = g.turn
+        action = policy.choose(g.view("crew"), legal, rng)[0]
+        events = [e.to_dict() for e in g.apply(action)]
+        destroyed = any(e.get("type") == "destroyed" for e in events)
+        if destroyed:
+            killed = [str(e["crew"]) for e in events if e.get("type") == "crew_killed"
+                      and not e.get("by_intruder")]
+            could = [c for c in killed if offered.get(c, -9) >= g.turn - 1]
+            return len(could), len(killed), str(g.result["outcome"]) if g.result else "?"
+    return 0, 0, str(g.result["outcome"]) if g.result else "unfinished"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=700000)
+    ap.add_argument("--policy", choices=("heuristic", "search"), default="heuristic")
+    args = ap.parse_args()
+    policy: bots.Policy = bots.HeuristicPolicy() if args.policy == "heuristic" else \
+        bots.SearchPolicy(budget_rollouts=12)
+    could = killed = blown = 0
+    for s in range(args.seed, args.seed + args.games):
+        n, k, _ = left_behind(s, policy)
+        could, killed, blown = could + n, killed + k, blown + (k > 0)
+        if n:
+            print(f"seed {s}: {n} of {k} crewmen killed by the station's end could have left",
+                  flush=True)
+    print(f"{args.games} {args.policy} games from seed {args.seed}: the station's end killed "
+          f"{killed} crewmen in {blown} games; {could} of them could have boarded a shuttle "
+          f"(target 0)")
+
+
+if __name__ == "__main__":
+    main()
