@@ -114,6 +114,32 @@ def test_a_bad_file_is_refused_and_the_game_kept(
     play(page, 1)  # and the game goes on
 
 
+KEPT = "intruder:kept"  # the board as the player left it (issue 31)
+
+# The counters of a board's SVG (text) or of the live board: token and class each, so a kind
+# shows only where the crew's own board shows it (a face-up counter), never on a face-down one.
+COUNTERS = """(text) => {
+  const root = text === null ? document.querySelector("svg.station-map[data-live]")
+    : new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  return [...root.querySelectorAll(".counter")].map((c) => [c.dataset.token || "",
+    c.getAttribute("class")]).sort();
+}"""
+
+
+def assert_kept_board_is_the_crew_view(page: Page, value: str) -> None:
+    """The kept board holds the crew's board as drawn: the same counters, classed as the live
+    board classes them (face-down ones with no kind), and no kind in its status or prompt."""
+    kept = json.loads(value)
+    counters = page.evaluate(COUNTERS, kept["board"])
+    assert counters, "the kept board has no counters"
+    assert counters == page.evaluate(COUNTERS, None), "the kept board is not the board shown"
+    for token, cls in counters:
+        if "face-up" not in cls:
+            assert "kind-" not in cls and "known" not in cls, f"{token} face down with a kind"
+    for part in ("status", "prompt"):
+        assert "lab_animal" not in kept[part] and "kind-" not in kept[part], part
+
+
 def test_an_export_imports_and_shows_nothing_hidden(
         page: Page, site: Site, problems: Problems, boot: Boot) -> None:
     boot(site.url + "?seed=8")
@@ -123,8 +149,13 @@ def test_an_export_imports_and_shows_nothing_hidden(
     text = Path(info.value.path()).read_text()
     for word in ("kind", "intruder\"", "lab_animal", "dummy", "counters"):
         assert word not in text, f"{word} readable in an export"
-    for key in page.evaluate("Object.keys(localStorage)"):
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert KEPT in keys, keys
+    for key in keys:
         value = page.evaluate("(k) => localStorage.getItem(k)", key)
+        if key == KEPT:
+            assert_kept_board_is_the_crew_view(page, value)
+            continue
         assert "lab_animal" not in value and '"kind"' not in value, f"{key} shows hidden facts"
     assert "8" not in page.inner_text("#status").split("Seed")[-1]  # no seed during play
     before = sha(page)
