@@ -15,6 +15,8 @@ from core.station import kept_board
 from dom.elements import document, el, nn, window
 from pages.game.game_session import GameSession
 
+WAIT_MS = 400  # while moments play, the kept board is looked at again this much later
+
 
 class KeptBoard:
     """Writes (or drops) the kept board once a drawn position has settled."""
@@ -33,7 +35,11 @@ class KeptBoard:
 
     def keep(self, *_args: object) -> None:
         """Store the board as drawn if it is the crew's view of the autosaved game, else
-        drop what is kept."""
+        drop what is kept. Never while moments play: reading and storing the whole plan is a
+        long task (about 60 ms), so it waits until they are over."""
+        if str(document.body.getAttribute("data-moments") or "") == "playing":
+            window.setTimeout(create_once_callable(self.keep), WAIT_MS)
+            return
         self.pending = False
         session = self.session
         build = str(document.documentElement.getAttribute("data-build") or "")
