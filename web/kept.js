@@ -1,7 +1,7 @@
 // Your board before Python (issue 31): the game's board as last drawn, painted at first paint.
 //
 // build.py puts this script inline right after index.html's (and embed.html's) </main>. The
-// page (pages/game/kept.py) keeps in localStorage "intruder:kept" (the embed's
+// page (pages/game/play/kept_board.py) keeps in localStorage "intruder:kept" (the embed's
 // "intruder:embed:kept") the crew's board as last drawn (its SVG), the status and prompt, the
 // build it was drawn by and the length and SHA-256 of the autosave it belongs to. Only when the
 // build is this page's (<html data-build>) and the autosave is still that one is it painted:
