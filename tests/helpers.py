@@ -26,6 +26,18 @@ def position(**kw: Any) -> ic.Game:
     return ic.Game.from_position(kw)
 
 
+# The random walks' depth: a test walking `n` seeded games at the default --games walks
+# n * games / DEFAULT_GAMES of them under a deeper run (the soak's --games 100000), never
+# fewer than n. conftest.py sets DEPTH from --games.
+DEFAULT_GAMES = 100
+DEPTH = 1.0
+
+
+def seeds(n: int) -> range:
+    """The seeds of a test's `n` random walks, scaled up by a deeper --games (see DEPTH)."""
+    return range(max(n, round(n * DEPTH)))
+
+
 # More actions than any random game takes: a game still going after them is a game that will
 # not end (random play ends in a few hundred actions).
 MAX_ACTIONS = 6000

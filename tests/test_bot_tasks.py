@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 import sys
 import types
 from pathlib import Path
@@ -29,7 +30,6 @@ def test_heuristic_choice_matches_the_bot_and_crosses_as_json() -> None:
     assert answer is not None
     assert json.loads(json.dumps(answer)) == answer  # plain data only
     assert answer["action"] in legal(game)
-    import random
     expected, why = bots.HeuristicPolicy().choose(game.view("crew"), game.legal_actions(),
                                                   random.Random(5))
     assert answer["action"] == expected.to_dict() and answer["reason"] == why
@@ -51,7 +51,6 @@ def test_search_reports_each_candidate_it_weighed() -> None:
 def test_suggest_is_the_fixed_budget_search_the_benchmark_measures() -> None:
     """With time to spare the advice depends on the position and seed alone: the search
     makes exactly ADVISOR_ROLLOUTS rollouts, as bench/advisor_paired.py plays it."""
-    import random
 
     game = ic.new_game(seed=52)  # Self Defense
     answers = [bot_tasks.choose(game.to_json(), "crew", "search", budget_s=60.0, seed=4)
@@ -115,12 +114,24 @@ def test_odds_shared_by_a_pool_merges_to_the_one_worker_estimate() -> None:
         one.play([samples])
 
 
-def test_too_few_rollouts_never_overrule_the_heuristic() -> None:
-    import random
-    game = ic.new_game(seed=52)
+def walked(seed: int) -> ic.Game:
+    """A new game `seed` after a few random legal actions (as many as its seed draws)."""
+    game, rng = ic.new_game(seed=seed), random.Random(seed)
+    for _ in range(rng.randrange(0, 30)):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize(("game", "preferred"), [(ic.new_game(seed=52), 0), (walked(21), 1)],
+                         ids=["start", "walked"])
+def test_too_few_rollouts_never_overrule_the_heuristic(game: ic.Game, preferred: int) -> None:
+    """With a floor no search reaches, the heuristic's action stands, and says so where the
+    search preferred another (`preferred` of the two searches: in the walked game one would
+    turn on the Freezer)."""
     view, legal = game.view("crew"), game.legal_actions()
     heuristic, _ = bots.HeuristicPolicy().choose(view, legal, random.Random(4))
-    for seed in range(6):
+    overruled = 0
+    for seed in range(2):
         cautious = bot_tasks.TracedSearch(min_rollouts=10**6, budget_rollouts=16, seed=seed)
         action, reason = cautious.choose(view, legal, random.Random(4))
         assert action == heuristic
@@ -128,10 +139,12 @@ def test_too_few_rollouts_never_overrule_the_heuristic() -> None:
         # Without the floor it is SearchPolicy itself (no clock: deterministic).
         free = bot_tasks.TracedSearch(min_rollouts=0, budget_rollouts=16, seed=seed)
         plain = bots.SearchPolicy(budget_rollouts=16, seed=seed)
-        assert free.choose(view, legal, random.Random(4)) == \
-            plain.choose(view, legal, random.Random(4))
-        if action != free.choose(view, legal, random.Random(4))[0]:
+        searched = free.choose(view, legal, random.Random(4))
+        assert searched == plain.choose(view, legal, random.Random(4))
+        if action != searched[0]:
             assert "too few to overrule" in reason
+            overruled += 1
+    assert overruled == preferred
 
 
 def test_odds_chunks_follow_the_time_budget_and_shrink_toward_the_end() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import play_randomly, position, random_play, swap_identities
+from helpers import play_randomly, position, random_play, seeds, swap_identities
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -617,7 +617,8 @@ def _fresh_parts(view: dict[str, Any], **kw: Any) -> dict[str, str]:
     return render.station_parts(view, **kw)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=len(seeds(10)), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), pick=st.integers(0, 50))
 def test_a_remembered_part_is_the_part_drawn_afresh(seed: int, steps: int, pick: int) -> None:
     """Along a random game, the parts drawn with what earlier positions left in the memo are

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import mutate_once, play_randomly, random_play
+from helpers import mutate_once, play_randomly, random_play, seeds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -208,7 +208,7 @@ def decision_games() -> tuple[ic.Game, ...]:
     random games of each scenario, and some more (tests must leave them unchanged)."""
     out: list[ic.Game] = []
     seen: set[str] = set()
-    for seed in range(6):
+    for seed in seeds(3):
         for scenario in ic.SCENARIOS:
             g = ic.new_game(seed=seed, scenario=scenario)
             rng = random.Random(seed)
