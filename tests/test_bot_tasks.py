@@ -160,6 +160,32 @@ def test_odds_chunks_follow_the_time_budget_and_shrink_toward_the_end() -> None:
     assert bot_client.chunk_size(per_game, left=0, workers=0) == 1
 
 
+def test_the_early_runs_answers_before_the_page_adopts_it_are_kept_in_order() -> None:
+    """ReviewWorker: answers to replay.html's run 1 that come after start() took the worker
+    over but before review(adopt=True) are kept for it (a quick review's "done" among them
+    was dropped, and the page waited for ever: test_the_curve_is_the_same_as_on_cpython
+    timed out once in CI)."""
+    import asyncio
+
+    bot_client = import_bot_client(types.ModuleType("js"))
+    reviewer = bot_client.ReviewWorker()
+    reviewer.worker, reviewer.early_run, reviewer.runs = object(), 1, 1  # as start() leaves it
+
+    def answer(run: int, **result: object) -> types.SimpleNamespace:
+        return types.SimpleNamespace(data=types.SimpleNamespace(
+            type="", run=run, result=json.dumps(result), chart=None, table=None,
+            turning=None))
+
+    for event in (answer(1, step=1), answer(2, step=9), answer(1, step=2, done=True)):
+        reviewer._on_message(event)  # before the page's review task has begun
+
+    async def adopted() -> list[dict[str, object]]:
+        return [got async for got in reviewer.review({}, adopt=True)]
+
+    assert asyncio.run(asyncio.wait_for(adopted(), 5)) == [{"step": 1},
+                                                          {"step": 2, "done": True}]
+
+
 def import_bot_client(js: types.ModuleType) -> Any:
     """web/py/bot_client.py imported with `js` standing for the page's js module."""
     had_js = "js" in sys.modules

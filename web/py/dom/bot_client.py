@@ -375,7 +375,11 @@ class ReviewWorker:
             self._fail(str(data.error))
         else:
             q = self._queues.get(int(data.run))
-            if q is not None:
+            if q is None and int(data.run) == self.early_run:
+                # run 1's answers between start() and review(adopt=True): kept for it, in
+                # order (dropped, a quick review's "done" left the page waiting for ever)
+                self._kept.append(event)
+            elif q is not None:
                 result = nn(getattr(data, "result", None))
                 got = {"table_only": True} if result is None else json.loads(str(result))
                 for part in ("chart", "table", "turning"):  # the strings drawn in the worker
