@@ -919,7 +919,7 @@ def _test_steps(times: StepTimes, lint: bool, unit: bool, e2e: bool, games: str 
             run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "load",
                              *pytest_args))
         with times.step("timing"):
-            run(*e2e_command(py, "-m", "timing", *pytest_args), allowed=(0, NO_TESTS))
+            run(*timing_command(py, *pytest_args), allowed=(0, NO_TESTS))
 
 
 # Chromium's renderer now and then crashes while a page boots Pyodide ("Page crashed",
@@ -948,6 +948,19 @@ def e2e_command(py: Path, *args: str) -> list[str]:
     so; any other failure, or a second crash, fails the run."""
     return [str(py), "-m", "pytest", "e2e", "--reruns", "1", "--only-rerun", RENDERER_CRASH,
             *args]
+
+
+TIMING_RERUNS = 2  # a timing test passes if one of three runs does (see timing_command)
+
+
+def timing_command(py: Path, *args: str) -> list[str]:
+    """pytest e2e/'s tests that time the page's main thread (marked `timing`), alone, where a
+    failed test runs up to TIMING_RERUNS more times, 5 s apart, whatever failed it: on two
+    shared cores a task of 15 ms preempted by another process shows as one of 50-70 ms, so
+    one run can fail a page that yields. A page that does not yield (one long task a move,
+    as before the worker) fails all three; the report names every rerun."""
+    return [str(py), "-m", "pytest", "e2e", "-m", "timing", "--reruns", str(TIMING_RERUNS),
+            "--reruns-delay", "5", *args]
 
 
 def main(argv: list[str]) -> None:
