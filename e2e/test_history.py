@@ -19,7 +19,7 @@ import states
 from conftest import ROOT, Problems, Site, wait_until_booted
 from game_page import Boot, click_action
 from measures import MAX_VIEWPORTS, MEASURES, shared_names
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import intruder_core as ic
 from intruder_core.bots import make_policy, play
@@ -141,10 +141,14 @@ def test_finished_games_are_listed_exported_and_imported(
         (won.result or {})["score"], (lost.result or {})["score"])))
     expect(figures.locator("dd").nth(2)).to_have_text("0 wins")  # a loss last
     expect(figures.locator("tbody tr")).to_have_text("Standard1250%")
-    # Each game's Review and Replay open replay.html with its record.
+    # Each game's Review and Replay open replay.html with its record: the list holds its
+    # number, the link gets the whole code once it is focused or pressed.
     review = first.get_by_role("link", name="Review game 2")
+    assert review.get_attribute("href") == "./replay.html?review=1#game=2"
+    review.focus()
     assert str(review.get_attribute("href")).startswith("./replay.html?review=1#g=")
     replay_link = first.get_by_role("link", name="Replay game 2")
+    replay_link.dispatch_event("pointerdown")
     href = str(replay_link.get_attribute("href"))
     code = href.split("#g=", 1)[1]
     assert ic.replay(json.loads(base64.urlsafe_b64decode(
@@ -189,6 +193,13 @@ def test_finished_games_are_listed_exported_and_imported(
         other.reload()
         wait_until_booted(other)
         assert listed(other) == games
+        # A click on a listed game's Replay opens it, in this tab.
+        other.get_by_role("link", name="Replay game 2").click()
+        expect(other).to_have_url(re.compile(r"/replay\.html#g="))
+        assert wait_until_booted(other).get("ready") == "1"
+        expect(other.locator("body")).to_have_attribute(
+            "data-actions", str(len(won.record()["actions"])))
+        assert len(fresh.pages) == 1
     finally:
         fresh.close()
 
@@ -230,6 +241,46 @@ def test_with_the_history_store_unusable_the_game_plays_and_says_so(
     expect(notice).to_contain_text("The game still plays as usual.")
     if how == "full":
         expect(notice).to_contain_text("the browser's storage for this page is full")
+        # Your games tries to keep the game too (the autosave says it ended there), and
+        # says why it cannot, beside what it lists
+        page.locator("#your-games").click()
+        assert wait_until_booted(page).get("ready") == "1"
+        expect(page.locator("#history-notice")).to_contain_text(
+            "the browser's storage for this page is full")
+        expect(page.locator("body")).to_have_attribute("data-kept", "0")
+
+
+def test_a_copys_end_is_offered_to_keep_and_kept_once_whichever_tab_finished_it(
+    context: BrowserContext, page: Page, site: Site, problems: Problems
+) -> None:
+    """A tab that plays a copy never saves, so its finished game is not kept by itself: its
+    end says so and offers to keep it. The same game finished in the tab that plays is the
+    same record: Your games lists it once."""
+    before, _done, index, crew = almost_over(WIN_SEED)
+    states.on_origin(page, site.url)
+    states.load_state(page, site.url, before)
+    second = context.new_page()
+    second.goto(site.url)
+    wait_until_booted(second)
+    expect(page.locator("body")).to_have_attribute("data-tab", "read_only")
+    page.get_by_role("button", name="Play a copy here").click()
+    expect(page.locator("body")).to_have_attribute("data-tab", "copy")
+    click_action(page, index, crew)
+    expect(page.locator("#result")).to_be_visible()
+    notice = page.locator('#notices [data-notice="history"]')
+    expect(notice).to_contain_text("The copy was not autosaved, so it is not in Your games")
+    expect(page.locator("body")).not_to_have_attribute("data-last-kept", re.compile("."))
+    notice.get_by_role("button", name="Keep it in Your games").click()
+    expect(notice).to_have_text(re.compile("^The copy's game is kept in Your games."))
+    expect(page.locator("body")).to_have_attribute("data-last-kept", re.compile(r"^[0-9a-f]{32}$"))
+    # the tab that plays finishes the same game: kept once
+    click_action(second, index, crew)
+    expect(second.locator("#result")).to_be_visible()
+    expect(second.locator("body")).to_have_attribute(
+        "data-last-kept", str(page.locator("body").get_attribute("data-last-kept")))
+    second.close()
+    open_history(page, site)
+    expect(page.locator("body")).to_have_attribute("data-games", "1")
 
 
 def test_the_embed_keeps_no_history(page: Page, site: Site, problems: Problems) -> None:

@@ -56,6 +56,10 @@ class Backend:
         self.calls.append("all")
         return json.dumps(sorted(self.data.items()))
 
+    async def count(self) -> int:
+        self.calls.append("count")
+        return len(self.data)
+
     async def add(self, key: str, text: str) -> bool:
         self.calls.append("add")
         if key in self.data:
@@ -92,6 +96,11 @@ class Failing(Backend):
         if "all" in self.on:
             raise DOMException(self.error)
         return await super().all()
+
+    async def count(self) -> int:
+        if "all" in self.on:  # a read
+            raise DOMException(self.error)
+        return await super().count()
 
     async def add(self, key: str, text: str) -> bool:
         if "add" in self.on:
@@ -280,6 +289,18 @@ def test_a_full_store_is_reported_and_an_import_into_it_changes_nothing() -> Non
     assert not done.ok and done.added == 0
     assert done.message.endswith("Nothing was imported.")
     assert backend.data == {}
+
+
+def test_a_failed_write_is_still_reported_after_a_load_that_reads_fine() -> None:
+    backend = Failing("QuotaExceededError", on=("add", "add_many"))
+    backend.data["k"] = history.stored_text(entry(0, "2026-01-01T10:00:00+00:00"))
+    store = history.History(backend)
+    assert not run(store.keep(entry(1, "2026-01-02T10:00:00+00:00")))
+    assert len(run(store.load())) == 1  # Your games lists what it has, and says why not more
+    assert "storage for this page is full" in store.problem
+    backend.on = ()  # space again: the next write clears it, and the next load stays clear
+    assert run(store.keep(entry(1, "2026-01-02T10:00:00+00:00")))
+    assert store.problem == "" and len(run(store.load())) == 2 and store.problem == ""
 
 
 def test_damaged_stored_entries_are_left_out_of_the_list_and_counted() -> None:
@@ -478,6 +499,35 @@ def test_a_game_in_play_or_opened_finished_from_a_link_is_not_kept_at_boot() -> 
     assert backend.data == {}
 
 
+def test_the_game_pages_boot_asks_the_store_without_reading_a_record() -> None:
+    backend, page, _game, _last, keeper = _begun()
+    backend.data["k"] = "{}"
+    run(keeper.probe())
+    assert backend.calls == ["count"] and page.notices == []
+
+
+def test_a_copys_end_is_offered_and_kept_once_whichever_tab_kept_it() -> None:
+    backend, page, game, last, keeper = _begun()
+    offers: list[str] = []
+    copy = page.keeper()  # a second tab playing a copy: it never saves
+    copy.may_save, copy.offer = (lambda: False), offers.append
+    copy.begin(ic.Game.from_json(game.to_json()))
+    twin = ic.Game.from_json(game.to_json())
+    twin.apply(last)
+    copy.finished(twin)
+    assert offers == [history.COPY_ENDED] and backend.data == {}
+    assert "intruder:ended" not in page.local.data  # the copy writes nothing beside the save
+    copy.keep_copy()
+    assert len(backend.data) == 1 and page.notices == [history.KEPT_COPY]
+    copy.keep_copy()  # asked twice: nothing more
+    assert page.notices == [history.KEPT_COPY]
+    # the tab that plays finishes the same game: still one record, the copy's
+    game.apply(last)
+    keeper.finished(game)
+    assert len(backend.data) == 1
+    assert run(history.History(backend).load())[0]["date"] == "2026-03-04T05:06:07+00:00"
+
+
 def test_a_failing_store_shows_the_notice_and_the_game_goes_on() -> None:
     page = Page(Failing("SecurityError"))
     keeper = page.keeper()
@@ -516,9 +566,18 @@ def test_the_list_links_each_game_to_its_review_and_replay() -> None:
     labels = re.findall(r'aria-label="([^"]+)"', html)
     assert labels == ["Review game 1", "Replay game 1", "Review game 2", "Replay game 2"]
     links = re.findall(r'href="([^"]+)"', html)
-    assert links[0].startswith("./replay.html?review=1#g=")
-    assert links[1].startswith("./replay.html#g=")
-    code = session.fragment_code(links[1][len("./replay.html"):])
+    # the list's hrefs hold the game's number; the page sets the whole code before a use
+    assert links == ["./replay.html?review=1#game=1", "./replay.html#game=1",
+                     "./replay.html?review=1#game=2", "./replay.html#game=2"]
+    ordered = history.newest_first(games)
+    review = history.link_url(ordered, "http://h/replay.html?review=1#game=2")
+    assert review is not None and review.startswith("./replay.html?review=1#g=")
+    replay = history.link_url(ordered, links[1])
+    assert replay is not None and replay.startswith("./replay.html#g=")
+    for bad in ("./replay.html#game=3", "./replay.html#game=0", "./replay.html#game=x",
+                "./replay.html#g=abc", "./replay.html"):
+        assert history.link_url(ordered, bad) is None, bad
+    code = session.fragment_code(replay[len("./replay.html"):])
     assert code is not None
     assert ic.replay(session.decode_record(code)).result == finished(1).result
     assert "2026-01-02 10:00 UTC" in html and "The crew wins" in html

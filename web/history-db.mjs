@@ -1,4 +1,4 @@
-// Your games in IndexedDB: the thin async glue under web/py/history.py (History's backend).
+// Your games in IndexedDB: the thin async glue under web/py/core/history.py (History's backend).
 // One object store of entries (JSON text) by key (history.key: the record's digest). JSON
 // text crosses to Python, never JS objects. Nothing opens the database until it is asked
 // for: the embed and the demos, which never ask, write no storage.
@@ -136,6 +136,16 @@ export async function all() {
     chunks.push(JSON.stringify(rows));
   }
   return chunks;
+}
+
+// How many records are stored (the game page's boot asks whether the store answers: it
+// reads none of them).
+export async function count() {
+  let n = 0;
+  await transact("readonly", (store) => {
+    store.count().onsuccess = (event) => { n = event.target.result; };
+  }, () => null);
+  return n;
 }
 
 // Keep one game; true if it was new.

@@ -49,6 +49,7 @@ class Backend(Protocol):
     #                                         a JS array of such JSON texts (history-db.mjs)
     def add(self, key: str, text: str) -> Awaitable[Any]: ...  # true: added; false: there
     def add_many(self, pairs: str) -> Awaitable[Any]: ...  # JSON pairs; the count added
+    def count(self) -> Awaitable[Any]: ...  # how many records are stored (none is read)
 
 
 def key(entry: Mapping[str, Any]) -> str:
@@ -233,6 +234,9 @@ class History:
     opener: Callable[[], Awaitable[Backend | None]] | None = None  # the page's: first use
     checks: storage.Store | None = None  # the game page's localStorage: CHECKED
     aside: list[Aside] = field(default_factory=list)  # read by the last load, set aside
+    # The last write failed (a full quota): a load that reads fine must not clear `problem`
+    # (Your games, whose keep of the autosaved game failed, said nothing and listed none).
+    write_failed: bool = False
 
     @property
     def damaged(self) -> int:
@@ -299,7 +303,8 @@ class History:
         except Exception as exc:
             self._fail(exc)
             return []
-        self.problem = ""
+        if not self.write_failed:
+            self.problem = ""
         entries: list[HistoryGame] = []
         self.aside = []
         known, good = self._checked(), set()
@@ -329,14 +334,15 @@ class History:
         return newest_first(entries)
 
     async def reach(self) -> bool:
-        """Whether the store can be read (`problem` says why not); nothing is replayed (the
-        game page asks this at boot and lists nothing)."""
+        """Whether the store can be read (`problem` says why not): the game page asks this at
+        boot and lists nothing, so it counts the records and reads none (a thousand games
+        read at every start cost that start)."""
         backend = await self._open()
         if backend is None:
             self._no_store()
             return False
         try:
-            await backend.all()
+            await backend.count()
         except Exception as exc:
             self._fail(exc)
             return False
@@ -354,8 +360,9 @@ class History:
             await backend.add(key(entry), stored_text(entry))
         except Exception as exc:
             self._fail(exc)
+            self.write_failed = True
             return False
-        self.problem = ""
+        self.problem, self.write_failed = "", False
         self._remember([digest(stored_text(entry))])  # the engine's own game: replays whole
         return True
 
@@ -375,8 +382,8 @@ class History:
             return Imported(0, f"This file cannot be imported: {exc}. Your games are kept as "
                             "they were.", False)
         kept = await self.load()
-        if self.problem:
-            return Imported(0, f"{self.problem} Nothing was imported.", False)
+        if self.problem and not self.write_failed:  # the store cannot be read (a write may
+            return Imported(0, f"{self.problem} Nothing was imported.", False)  # work now)
         _all, new = merge(kept, checked)
         backend = self.backend
         assert backend is not None  # load() reported a missing one
@@ -384,7 +391,9 @@ class History:
             await backend.add_many(json.dumps([[key(e), stored_text(e)] for e in new]))
         except Exception as exc:
             self._fail(exc)
+            self.write_failed = True
             return Imported(0, f"{self.problem} Nothing was imported.", False)
+        self.problem, self.write_failed = "", False
         self._remember(digest(stored_text(e)) for e in new)  # each replayed above
         same = len(checked) - len(new)
         return Imported(len(new), f"Imported {len(new)} game{'s' if len(new) != 1 else ''}"
@@ -417,6 +426,9 @@ async def browser_backend() -> Any:
 # --- the game page's side ---------------------------------------------------------------
 
 ENDED = "ended"  # beside the autosave: the key of the last game that ended on the game page
+COPY_ENDED = ("This copy's game is over. The copy was not autosaved, so it is not in Your "
+              "games yet.")
+KEPT_COPY = "The copy's game is kept in Your games."
 
 
 @dataclass
@@ -432,6 +444,8 @@ class Keeper:
     may_save: Callable[[], bool] = lambda: True
     clock: Callable[[], str] = now
     kept: Callable[[str], None] = lambda _key: None  # a game's key, once it is stored
+    offer: Callable[[str], None] = lambda _text: None  # a copy's end: offer to keep it
+    unkept: HistoryGame | None = None  # the copy's finished game, until it is kept
     used: dict[str, int] = field(default_factory=lambda: dict.fromkeys(HISTORY_USES, 0))
     game: Game | None = None
 
@@ -458,16 +472,32 @@ class Keeper:
     def finished(self, game: Game) -> None:
         """The game has just ended on this page: keep it. That it ended here is noted at
         once beside the autosave (ENDED: the keep is asynchronous, and a reload or another
-        page may come first); a finished game opened from a link is not the player's."""
-        if self.history is not None and game.is_over and self.may_save():
-            entry = codec.history_game(game, self.used, self.clock())
+        page may come first); a finished game opened from a link is not the player's. A
+        copy (a tab that does not save) is offered to keep instead (keep_copy): it is the
+        player's game too, but the tab never wrote it."""
+        if self.history is None or not game.is_over:
+            return
+        entry = codec.history_game(game, self.used, self.clock())
+        if self.may_save():
             self.store.set(ENDED, key(entry))
             self.spawn(self._keep(entry))
+        else:
+            self.unkept = entry
+            self.offer(COPY_ENDED)
 
-    async def _keep(self, entry: HistoryGame) -> None:
+    def keep_copy(self) -> None:
+        """The player asked to keep the copy's finished game (kept once: the same game
+        finished in another tab stays as it was)."""
+        entry, self.unkept = self.unkept, None
+        if entry is not None:
+            self.spawn(self._keep(entry, KEPT_COPY))
+
+    async def _keep(self, entry: HistoryGame, said: str = "") -> None:
         assert self.history is not None
         if await self.history.keep(entry):
             self.kept(key(entry))
+            if said:
+                self.notice(said)
         else:
             self.notice(self.history.problem)
 
@@ -523,6 +553,19 @@ def replay_url(entry: Mapping[str, Any], review: bool = False) -> str:
         str(entry["game"])
 
 
+LINK_GAME = "#game="  # a listed link's href until it is used: the game's number in the list
+
+
+def link_url(entries: Sequence[Mapping[str, Any]], href: str) -> str | None:
+    """The full replay_url of a listed link (games_html writes "...#game=N": a page of 50
+    whole share codes is ~2 MB of HTML to parse at every redraw), None if `href` names no
+    listed game. The page sets it as the link's href before the link is used."""
+    base, _, number = href.partition(LINK_GAME)
+    if not number.isdigit() or not 1 <= int(number) <= len(entries):
+        return None
+    return replay_url(entries[int(number) - 1], base.endswith(REVIEW_FLAG))
+
+
 def short_date(entry: Mapping[str, Any]) -> str:
     """The date as the list shows it: "2026-12-01 15:40 UTC"."""
     return when(entry).astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -566,7 +609,8 @@ def pager_html(total: int, page: int) -> str:
 def games_html(entries: Sequence[HistoryGame], page: int = 0) -> str:
     """One line per game of page `page` (PAGE_SIZE games; 0: the latest), the latest first,
     with its Review and Replay links (their names carry the game's number, so no two links
-    share one). `entries` must be newest first (History.load gives them so)."""
+    share one; their hrefs the number, link_url the code). `entries` must be newest first
+    (History.load gives them so)."""
     items = []
     start = max(0, min(page, pages(len(entries)) - 1)) * PAGE_SIZE
     for n, e in enumerate(entries[start:start + PAGE_SIZE], start + 1):
@@ -578,7 +622,8 @@ def games_html(entries: Sequence[HistoryGame], page: int = 0) -> str:
             f'data-key="{key(e)}"><p><strong>{escape(outcome)}</strong>, score {e["score"]}'
             f' · {escape(scenario)}, {escape(e["difficulty"])}</p>'
             f'<p class="muted">Game {n} · {short_date(e)} · helps used: {helps}</p>'
-            f'<p class="history-links"><a class="button" href="{escape(replay_url(e, True))}"'
-            f' aria-label="Review game {n}">Review</a> <a class="button" '
-            f'href="{escape(replay_url(e))}" aria-label="Replay game {n}">Replay</a></p></li>')
+            f'<p class="history-links"><a class="button" href="{REPLAY_PAGE}{REVIEW_FLAG}'
+            f'{LINK_GAME}{n}" aria-label="Review game {n}">Review</a> <a class="button" '
+            f'href="{REPLAY_PAGE}{LINK_GAME}{n}" aria-label="Replay game {n}">Replay</a></p>'
+            '</li>')
     return f'<ol class="history-games">{"".join(items)}</ol>' if items else ""

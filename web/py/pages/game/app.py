@@ -66,6 +66,8 @@ class App:
             self.session.games.notice = lambda text: self.messages.notice("history", text)
             self.session.games.spawn = self.tasks.spawn
             self.session.games.kept = self.mark_kept
+            self.session.games.offer = lambda text: self.messages.notice(
+                "history", text, "info", (("keep-copy", "Keep it in Your games"),))
         self.board = Board(self.shown, self.session)
         self.handover = Handover(self.shown, self.session, self.messages, self.bus)
         self.advisor = Advisor(self.shown, self.session, self.messages, self.bus, self.tasks,
@@ -131,6 +133,7 @@ class App:
             "import": lambda: el("import-file").click(),
             "rules": lambda: self.rules.open_rules(""),
             "download-aside": files.download_aside,
+            "keep-copy": self.session.games.keep_copy,
             "reload": lambda: js.location.reload(),
         }
 

@@ -41,9 +41,14 @@ class HistoryPage:
         self.entries: list[Any] = []
         self.page = 0  # the list's page shown (0: the latest games)
         self.tasks: set[asyncio.Future[Any]] = set()
-        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_file)]
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_file),
+                         create_proxy(self.on_link)]
         js.document.addEventListener("click", self._proxies[0])
         el("history-file").addEventListener("change", self._proxies[1])
+        # A listed link gets its game's code before it is used: a press (any button, a
+        # finger) or the focus that Enter needs come first.
+        for kind in ("pointerdown", "focusin"):
+            el("history-games").addEventListener(kind, self._proxies[2])
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -163,6 +168,15 @@ class HistoryPage:
         except Exception as exc:  # never a dead page: say it in plain words
             traceback.print_exc()
             BOOT.report(f"Something went wrong: {exc}")
+
+    def on_link(self, event: Any) -> None:
+        """Give the link about to be used its game's whole replay URL (history.link_url)."""
+        link = event.target.closest("a[href]") if hasattr(event.target, "closest") else None
+        if link is None or str(type(link).__name__) == "JsNull":
+            return
+        url = self.history.link_url(self.entries, str(link.getAttribute("href")))
+        if url is not None:
+            link.setAttribute("href", url)
 
     def on_file(self, _event: Any) -> None:
         files = el("history-file").files
