@@ -18,6 +18,7 @@ import pytest
 import states
 from conftest import ROOT, Problems, Site, wait_until_booted
 from game_page import Boot, click_action
+from history_records import PUT_RECORDS, entries
 from measures import MAX_VIEWPORTS, MEASURES, shared_names
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -340,6 +341,42 @@ def test_with_the_history_database_never_answering_your_games_says_so_in_time(
     expect(page.locator("body")).to_have_attribute("data-kept", "0")
 
 
+# A database of the history's name without its games store (broken, or left by some other
+# page): made from an empty page of the origin before the site opens it.
+BROKEN_DB = """() => new Promise((resolve, reject) => {
+  const r = indexedDB.open("intruder-history", 1);
+  r.onupgradeneeded = () => r.result.createObjectStore("something-else");
+  r.onsuccess = () => { r.result.close(); resolve(); };
+  r.onerror = () => reject(r.error);
+})"""
+
+
+def test_a_broken_history_database_is_mended_and_the_game_is_kept(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    """The history's database there without its store: the game page finishes and keeps its
+    game (the store is added by an upgrade, nothing of the database is dropped) and Your
+    games lists it."""
+    before, _done, index, crew = almost_over(WIN_SEED)
+    states.on_origin(page, site.url)
+    page.evaluate(BROKEN_DB)
+    states.load_state(page, site.url, before)
+    click_action(page, index, crew)
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("body")).to_have_attribute("data-last-kept", re.compile(r"^[0-9a-f]{32}$"),
+                                                  timeout=20_000)
+    expect(page.locator('#notices [data-notice="history"]')).to_have_count(0)
+    open_history(page, site)
+    expect(page.locator("body")).to_have_attribute("data-games", "1")
+    expect(page.locator("body")).to_have_attribute("data-kept", "1")
+    stores = page.evaluate("""() => new Promise((resolve) => {
+      const r = indexedDB.open("intruder-history");
+      r.onsuccess = () => { const names = [...r.result.objectStoreNames]; r.result.close();
+                            resolve(names); };
+    })""")
+    assert stores == ["games", "something-else"]
+
+
 def test_a_pending_deletion_in_another_tab_is_not_held_up(
     page: Page, site: Site, problems: Problems
 ) -> None:
@@ -357,42 +394,6 @@ def test_a_pending_deletion_in_another_tab_is_not_held_up(
       setTimeout(() => resolve(99999), 8000);
     })""")
     assert 0 <= ms < 3000, ms
-
-
-# Records put straight into the page's own store: [key, value made by this JS expression].
-PUT_RECORDS = """async (rows) => {
-  const db = await new Promise((resolve, reject) => {
-    const r = indexedDB.open("intruder-history", 1);
-    r.onupgradeneeded = () => r.result.createObjectStore("games");
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-  await new Promise((resolve, reject) => {
-    const tx = db.transaction("games", "readwrite");
-    const store = tx.objectStore("games");
-    for (const [key, make] of rows) store.put((0, eval)(make), key);
-    tx.oncomplete = resolve;
-    tx.onabort = () => reject(tx.error);
-  });
-  db.close();
-}"""
-
-
-@cache
-def random_finished(seed: int) -> str:
-    """A game the random policy played to its end from this seed, as its history entry."""
-    g = ic.new_game(seed=seed)
-    rng = random.Random(seed)
-    while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
-    return history.stored_text(codec.history_game(g, {}, "2026-01-01T00:00:00+00:00"))
-
-
-def entries(count: int, distinct: int) -> list[dict[str, object]]:
-    """`count` finished games' entries: `distinct` games, each on several dates."""
-    return [dict(json.loads(random_finished(n % distinct)),
-                 date=f"2026-{1 + n // 28 % 12:02d}-{1 + n % 28:02d}T{n // 336:02d}:"
-                 f"{n % 60:02d}:00+00:00") for n in range(count)]
 
 
 def put(page: Page, site: Site, rows: list[tuple[str, str]],
@@ -516,10 +517,9 @@ def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
     wins, total = figures.wins["standard"]
     expect(page.locator("#history-figures tbody tr")).to_have_text(
         f"Standard{wins}{total}{round(100 * wins / total)}%")
-    # The long tasks are printed, not asserted: issue 29's 50 ms is not met yet (on this
-    # shared 2-core machine, tasks of 50-1,400 ms while a thousand records are read, and
-    # each page's redraw parses 100 links holding whole share codes: ~2 MB of HTML).
     assert full[0] <= 2 * empty[0], (full, empty)
+    # No long task while the thousand are read and listed (timing step: one run of three)
+    assert not full[2], f"long tasks while listing 1,000 games: {full[2]}"
     # Through the pages: each drawn in one short task, the last one holds game 1000.
     page.evaluate("() => { window.__longTasks.length = 0; }")
     pager = page.locator("#history-pager")
@@ -528,5 +528,18 @@ def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
         expect(body).to_have_attribute("data-page", str(n))
     expect(page.get_by_role("link", name="Review game 1000")).to_have_count(1)
     expect(pager.get_by_role("button", name="Earlier games")).to_be_disabled()
+    # The filter: the losses only, from their latest, the figures still over every game.
+    losses = history.shown(history.newest_first(games), "loss")  # type: ignore[arg-type]
+    page.locator("#history-filter").select_option("loss")
+    expect(body).to_have_attribute("data-shown", str(len(losses)))
+    expect(body).to_have_attribute("data-page", "0")
+    expect(page.locator("#history-shown")).to_have_text(f"{len(losses):,} of 1,000 games")
+    expect(page.locator("#history-games li.history-game")).to_have_count(
+        min(len(losses), history.PAGE_SIZE))
+    assert {o for o, _k in listed(page)} == {"loss"}
+    expect(page.locator("#history-figures dd").first).to_have_text("1000")
+    page.locator("#history-filter").select_option("all")
+    expect(body).to_have_attribute("data-shown", "1000")
     paging = page.evaluate("() => window.__longTasks.map(([, d]) => Math.round(d))")
-    print(f"paging through 20 pages: long tasks {paging}")
+    print(f"paging through 20 pages and filtering: long tasks {paging}")
+    assert not paging, paging

@@ -20,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
 import intruder_core as ic
-from core import history, session, storage
+from core import history, panels, session, storage
 from intruder_core import codec
 from intruder_core.bots import make_policy, play
 from intruder_core.codec import HistoryGame
@@ -603,6 +603,17 @@ def test_a_long_list_is_shown_a_page_at_a_time_and_its_figures_count_every_game(
     figures = history.stats(games)
     wins = sum(1 for n in range(1000) if n % 3)
     assert figures.games == 1000 and figures.wins == {"standard": (wins, 1000)}
+
+
+def test_the_filter_shows_the_games_of_one_outcome_in_their_order() -> None:
+    games = history.newest_first([entry(seed, f"2026-01-0{n}T10:00:00+00:00")
+                                  for n, seed in enumerate((0, 1, 0, 1), 1)])
+    assert history.shown(games, "all") == games
+    assert [e["outcome"] for e in history.shown(games, "win")] == ["win", "win"]
+    assert history.shown(games, "loss") == [games[1], games[3]]
+    assert history.shown(games, "draw") == []
+    assert set(history.SHOW) == {"all", *panels.OUTCOMES}  # one option an outcome
+    assert re.findall(r'<option value="(\w+)"', history.show_html()) == list(history.SHOW)
 
 
 def test_the_figures_html_names_each_difficulty() -> None:

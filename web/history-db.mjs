@@ -23,17 +23,43 @@ function open() {
         "the browser's storage did not answer (timed out; another tab may be clearing it)")),
         OPEN_MS);
       const done = (fn) => (value) => { clearTimeout(timer); fn(value); };
-      const request = indexedDB.open(NAME, 1);  // may throw (SecurityError): rejects
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => {
-        const db = request.result;
+      const ask = (version) => {
+        const request = indexedDB.open(NAME, version);  // may throw (SecurityError): rejects
+        request.onupgradeneeded = () => {
+          if (!request.result.objectStoreNames.contains(STORE)) {
+            request.result.createObjectStore(STORE);
+          }
+        };
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains(STORE)) {
+            // A database of this name without the games' store (broken, or another
+            // page's): mend it by an upgrade that adds the store; records are never lost.
+            const next = db.version + 1;
+            db.close();
+            try {
+              ask(next);
+            } catch (error) {
+              done(reject)(error);
+            }
+            return;
+          }
+          given(db);
+        };
+        request.onerror = done(() => reject(request.error));
+        request.onblocked = done(() => reject(new Error("the history is open in an older tab")));
+      };
+      const given = (db) => {
         // Another tab deletes or upgrades the database: give way at once (a later call
         // opens it again), never hold its request pending.
         db.onversionchange = () => { db.close(); opening = null; };
         done(resolve)(db);
       };
-      request.onerror = done(() => reject(request.error));
-      request.onblocked = done(() => reject(new Error("the history is open in an older tab")));
+      try {
+        ask(undefined);  // the version there (1 when new): an older page's database opens
+      } catch (error) {
+        done(reject)(error);
+      }
     });
     opening.catch(() => { opening = null; });  // a later call tries again
   }

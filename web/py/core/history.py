@@ -37,7 +37,8 @@ EXPORT_NAME = "intruder-games.json"
 ASIDE_NAME = "intruder-games-set-aside.json"  # the stored records that could not be read
 ASIDE = "intruder-games-set-aside"             # that file's format key
 PAGE_SIZE = 50  # games a page of the list shows (a thousand at once froze the page)
-SLICE_S = 0.02  # reading the store: the page may draw after this long (pause), no long task
+SLICE_S = 0.01  # reading the store: the page may draw after this long (pause): a slice
+#                 of 10 ms leaves room for the 3-5x a loaded two-core machine stretches it
 CHECKED = "history-checked"  # beside the autosave: digests of stored texts that replayed whole
 MAX_CHECKED = 5000           # digests remembered (more than the games a store keeps)
 
@@ -586,6 +587,22 @@ def stats_html(figures: Stats) -> str:
             '<thead><tr><th scope="col">Difficulty</th><th scope="col">Wins</th>'
             f'<th scope="col">Games</th><th scope="col">Won</th></tr></thead><tbody>{rows}'
             '</tbody></table>')
+
+
+SHOW = {"all": "All games", "win": "Wins", "loss": "Losses", "draw": "Draws"}  # the filter
+
+
+def shown(entries: Sequence[HistoryGame], outcome: str) -> list[HistoryGame]:
+    """The games the list shows with the filter at `outcome` (a SHOW key; "all": every
+    one), in their order."""
+    return list(entries) if outcome == "all" else [e for e in entries
+                                                   if e["outcome"] == outcome]
+
+
+def show_html() -> str:
+    """The filter's options (SHOW), "all" first and chosen."""
+    return "".join(f'<option value="{k}"{" selected" if k == "all" else ""}>{escape(v)}'
+                   "</option>" for k, v in SHOW.items())
 
 
 def pages(total: int) -> int:

@@ -6,6 +6,7 @@ is fetched); loadPackage can fail without raising, so the engine's import is the
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 from types import ModuleType
 
@@ -40,3 +41,11 @@ async def load_packages() -> ModuleType:
     except ImportError as exc:
         raise RuntimeError(f"package failed to load: {exc} (loader: {said})") from exc
     return intruder_core
+
+
+def freeze_heap() -> None:
+    """Set every object the page's boot made (the engine's and the glue's modules, the first
+    game) aside from the garbage collector (gc.freeze): its full collections then walk only
+    what came after. In Pyodide one over them all was a main-thread task of 60-250 ms, now
+    and then, while Your games read a thousand records (bench/history_list.py)."""
+    gc.freeze()

@@ -24,7 +24,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from core import rulesref
-from dom.packages import load_packages
+from dom.packages import freeze_heap, load_packages
 from dom.standalone import el, fit_plan, js_obj, nn
 
 document = js.document
@@ -316,6 +316,7 @@ async def main() -> None:
 
         page = DemoPage()
         page.start()
+        freeze_heap()
         window.intruderDemo = js_obj({
             "digest": create_proxy(digest),
             "open": create_proxy(lambda demo_id, step=0: page.open(demo_id, int(step))),

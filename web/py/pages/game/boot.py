@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_once_callable, create_proxy
 
 from dom.elements import document, el, js, js_obj, window
-from dom.packages import load_packages
+from dom.packages import freeze_heap, load_packages
 
 if TYPE_CHECKING:
     from pages.game.app import App
@@ -109,6 +109,7 @@ async def run() -> None:
         mark("parts built")
         app.start()
         mark("game drawn")
+        freeze_heap()
         install_debug_hook(app)
         window.intruderApp = create_proxy(app)  # for debugging from the console
         # The page's first layout (the plan fitted to its box) and first frame before ready,

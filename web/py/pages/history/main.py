@@ -10,6 +10,7 @@ Page contract (e2e/test_history.py):
   #history-export, #history-import (opens #history-file), #history-message, #history-notice
   #history-aside (the records set aside: body[data-aside] how many), #history-export-aside
   #history-pager button[data-command=page][data-page] (body[data-page]: the page shown)
+  #history-filter (Show: all games, wins, losses, draws; body[data-shown]: how many)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from dom.packages import load_packages
+from dom.packages import freeze_heap, load_packages
 from dom.standalone import el, js_obj
 
 BOOT = js.window.intruderBoot
@@ -39,10 +40,13 @@ class HistoryPage:
         self.store = history.History(None, opener=history.browser_backend,
                                      checks=storage.Store(storage.GAME_PAGE))
         self.entries: list[Any] = []
+        self.shown: list[Any] = []  # the entries the filter lets through (history.shown)
         self.page = 0  # the list's page shown (0: the latest games)
         self.tasks: set[asyncio.Future[Any]] = set()
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_file),
-                         create_proxy(self.on_link)]
+                         create_proxy(self.on_link), create_proxy(self.on_filter)]
+        el("history-filter").innerHTML = history.show_html()
+        el("history-filter").addEventListener("change", self._proxies[3])
         js.document.addEventListener("click", self._proxies[0])
         el("history-file").addEventListener("change", self._proxies[1])
         # A listed link gets its game's code before it is used: a press (any button, a
@@ -73,6 +77,7 @@ class HistoryPage:
         el("history-figures").innerHTML = h.stats_html(h.stats(self.entries))
         await self.pause()
         self.page = 0
+        self.shown = h.shown(self.entries, str(el("history-filter").value))
         self.draw_page()
         notice = el("history-notice")
         notice.textContent = self.store.problem
@@ -104,14 +109,24 @@ class HistoryPage:
         await js.Promise.new(lambda resolve, _reject: js.setTimeout(resolve, 0))
 
     def draw_page(self) -> None:
-        """The list's page `self.page` (PAGE_SIZE games) and its pager."""
+        """The list's page `self.page` (PAGE_SIZE games of those shown) and its pager."""
         h = self.history
-        self.page = max(0, min(self.page, h.pages(len(self.entries)) - 1))
-        el("history-games").innerHTML = h.games_html(self.entries, self.page)
+        self.page = max(0, min(self.page, h.pages(len(self.shown)) - 1))
+        el("history-games").innerHTML = h.games_html(self.shown, self.page)
         pager = el("history-pager")
-        pager.innerHTML = h.pager_html(len(self.entries), self.page)
-        pager.hidden = len(self.entries) <= h.PAGE_SIZE
+        pager.innerHTML = h.pager_html(len(self.shown), self.page)
+        pager.hidden = len(self.shown) <= h.PAGE_SIZE
+        everything = len(self.shown) == len(self.entries)
+        el("history-shown").textContent = "" if everything else \
+            f"{len(self.shown):,} of {len(self.entries):,} games"
         js.document.body.dataset.page = str(self.page)
+        js.document.body.dataset.shown = str(len(self.shown))
+
+    def on_filter(self, _event: Any) -> None:
+        """Another choice in Show: its games, from their latest."""
+        self.shown = self.history.shown(self.entries, str(el("history-filter").value))
+        self.page = 0
+        self.draw_page()
 
     def export(self) -> None:
         """Download every kept game as one file (the codec's history kind)."""
@@ -174,7 +189,7 @@ class HistoryPage:
         link = event.target.closest("a[href]") if hasattr(event.target, "closest") else None
         if link is None or str(type(link).__name__) == "JsNull":
             return
-        url = self.history.link_url(self.entries, str(link.getAttribute("href")))
+        url = self.history.link_url(self.shown, str(link.getAttribute("href")))
         if url is not None:
             link.setAttribute("href", url)
 
@@ -191,6 +206,7 @@ async def main() -> None:
         import intruder_core
 
         page = HistoryPage()
+        freeze_heap()
         js.window._intruderHistoryPage = create_proxy(lambda: page)
         await page.keep_autosaved()
         await page.refresh()

@@ -35,7 +35,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
-from dom.packages import load_packages
+from dom.packages import freeze_heap, load_packages
 from dom.standalone import el, fit_plan, js_obj, nn
 
 # ?review=: how long the page's boot may wait for the worker's first figures to be shown
@@ -447,6 +447,7 @@ async def main() -> None:
         from core import session
 
         page = ReplayPage()
+        freeze_heap()
         window._intruderReplayPage = create_proxy(lambda: page)
         fragment = str(js.location.hash)
         asked = nn(js.URLSearchParams.new(js.location.search).get("review"))
