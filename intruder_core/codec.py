@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final, Literal, TypedDict
 
@@ -226,9 +226,18 @@ def check_history_game(item: object, n: int = 1) -> HistoryGame:
     naming what is wrong."""
     from . import saves
 
+    return saves.finish(check_history_steps(item, n))
+
+
+def check_history_steps(item: object, n: int = 1) -> Generator[int, None, HistoryGame]:
+    """check_history_game one replayed action at a time (saves.replay_steps: a page checking
+    a thousand records draws between them), returning the entry."""
+    from . import saves
+
     entry = check_history_fields(item, n)
     try:
-        game = saves.replay(decode_record(entry["game"], "its game code"))
+        game = yield from saves.replay_record_steps(decode_record(entry["game"],
+                                                                  "its game code"))
     except CorruptSave as exc:
         raise CorruptSave(f"game {n} of the history does not replay: {exc}") from None
     if not game.is_over:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Container, Mapping
-from typing import cast
+from collections.abc import Callable, Container, Generator, Mapping
+from typing import TypeVar, cast
 
 from .actions import Action
 from .charts import OBJECTS, POWERS
@@ -318,6 +318,7 @@ def check_playable(g: Game) -> None:
         raise ValueError("the game is stuck: nobody has a legal action")
 
 
+_T = TypeVar("_T")
 Play = Callable[[Game, int, Action], object]  # plays action n (1, 2, ...) on the game
 
 
@@ -328,6 +329,13 @@ def _apply(g: Game, n: int, a: Action) -> object:
 def replay_checked(origin: object, actions: object, play: Play = _apply) -> Game:
     """The game rebuilt from an origin and its actions; CorruptSave naming what failed.
     `play` applies each checked action (the replay viewer watches every step this way)."""
+    return finish(replay_steps(origin, actions, play))
+
+
+def replay_steps(origin: object, actions: object, play: Play = _apply
+                 ) -> Generator[int, None, Game]:
+    """replay_checked one action at a time: yields each action's number once it is played
+    (a page checking many records may draw between them), returns the game."""
     try:
         origin = check_origin(origin)
         if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
@@ -345,6 +353,7 @@ def replay_checked(origin: object, actions: object, play: Play = _apply) -> Game
                 play(g, n, a)  # Game.apply refuses (changing nothing) before it plays
             except IllegalAction as e:
                 raise _bad(f"action {n}", f"the rules refuse it here: {e}") from None
+            yield n
         check_playable(g)
         return g
     except CorruptSave:
@@ -353,11 +362,25 @@ def replay_checked(origin: object, actions: object, play: Play = _apply) -> Game
         raise CorruptSave(f"the game cannot be rebuilt: {type(e).__name__}: {e}"[:300]) from None
 
 
+def finish(steps: Generator[object, None, _T]) -> _T:
+    """What a stepwise check (replay_steps and the like) returns, run to its end at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(_T, done.value)
+
+
 def replay(record: object) -> Game:
     """A share record {"origin", "actions"} replayed; CorruptSave if anything is wrong."""
+    return finish(replay_record_steps(record))
+
+
+def replay_record_steps(record: object) -> Generator[int, None, Game]:
+    """replay, one action at a time (replay_steps)."""
     if not isinstance(record, dict) or set(record) != {"origin", "actions"}:
         raise CorruptSave("not a game record: it must have an origin and actions")
-    return replay_checked(record["origin"], record["actions"])
+    return (yield from replay_steps(record["origin"], record["actions"]))
 
 
 def load_dict(data: object) -> Game:

@@ -10,6 +10,7 @@ import json
 import random
 import re
 import sys
+import time
 from collections.abc import Coroutine
 from functools import cache
 from pathlib import Path
@@ -367,6 +368,33 @@ def test_a_value_the_store_could_not_give_as_text_is_set_aside_with_its_reason()
     assert store.aside == [history.Aside("big", None, "the stored value is a BigInt, not text")]
 
 
+def test_an_unchecked_record_is_replayed_in_slices_with_the_page_drawing_between(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = finished(1)
+    good = entry(1, "2026-01-02T10:00:00+00:00")
+    steps = history.read_stored_steps(["k", history.stored_text(good)], 1, set())
+    played = []
+    with pytest.raises(StopIteration) as done:
+        while True:
+            played.append(next(steps))
+    assert played == list(range(1, len(game.record()["actions"]) + 1))
+    assert done.value.value == (good, history.digest(history.stored_text(good)), True)
+    backend = Backend()
+    backend.data[history.key(good)] = history.stored_text(good)
+    pauses: list[float] = []
+
+    async def pause() -> None:
+        pauses.append(time.perf_counter())
+
+    monkeypatch.setattr(history, "SLICE_S", -1.0)  # every step is over its slice
+    text = history.stored_text(good)
+    assert run(history.Slices(pause).run(history.read_stored_steps(["k", text], 1, set()))
+               )[0] == good
+    assert len(pauses) == len(played)  # a pause after each action once the slice is spent
+    assert run(history.History(backend).load(pause)) == [good]
+    assert len(pauses) == 2 * len(played) + 1  # and the chunk's
+
+
 def test_a_record_that_replayed_once_is_not_replayed_again(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     backend = Backend()
@@ -374,18 +402,19 @@ def test_a_record_that_replayed_once_is_not_replayed_again(monkeypatch: pytest.M
     good = [entry(1, "2026-01-02T10:00:00+00:00"), entry(0, "2026-01-03T10:00:00+00:00")]
     backend.data = {history.key(e): history.stored_text(e) for e in good}
     replays = []
-    real = codec.check_history_game
-    monkeypatch.setattr(codec, "check_history_game",
+    real = codec.check_history_steps
+    monkeypatch.setattr(codec, "check_history_steps",
                         lambda item, n=1: replays.append(n) or real(item, n))
     paused = []
 
     async def pause() -> None:
         paused.append(1)
 
-    monkeypatch.setattr(history, "SLICE_S", -1.0)  # a pause after every record
+    monkeypatch.setattr(history, "SLICE_S", -1.0)  # a pause after every step
     store = history.History(backend, checks=checks)
     assert run(store.load(pause)) == history.newest_first(good)
-    assert len(replays) == 2 and len(paused) == 3  # after each record, and the chunk
+    actions = sum(len(codec.decode_record(e["game"])["actions"]) for e in good)
+    assert len(replays) == 2 and len(paused) == actions + 1  # each action, and the chunk
     assert len(json.loads(checks.get(history.CHECKED) or "")) == 2
     assert run(history.History(backend, checks=checks).load()) == history.newest_first(good)
     assert len(replays) == 2  # the cache's digests: no second replay

@@ -15,11 +15,11 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from html import escape
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from core import panels, session, storage
 from intruder_core import codec
@@ -30,6 +30,7 @@ from intruder_core.variants import DIFFICULTIES
 if TYPE_CHECKING:
     from intruder_core import Game
 
+_T = TypeVar("_T")
 USE_NAMES = {"suggest": "Suggest", "odds": "Odds", "undo": "Undo"}
 NOT_KEPT = "Your games are not being kept: {why}. The game still plays as usual."
 NO_STORE = "this browser has no IndexedDB"  # why, when there is no store at all
@@ -198,6 +199,15 @@ def read_stored(row: object, n: int, checked: set[str]) -> tuple[HistoryGame, st
     out) as (entry, its text's digest, replayed now): replayed through the engine's checked
     loader (codec.check_history_game) unless its exact text replayed whole before
     (`checked`); CorruptSave saying why not."""
+    from intruder_core import saves
+
+    return saves.finish(read_stored_steps(row, n, checked))
+
+
+def read_stored_steps(row: object, n: int, checked: set[str]
+                      ) -> Generator[int, None, tuple[HistoryGame, str, bool]]:
+    """read_stored one replayed action at a time (codec.check_history_steps), so that
+    History.load lets the page draw within a long game's replay."""
     if not isinstance(row, list) or not 2 <= len(row) <= 4:
         raise CorruptSave("the store's row is not [key, text, why, digest]")
     text, why = row[1], row[2] if len(row) >= 3 else ""
@@ -220,7 +230,32 @@ def read_stored(row: object, n: int, checked: set[str]) -> tuple[HistoryGame, st
     sign = given if re.fullmatch(r"[0-9a-f]{32}", given) else digest(text)
     if sign in checked:
         return codec.check_history_fields(data, n), sign, False
-    return codec.check_history_game(data, n), sign, True
+    return (yield from codec.check_history_steps(data, n)), sign, True
+
+
+@dataclass
+class Slices:
+    """Work cut into slices of SLICE_S: `pause` (the page's: it may draw) once a slice is
+    spent; without one (CPython, the tests), none."""
+
+    pause: Callable[[], Awaitable[None]] | None
+    began: float = field(default_factory=time.perf_counter)
+
+    async def tick(self, now: bool = False) -> None:
+        """Pause if this slice is spent (`now`: whether or not)."""
+        if self.pause is not None and (now or time.perf_counter() - self.began > SLICE_S):
+            await self.pause()
+            self.began = time.perf_counter()
+
+    async def run(self, steps: Generator[object, None, _T]) -> _T:
+        """A stepwise check (read_stored_steps, codec.check_history_steps) to its end,
+        pausing between its steps."""
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return cast(_T, done.value)
+            await self.tick()
 
 
 @dataclass
@@ -309,7 +344,7 @@ class History:
         entries: list[HistoryGame] = []
         self.aside = []
         known, good = self._checked(), set()
-        began, n = time.perf_counter(), 0
+        slices, n = Slices(pause), 0
         for chunk in chunks:
             try:
                 rows = json.loads(str(chunk))
@@ -318,19 +353,14 @@ class History:
                 return []
             for row in rows if isinstance(rows, list) else []:
                 n += 1
-                try:
-                    entry, sign, _replayed = read_stored(row, n, known)
+                try:  # replayed (unless checked before) with the page drawing meanwhile
+                    entry, sign, _replayed = await slices.run(read_stored_steps(row, n, known))
                 except Exception as exc:  # any record, any value: set aside, never a dead page
                     self.aside.append(_aside(row, exc))
                 else:
                     entries.append(entry)
                     good.add(sign)
-                if pause is not None and time.perf_counter() - began > SLICE_S:
-                    await pause()
-                    began = time.perf_counter()
-            if pause is not None:  # the next chunk's text is made str in a task of its own
-                await pause()
-                began = time.perf_counter()
+            await slices.tick(now=True)  # the next chunk's text is made str in a task of its own
         self._remember(good, keep=set())
         return newest_first(entries)
 
@@ -368,17 +398,17 @@ class History:
         return True
 
     async def import_text(self, text: object,
-                          pause: Callable[[], Awaitable[None]] | None = None) -> Imported:
-        """Import a history file: every game checked and replayed first (`pause` between
-        games lets the page draw), then the new ones stored in one transaction. A bad file
-        or a failing store changes nothing."""
+                          pause: Callable[[], Awaitable[None]] | None = None,
+                          progress: Callable[[int], None] = lambda _n: None) -> Imported:
+        """Import a history file: every game checked and replayed first (`pause` every
+        SLICE_S lets the page draw; `progress` after each game), then the new ones stored in
+        one transaction. A bad file or a failing store changes nothing."""
         try:
             items = codec.history_items(text)
-            checked = []
+            checked, slices = [], Slices(pause)
             for n, item in enumerate(items, 1):
-                checked.append(codec.check_history_game(item, n))
-                if pause is not None:
-                    await pause()
+                checked.append(await slices.run(codec.check_history_steps(item, n)))
+                progress(n)  # games checked so far: the page's progress bar
         except CorruptSave as exc:
             return Imported(0, f"This file cannot be imported: {exc}. Your games are kept as "
                             "they were.", False)

@@ -144,17 +144,13 @@ class HistoryPage:
         message.textContent = "Checking the games in the file…"
         bar.hidden = False
         bar.value = 0
-        count = [0]
-
-        async def pause() -> None:
-            count[0] += 1
-            bar.value = count[0]
-            await asyncio.sleep(0)
+        def progress(n: int) -> None:
+            bar.value = n
 
         try:
             text = str(await file.text())
             bar.max = max(1, text.count('"game":'))
-            done = await self.store.import_text(text, pause)
+            done = await self.store.import_text(text, self.pause, progress)
         finally:
             bar.hidden = True
             el("history-file").value = ""
