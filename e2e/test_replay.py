@@ -89,6 +89,7 @@ def test_play_on_from_a_replay(page: Page, site: Site, problems: Problems, boot:
     expect(page.locator("body")).to_have_attribute("data-step", "20")
     href = page.locator("#fork").get_attribute("href")
     assert href is not None and "#g=" in href
+    assert page.locator("#fork").get_attribute("target") is None  # one tab: Back returns
     fork = ic.replay({"origin": g.record()["origin"], "actions": g.history[:20]})
     boot(href)
     expect(page.locator("body")).to_have_attribute(

@@ -5,10 +5,10 @@ Try again from here, the keyboard, and the curve the same as on CPython."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 import states
@@ -179,13 +179,19 @@ def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Pro
     page.locator("details.review-table-box summary").click()
     page.get_by_role("button", name="Show action 3", exact=True).click()
     expect(page.locator("body")).to_have_attribute("data-step", "3")
-    href = item.get_by_role("link", name="Try again from here, turning point 1") \
-        .get_attribute("href")
+    again = item.get_by_role("link", name="Try again from here, turning point 1")
+    href = again.get_attribute("href")
     assert href is not None and "#g=" in href
+    assert again.get_attribute("target") is None  # one tab: Back returns to the review
     fork = ic.replay({"origin": g.record()["origin"], "actions": g.history[:step]})
-    boot(href)
+    again.click()
+    page.wait_for_selector("body[data-ready='1'][data-engine-api='game']", state="attached",
+                           timeout=120_000)
     expect(page.locator("body")).to_have_attribute(
         "data-state-sha", session.state_digest(fork.to_json()))
+    assert len(page.context.pages) == 1
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/replay\.html"))
 
 
 def test_the_curve_is_the_same_as_on_cpython(page: Page, site: Site, problems: Problems,
@@ -214,14 +220,21 @@ def test_review_a_finished_game_from_the_game_over_screen(
     boot(site.url + session.share_fragment(g.record()))
     link = page.get_by_role("link", name="Review this game")
     expect(link).to_be_visible(timeout=30_000)
-    with context.expect_page() as opened:
-        link.click()
-    review: Any = opened.value
-    review.wait_for_selector("body[data-ready='1']", timeout=120_000)
-    wait_review(review)
-    assert review.locator("body").get_attribute("data-actions") == str(len(g.history))
-    expect(review.locator("#review-status")).to_contain_text(
+    assert link.get_attribute("target") is None  # one tab (issue 28, item 6)
+    link.click()
+    expect(page).to_have_url(re.compile(r"/replay\.html\?review=saved"))
+    page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    wait_review(page)
+    assert page.locator("body").get_attribute("data-actions") == str(len(g.history))
+    expect(page.locator("#review-status")).to_contain_text(
         "Finished game: the last point is its result.")
+    assert len(context.pages) == 1
+    # Back: the finished game as it was, still the page's own (never read-only)
+    page.go_back()
+    page.wait_for_selector("body[data-ready='1'][data-engine-api='game']", state="attached",
+                           timeout=120_000)
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("body")).not_to_have_attribute("data-tab", "read_only")
 
 
 EARLY = """() => {

@@ -664,8 +664,8 @@ def result_html(result: Mapping[str, Any] | None) -> str:
                '<th scope="col">Points</th></tr></thead>'
                f"<tbody>{score_rows(breakdown)}</tbody></table>" if breakdown else "")
             + '<p><button type="button" class="primary" data-command="new">Start a new game'
-            '</button> <a class="button" href="./replay.html?review=saved" target="_blank" '
-            'rel="noopener">Review this game</a></p>')
+            '</button> <a class="button" href="./replay.html?review=saved">Review this game</a>'
+            '</p>')  # the same tab: Back returns to the game
 
 
 # --- the rules reference ---------------------------------------------------------------------

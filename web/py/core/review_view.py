@@ -249,7 +249,7 @@ def _turning_item(tp: TurningPoint, href: str) -> str:
             f'<span class="tp-text">{escape(tp["text"])}</span><span class="tp-buttons">'
             f'<button type="button" data-command="goto" data-step="{tp["step"]}" '
             f'aria-label="Show turning point {n}">Show</button> '
-            f'<a class="button" href="{escape(href)}" target="_blank" rel="noopener" '
+            f'<a class="button" href="{escape(href)}" '  # the same tab: Back returns
             f'data-fork="{tp["fork"]}" aria-label="Try again from here, turning point {n}">'
             f"Try again from here</a></span></p></li>")
 
