@@ -135,6 +135,20 @@ def _shows_the_step(view_box: str, frame: demos.Frame) -> None:
             (places, box)
 
 
+# The open question's title and answers, as drawn: each inside the walkthrough's visible part
+# and above the step controls (sticky at its bottom), so no scroll is needed to answer.
+QUESTION_IN_VIEW = """() => {
+  const side = document.querySelector('.demo-side').getBoundingClientRect();
+  const controls = document.querySelector('.controls').getBoundingClientRect();
+  const bottom = Math.min(side.bottom, innerHeight, controls.top);
+  const out = [...document.querySelectorAll('#question h2, #question .ask, #question button')]
+    .map((e) => [e.tagName, e.getBoundingClientRect()])
+    .filter(([, r]) => r.top < Math.max(side.top, 0) - 1 || r.bottom > bottom + 1)
+    .map(([t, r]) => `${t} ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+  return {out, top: Math.round(side.top), bottom: Math.round(bottom)};
+}"""
+
+
 @pytest.mark.parametrize(("width", "height"), [(900, 640), (390, 600)])
 def test_step_through_every_demo_in_an_iframe(
     page: Page, site: Site, problems: Problems, width: int, height: int
@@ -154,6 +168,9 @@ def test_step_through_every_demo_in_an_iframe(
             f.locator("#forward").click()
             if frames[n].your_move:
                 expect(f.locator("body")).to_have_attribute("data-asking", "1")
+                placed = f.evaluate(QUESTION_IN_VIEW)
+                assert not placed["out"], f"{demo_id} step {n}: the question not in view: " \
+                    f"{placed}"
                 options = frames[n].your_move["options"]
                 right = next(i for i, o in enumerate(options)
                              if o["do"] == frames[n].action)

@@ -183,6 +183,20 @@ class DemoPage:
         el("step-link").href = link
         document.body.dataset.step = str(p.at)
         document.body.dataset.asking = "1" if p.asking else "0"
+        if p.asking:
+            self.bring_question()
+
+    @staticmethod
+    def bring_question() -> None:
+        """Scroll the walkthrough (when it scrolls: the embed, a phone) so that the question
+        starts at its top, its answers above the step controls: below the narration, they
+        were under the fold of a 390x600 frame, and only "Show what happens" showed."""
+        question = el("question")
+        side = question.closest(".demo-side")
+        if side is None or side.scrollHeight <= side.clientHeight:
+            return
+        gap = question.getBoundingClientRect().top - side.getBoundingClientRect().top
+        side.scrollTop = side.scrollTop + gap - 4
 
     def fit(self, measure: bool = False) -> None:
         """Show the part of the plan where the step happens at a readable scale when the
