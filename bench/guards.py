@@ -37,6 +37,7 @@ def main() -> None:
 
     bot = HeuristicPolicy()
     asked: Counter[str] = Counter()
+    chosen: Counter[str] = Counter()  # the heuristic's own actions, by type
     turns = decisions = 0
     for seed in range(args.first_seed, args.first_seed + args.games):
         g = ic.new_game(seed=seed)
@@ -46,6 +47,7 @@ def main() -> None:
             rows = [(i, a.to_dict(), str(a.label), str(a.rule)) for i, a in enumerate(legal)]
             view = g.view("crew")
             action, _ = bot.choose(view, legal, rng)
+            chosen[action.type] += 1
             if guards.guard_question(action.to_dict(), view, rows):
                 asked[action.type] += 1
             decisions += 1
@@ -58,6 +60,9 @@ def main() -> None:
           f"{total / max(decisions, 1):.1%} of decisions)")
     for kind, n in asked.most_common():
         print(f"  {kind}: {n} ({n / max(turns, 1):.2f} per turn)")
+    for end in ("end_movement", "end_actions"):  # issue 28, item 4: at most 1 in 10
+        print(f"guard at the heuristic's {end}: {asked[end]} of {chosen[end]} "
+              f"({asked[end] / max(chosen[end], 1):.1%})")
 
 
 if __name__ == "__main__":

@@ -66,7 +66,7 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
         page.wait_for_selector("#inspector[open]")
 
     def guard(page: Any, url: str) -> None:
-        seed3(page, url)
+        states.load_state(page, url, states.hunt_left())
         page.locator("#actions").get_by_role("button", name="End crew movement").click()
         page.wait_for_selector("#confirm-dialog[open]")
 
@@ -82,7 +82,8 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
                            "the part with him and where he can go", seed3_selected),
         ("whole", "seed 3, Command Officer 1 selected, Whole station pressed (where the "
                   "plan does not fit)", whole),
-        ("guard", "ending crew movement with points left asks first", guard),
+        ("guard", "ending crew movement while an armed crewman could reach the Intruder asks "
+         "first", guard),
         ("events", "seed 52 after Self Defense: a death, a Panic and a metamorphosis in the "
                    "toast with their dice, highlighted on the plan; Engineer 1 marked dead in "
                    "Power", banner),

@@ -36,6 +36,21 @@ def after_panic(phase: str = "crew_movement") -> ic.Game:
     })
 
 
+def hunt_left() -> ic.Game:
+    """Crew Movement where ending it asks (ruling R66): Command Officer 1, armed and with all
+    his points, in the Command Module could still reach the revealed Intruder in the Mess;
+    the others in Corridor A-1 have none left."""
+    crew: dict[str, Any] = {c: {"mp": 0, "at": "a1"} for c in CREW}
+    crew["co1"] = {"mp": 3, "at": "command", "carrying": ["blaster1"]}
+    return ic.Game.from_position({
+        "seed": 5, "phase": "crew_movement", "crew": crew,
+        "counters": [{"kind": "intruder", "at": "mess", "face_up": True}],
+    })
+
+
+HUNT_LEFT = "Command Officer 1 has not moved and, armed, could still reach the Intruder in"
+
+
 def crowded_arms() -> ic.Game:
     """Crew Movement with four crewmen and the weapons in the Arms Room, one in the Mess."""
     return ic.Game.from_position({

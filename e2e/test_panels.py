@@ -28,9 +28,11 @@ ACTIVE = "document.activeElement"
 
 
 def end_crew_movement(page: Page, site: Site, boot: Boot) -> tuple[Locator, str]:
-    """Seed 3's first Crew Movement Phase, every crewman with his points: End crew movement
-    clicked (its guard asks); the page's body and the state digest before."""
-    boot(site.url + "?seed=3")
+    """A Crew Movement Phase where an armed crewman with all his points could reach the
+    revealed Intruder (states.hunt_left): End crew movement clicked (its guard asks); the
+    page's body and the state digest before."""
+    states.on_origin(page, site.url)
+    states.load_state(page, site.url, states.hunt_left())
     body = page.locator(BODY)
     sha = body.get_attribute("data-state-sha") or ""
     page.locator("#actions").get_by_role("button", name="End crew movement").click()
@@ -43,8 +45,8 @@ def test_the_guard_focuses_its_confirming_button_and_says_what_is_lost(
     body, sha = end_crew_movement(page, site, boot)
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("what they have left is lost when the phase ends")
-    expect(dialog).to_contain_text("Command Officer 1 (3 MP)")
+    expect(dialog).to_contain_text(states.HUNT_LEFT)
+    expect(dialog).to_contain_text("His points are lost when the phase ends")
     assert page.evaluate(f"{ACTIVE}.id") == "confirm-yes"
     page.keyboard.press("Escape")  # Esc goes back and changes nothing
     expect(dialog).to_be_hidden()
@@ -52,7 +54,7 @@ def test_the_guard_focuses_its_confirming_button_and_says_what_is_lost(
     page.locator("#actions").get_by_role("button", name="End crew movement").click()
     expect(dialog).to_be_visible()
     page.keyboard.press("Enter")  # one key ends the phase
-    game = ic.new_game(seed=3)
+    game = states.hunt_left()
     game.apply({"type": "end_movement"})
     expect(body).to_have_attribute("data-state-sha", digest(game))
 

@@ -213,7 +213,7 @@ def test_share_link_reproduces_the_game_and_a_tampered_one_is_refused(
     page.locator('#board [data-crew="co1"]').click()
     page.locator('#board [data-compartment="a1"]').click()
     page.locator("#actions").get_by_role("button", name="End crew movement").click()
-    page.locator("#confirm-yes").click()  # the guard: crewmen still have points
+    # no guard (ruling R66): points are left, but no Intruder is revealed to hunt
     game = played(3, {"type": "move", "crew": "co1", "to": "a1"}, {"type": "end_movement"})
     expect_state(page, game)
     page.locator("#share").click()

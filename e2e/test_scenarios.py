@@ -108,8 +108,7 @@ def test_science_officer_hot_seat_and_the_scenario_rules(
     # Command ends his movement: the Science Officer's turn, after a hand-over.
     end = page.locator('#actions button[data-action*="end_movement"]')
     expect(end).to_have_count(1)
-    end.click()
-    page.locator("#confirm-yes").click()  # the guard: his crewmen still have points
+    end.click()  # no guard (ruling R66): no Intruder revealed to hunt yet
     expect(page.locator("#handover-text")).to_have_text(
         "Pass the device to the Science Officer player.")
     page.locator("#handover-continue").click()

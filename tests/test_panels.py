@@ -424,19 +424,28 @@ def test_no_guard_at_a_phase_end_where_only_drops_are_left() -> None:
     assert dialogs.guard_question({"type": "end_movement"}, g.view("crew"), listed) == ""
 
 
-def test_the_guard_names_the_movement_points_and_free_actions_left_unused() -> None:
+def test_the_guard_asks_only_for_an_armed_unmoved_crewman_who_could_reach_the_intruder(
+) -> None:
+    """Ruling R66: End crew movement asks when a crewman with all his points and a weapon
+    could still reach a revealed Intruder that no armed crewman faces; points or free
+    actions left elsewhere (an unlock, a crewman who moved already) are not asked."""
     from helpers import position
 
     from pages.game.play import guards as dialogs
 
-    g = position(phase="crew_movement", crew=idle_crew(
-        co1={"mp": 0, "at": "a1", "carrying": ["blaster1"]}, en2={"mp": 2, "at": "a1"},
-        co2={"mp": 0, "at": "command"}))
-    question = dialogs.guard_question({"type": "end_movement"}, g.view("crew"), rows(g))
-    assert question == ("End crew movement? 2 crewmen could still act, and what they have "
-                        "left is lost when the phase ends: Command Officer 2 (free: unlock) "
-                        "and Engineer 2 (2 MP).")
-    assert "Command Officer 1" not in question  # he could only drop his Blaster
+    def question(**crew: dict[str, object]) -> str:
+        g = position(phase="crew_movement", crew=idle_crew(**crew),
+                     counters=[{"kind": "intruder", "at": "mess", "face_up": True}])
+        return dialogs.guard_question({"type": "end_movement"}, g.view("crew"), rows(g))
+
+    armed = {"mp": 3, "at": "command", "carrying": ["blaster1"]}
+    assert question(co1=armed) == (
+        "End crew movement? Command Officer 1 has not moved and, armed, could still reach the "
+        "Intruder in Crew's Mess. His points are lost when the phase ends.")
+    assert question(co1={**armed, "carrying": []}) == ""  # unarmed
+    assert question(co1={**armed, "mp": 2}) == ""  # he has moved
+    assert question(co1=armed, co2={"mp": 0, "at": "mess", "carrying": ["blaster2"]}) == ""
+    assert question(en2={"mp": 2, "at": "a1"}, co2={"mp": 0, "at": "command"}) == ""
     assert dialogs.guard_yes({"type": "end_movement"}) == "End anyway"
 
 
@@ -474,7 +483,9 @@ def test_ending_the_actions_asks_only_for_actions_that_are_not_giving_up() -> No
     from pages.game.play import guards as dialogs
 
     view = {"crew": [crewman("co1", "Command Officer 1", "lab"),
-                     crewman("so1", "Science Officer 1", "lab")]}
+                     crewman("so1", "Science Officer 1", "lab")],
+            "counters": [{"token": "c2", "at": "lab", "face_up": True, "kind": "lab_animal"},
+                         {"token": "c3", "at": "lab", "face_up": True, "kind": "intruder"}]}
     end = {"type": "end_actions"}
     letting = [(0, {"type": "let_go", "crew": "co1"}, "Command Officer 1: let go", ""),
                (1, {"type": "release", "crew": "so1"}, "Science Officer 1: release", ""),
@@ -482,9 +493,12 @@ def test_ending_the_actions_asks_only_for_actions_that_are_not_giving_up() -> No
     assert dialogs.guard_question(end, view, letting) == ""
     catch = (3, {"type": "catch", "crew": "so1", "target": "c2"},
              "Science Officer 1: catch the Lab Animal (c2)", "")
-    assert dialogs.guard_question(end, view, [*letting, catch]) == (
-        "End the actions? 1 crewman could still act, and his action is lost once the actions "
-        "end: Science Officer 1 (catch the Lab Animal (c2)).")
+    assert dialogs.guard_question(end, view, [*letting, catch]) == ""  # R66: no hunt
+    prod = (4, {"type": "prod", "crew": "so1", "target": "c3"},
+            "Science Officer 1: prod the Intruder (c3)", "")
+    assert dialogs.guard_question(end, view, [*letting, catch, prod]) == (
+        "End the actions? 1 crewman could still act against the Intruder, and his action is "
+        "lost once the actions end: Science Officer 1 (prod the Intruder (c3)).")
 
 
 # --- nothing stale, nothing unexplained (issue 23 item 6) ------------------------------------

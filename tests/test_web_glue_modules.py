@@ -12,6 +12,7 @@ import intruder_core as ic
 from core import advice as advisor
 from core import storage
 from core.station import board_input
+from intruder_core import station
 from pages.game.play import guards as dialogs
 
 
@@ -95,30 +96,34 @@ def rows_of(game: ic.Game) -> list[tuple[int, dict[str, object], str, str]]:
     return [(i, a.to_dict(), a.label, a.rule) for i, a in enumerate(game.legal_actions())]
 
 
-def test_guard_asks_before_ending_movement_with_points_left() -> None:
-    game = ic.new_game(seed=3)  # Crew Movement, every crewman with 3 movement points
-    view = game.view("crew")
-    question = dialogs.guard_question({"type": "end_movement"}, view, rows_of(game))
-    assert question.startswith("End crew movement? 9 crewmen could still act, and what "
-                               "they have left is lost when the phase ends:")
-    assert "Command Officer 1 (3 MP)" in question and "Engineer 3 (3 MP)" in question
-    assert dialogs.guard_question({"type": "move", "crew": "co1", "to": "a1"}, view,
+def test_guard_asks_nothing_at_the_start_of_a_game() -> None:
+    """Ruling R66: every crewman has all his points at the start, but no Intruder is
+    revealed: ending the movement throws away no hunt, and no guard asks."""
+    game = ic.new_game(seed=3)
+    assert dialogs.guard_question({"type": "end_movement"}, game.view("crew"),
                                   rows_of(game)) == ""
-    # nobody with anything left to do: no question
-    only_end = [r for r in rows_of(game) if r[1]["type"] == "end_movement"]
-    assert dialogs.guard_question({"type": "end_movement"}, view, only_end) == ""
+    assert dialogs.reach("command", 1) == set(station.ADJACENT["command"])
+    assert "shaft1" not in dialogs.reach("a2", 1)  # a shaft costs 2 to enter
 
 
-def test_guard_asks_before_ending_the_actions_with_actions_left() -> None:
+def test_guard_asks_before_ending_the_actions_only_for_a_hunt_left() -> None:
+    """R66: a free pick-up left is not asked; an attack on a revealed Intruder is."""
     view = {"crew": [{"id": "co1", "name": "Command Officer 1"},
-                     {"id": "so1", "name": "Science Officer 1"}]}
-    rows = [(0, {"type": "pick_up", "crew": "so1", "item": "cage1"},
-             "Science Officer 1: pick up Cage 1", ""),
-            (1, {"type": "end_actions"}, "End actions here", "")]
-    assert dialogs.guard_question({"type": "end_actions"}, view, rows) == (
-        "End the actions? 1 crewman could still act, and his action is lost once the actions "
-        "end: Science Officer 1 (pick up Cage 1).")
-    assert dialogs.guard_question({"type": "end_actions"}, view, rows[1:]) == ""
+                     {"id": "so1", "name": "Science Officer 1"}],
+            "counters": [{"token": "c5", "at": "lab", "face_up": True, "kind": "intruder",
+                          "caged": False}]}
+    end = (9, {"type": "end_actions"}, "End actions here", "")
+    pick = (0, {"type": "pick_up", "crew": "so1", "item": "cage1"},
+            "Science Officer 1: pick up Cage 1", "")
+    assert dialogs.guard_question(end[1], view, [pick, end]) == ""
+    attack = (1, {"type": "attack", "crew": "co1", "target": "c5", "weapon": "blaster1"},
+              "Command Officer 1: attack the Intruder (c5) with Blaster 1", "")
+    assert dialogs.guard_question(end[1], view, [pick, attack, end]) == (
+        "End the actions? 1 crewman could still act against the Intruder, and his action is "
+        "lost once the actions end: Command Officer 1 (attack the Intruder (c5) with "
+        "Blaster 1).")
+    view["counters"][0]["caged"] = True  # caged: nothing to hunt
+    assert dialogs.guard_question(end[1], view, [pick, attack, end]) == ""
 
 
 def test_the_bots_are_imported_on_first_use_not_at_boot() -> None:

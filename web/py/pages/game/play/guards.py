@@ -8,6 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core import panels
+from intruder_core import station
+from intruder_core.charts import WEAPONS
+from intruder_core.crew_movement import MP_PER_TURN
 from intruder_core.describe import kind_name
 
 
@@ -20,16 +23,21 @@ def _names(names: list[str]) -> str:
 # Intruder or a Lab Animal): leaving them unused loses nothing, so they never make a guard ask.
 GIVING_UP = frozenset({"drop", "let_go", "release"})
 ENDS = ("end_movement", "end_actions")
+# Ruling R66: the ends of the crew's phases ask only where a player likely errs. The actions
+# on a revealed Intruder that the end of the actions would throw away:
+HUNTS = frozenset({"attack", "prod", "cage", "force_into_freezer"})
+ARMS = frozenset({*WEAPONS, "prod", "cage"})  # what a crewman hunts the Intruder with
 
 
 def guard_question(action: Mapping[str, Any], view: Mapping[str, Any],
                    rows: Sequence[panels.ActionRow]) -> str:
-    """The question to ask before one click that throws away what the player had and cannot
-    be taken back ("" if none), saying what would be lost: ending the Crew Movement Phase or
-    the actions while crewmen could still do more than drop or let go (their movement
-    points, their action), starting the Self-Destruct System, leaving in a shuttle, and the
-    Intruder player's end of his movement while his counters could still move or act. The
-    Intruder player's attacks are not asked: their buttons say the dice follow."""
+    """The question to ask before one click that throws away what the player likely meant
+    to use and cannot be taken back ("" if none), saying what would be lost (ruling R66):
+    ending the Crew Movement Phase while a crewman who has not moved could reach a revealed
+    Intruder, ending the actions while one could still attack, prod, cage or freeze it,
+    starting the Self-Destruct System, leaving in a shuttle, and the Intruder player's end of
+    his movement while his counters could still move or act. The Intruder player's attacks
+    are not asked: their buttons say the dice follow."""
     kind = action.get("type")
     if kind == "end_intruder_movement":
         return _intruder_guard(view, rows)
@@ -37,46 +45,88 @@ def guard_question(action: Mapping[str, Any], view: Mapping[str, Any],
         return _self_destruct_guard(view, action, rows)
     if kind == "leave":
         return _leave_guard(view, action, rows)
-    if kind not in ENDS:
-        return ""
-    crew = panels.crew_by_id(view)
-    can_act: dict[str, list[str]] = {}
-    for _, data, _, _ in rows:
-        who, what = data.get("crew"), str(data.get("type"))
-        if isinstance(who, str) and what not in (*ENDS, *GIVING_UP):
-            can_act.setdefault(who, []).append(what)
     if kind == "end_movement":
-        left = [f"{crew[c].get('name', c)} ({_unused(crew[c], can_act[c])})"
-                for c in crew if c in can_act]
-        if not left:
-            return ""
-        return (f"End crew movement? {panels.plural(len(left), 'crewman', 'crewmen')} could "
-                f"still act, and what {'he has' if len(left) == 1 else 'they have'} left is "
-                f"lost when the phase ends: {_names(left)}.")
-    left = [_could(str(crew.get(c, {}).get("name", c)), c, rows) for c in crew if c in can_act]
+        return _movement_guard(view, rows)
+    if kind == "end_actions":
+        return _actions_guard(view, rows)
+    return ""
+
+
+def _intruders(view: Mapping[str, Any]) -> dict[str, str]:
+    """The revealed Intruders free to hunt (not caged), token -> where."""
+    return {str(c.get("token")): str(c.get("at")) for c in view.get("counters", [])
+            if c.get("face_up") and c.get("kind") == "intruder" and not c.get("caged")}
+
+
+def reach(start: str, mp: int) -> set[str]:
+    """The compartments a crewman at `start` could enter with `mp` movement points (by the
+    entry costs of the plan, doors aside): where ending his movement may strand him."""
+    best = {start: 0}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for there in station.ADJACENT.get(here, ()):
+            cost = best[here] + station.entry_cost(there)
+            if cost <= mp and cost < best.get(there, mp + 1):
+                best[there] = cost
+                todo.append(there)
+    return set(best) - {start}
+
+
+def _movement_guard(view: Mapping[str, Any], rows: Sequence[panels.ActionRow]) -> str:
+    """R66: End crew movement asks only when an armed crewman who has not moved at all (all
+    his movement points left) could still reach a revealed Intruder that no armed crewman
+    faces yet: the hunt he was most likely meant for. Movement points or free actions left
+    elsewhere are not asked."""
+    hunted = _intruders(view)
+    if not hunted:
+        return ""
+    movers = {str(d.get("crew")) for _, d, _, _ in rows if d.get("type") == "move"}
+    items = panels.items_by_id(view)
+
+    def armed(c: Mapping[str, Any]) -> bool:
+        return any(items.get(i, {}).get("kind") in ARMS for i in c.get("carrying") or [])
+
+    crew = index_active(view)
+    held = {str(c.get("at")) for c in crew if armed(c)}  # an Intruder met there already
+    left = []
+    for c in crew:
+        mp = int(c.get("mp", 0) or 0)
+        if c.get("id") not in movers or mp < MP_PER_TURN or not armed(c):
+            continue
+        near = reach(str(c.get("at")), mp)
+        where = sorted({at for at in hunted.values() if at in near and at not in held})
+        if where:
+            left.append(f"{c.get('name')} has not moved and, armed, could still reach the "
+                        f"Intruder in {_names([panels.place(w) for w in where])}")
     if not left:
         return ""
+    return (f"End crew movement? {'; '.join(left)}. "
+            f"{'His points are' if len(left) == 1 else 'Their points are'} lost when the "
+            "phase ends.")
+
+
+def _actions_guard(view: Mapping[str, Any], rows: Sequence[panels.ActionRow]) -> str:
+    """R66: ending the actions asks only while a crewman could still attack, prod, cage or
+    force into the Freezer a revealed Intruder; the other actions left (a free unlock,
+    the Freezer, the Self-Destruct System, the airlock) are seldom meant and never asked."""
+    hunted = _intruders(view)
+    crew = panels.crew_by_id(view)
+    can: dict[str, list[str]] = {}
+    for _, data, label, _ in rows:
+        who = data.get("crew")
+        if isinstance(who, str) and data.get("type") in HUNTS and \
+                str(data.get("target")) in hunted:
+            name = str(crew.get(who, {}).get("name", who))
+            can.setdefault(name, []).append(label.removeprefix(f"{name}: "))
+    if not can:
+        return ""
+    left = [f"{n} ({ls[0]}{f', or {len(ls) - 1} more' if len(ls) > 1 else ''})"
+            for n, ls in can.items()]
+    lost = "his action is" if len(left) == 1 else "their actions are"
     return (f"End the actions? {panels.plural(len(left), 'crewman', 'crewmen')} could still "
-            f"act, and {'his action is' if len(left) == 1 else 'their actions are'} lost "
-            f"once the actions end: {_names(left)}.")
-
-
-def _could(name: str, who: str, rows: Sequence[panels.ActionRow]) -> str:
-    """A crewman and the first thing he could still do ("Science Officer 1 (catch the Lab
-    Animal (c3), or 2 more)"), from his action labels."""
-    labels = [r[2].removeprefix(f"{name}: ") for r in rows if r[1].get("crew") == who
-              and str(r[1].get("type")) not in (*ENDS, *GIVING_UP)]
-    more = f", or {len(labels) - 1} more" if len(labels) > 1 else ""
-    return f"{name} ({labels[0]}{more})"
-
-
-def _unused(member: Mapping[str, Any], kinds: Sequence[str]) -> str:
-    """What a crewman would leave unused: his movement points, else the free actions he
-    could still take ("3 MP", "free: unlock")."""
-    mp = int(member.get("mp", 0) or 0)
-    if mp > 0:
-        return f"{mp} MP"
-    return "free: " + ", ".join(dict.fromkeys(k.replace("_", " ") for k in kinds))
+            f"act against the Intruder, and {lost} lost once the actions end: "
+            f"{_names(left)}.")
 
 
 def _label_of(action: Mapping[str, Any], rows: Sequence[panels.ActionRow]) -> str:
