@@ -72,6 +72,7 @@ def test_no_two_controls_share_a_name_in_the_dialogs(
     expect(page.locator("#inspector")).to_be_visible()
     assert not shared_names(page), "the room inspector"
     page.locator("#inspector").get_by_role("button", name="Close").click()
+    states.load_state(page, site.url, states.hunt_left())  # where the guard asks (R66)
     page.locator("#actions").get_by_role("button", name="End crew movement").click()
     expect(page.locator("#confirm-dialog")).to_be_visible()
     assert not shared_names(page), "the guard"
