@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import play_randomly
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
@@ -116,10 +117,8 @@ def test_odds_shared_by_a_pool_merges_to_the_one_worker_estimate() -> None:
 
 def walked(seed: int) -> ic.Game:
     """A new game `seed` after a few random legal actions (as many as its seed draws)."""
-    game, rng = ic.new_game(seed=seed), random.Random(seed)
-    for _ in range(rng.randrange(0, 30)):
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    rng = random.Random(seed)
+    return play_randomly(ic.new_game(seed=seed), rng, steps=rng.randrange(0, 30))
 
 
 @pytest.mark.parametrize(("game", "preferred"), [(ic.new_game(seed=52), 0), (walked(21), 1)],
