@@ -958,7 +958,7 @@ def timing_command(py: Path, *args: str) -> list[str]:
     failed test runs up to TIMING_RERUNS more times, 5 s apart, whatever failed it: on two
     shared cores a task of 15 ms preempted by another process shows as one of 50-70 ms, so
     one run can fail a page that yields. A page that does not yield (one long task a move,
-    as before the worker) fails all three; the report names every rerun."""
+    as before the worker) fails all three; the summary counts the reruns ("1 rerun")."""
     return [str(py), "-m", "pytest", "e2e", "-m", "timing", "--reruns", str(TIMING_RERUNS),
             "--reruns-delay", "5", *args]
 
