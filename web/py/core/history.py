@@ -194,20 +194,13 @@ def aside_text(aside: Iterable[Aside]) -> str:
     return json.dumps({ASIDE: 1, "games": rows}, indent=1) + "\n"
 
 
-def read_stored(row: object, n: int, checked: set[str]) -> tuple[HistoryGame, str, bool]:
-    """A row of the store ([key, text, why, digest]; the digest may be "", the last two left
-    out) as (entry, its text's digest, replayed now): replayed through the engine's checked
-    loader (codec.check_history_game) unless its exact text replayed whole before
-    (`checked`); CorruptSave saying why not."""
-    from intruder_core import saves
-
-    return saves.finish(read_stored_steps(row, n, checked))
-
-
 def read_stored_steps(row: object, n: int, checked: set[str]
                       ) -> Generator[int, None, tuple[HistoryGame, str, bool]]:
-    """read_stored one replayed action at a time (codec.check_history_steps), so that
-    History.load lets the page draw within a long game's replay."""
+    """A row of the store ([key, text, why, digest]; the digest may be "", the last two left
+    out) as (entry, its text's digest, replayed now): replayed through the engine's checked
+    loader one action a step (codec.check_history_steps: History.load lets the page draw
+    within a long game's replay) unless its exact text replayed whole before (`checked`);
+    CorruptSave saying why not."""
     if not isinstance(row, list) or not 2 <= len(row) <= 4:
         raise CorruptSave("the store's row is not [key, text, why, digest]")
     text, why = row[1], row[2] if len(row) >= 3 else ""
