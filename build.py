@@ -123,8 +123,8 @@ PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 # bots' worker's PyScript scripts, the other pages' scripts run by page-boot.mjs); the other glue
 # modules, in their packages, and the rule texts go into GLUE_ARCHIVE.
 # The demo's and Your games' entries are in the archive too (read from it by page-boot.mjs:
-# gzipped with the rest they cost a third of their bytes); the replay's stays a file, which
-# the tests hold back to catch the page before its Python runs.
+# gzipped with the rest they cost a third of their bytes); the replay's is a small entry file
+# (its page.py in the archive), which the tests hold back to catch the page before its Python runs.
 PAGE_SCRIPTS = ("pages/game/main.py", "workers/bot_worker.py", "pages/replay/main.py")
 GLUE_ARCHIVE = "glue.tgz"
 # Modules of web/ that go next to pyodide.mjs: the snapshot-aware loader and snapshot maker.

@@ -1,5 +1,5 @@
 """The replay viewer (replay.html): what a pasted link or an opened file holds, the game
-rebuilt action by action, and the HTML of its panels. No DOM here (pages/replay/main.py), so it is
+rebuilt action by action, and the HTML of its panels. No DOM here (pages/replay/page.py), so it is
 tested on CPython (tests/test_web_replay.py).
 
 Sources: a share link ("...#g=CODE" or the code alone), `game.record()` JSON, a full save

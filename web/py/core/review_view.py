@@ -159,7 +159,7 @@ def _turn_labels(points: Sequence[Point]) -> list[tuple[int, int]]:
 def chart_svg(res: ReviewResult, at: int) -> str:
     """The crew's win chance across the game, with the draw and loss bands above it, the
     turning points numbered and the replay's step marked; a slider for the keyboard and
-    screen readers (pages/replay/main.py moves it), whose value is the current point in words."""
+    screen readers (pages/replay/page.py moves it), whose value is the current point in words."""
     points = res["points"]
     dwg = svgwrite.Drawing(profile="full", debug=False, size=("100%", "100%"))
     del dwg.attribs["height"]
