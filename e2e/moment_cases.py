@@ -5,7 +5,7 @@ its caption (and its toast item) must contain. e2e/test_moments.py walks them on
 tests/test_moment_cases.py on the real engine (so the table cannot rot), and
 e2e/screenshots.py photographs each (docs/screenshots/moment-<case>-*.png).
 
-Kinds the board does not draw (web/py/moments.QUIET: `no_metamorphosis`, `placed`,
+Kinds the board does not draw (web/py/core/moments.QUIET: `placed`,
 `inventory`; the log tells them) are listed with `board=False`: the page is checked to draw
 none for them. Kinds with no one place (`metamorphosis`, `clone`, `destroyed`,
 `game_over`: the whole station) have `place=""`: a caption and no lit box.
@@ -126,7 +126,7 @@ CASES: tuple[Case, ...] = (
           "crew": {"so1": {"at": "store_a1", "mp": 0}},
           "counters": [{"kind": "intruder", "at": "store_a1"}], "dice": [4, 6, 3, 6, 1, 1]},
          (Step("End crew movement", (
-             S("no_metamorphosis", "", "No metamorphosis", board=False),
+             S("no_metamorphosis", "", "4: no metamorphosis"),
              S("reveal", "store_a1", "Counter c1 is the Intruder"),
              S("power", "store_a1", "The Intruder gains Immune to Flame",
                "Flamethrowers do nothing to it", "Die 3 and 6: Immune to Flame"),

@@ -48,6 +48,10 @@ def test_every_caption_sits_beside_its_places_and_on_the_plan() -> None:
             rooms = [layout.ROOMS[p] for p in m.places if p in layout.ROOMS]
             assert inside(s.caption, view), (m, s.caption)
             assert not any(overlaps(s.caption, r) for r in rooms), (m, s.caption)
+            if m.kind == "no_metamorphosis":  # its die and word, one short line
+                assert s.lines == (str(m.dice[0]),), s.lines
+                assert s.lines[0].endswith(": no metamorphosis")
+                continue
             assert s.lines[0].split()[0] in m.words  # the outcome comes first
 
 
@@ -98,6 +102,23 @@ def test_random_movements_play_together_along_their_paths() -> None:
     for s in one_by_one:
         assert s.lines and s.view is not None and inside(s.caption, s.view)
         assert not any(overlaps(s.caption, box) for box in s.lit), (s.caption, s.lit)
+
+
+def test_many_random_movements_show_their_dice_at_their_places_and_one_short_line() -> None:
+    g = position(phase="movement", stage=1, unknown=2, counters=[
+        {"kind": k, "at": at} for k, at in (("intruder", "shaft1"), ("dummy", "shaft2"),
+                                            ("lab_animal", "shaft3"), ("dummy", "b1"))],
+        dice=[1, 2, 3, 4, 5, 6])
+    ms = moments.told([e.to_dict() for e in g.log], "crew", g.view("crew"))
+    ss = [s for s in moments.steps(ms, 1000) if s.kind == "random_move"]
+    assert len(ss) >= moments.MANY_MOVES
+    assert [s.lines for s in ss if s.lines] == [(f"{len(ss)} counters move at random",)]
+    for s, m in zip(ss, [m for m in ms if m.kind == "random_move" and len(m.places) > 1],
+                    strict=True):
+        assert s.mark == "die" and s.label == f"die {m.dice[0].values[0]}"
+    layer = moments.layer_svg(ss)
+    assert layer.count('class="die-mark"') == len(ss)
+    xml.dom.minidom.parseString(layer)  # well-formed
 
 
 def test_a_death_is_struck_and_the_layer_is_well_formed_svg_that_takes_no_input() -> None:
@@ -289,26 +310,6 @@ def test_a_crowded_place_drawn_grown_is_shown_whole_while_its_moment_plays() -> 
     part = moments.steps([m], 1000, grown=grown, zoom=PHONE)[0].view
     assert part is not None and layout.shows(part, "store_a1", grown)
     assert not layout.shows((0, 0, 300, 300), "store_a1", grown)
-
-
-def test_on_a_wide_screen_the_plan_scrolls_to_each_moment_out_of_view() -> None:
-    """The plan taller than its box (1280x800: about 560 of its 872 units in view): a
-    moment below the part in view scrolls it there, one in view or without a place does
-    not, and the top never leaves the plan."""
-    plan = (0.0, float(layout.VIEWBOX[3]))
-    far = [story.Moment("attack_target", "The Intruder attacks Engineer 1", ("maintenance",)),
-           story.Moment("reveal", "Counter c8 is the Intruder", ("shaft2",), revealed="intruder"),
-           story.Moment("clone", "A Clone joins the game")]
-    low, high, placeless = moments.steps(far, 1000, (0, 0, 666, 872))
-    to = moments.scroll_top(low, 0.0, 560.0, plan)
-    assert to is not None and 0 < to <= plan[1] - 560
-    shown = (0.0, to, 666.0, 560.0)
-    assert all(inside(b, shown) for b in (*low.lit, low.caption)), (to, low.lit, low.caption)
-    assert moments.scroll_top(high, 0.0, 560.0, plan) is None  # in view: it stays
-    back = moments.scroll_top(high, to, 560.0, plan)  # scrolled down: back up to Shaft 2
-    assert back is not None and back < to
-    assert moments.scroll_top(placeless, to, 560.0, plan) is None
-    assert moments.scroll_top(low, 0.0, 2000.0, plan) is None  # all of it in view
 
 
 def test_in_a_small_crowded_part_a_caption_finds_a_spot_over_none_of_its_places() -> None:

@@ -720,3 +720,49 @@ def test_svg_text_is_svgwrite_tostring_without_the_utf8_round_trip() -> None:
     for element in (dwg, group):
         assert render.svg_text(element) == element.tostring()
     assert "<![CDATA[" in render.svg_text(dwg) and "✝2 ❄ &lt;Lab&gt;" in render.svg_text(group)
+
+
+# --- stable slots (issue 28 item 2) -----------------------------------------------------------
+
+
+def _in_mess(crew: tuple[str, ...], held: dict[str, dict[str, tuple[float, float]]]
+             ) -> dict[str, dict[str, tuple[float, float]]]:
+    """Where the pieces are drawn with `crew` in the Crew's Mess, the last drawing `held`."""
+    return render.placements(render.station_parts(ic.Game.from_position({
+        "seed": 1, "phase": "crew_movement", "crew": {c: {"at": "mess"} for c in crew},
+        "counters": [{"kind": "intruder", "at": "dock2"}],
+    }).view("crew"), held=held))
+
+
+def test_a_piece_that_stays_keeps_its_spot_when_another_leaves_or_enters() -> None:
+    three = _in_mess(("co1", "co2", "so1"), {})
+    two = _in_mess(("co2", "so1"), three)
+    assert two["mess"] == {k: v for k, v in three["mess"].items() if k != "st-crew-co1"}
+    came = _in_mess(("co2", "so1", "en1"), two)  # nobody re-centres, either way
+    assert {k: came["mess"][k] for k in two["mess"]} == two["mess"]
+    assert "st-crew-en1" in came["mess"]
+    fresh = _in_mess(("co2", "so1", "en1"), {})  # drawn afresh: centred as ever
+    assert set(fresh["mess"]) == set(came["mess"]) and fresh["mess"] != came["mess"]
+
+
+def test_held_spots_never_overlap_and_mostly_hold_through_a_random_game() -> None:
+    g = ic.new_game(seed=4)
+    held: dict[str, dict[str, tuple[float, float]]] = {}
+    stayed = kept = 0
+    for _turn in random_play(g, 4, steps=150):
+        parts = render.station_parts(g.view("crew"), held=held)
+        now = render.placements(parts)
+        root = parse("<svg xmlns='http://www.w3.org/2000/svg'>" + "".join(
+            parts[f"st-at-{cid}"] for cid in COMPARTMENTS) + "</svg>")
+        boxes = {el.attrib["id"]: el for el in root.iter(f"{NS}g")
+                 if el.attrib.get("id", "").startswith(("st-crew", "st-counter"))}
+        for cid, spots in now.items():
+            for a, b in combinations([k for k in spots if k in boxes], 2):
+                (ax, ay), (bx, by) = spots[a], spots[b]
+                assert abs(ax - bx) >= 30 or abs(ay - by) >= 30, (cid, a, b, spots)
+            for piece, spot in spots.items():
+                if piece in held.get(cid, {}):
+                    stayed += 1
+                    kept += spot == held[cid][piece]
+        held = now
+    assert stayed > 100 and kept / stayed > 0.95, (kept, stayed)

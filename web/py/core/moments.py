@@ -22,7 +22,10 @@ from intruder_core.names import KIND_NAMES
 PACES: Final[dict[str, int]] = {"off": 0, "fast": 900, "normal": 1800, "slow": 3600}
 DEFAULT_PACE: Final = "normal"
 # Moments the board does not play (the toast and the log tell them).
-QUIET: Final = frozenset({"no_metamorphosis", "placed", "inventory"})
+QUIET: Final = frozenset({"placed", "inventory"})  # told in the log only
+# told on the board, not in the toast: a roll that decides nothing ("4: no metamorphosis")
+BOARD_ONLY: Final = frozenset({"no_metamorphosis"})
+MARK_FONT: Final = 15  # a die's mark at its place: 11.8 px at layout.MIN_SCALE
 FONT: Final = 15          # caption text, SVG units: 11.8 px at layout.MIN_SCALE
 LINE: Final = 19
 PAD: Final = 7
@@ -187,14 +190,23 @@ def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None,
     return out
 
 
+MANY_MOVES = 3  # this many random movements or more: each its die at its place, one line
+
+
 def _moving(ms: Sequence[story.Moment], start: int, each_ms: int, view: Box | None,
             grown: Mapping[str, Box] | None) -> list[Step]:
     """The random movements of a phase together: each its path, one caption for all of
-    them, over none of their places."""
+    them, over none of their places; many (MANY_MOVES) say their dice as marks at the
+    places they end in, and the caption is one short line (issue 28)."""
     paths = [_step(m, start, each_ms, view, grown) for m in ms]
-    lines = [f"{m.words}: die {', '.join(str(v) for d in m.dice for v in d.values)}"
-             for m in ms]
-    lines = [part for line in lines for part in wrap(line)]
+    dice = [", ".join(str(v) for d in m.dice for v in d.values) for m in ms]
+    if len(ms) >= MANY_MOVES:
+        paths = [replace(s, mark="die", label=f"die {d}") for s, d in zip(paths, dice,
+                                                                          strict=True)]
+        lines = [f"{len(ms)} counters move at random"]
+    else:
+        lines = [part for m, d in zip(ms, dice, strict=True)
+                 for part in wrap(f"{m.words}: die {d}")]
     rooms = [b for s in paths for b in s.lit]
     w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
     caption = place_caption(w, len(lines) * LINE + 2 * PAD, rooms, view)
@@ -233,26 +245,13 @@ def zoom_changes(ss: Sequence[Step]) -> list[tuple[int, Part]]:
     return out
 
 
-def scroll_top(s: Step, top: float, height: float, plan: tuple[float, float]) -> float | None:
-    """A wide screen, where the plan is taller than its box and scrolls in it: the top (in
-    plan units) to scroll to so that the step's lit places and its caption are in view,
-    nearest the middle; None when they already are, or it has no place. `top` and `height`
-    are the part in view, `plan` the plan's first and last unit."""
-    if not s.lit:
-        return None
-    boxes = (*s.lit, s.caption)
-    y0, y1 = min(b[1] for b in boxes), max(b[1] + b[3] for b in boxes)
-    if top <= y0 and y1 <= top + height:
-        return None
-    want = y0 if y1 - y0 > height else (y0 + y1 - height) / 2
-    return max(plan[0], min(want, plan[1] - height))
-
-
 def _step(m: story.Moment, start: int, duration: int, view: Box | None,
           grown: Mapping[str, Box] | None = None) -> Step:
     boxes = [layout.place_box(p, grown) for p in m.places if p in layout.ROOMS]
     lines = caption_lines(m) if m.kind != "random_move" else [m.words, *(f"Die {d}" for d in
                                                                          m.dice)]
+    if m.kind == "no_metamorphosis":  # nothing to see: its die and word, one short line
+        lines = [str(d) for d in m.dice] or [m.words]
     w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
     h = len(lines) * LINE + 2 * PAD
     caption = place_caption(w, h, boxes, view)
@@ -311,7 +310,14 @@ def layer_svg(ss: Sequence[Step], layer_id: str = "st-moments") -> str:
             parts.append(f"<style>@keyframes {name} {{{frames}}}</style>")
             parts.append(f'<circle class="runner" r="9" cx="0" cy="0" '
                          f'style="animation-name:{name};{timing}"/>')
-        if s.mark and s.lit:
+        if s.mark == "die" and s.lit:  # at the top right of the place it ends in
+            x, y, w, _ = s.lit[-1]
+            tw = text_width(s.label, MARK_FONT) + 8
+            parts.append(f'<g class="die-mark"><rect x="{_n(x + w - tw - 2)}" y="{_n(y + 2)}" '
+                         f'width="{_n(tw)}" height="20" rx="4"/><text x="{_n(x + w - 6)}" '
+                         f'y="{_n(y + 17)}" text-anchor="end" font-size="{MARK_FONT}">'
+                         f"{escape(s.label)}</text></g>")
+        elif s.mark and s.lit:
             cx, cy = _centre(s.lit[0])
             if s.mark == "strike":
                 parts.append(f'<path class="strike" d="M{_n(cx - 22)} {_n(cy - 22)} '
@@ -356,7 +362,7 @@ def banner_html(events: Sequence[EventData], ms: Sequence[story.Moment]) -> str:
     moved = [m for m in ms if m.kind == "counter_move"  # (Fast Reflexes: climbing back in)
              or (m.kind == "random_move" and len(m.places) > 1)]
     for m in ms:
-        if m.kind in QUIET or m.kind in ("random_move", "counter_move"):
+        if m.kind in QUIET | BOARD_ONLY or m.kind in ("random_move", "counter_move"):
             continue
         dice = "".join(f' <span class="die-says">Die {escape(str(d))}.</span>' for d in m.dice)
         detail = f' <span class="detail">{escape(m.detail)}.</span>' if m.detail else ""

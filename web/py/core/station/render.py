@@ -191,11 +191,12 @@ def _number(x: float) -> str:
 
 
 class Piece:
-    """One token or chip: a size and a function drawing it at the local origin."""
+    """One token or chip: a size, its element's id and a function drawing it at the local
+    origin."""
 
-    def __init__(self, w: float, h: float, draw: Callable[[], Group], kind: str = "token"
-                 ) -> None:
-        self.w, self.h, self.draw = w, h, draw
+    def __init__(self, w: float, h: float, draw: Callable[[], Group], kind: str = "token",
+                 ident: str = "") -> None:
+        self.w, self.h, self.draw, self.ident = w, h, draw, ident
         self.button = kind == "button"  # an object the shown side may act on
         self.chip = kind == "chip"      # an object (or several) as a picture
 
@@ -204,6 +205,7 @@ MIN_TOKEN = 32.0  # a token's least width and height in user units: 25 CSS px at
 # smallest scale the page draws the plan at (0.787 px per unit: 524 CSS px for 666 units),
 # over the 24 px of WCAG 2.5.8
 SUB = 14.0        # the least font size on the plan: 11 CSS px at that scale
+BADGE_H = 18.0    # a token's state badge, drawn above its shape
 
 
 def _token_lines(lines: list[tuple[str, str]], pad: float = 8) -> tuple[float, float]:
@@ -240,10 +242,11 @@ def _crew_shape(role: str, w: float, h: float) -> Any:
 def _token_piece(attrs: dict[str, Any], words: str, shape: Callable[[float, float], Any],
                  lines: list[tuple[str, str]], badge: str, *, selected: bool = False,
                  caged: bool = False, shape_kind: str = "crew") -> Piece:
-    """A token: a shape with one or two lines of text, and perhaps a state badge on its
-    top-right corner ("zz", "ctrl", "+LAB") that overhangs the shape."""
+    """A token: a shape with one or two lines of text, and perhaps a state badge ("zz",
+    "ctrl", "+LAB") over its top-right corner, above the shape: it never covers the
+    token's letters (issue 28)."""
     bw, bh = _token_lines(lines, 8 if shape_kind == "crew" else 13)
-    top = 9.0 if badge else 0.0
+    top = BADGE_H if badge else 0.0
     pw = _text_width(badge, SUB) + 8 if badge else 0.0
     w = bw + max(0.0, pw / 2 - 4)
 
@@ -269,12 +272,13 @@ def _token_piece(attrs: dict[str, Any], words: str, shape: Callable[[float, floa
         if top:
             g.add(body)
             bx = bw - 4 - pw / 2
-            g.add(E.rect((_number(bx), 0), (_number(pw), 18), rx=9, ry=9, class_="badge"))
+            g.add(E.rect((_number(bx), 0), (_number(pw), BADGE_H), rx=9, ry=9,
+                         class_="badge"))
             g.add(E.text(badge, insert=(_number(bx + pw / 2), 13.5), class_="badge-text",
                          text_anchor="middle"))
         return g
 
-    return Piece(w, bh + top, draw)
+    return Piece(w, bh + top, draw, ident=str(attrs.get("id", "")))
 
 
 class Scene:
@@ -514,7 +518,7 @@ class Scene:
                          class_="chip-text", text_anchor="middle"))
             return g
 
-        return Piece(w, h, draw, "button")
+        return Piece(w, h, draw, "button", ident)
 
     def _chip(self, ident: str, text: str, words: str, kind: str,
               ids: list[str] | None = None, place: str | None = None) -> Piece:
@@ -529,7 +533,7 @@ class Scene:
                          text_anchor="middle"))
             return g
 
-        return Piece(w, h, draw, "chip")
+        return Piece(w, h, draw, "chip", ident)
 
     def pieces_at(self, place: str, selected: str | None) -> list[Piece]:
         pieces = [self.crew_piece(c, c["id"] == selected) for c in self.crew_at(place)]
@@ -561,26 +565,26 @@ class Scene:
         return pieces + self.item_pieces(place)
 
     def fitted(self, place: str, selected: str | None, box: tuple[float, float, float, float],
-               notch: tuple[float, float]) -> list[Group] | None:
+               notch: tuple[float, float], held: Held | None = None) -> list[Group] | None:
         """The pieces in a place at full size inside its box: each one, or with the objects
         folded into a chip ("+4 objects"); None when even then they do not fit (the place
-        then grows: `inset`)."""
+        then grows: `inset`). A piece in `held` stays where it was drawn (_hold)."""
         whole = self.pieces_at(place, selected)
-        placed = _flow(whole, box, notch, force=False)
+        placed = _flow(whole, box, notch, force=False, held=held)
         if placed is not None:
             return placed
         items = [i for i in self.items_at(place) if str(i["id"]) not in self.actable]
         if len(items) > 1:
             pieces = [p for p in whole if not p.chip]
             pieces.append(self.objects_chip(place, items, box[2]))
-            placed = _flow(pieces, box, notch, force=False)
+            placed = _flow(pieces, box, notch, force=False, held=held)
             if placed is not None:
                 return placed
         else:
             pieces = whole
         # a small room (a dock) may lend its pieces the wall gap below it, as ever
         x, y, w, h = box
-        return _flow(pieces, (x, y, w, h + layout.GAP - 2), notch, force=False)
+        return _flow(pieces, (x, y, w, h + layout.GAP - 2), notch, force=False, held=held)
 
 
 # --- a crowded place grows: its pieces drawn at full size in a larger box over the plan -----
@@ -675,6 +679,47 @@ def _inset(scene: Scene, place: str, selected: str | None, box: Box, cost: int |
 SCALES = (1.0,)
 GAP = 4.0
 Placement = list[tuple[Piece, float, float]]  # piece, x, y (top-left, already scaled)
+Held = Mapping[str, tuple[float, float]]  # where pieces were drawn in a place: id -> x, y
+HOLD_STEP = 4.0  # the grid a new piece's free spot is looked for on
+
+
+def _hold(out: Placement, box: tuple[float, float, float, float], notch: tuple[float, float],
+          held: Held) -> Placement | None:
+    """Stable slots (issue 28): the placement `out` with each piece that was drawn in this
+    place before back where it was, and each new one where `out` puts it, or else in the
+    first free spot, row by row; None when the new ones find no room that way."""
+    x0, y0, bw, bh = box
+    nw, nh = notch
+    taken: list[tuple[float, float, float, float]] = []  # pieces placed, GAP around each
+
+    def free(x: float, y: float, p: Piece) -> bool:  # (a room may lend the wall gap below)
+        low = y0 + bh + layout.GAP - 1.5
+        if x < x0 - .5 or y < y0 - .5 or x + p.w > x0 + bw + .5 or y + p.h > low:
+            return False
+        if x < x0 + nw - .5 and y < y0 + nh - .5:  # under the label
+            return False
+        return not any(x < tx + tw + GAP - .5 and tx < x + p.w + GAP - .5 and
+                       y < ty + th + GAP - .5 and ty < y + p.h + GAP - .5
+                       for tx, ty, tw, th in taken)
+
+    at: dict[int, tuple[float, float]] = {}
+    for i, (p, _, _) in enumerate(out):
+        spot = held.get(p.ident)
+        if spot is not None and free(*spot, p):
+            at[i] = spot
+            taken.append((*spot, p.w, p.h))
+    for i, (p, x, y) in enumerate(out):
+        if i in at:
+            continue
+        spots = ((x0 + dx * HOLD_STEP, y0 + dy * HOLD_STEP)
+                 for dy in range(int((bh - p.h) // HOLD_STEP) + 1)
+                 for dx in range(int((bw - p.w) // HOLD_STEP) + 1))
+        spot = (x, y) if free(x, y, p) else next((s for s in spots if free(*s, p)), None)
+        if spot is None:
+            return None
+        at[i] = spot
+        taken.append((*spot, p.w, p.h))
+    return [(p, *at[i]) for i, (p, _, _) in enumerate(out)]
 
 
 def _rows(pieces: list[Piece], scale: float, widths: Callable[[int], float]) -> list[list[Piece]]:
@@ -717,13 +762,14 @@ def _place(rows: list[list[Piece]], scale: float, x0: float, y0: float,
 
 
 def _flow(pieces: list[Piece], box: tuple[float, float, float, float],
-          notch: tuple[float, float] = (0.0, 0.0), force: bool = True) -> list[Group] | None:
+          notch: tuple[float, float] = (0.0, 0.0), force: bool = True,
+          held: Held | None = None) -> list[Group] | None:
     """Place pieces in centred rows, shrinking them until they fit.
 
     box is the room's inside (x, y, w, h); notch is the (w, h) of its top-left corner taken
     by the label. Pieces go below the label when they fit there; a crowded room also uses
     the space to the right of a short label. When they do not fit: None, or with `force`
-    the pieces placed anyway below the label.
+    the pieces placed anyway below the label. Pieces `held` keep their places (_hold).
     """
     x0, y0, bw, bh = box
     nw, nh = notch
@@ -759,6 +805,8 @@ def _flow(pieces: list[Piece], box: tuple[float, float, float, float],
         best = (out, scale)
     placed = []
     out, scale = best
+    if held and scale == 1:
+        out = _hold(out, box, notch, held) or out
     for p, x, y in out:
         g = p.draw()
         t = f"translate({_number(x)},{_number(y)})"
@@ -950,11 +998,14 @@ def _memo(key: tuple[Any, ...], draw: Callable[[], Any]) -> str:
 def station_parts(view: View, *, selected: str | None = None,
                   reachable: dict[str, int] | None = None,
                   focus: str | None = None, selectable: Iterable[str] = (),
-                  unit: str = "MP", actable: Mapping[str, str] | None = None
-                  ) -> dict[str, str]:
+                  unit: str = "MP", actable: Mapping[str, str] | None = None,
+                  held: Mapping[str, Held] | None = None) -> dict[str, str]:
     """The plan's parts for a crew view (see render_station), by element id, in drawing
-    order: each the SVG text of one element that the page may swap for the one it shows."""
+    order: each the SVG text of one element that the page may swap for the one it shows.
+    `held` (placements of the parts last drawn): pieces that stay in a place keep their
+    spots there."""
     reachable = reachable or {}
+    held = held or {}
     scene = Scene(view)
     scene.selectable = set(selectable)
     scene.selected = selected
@@ -981,13 +1032,16 @@ def station_parts(view: View, *, selected: str | None = None,
             ("shuttle", keys[sid], repr(sorted(shuttle.items()) if shuttle else [])),
             functools.partial(_shuttle, scene, sid, selected))
     for cid in COMPARTMENTS:
-        def draw(cid: str = cid) -> Group:
+        spots = held.get(cid) or {}
+
+        def draw(cid: str = cid, spots: Held = spots) -> Group:
             box, notch = content_box(cid, cid in reachable)
             group = _g(id=f"{ID}at-{cid}")
-            for g in scene.fitted(cid, selected, box, notch) or []:  # None: in its inset
+            for g in scene.fitted(cid, selected, box, notch, spots) or []:  # None: inset
                 group.add(g)
             return group
-        parts[f"{ID}at-{cid}"] = _memo(("at", keys[cid], cid in reachable), draw)
+        parts[f"{ID}at-{cid}"] = _memo(("at", keys[cid], cid in reachable,
+                                        tuple(sorted(spots.items()))), draw)
     parts[f"{ID}insets"] = _insets_part(scene, keys, selected, reachable)
     return parts
 
@@ -1035,6 +1089,18 @@ def _insets_part(scene: Scene, keys: Mapping[str, str], selected: str | None,
 
 
 INSET_BOX = re.compile(r'data-box="([-\d. ]+)" data-grown="([\w-]+)"')  # sorted attributes
+
+
+PIECE_AT = re.compile(r'id="(st-(?:crew|counter|item|items|objects|act)-[\w-]+)"[^>]*? '
+                      r'transform="translate\(([-\d.]+),([-\d.]+)\)"')
+
+
+def placements(parts: Mapping[str, str]) -> dict[str, dict[str, tuple[float, float]]]:
+    """Where each piece is drawn in each compartment of a plan's parts (not grown), by
+    place and piece id: what `station_parts(held=...)` keeps them at."""
+    return {cid: {m.group(1): (float(m.group(2)), float(m.group(3)))
+                  for m in PIECE_AT.finditer(parts.get(f"{ID}at-{cid}", ""))}
+            for cid in COMPARTMENTS}
 
 
 def grown_boxes(parts: Mapping[str, str]) -> dict[str, Box]:

@@ -4,6 +4,8 @@ data attributes; redrawn after every change, keeping the keyboard focus where it
 
 from __future__ import annotations
 
+from typing import Any
+
 from core import logbook, panels, session
 from core.shown import Shown
 from dom.elements import closest, document, el, js_obj, nn
@@ -32,6 +34,7 @@ class ActionPanel:
         self.handover = handover
         self.bus = bus
         self.html_shown = handover.html_shown  # panels' HTML as last set (set_html)
+        self.step_was: tuple[Any, Any] | None = None  # the phase and step last drawn
 
     def draw(self, new_events: list[EventData] | None = None,
              rebuild_log: bool = False) -> None:
@@ -69,6 +72,11 @@ class ActionPanel:
                 shown.selected not in shown.tokens:
             shown.selected = None  # a counter with nothing left to do this phase
         step = shown.decision().get("step")
+        now = (shown.view.get("phase"), step)
+        if shown.selected in crew and now != self.step_was and \
+                not any(a.get("crew") == shown.selected for a in acts):
+            shown.selected = None  # nobody stays selected into a step he cannot act in
+        self.step_was = now
         if shown.tokens and shown.selected not in shown.tokens:
             shown.selected = shown.tokens[0]  # the Intruder player always has a counter
         if shown.selected in shown.tokens:

@@ -50,11 +50,13 @@ class Board:
             extra = {"selectable": shown.tokens,
                      "unit": "steps" if shown.selected in shown.tokens else "MP",
                      "actable": board_input.actable_objects(shown.legal())}
-        parts = render.station_parts(shown.view, selected=shown.selected,
-                                     reachable=shown.costs, focus=focus, **extra)
         board = el("board")
         drawn = self.parts if nn(board.querySelector("svg.station-map[data-live]")) \
             is not None else {}
+        # stable slots: a piece that stays in its place keeps its spot (issue 28)
+        parts = render.station_parts(shown.view, selected=shown.selected,
+                                     reachable=shown.costs, focus=focus,
+                                     held=render.placements(drawn), **extra)
         changed = [k for k, text in parts.items() if drawn.get(k) != text]
         nodes = [nn(document.getElementById(k)) for k in changed] if drawn else [None]
         if any(node is None for node in nodes):  # first drawing, or the board was cleared
@@ -213,10 +215,15 @@ class Board:
         if svg is None:  # no plan drawn (or no board: the page is going away)
             return
         width, height = self.box(measure)
-        part = layout.zoom_box(width, height, self.zoom_places(),
-                               grown=render.grown_boxes(self.parts))
+        places, grown = self.zoom_places(), render.grown_boxes(self.parts)
+        part = layout.zoom_box(width, height, places, grown=grown)
         small = part != layout.VIEWBOX
         box = layout.VIEWBOX if self.whole or not small else self.moment_view or part
+        was = self._fitted[0] if self._fitted and self._fitted[1] and not self._fitted[2] \
+            else None
+        if box == part and was is not None and not measure and was[2:] == part[2:] and \
+                all(layout.shows(was, p, grown) for p in places if p in layout.ROOMS):
+            box = was  # it still shows where things happen: it does not move under the hand
         fitted = (box, small, self.whole)
         if fitted == self._fitted:
             return

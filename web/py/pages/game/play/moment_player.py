@@ -1,6 +1,7 @@
 """The moments' player (page glue): puts moments.layer_svg on the board's SVG after an
 action, where CSS plays it (app.css, /* moments */), and takes it off when it has played or
-the player skips it (a click or Esc; the click still does what it does). Also the
+the player skips it (a click or Esc; a click on the plan that skips does nothing else, one
+elsewhere still does what it does). Also the
 Self-Destruct countdown on the plan while it runs. The layout is moments.py's, tested on
 CPython."""
 
@@ -13,7 +14,7 @@ from pyodide.ffi import create_proxy
 from core import moments
 from core.shown import Shown
 from core.station import render
-from dom.elements import document, el, js, js_obj, listen, nn, window
+from dom.elements import document, el, js, listen, nn, window
 from intruder_core import story
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
 LAYER = "st-moments"
 COUNTDOWN = "st-countdown"
-MARGIN_PX = 80  # less of the plan than this in the window: it is out of view
 
 
 class MomentPlayer:
@@ -35,19 +35,17 @@ class MomentPlayer:
         self.concern = False      # they hold a moment the shown side must see
         self._timer: Any = None
         self._done = create_proxy(self.skip)
-        self._timers: list[Any] = []  # the play's timers: the parts to show, scrolls, bring
+        self._timers: list[Any] = []  # the play's timers: the parts to show
         self._parts: list[tuple[int, int, int, int]] = []  # those parts, in order
         self._rezoom = create_proxy(self.next_part)
-        self._scroll = create_proxy(self.scroll)
-        self._bring = create_proxy(self.bring)
-        self._follow: list[moments.Step] = []  # a wide screen: the steps still to scroll to
-        self._plan: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)  # its viewBox
         self._release = create_proxy(self.release)
         self._held = False        # a tap skipped them: the part shown waits for its click
+        self._swallow = False     # ... and that click does nothing else (issue 28)
         self._proxies = [listen(document, "pointerdown", self.on_pointer),
                          listen(document, "pointerup", self.on_pointer_up),
-                         create_proxy(self.on_key)]
+                         create_proxy(self.on_key), create_proxy(self.on_click)]
         document.addEventListener("keydown", self._proxies[2], True)  # before the page's
+        document.addEventListener("click", self._proxies[3], True)
 
     def pace(self) -> int:
         """A moment's time now: the setting, none when the browser asks for less motion."""
@@ -72,12 +70,6 @@ class MomentPlayer:
             self.board.hold_view(changes.pop(0)[1])
         self._parts = [part for _, part in changes]
         self._timers = [window.setTimeout(self._rezoom, at) for at, _ in changes]
-        if not changes and window_box is not None and zoomed is None:
-            # a wide screen: the plan scrolls in its box; each moment's place comes into view
-            self._follow = [s for s in steps if s.lit]
-            self._plan = window_box
-            self._timers += [window.setTimeout(self._scroll, s.start) for s in self._follow]
-        self._timers.append(window.setTimeout(self._bring, 0))
         svg.insertAdjacentHTML("beforeend", moments.layer_svg(steps, LAYER))
         self.grow_pieces()
         self.light_stage(moments.stage_light(steps))
@@ -87,32 +79,6 @@ class MomentPlayer:
         document.body.dataset.moments = "playing"
         self._timer = window.setTimeout(self._done, total)
 
-    @staticmethod
-    def bring(*_args: Any) -> None:
-        """The moments start while the plan is scrolled out of the window (a phone, after an
-        action far down the list): the page scrolls back to it, so they are seen where they
-        happen (read after the frame, so no forced layout)."""
-        board = el("board")
-        box = board.getBoundingClientRect()
-        if float(box.bottom) < MARGIN_PX or float(box.top) > float(window.innerHeight) - MARGIN_PX:
-            board.scrollIntoView(js_obj({"block": "nearest", "behavior": "smooth"}))
-
-    def scroll(self, *_args: Any) -> None:
-        """The next moment plays on a wide screen: scroll the board's box to its place and
-        caption when they are out of view (read after the frame, so no forced layout)."""
-        if not self._follow:
-            return
-        step = self._follow.pop(0)
-        board, svg = el("board"), nn(el("board").querySelector("svg"))
-        if svg is None or board.scrollHeight <= board.clientHeight + 1:
-            return
-        _x, y, w, h = self._plan
-        scale = float(svg.clientWidth) / w  # CSS px per plan unit
-        to = moments.scroll_top(step, y + float(board.scrollTop) / scale,
-                                float(board.clientHeight) / scale, (y, y + h))
-        if to is not None:
-            board.scrollTo(js_obj({"top": (to - y) * scale, "behavior": "smooth"}))
-
     def next_part(self, *_args: Any) -> None:
         """The next moment plays elsewhere: the phone's plan shows its place."""
         if self._parts:
@@ -121,6 +87,7 @@ class MomentPlayer:
     def release(self, *_args: Any) -> None:
         """After the skipping tap's click: back to the usual part of a phone's plan (unless
         new moments have taken it meanwhile)."""
+        self._swallow = False
         if self._held:
             self._held = False
             self.board.hold_view(None)
@@ -134,7 +101,7 @@ class MomentPlayer:
             self._timer = None
         for timer in self._timers:
             window.clearTimeout(timer)
-        self._timers, self._parts, self._follow = [], [], []
+        self._timers, self._parts = [], []
         self._held = keep_view and self.board.moment_view is not None
         if not self._held:
             self.board.hold_view(None)
@@ -177,16 +144,26 @@ class MomentPlayer:
             return 0.0
         return max(0.0, (self.until - float(js.performance.now())) / 1000)
 
-    def on_pointer(self, _event: Any) -> None:
-        """A click or tap anywhere skips the moments; it still does what it does."""
+    def on_pointer(self, event: Any) -> None:
+        """A click or tap anywhere skips the moments; on the plan only that (its click is
+        dropped: no piece moved, no room window under the finger), elsewhere (a button) it
+        still does what it does."""
         if self.until:
             self.skip(keep_view=True)
+            self._swallow = bool(el("board").contains(event.target))
 
     def on_pointer_up(self, _event: Any) -> None:
-        """The tap that skipped the moments is let go: once its click has done what it does,
-        the plan goes back to its usual part."""
-        if self._held:
+        """The tap that skipped the moments is let go: once its click is dropped (or none
+        came: a drag), the plan goes back to its usual part."""
+        if self._held or self._swallow:
             window.setTimeout(self._release, 0)
+
+    def on_click(self, event: Any) -> None:
+        """The click of a press on the plan that skipped the moments does nothing else."""
+        if self._swallow:
+            self._swallow = False
+            event.preventDefault()
+            event.stopImmediatePropagation()
 
     def on_key(self, event: Any) -> None:
         """Esc skips the moments (and only that, while they play)."""

@@ -1,0 +1,121 @@
+"""The table (issue 28 item 1): the plan is the page.
+
+On a desktop window from 1280x720 to 1920x1080 the whole station plan is in view with no
+scrolling of the window or of a box around it, its text at least 11 px as drawn, the prompt
+and the first action in view, the log and the mapsheet beside the plan, not below it. On a
+phone (390x844, 844x390) and in a 390x600 embed the page is at most 1.25 viewports high and
+the part of the plan where the decision is, its prompt and first action are on one screen.
+One booted page is measured at each size in turn (the board fits itself on a resize).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import states
+from conftest import Problems, Site
+from game_page import Boot
+from measures import BOARD_FIGURES
+from playwright.sync_api import Frame, Page, expect
+
+DESKTOPS = [(1280, 720), (1280, 800), (1366, 768), (1920, 1080)]
+PHONES = [(390, 844), (844, 390)]
+MAX_PHONE_VIEWPORTS = 1.25
+
+# Where the plan, the prompt, the first action, the log and the mapsheet are, the boxes
+# around the plan that scroll, and the page's size.
+LAYOUT = """(action) => {
+  const rect = (e) => { if (!e) return null; const b = e.getBoundingClientRect();
+    return {x: b.x, y: b.y, right: b.right, bottom: b.bottom}; };
+  const svg = document.querySelector('#board svg'), boxes = [];
+  for (let e = svg.parentElement; e && e !== document.documentElement; e = e.parentElement) {
+    const cs = getComputedStyle(e);
+    if (/auto|scroll/.test(cs.overflowX + cs.overflowY)
+        && (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1))
+      boxes.push(e.id || e.className || e.tagName);
+  }
+  const root = document.documentElement;
+  return {plan: rect(svg), zoom: document.getElementById('board').dataset.zoom || null,
+          scroll_boxes: boxes, page_h: root.scrollHeight, page_w: root.scrollWidth,
+          prompt: rect(document.getElementById('prompt')),
+          action: rect(document.querySelector(action)),
+          log: rect(document.querySelector('.log-wrap')),
+          mapsheet: rect(document.getElementById('mapsheet-box'))};
+}"""
+FIRST_ACTION = "#actions button[data-index], #actions button[data-select]"
+SELECTED_ACTION = "#actions .crew-group.selected button[data-index]"
+
+
+def inside(box: dict[str, float] | None, w: int, h: int) -> bool:
+    return box is not None and box["x"] >= -0.5 and box["y"] >= -0.5 and \
+        box["right"] <= w + 0.5 and box["bottom"] <= h + 0.5
+
+
+def measure(target: Page | Frame, action: str = FIRST_ACTION) -> dict[str, Any]:
+    figures: dict[str, Any] = target.evaluate(LAYOUT, action)
+    figures["min_text"] = target.evaluate(BOARD_FIGURES)["min_text"]
+    return figures
+
+
+def test_on_a_desktop_the_whole_plan_is_the_page(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(site.url + "?seed=3")
+    for w, h in DESKTOPS:
+        page.set_viewport_size({"width": w, "height": h})
+        expect(page.locator("#board")).not_to_have_attribute("data-zoom", "part")
+        f = measure(page)
+        print(f"{w}x{h}", json.dumps(f))
+        where = f"{w}x{h}: {f}"
+        assert f["zoom"] is None and inside(f["plan"], w, h), where  # the whole plan in view
+        assert not f["scroll_boxes"] and f["page_h"] <= h and f["page_w"] <= w, where
+        assert f["min_text"] >= 10.95, where
+        assert inside(f["prompt"], w, h) and inside(f["action"], w, h), where
+        for panel in ("log", "mapsheet"):  # beside the plan, never a page below it
+            assert f[panel]["x"] >= f["plan"]["right"], where
+
+
+def test_on_a_phone_one_decision_fits_one_screen(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    boot(site.url + "?seed=3")
+    for w, h in PHONES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.keyboard.press("Escape")  # nobody selected: the prompt and the crew's list
+        expect(page.locator("body")).not_to_have_attribute("data-selected", "co1")
+        for action in (FIRST_ACTION, SELECTED_ACTION):
+            if action == SELECTED_ACTION:
+                page.locator('#board [data-crew="co1"]').click()
+                expect(page.locator("body")).to_have_attribute("data-selected", "co1")
+            f = measure(page, action)
+            print(f"{w}x{h} {action}", json.dumps(f))
+            where = f"{w}x{h} {action}: {f}"
+            assert f["page_h"] <= MAX_PHONE_VIEWPORTS * h and f["page_w"] <= w, where
+            assert not f["scroll_boxes"] and f["min_text"] >= 10.95, where
+            assert f["plan"]["x"] >= -0.5 and f["plan"]["right"] <= w + 0.5, where
+            assert f["plan"]["bottom"] <= h, where
+            assert inside(f["prompt"], w, h) and inside(f["action"], w, h), where
+            expect(page.locator('#board [data-compartment="command"]')).to_be_in_viewport()
+
+
+def test_in_a_390x600_embed_the_decision_fits_the_frame(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    w, h = 390, 600
+    states.on_origin(page, site.url)
+    page.set_content(f'<link rel="icon" href="data:,"><iframe name="embed" '
+                     f'src="{site.url}embed.html?seed=3" width="{w}" height="{h}" '
+                     f'title="Intruder" style="border:0"></iframe>')
+    frame = page.frame_locator("iframe")
+    expect(frame.locator("body[data-ready='1']")).to_be_attached(timeout=60_000)
+    inner = page.frame(name="embed")
+    assert inner is not None
+    f = measure(inner)
+    print(f"embed {w}x{h}", json.dumps(f))
+    where = f"embed {w}x{h}: {f}"
+    assert f["page_h"] <= MAX_PHONE_VIEWPORTS * h and not f["scroll_boxes"], where
+    assert f["plan"]["bottom"] <= h and inside(f["prompt"], w, h), where
+    assert inside(f["action"], w, h), where
