@@ -57,9 +57,11 @@ def test_seeded_game_shows_the_mapsheet_and_a_new_game_takes_a_seed(
                  "Clones Not Yet in Play", "Dummy Counters Discovered", "n1: face down",
                  "Caged Lab Animals", "Intruders killed", "Intruders captured", "Score 0"):
         expect(mapsheet).to_contain_text(text)
-    # the newest turn first, its phases in order: the phase under way is its last heading
-    expect(page.locator("#log li[data-type='phase']").last).to_contain_text(
+    # newest first: the phase under way is the first heading, the game's first the last
+    expect(page.locator("#log li[data-type='phase']").first).to_contain_text(
         "Turn 1: First Interaction Phase")
+    expect(page.locator("#log li[data-type='phase']").last).to_contain_text(
+        "Turn 1: Intruder and Hidden Counter Movement Phase")
 
     # A compartment with an Interaction to resolve is a button on the map too.
     page.locator('#board [data-compartment="lab"]').click(position={"x": 8, "y": 8})
@@ -101,10 +103,11 @@ def test_move_by_click_and_keyboard_refuse_illegal_and_undo(
     board.locator('[data-compartment="a1"]').click()
     one = played(3, {"type": "move", "crew": "co1", "to": "a1"})
     expect_state(page, one)
-    # the newest event closes the latest phase's group (cause before effect); its rule link
-    # is named for its rule and its entry
+    # the newest event first under the latest phase's heading; its rule link is named for
+    # its rule and its entry
     newest = page.locator(f'#log li[data-seq="{len(one.log) - 1}"]')
     expect(newest).to_have_text("Command Officer 1 moves to Corridor A-1 (rule)")
+    expect(page.locator("#log li").nth(1)).to_have_attribute("data-seq", str(len(one.log) - 1))
     expect(newest.locator(".rule-link")).to_have_attribute(
         "aria-label", re.compile(rf"^Rule: Crew Movement, log entry {len(one.log)}$"))
 
@@ -132,7 +135,7 @@ def test_move_by_click_and_keyboard_refuse_illegal_and_undo(
     page.locator("#undo").click()
     expect_state(page, ic.new_game(seed=3))
     expect(page.locator("#undo")).to_be_disabled()
-    expect(page.locator("#log li[data-type='phase']").last).to_contain_text(
+    expect(page.locator("#log li[data-type='phase']").first).to_contain_text(
         "Turn 1: Crew Movement Phase")
 
     # Esc deselects.

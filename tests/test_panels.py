@@ -124,7 +124,7 @@ def test_self_destruct_marker_in_words() -> None:
     assert "not started" in panels.self_destruct_html({"self_destruct": {"box": None}})
 
 
-def test_log_newest_turn_first_events_in_order_with_dice_and_rules() -> None:
+def test_log_newest_first_by_phase_with_dice_and_rules() -> None:
     from core import logbook
 
     game = ic.new_game(seed=52)
@@ -135,18 +135,17 @@ def test_log_newest_turn_first_events_in_order_with_dice_and_rules() -> None:
     well_formed(html)
     seqs = [int(x) for x in re.findall(r'data-seq="(\d+)"', html)]
     assert sorted(seqs) == list(range(len(events)))
-    # turns newest first; inside a turn every event in the order it happened
-    turn_starts = [i for i, ev in enumerate(events) if ev["type"] == "phase"
-                   and ev["turn"] != next((p["turn"] for p in reversed(events[:i])
-                                           if p["type"] == "phase"), None)]
-    assert len(turn_starts) >= 2, "the game runs into a second turn"
-    bounds = [*turn_starts, len(events)]
+    # newest first: the newest phase on top, its heading, then its events newest first
+    starts = [i for i, ev in enumerate(events) if logbook.heads(ev)]
+    assert len({events[i].get("turn") for i in starts} - {None}) >= 2, "into a second turn"
+    bounds = [0, *[i for i in starts if i], len(events)]
     blocks = [list(range(a, b)) for a, b in itertools.pairwise(bounds)]
-    expected = [i for block in reversed(blocks) for i in block] + list(range(turn_starts[0]))
+    expected = [i for block in reversed(blocks) for i in
+                ([block[0], *reversed(block[1:])] if block[0] in starts else reversed(block))]
     assert seqs == expected
     death = next(i for i, ev in enumerate(events) if ev["type"] == "crew_killed")
     roll = max(i for i, ev in enumerate(events[:death]) if ev["type"] == "roll")
-    assert seqs.index(roll) < seqs.index(death)
+    assert seqs.index(roll) > seqs.index(death)  # below what it caused
     assert "Rolled" in html and 'data-rule="Random Movement System"' in html
     assert '<span class="die" aria-hidden="true">' in html  # dice drawn as dice
 
@@ -163,20 +162,21 @@ def test_the_metamorphosis_roll_opens_its_own_phase_in_the_log() -> None:
     item = re.search(rf'<li[^>]*data-seq="{roll}"[^>]*>(.*?)</li>', html)
     assert item is not None
     assert item.group(1).startswith('<span class="ev-head">Intruder Metamorphosis Phase</span>')
-    # after the Crew Movement Phase's events and before the Second Interaction Phase
+    # a phase of its own: above the Crew Movement Phase, below the Second Interaction Phase
     crew_movement = max(i for i, ev in enumerate(events[:roll]) if ev["type"] == "phase")
     assert events[crew_movement]["text"] == "Turn 1: Crew Movement Phase"
     second = next(i for i, ev in enumerate(events) if i > roll and ev["type"] == "phase")
     order = [int(x) for x in re.findall(r'data-seq="(\d+)"', html)]
-    assert order.index(crew_movement) < order.index(roll) < order.index(second)
+    assert order.index(second) < order.index(roll) < order.index(crew_movement)
     # other events open no phase
     assert html.count('class="ev-head"') == sum(1 for ev in events
                                                 if logbook.derived_phase(ev))
 
 
 def test_log_updates_in_place_give_the_same_log() -> None:
-    """The page adds each action's events with log_update (a tail for the newest turn, new
-    turns on top); done here on a list of items it must equal log_html of the whole log."""
+    """The page adds each action's events with log_update (the newest phase's under its
+    heading, new phases on top); done here on a list of items as action_panel.add_to_log
+    does, it must equal log_html of the whole log."""
     from core import logbook
 
     game = ic.new_game(seed=5)
@@ -186,9 +186,8 @@ def test_log_updates_in_place_give_the_same_log() -> None:
     for turn in list(random_play(game, 5, 200)):  # each action's events as the page gets them
         new = [e.to_dict() for e in turn.events]
         current = int(re.search(r'data-group="(\d+)"', shown[0]).group(1)) if shown else 0
-        tail, top = logbook.log_update(new, start, current, logbook.turn_of(log[current]))
-        at = next((i for i, li in enumerate(shown) if f'data-group="{current}"' not in li),
-                  len(shown))
+        tail, top = logbook.log_update(new, start, current)
+        at = 1 if shown and " data-head" in shown[0] else 0
         shown[at:at] = re.findall(r"<li.*?</li>", tail)
         shown[:0] = re.findall(r"<li.*?</li>", top)
         start += len(new)

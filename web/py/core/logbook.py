@@ -1,7 +1,8 @@
-"""The log as the story (issue 23, item 8): the game's events grouped by turn, the newest
-turn first and the events of a turn in the order they happened, each under the phase it
-happened in; dice drawn as dice; a category per event for the log's filters; the rule of
-an entry reachable without a Tab stop per line (one roving stop for the whole list).
+"""The log as the story (issues 23 and 28): the game's events grouped by the phase they
+happened in, newest first: the newest phase on top, under its heading the newest event
+first (a roll below what it caused); dice drawn as dice; a category per event for the
+log's filters; the rule of an entry reachable without a Tab stop per line (one roving stop
+for the whole list).
 
 Pure: built from event dicts (Game.log's to_dict), tested on CPython; the page puts the
 strings in #log (action_panel.py) and moves the roving focus (page_input.py). The phases
@@ -71,51 +72,50 @@ def log_item(event: EventData, seq: int | None = None, group: int | None = None,
                        + (f", log entry {seq + 1}" if seq is not None else "")) \
         if event.get("rule") else ""
     opens = f'<span class="ev-head">{e(head)}</span> ' if head else ""
+    heads = ' data-head="1"' if head or kind == "phase" else ""
     return (f'<li class="ev ev-{e(kind)}{" opens" if head else ""}" data-type="{e(kind)}" '
-            f'tabindex="-1"{attrs}>{opens}{face}<span class="ev-text">{e(text)}</span>'
+            f'tabindex="-1"{attrs}{heads}>{opens}{face}<span class="ev-text">{e(text)}</span>'
             f"{link}</li>")
 
 
-def turn_of(event: EventData) -> int | None:
-    """The turn a "phase" event begins a phase of (None for other events)."""
-    turn = event.get("turn")
-    return int(turn) if event.get("type") == "phase" and isinstance(turn, int) else None
+def heads(event: EventData) -> bool:
+    """Whether an event opens a phase (its "phase" event, or one derived_phase names): the
+    heading of its group in the log."""
+    return event.get("type") == "phase" or bool(derived_phase(event))
 
 
-def _groups(events: Sequence[EventData], start: int, current: int,
-            turn: int | None = None) -> list[list[str]]:
-    """Events cut into turns (a group starts at a "phase" event of a new turn), each item
-    rendered with its group's id, the log index of the group's first event (`current` for
-    events before the first new turn here; `turn`, the turn that group is of)."""
-    groups: list[list[str]] = [[]]
+def _groups(events: Sequence[EventData], start: int, current: int
+            ) -> list[tuple[str, list[str]]]:
+    """Events cut into phases, each (its heading's item or "", its other items in the order
+    they happened), every item rendered with its group's id: the log index of the group's
+    first event (`current` for events before the first heading here)."""
+    groups: list[tuple[str, list[str]]] = [("", [])]
     group = current
     for i, ev in enumerate(events):
-        new = turn_of(ev)
-        if new is not None and new != turn:
-            if groups[-1]:
-                groups.append([])
-            group, turn = start + i, new
-        groups[-1].append(log_item(ev, start + i, group, derived_phase(ev)))
+        if heads(ev):
+            group = start + i
+            groups.append((log_item(ev, start + i, group, derived_phase(ev)), []))
+        else:
+            groups[-1][1].append(log_item(ev, start + i, group))
     return groups
 
 
+def _newest_first(groups: Sequence[tuple[str, list[str]]]) -> str:
+    return "".join(head + "".join(reversed(items)) for head, items in reversed(groups))
+
+
 def log_html(events: Sequence[EventData], start: int = 0) -> str:
-    """The log: the newest turn first, and inside each turn every event in the order it
-    happened (a phase's heading, then its events: a roll before what it caused)."""
-    return "".join("".join(g) for g in reversed(_groups(events, start, start)) if g)
+    """The log, newest first: the newest phase on top, its heading, then its events newest
+    first."""
+    return _newest_first(_groups(events, start, start))
 
 
-def log_update(events: Sequence[EventData], start: int, current: int,
-               turn: int | None = None) -> tuple[str, str]:
-    """New events for a log already showing the first `start` ones, whose newest turn group
-    is `current` (of turn `turn`): (the HTML to add at the end of that group, the HTML of
-    the turns the new events begin, to go on top)."""
-    groups = _groups(events, start, current, turn)
-    first = turn_of(events[0]) if events else None
-    begins_turn = first is not None and first != turn
-    tail = "" if begins_turn else "".join(groups[0])
-    new = groups if begins_turn else groups[1:]
-    return tail, "".join("".join(g) for g in reversed(new) if g)
+def log_update(events: Sequence[EventData], start: int, current: int) -> tuple[str, str]:
+    """New events for a log already showing the first `start` ones, whose newest group is
+    `current`: (the HTML of the events that go on in that group, to go on top of it, under
+    its heading if it has one; the HTML of the phases the new events open, to go on top)."""
+    groups = _groups(events, start, current)
+    return "".join(reversed(groups[0][1])), _newest_first(groups[1:])
 
 
 def filters_html(hidden: Sequence[str] = ()) -> str:

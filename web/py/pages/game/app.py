@@ -14,7 +14,7 @@ Page contract (used by e2e/ and by whoever extends the glue):
   body[data-step]               the pending decision step (move, choose, defense, ...)
   #actions button[data-index]   one button per legal action (data-action: its JSON)
   #board [data-compartment] / [data-crew]   clickable (Enter/Space) compartments and crewmen
-  #log li[data-seq]             events by turn: newest turn first, in order within it
+  #log li[data-seq]             events by phase, newest first: the heading, then its events
   #alert                        IllegalAction, CorruptSave and other non-fatal messages
   window.intruderDebug          state(), sha(), simulate(seed, n) for the e2e tests
 """

@@ -157,21 +157,17 @@ class ActionPanel:
             self.html_shown[element_id] = html
 
     def add_to_log(self, events: list[EventData]) -> None:
-        """New events into the log grouped by turn (logbook.log_update): the newest turn's
-        events at the end of its group, a new turn's group on top."""
-        log_events = self.game.current.log
-        start = len(log_events) - len(events)
+        """New events into the log, newest first (logbook.log_update): the newest phase's
+        on top of its events, under its heading; a new phase's group on top."""
+        start = len(self.game.current.log) - len(events)
         log = el("log")
         first = nn(log.firstElementChild)
         current = int(first.dataset.group) if first is not None else 0
-        turn = logbook.turn_of(log_events[current].to_dict()) if current < start else None
-        tail, top = logbook.log_update(events, start, current, turn)
-        if tail:
-            after = nn(log.querySelector(f'li:not([data-group="{current}"])'))
-            if after is not None:
-                after.insertAdjacentHTML("beforebegin", tail)
-            else:
-                log.insertAdjacentHTML("beforeend", tail)
+        tail, top = logbook.log_update(events, start, current)
+        if tail and first is not None and first.hasAttribute("data-head"):
+            first.insertAdjacentHTML("afterend", tail)
+        elif tail:
+            log.insertAdjacentHTML("afterbegin", tail)
         if top:
             log.insertAdjacentHTML("afterbegin", top)
         self.rove_log()
