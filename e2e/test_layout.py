@@ -119,3 +119,30 @@ def test_in_a_390x600_embed_the_decision_fits_the_frame(
     assert f["page_h"] <= MAX_PHONE_VIEWPORTS * h and not f["scroll_boxes"], where
     assert f["plan"]["bottom"] <= h and inside(f["prompt"], w, h), where
     assert inside(f["action"], w, h), where
+
+
+CENTRES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-crew]')].map(
+  e => { const r = e.getBoundingClientRect();
+         return [e.dataset.crew, [r.x + r.width / 2, r.y + r.height / 2]]; }))"""
+
+
+def test_a_piece_that_did_not_move_stays_where_it_was(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    """Nothing moves under the hand (ruling R67): after a Panic (nine crewmen in the grown
+    Command Module) Engineer 3 is selected and walks out, then one walks in to the Mess
+    beside two others; every other crewman's centre is where it was, to half a pixel."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    states.on_origin(page, site.url)
+    states.load_state(page, site.url, states.after_panic())
+    before = page.evaluate(CENTRES)
+    page.locator('#board [data-crew="en3"]').click()
+    expect(page.locator("body")).to_have_attribute("data-selected", "en3")
+    assert page.evaluate(CENTRES) == before  # selecting moves nobody
+    page.locator('#actions button[data-index]', has_text="move to Corridor A-1").first.click()
+    expect(page.locator('#board [data-crew="en3"]')).to_have_attribute("data-at", "a1")
+    after = page.evaluate(CENTRES)
+    moved = {c: (before[c], after[c]) for c in before if c != "en3" and
+             max(abs(a - b) for a, b in zip(before[c], after[c], strict=True)) > 0.5}
+    print("after en3 left:", json.dumps(after))
+    assert not moved, moved

@@ -766,3 +766,23 @@ def test_held_spots_never_overlap_and_mostly_hold_through_a_random_game() -> Non
                     kept += spot == held[cid][piece]
         held = now
     assert stayed > 100 and kept / stayed > 0.95, (kept, stayed)
+
+
+def test_a_grown_room_keeps_its_pieces_spots_and_its_size_when_one_leaves() -> None:
+    crew = ("co1", "co2", "co3", "so1", "so2", "so3", "en1", "en2", "en3")
+
+    def panic(away: tuple[str, ...], held: dict[str, dict[str, tuple[float, float]]]
+              ) -> dict[str, dict[str, tuple[float, float]]]:
+        return render.placements(render.station_parts(ic.Game.from_position({
+            "seed": 7, "turn": 3, "phase": "crew_movement", "stage": 2,
+            "crew": {c: {"at": "a1" if c in away else "command"} for c in crew},
+            "counters": [{"kind": "intruder", "at": "b2"}],
+        }).view("crew"), held=held))
+
+    nine = panic((), {})
+    grown = nine[render.GROWN + "command"]
+    assert len(grown) == 2 + 9  # its box, where it is, and each crewman
+    eight = panic(("en3",), nine)[render.GROWN + "command"]
+    assert eight == {k: v for k, v in grown.items() if k != "st-crew-en3"}
+    fresh = panic(("en3",), {})[render.GROWN + "command"]
+    assert fresh != eight  # drawn afresh it lays out anew

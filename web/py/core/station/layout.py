@@ -110,8 +110,8 @@ KEY_BOXES: Final[tuple[tuple[int, int, int, int], ...]] = (
 # shows the part where things happen (zoom_box).
 MIN_SCALE: Final[float] = 0.787
 ZOOM_PAD: Final[int] = 16
-# A box at least this many CSS px per unit of the plan's width (a desktop's board, app.css:
-# 32-unit tokens at 32 px) is never zoomed: the plan scrolls in it instead.
+# A box at least this many CSS px per unit of the plan's width is never zoomed (a desktop's
+# board: app.css draws it whole, as high as the window).
 SCROLL_SCALE: Final[float] = 1.0
 
 

@@ -650,8 +650,8 @@ def inset_box(place: str, size: tuple[float, float], occupied: Iterable[str],
     return best[2]
 
 
-def _inset(scene: Scene, place: str, selected: str | None, box: Box, cost: int | None
-           ) -> Group:
+def _inset(scene: Scene, place: str, selected: str | None, box: Box, cost: int | None,
+           held: Held | None = None) -> Group:
     """A crowded place grown: a box over the plan holding its pieces at full size, headed
     with the place's label (and lock, cost); a tap on its floor is a tap on the place."""
     x, y, w, h = box
@@ -669,7 +669,9 @@ def _inset(scene: Scene, place: str, selected: str | None, box: Box, cost: int |
                  _number(y + 18)), class_="label"))
     pieces = scene.crowd(place, selected)
     inner = (x + INSET_PAD, y + INSET_HEAD, w - 2 * INSET_PAD, h - INSET_HEAD - INSET_PAD)
-    for piece in _flow(pieces, inner, (0.0, 0.0), force=True) or []:
+    spots = {k: (inner[0] + dx, inner[1] + dy) for k, (dx, dy) in (held or {}).items()
+             if k not in (BOX, AT)}  # (kept relative to the box: if it moves, with it)
+    for piece in _flow(pieces, inner, (0.0, 0.0), force=True, held=spots) or []:
         g.add(piece)
     return g
 
@@ -1042,7 +1044,7 @@ def station_parts(view: View, *, selected: str | None = None,
             return group
         parts[f"{ID}at-{cid}"] = _memo(("at", keys[cid], cid in reachable,
                                         tuple(sorted(spots.items()))), draw)
-    parts[f"{ID}insets"] = _insets_part(scene, keys, selected, reachable)
+    parts[f"{ID}insets"] = _insets_part(scene, keys, selected, reachable, held)
     return parts
 
 
@@ -1064,25 +1066,33 @@ def _crowded(scene: Scene, place: str, key: str, lit: bool, selected: str | None
 
 
 def _insets_part(scene: Scene, keys: Mapping[str, str], selected: str | None,
-                 reachable: Mapping[str, int]) -> str:
+                 reachable: Mapping[str, int], held: Mapping[str, Held]) -> str:
     """The layer of grown places: each place too small for its pieces at full size, drawn
-    larger over the plan (inset_box), in the plan's order."""
+    larger over the plan (inset_box), in the plan's order. A place grown before (`held`)
+    keeps its pieces' spots and does not shrink while it stays grown."""
     places = (*COMPARTMENTS, *layout.SHUTTLES)
     crowded = [p for p in places if _crowded(scene, p, keys[p], p in reachable, selected)]
     occupied = sorted(p for p in places if scene.crew_at(p) or scene.counters_at(p)
                       or scene.items_at(p))
+    grown = {p: held.get(GROWN + p) or {} for p in crowded}
     key = ("insets", tuple((p, keys[p], p in scene.unlocked) for p in crowded),
-           tuple(occupied), tuple(sorted(reachable.items())), scene.unit)
+           tuple(occupied), tuple(sorted(reachable.items())), scene.unit,
+           tuple((p, tuple(sorted(spots.items()))) for p, spots in grown.items()))
 
     def draw() -> Group:
         layer = _g(id=f"{ID}insets")
         taken: list[Box] = []
         for p in crowded:
             _, _, w, h = layout.ROOMS[p]
-            size = inset_size(scene.crowd(p, selected), (float(w), float(h)))
-            box = inset_box(p, size, occupied, reachable, taken)
+            was = grown[p].get(BOX, (0.0, 0.0))
+            size = inset_size(scene.crowd(p, selected), (max(float(w), was[0]),
+                                                         max(float(h), was[1])))
+            at = grown[p].get(AT)
+            box = (*at, *size) if at is not None and size == was and \
+                not any(_overlap((*at, *size), t) for t in taken) else \
+                inset_box(p, size, occupied, reachable, taken)  # (R67: it stays put)
             taken.append(box)
-            layer.add(_inset(scene, p, selected, box, reachable.get(p)))
+            layer.add(_inset(scene, p, selected, box, reachable.get(p), grown[p]))
         return layer
 
     return _memo(key, draw)
@@ -1095,12 +1105,29 @@ PIECE_AT = re.compile(r'id="(st-(?:crew|counter|item|items|objects|act)-[\w-]+)"
                       r'transform="translate\(([-\d.]+),([-\d.]+)\)"')
 
 
+GROWN = "grown:"  # placements' key of a grown place: its pieces' spots in its box...
+BOX = "box"       # ... the box's size (w, h)
+AT = "at"         # ... and where it is (x, y)
+
+
 def placements(parts: Mapping[str, str]) -> dict[str, dict[str, tuple[float, float]]]:
-    """Where each piece is drawn in each compartment of a plan's parts (not grown), by
-    place and piece id: what `station_parts(held=...)` keeps them at."""
-    return {cid: {m.group(1): (float(m.group(2)), float(m.group(3)))
-                  for m in PIECE_AT.finditer(parts.get(f"{ID}at-{cid}", ""))}
-            for cid in COMPARTMENTS}
+    """Where each piece is drawn in a plan's parts, by place and piece id: what
+    `station_parts(held=...)` keeps them at. A grown place (GROWN + place) has its pieces'
+    spots from its box's inside and that box's size (BOX)."""
+    out = {cid: {m.group(1): (float(m.group(2)), float(m.group(3)))
+                 for m in PIECE_AT.finditer(parts.get(f"{ID}at-{cid}", ""))}
+           for cid in COMPARTMENTS}
+    layer = parts.get(f"{ID}insets", "")
+    starts = list(INSET_BOX.finditer(layer))
+    for n, m in enumerate(starts):
+        x, y, w, h = (float(v) for v in m.group(1).split())
+        spots: dict[str, tuple[float, float]] = {BOX: (w, h), AT: (x, y)}
+        end = starts[n + 1].start() if n + 1 < len(starts) else len(layer)
+        for p in PIECE_AT.finditer(layer, m.end(), end):
+            spots[p.group(1)] = (float(p.group(2)) - x - INSET_PAD,
+                                 float(p.group(3)) - y - INSET_HEAD)
+        out[GROWN + m.group(2)] = spots
+    return out
 
 
 def grown_boxes(parts: Mapping[str, str]) -> dict[str, Box]:

@@ -254,7 +254,11 @@ class Advisor:
                 document.body.dataset.botWhere = str(answer.get("where", ""))
                 # The Intruder's reasons name what its counters are: never shown to the crew.
                 who = session.side_name(str(turn.side))
-                note = "" if turn.side == "intruder" else f"Computer ({who}): {reason}"
+                label = next((row[2] for row in self.shown.rows if row[1] == action), "")
+                # (the note says which action it is about: it stays under the next prompt)
+                note = "" if turn.side == "intruder" else \
+                    f"Computer ({who}), {label}: {reason}" if label else \
+                    f"Computer ({who}): {reason}"
                 if fresh and turn.kind == "computer":
                     # the human's last toast goes as the computer's turn begins: left up, it
                     # stood through the whole turn as if its own actions had done nothing
