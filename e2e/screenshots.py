@@ -100,6 +100,8 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
 HAND = "<!-- made by hand below: e2e/screenshots.py keeps it -->"
 MOMENT_SIZES = ("desktop", "phone")  # 1280x800 and 390x844: named by their width
 EMBEDS = ((900, 640), (390, 600))
+# The table (issue 28, e2e/test_layout.py): seed 3, Command Officer 1 selected, at each size.
+TABLES = ((1280, 720), (1280, 800), (1366, 768), (1920, 1080), (390, 844), (844, 390))
 
 
 def moment_name(case: mc.Case, size: str) -> str:
@@ -135,6 +137,8 @@ def readme() -> str:
                   for stem, what, _go in shots()]
     lines += [f"- [embed-{w}x{h}.png](embed-{w}x{h}.png): the embed in a {w}x{h} iframe after "
               "a Panic" for w, h in EMBEDS]
+    lines += [f"- [table-{w}x{h}.png](table-{w}x{h}.png): the table (issue 28), seed 3, "
+              f"Command Officer 1 selected, {w}x{h}" for w, h in TABLES]
     lines += ["", "Every moment kind on the board (issue 23), at pace \"slow\", photographed "
               "while the named moment plays:", ""]
     for case in mc.CASES:
@@ -285,6 +289,21 @@ def main(only: str = "") -> None:
                 page.screenshot(path=str(OUT / name), full_page=True)
                 print("wrote", OUT / name, flush=True)
                 ctx.close()
+        for w, h in TABLES:
+            if only and only not in f"table-{w}x{h}":
+                continue
+            small = w < 900
+            ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
+                                      has_touch=small)
+            page = ctx.new_page()
+            page.goto(url + "?seed=3")
+            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+            page.locator('#board [data-crew="co1"]').click()
+            page.wait_for_selector("body[data-selected='co1']")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(OUT / f"table-{w}x{h}.png"))
+            print("wrote", OUT / f"table-{w}x{h}.png", flush=True)
+            ctx.close()
         for w, h in EMBEDS:
             if only and only not in f"embed-{w}x{h}":
                 continue

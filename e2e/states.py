@@ -127,3 +127,14 @@ def hold_back(page: Any, pattern: str) -> Callable[[], None]:
         page.unroute(pattern, hold)
 
     return release
+
+
+def embed_frame(page: Any, url: str, w: int, h: int, src: str = "embed.html") -> Any:
+    """The embed booted in a w x h iframe of this page (replaced by it): its Frame."""
+    page.set_content(f'<link rel="icon" href="data:,"><iframe name="embed" '  # no favicon.ico
+                     f'src="{url}{src}" width="{w}" height="{h}" title="Intruder" '
+                     'style="border:0"></iframe>')
+    page.frame_locator("iframe").locator("body[data-ready='1']").wait_for(
+        state="attached", timeout=60_000)
+    return page.frame(name="embed")
+

@@ -11,6 +11,7 @@ One booted page is measured at each size in turn (the board fits itself on a res
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import states
@@ -52,23 +53,32 @@ def inside(box: dict[str, float] | None, w: int, h: int) -> bool:
         box["right"] <= w + 0.5 and box["bottom"] <= h + 0.5
 
 
-def measure(target: Page | Frame, action: str = FIRST_ACTION) -> dict[str, Any]:
+def measure(target: Page | Frame, name: str, action: str = FIRST_ACTION
+            ) -> tuple[dict[str, Any], str]:
+    """The LAYOUT figures and the plan's least text size, printed: (figures, what the
+    asserts say when they fail)."""
     figures: dict[str, Any] = target.evaluate(LAYOUT, action)
     figures["min_text"] = target.evaluate(BOARD_FIGURES)["min_text"]
-    return figures
+    print(name, json.dumps(figures))
+    return figures, f"{name}: {figures}"
+
+
+def at_sizes(page: Page, boot: Boot, url: str, sizes: list[tuple[int, int]]
+             ) -> Iterator[tuple[int, int]]:
+    """A new game (seed 3) booted at the first size, then the window at each size in turn."""
+    page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
+    boot(url + "?seed=3")
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        yield w, h
 
 
 def test_on_a_desktop_the_whole_plan_is_the_page(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
-    boot(site.url + "?seed=3")
-    for w, h in DESKTOPS:
-        page.set_viewport_size({"width": w, "height": h})
+    for w, h in at_sizes(page, boot, site.url, DESKTOPS):
         expect(page.locator("#board")).not_to_have_attribute("data-zoom", "part")
-        f = measure(page)
-        print(f"{w}x{h}", json.dumps(f))
-        where = f"{w}x{h}: {f}"
+        f, where = measure(page, f"{w}x{h}")
         assert f["zoom"] is None and inside(f["plan"], w, h), where  # the whole plan in view
         assert not f["scroll_boxes"] and f["page_h"] <= h and f["page_w"] <= w, where
         assert f["min_text"] >= 10.95, where
@@ -80,19 +90,14 @@ def test_on_a_desktop_the_whole_plan_is_the_page(
 def test_on_a_phone_one_decision_fits_one_screen(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
-    boot(site.url + "?seed=3")
-    for w, h in PHONES:
-        page.set_viewport_size({"width": w, "height": h})
+    for w, h in at_sizes(page, boot, site.url, PHONES):
         page.keyboard.press("Escape")  # nobody selected: the prompt and the crew's list
         expect(page.locator("body")).not_to_have_attribute("data-selected", "co1")
         for action in (FIRST_ACTION, SELECTED_ACTION):
             if action == SELECTED_ACTION:
                 page.locator('#board [data-crew="co1"]').click()
                 expect(page.locator("body")).to_have_attribute("data-selected", "co1")
-            f = measure(page, action)
-            print(f"{w}x{h} {action}", json.dumps(f))
-            where = f"{w}x{h} {action}: {f}"
+            f, where = measure(page, f"{w}x{h} {action}", action)
             assert f["page_h"] <= MAX_PHONE_VIEWPORTS * h and f["page_w"] <= w, where
             assert not f["scroll_boxes"] and f["min_text"] >= 10.95, where
             assert f["plan"]["x"] >= -0.5 and f["plan"]["right"] <= w + 0.5, where
@@ -106,16 +111,9 @@ def test_in_a_390x600_embed_the_decision_fits_the_frame(
 ) -> None:
     w, h = 390, 600
     states.on_origin(page, site.url)
-    page.set_content(f'<link rel="icon" href="data:,"><iframe name="embed" '
-                     f'src="{site.url}embed.html?seed=3" width="{w}" height="{h}" '
-                     f'title="Intruder" style="border:0"></iframe>')
-    frame = page.frame_locator("iframe")
-    expect(frame.locator("body[data-ready='1']")).to_be_attached(timeout=60_000)
-    inner = page.frame(name="embed")
+    inner = states.embed_frame(page, site.url, w, h, "embed.html?seed=3")
     assert inner is not None
-    f = measure(inner)
-    print(f"embed {w}x{h}", json.dumps(f))
-    where = f"embed {w}x{h}: {f}"
+    f, where = measure(inner, f"embed {w}x{h}")
     assert f["page_h"] <= MAX_PHONE_VIEWPORTS * h and not f["scroll_boxes"], where
     assert f["plan"]["bottom"] <= h and inside(f["prompt"], w, h), where
     assert inside(f["action"], w, h), where

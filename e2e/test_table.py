@@ -147,13 +147,9 @@ def test_the_embed_in_an_iframe_shows_board_prompt_actions_and_events(
     page.set_viewport_size({"width": w + 40, "height": h + 40})
     # (the game of the page replaced here still hears the embedded one start: it must not
     # fail on its emptied document)
-    page.set_content(f'<link rel="icon" href="data:,"><iframe name="embed" '  # no favicon.ico
-                     f'src="{site.url}embed.html" width="{w}" '
-                     f'height="{h}" title="Intruder" style="border:0"></iframe>')
-    frame = page.frame_locator("iframe")
-    expect(frame.locator("body[data-ready='1']")).to_be_attached(timeout=60_000)
-    inner = page.frame(name="embed")
+    inner = states.embed_frame(page, site.url, w, h)
     assert inner is not None
+    frame = page.frame_locator("iframe")
     expect(frame.locator('#board [data-inset="command"]')).to_be_attached()  # the Panic
     for part in ("#board svg", "#prompt", "#actions button[data-index]", "#log li"):
         box = inner.locator(part).first.bounding_box()

@@ -301,6 +301,11 @@ def test_on_a_phone_each_moment_is_shown_at_its_place_or_all_of_them_in_one_read
     # a desktop (no zoom) or moments with no place: the plan's part is left as it is
     assert moments.zoom_changes(moments.steps(far, 1000)) == []
     assert moments.zoom_changes(moments.steps(far[1:2], 1000, zoom=PHONE)) == []
+    # moments whose places are all in the part shown need no zoom at all (ruling R67)
+    shown = tuple(float(v) for v in one_part)
+    assert moments.in_view(moments.steps(near, 1000, shown), shown)
+    assert not moments.in_view(moments.steps(far, 1000, shown), shown)
+    assert moments.in_view(moments.steps(far, 1000), None)
 
 
 def test_a_crowded_place_drawn_grown_is_shown_whole_while_its_moment_plays() -> None:

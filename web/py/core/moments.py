@@ -235,6 +235,12 @@ def zoom_views(units: Sequence[Sequence[story.Moment]], zoom: tuple[float, float
     return out
 
 
+def in_view(ss: Sequence[Step], view: Box | None) -> bool:
+    """Whether every place the steps light lies in the part of the plan shown (`view`;
+    None: the whole plan)."""
+    return view is None or all(_inside(box, view) for s in ss for box in s.lit)
+
+
 def zoom_changes(ss: Sequence[Step]) -> list[tuple[int, Part]]:
     """When the part of the plan shown changes while the steps play: (ms, part), the first
     at its step's start."""

@@ -61,8 +61,11 @@ class MomentPlayer:
         window_box = (float(shown[0]), float(shown[1]), float(shown[2]), float(shown[3])) \
             if len(shown) == 4 else None  # a phone shows part of the plan: captions in it
         zoomed = self.board.zoomed()
-        steps = moments.steps(told, self.pace(), window_box,
-                              render.grown_boxes(self.board.parts), zoomed)
+        grown = render.grown_boxes(self.board.parts)
+        steps = moments.steps(told, self.pace(), window_box, grown)
+        if zoomed is not None and not moments.in_view(steps, window_box):
+            steps = moments.steps(told, self.pace(), window_box, grown, zoomed)  # to each
+            # one's part; when all are in the part shown, the plan does not move (R67)
         if not steps or svg is None:
             return
         changes = moments.zoom_changes(steps)  # a phone: to each moment's place, in turn
