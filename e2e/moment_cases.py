@@ -43,8 +43,8 @@ NOT_ON_PAGE: dict[str, str] = {
 class Shows:
     """One moment a click must show: its kind, the compartment lit (its place; "" for the
     whole station), the words its caption and toast item contain, whether the board draws
-    it, and a page gap (what the page gets wrong, so its place is not checked) if any, at
-    every size or on the phone only."""
+    it and the toast tells it, and a page gap (what the page gets wrong, so its place is not
+    checked) if any, at every size or on the phone only."""
 
     kind: str
     place: str
@@ -52,6 +52,7 @@ class Shows:
     board: bool = True
     gap: str = ""
     phone_gap: str = ""
+    toast: bool = True
 
 
 @dataclass(frozen=True)
@@ -88,8 +89,8 @@ class Case:
 
 
 def S(kind: str, place: str, *words: str, board: bool = True, gap: str = "",
-      phone_gap: str = "") -> Shows:
-    return Shows(kind, place, words, board, gap, phone_gap)
+      phone_gap: str = "", toast: bool = True) -> Shows:
+    return Shows(kind, place, words, board, gap, phone_gap, toast)
 
 
 def armed(cid: str, *items: str) -> dict[str, Any]:
@@ -126,7 +127,7 @@ CASES: tuple[Case, ...] = (
           "crew": {"so1": {"at": "store_a1", "mp": 0}},
           "counters": [{"kind": "intruder", "at": "store_a1"}], "dice": [4, 6, 3, 6, 1, 1]},
          (Step("End crew movement", (
-             S("no_metamorphosis", "", "4: no metamorphosis"),
+             S("no_metamorphosis", "", "4: no metamorphosis", toast=False),  # (its die is)
              S("reveal", "store_a1", "Counter c1 is the Intruder"),
              S("power", "store_a1", "The Intruder gains Immune to Flame",
                "Flamethrowers do nothing to it", "Die 3 and 6: Immune to Flame"),

@@ -91,6 +91,15 @@ def select_counter(page: Page, token: str) -> None:
     expect(body).to_have_attribute("data-selected", token)
 
 
+def skip_moments(page: Page) -> None:
+    """While moments play a press on the plan only skips them (ruling R67): Esc first, as a
+    player would, before the plan is clicked."""
+    body = page.locator(BODY)
+    if body.get_attribute("data-moments") == "playing":
+        page.keyboard.press("Escape")
+        expect(body).not_to_have_attribute("data-moments", "playing")
+
+
 def intruder_moves_by_clicks(page: Page, game: ic.Game, moves: int) -> ic.Game:
     """Move up to `moves` counters by clicking them and a lit compartment, then end the
     movement with its button; each step checked against CPython."""
@@ -99,6 +108,7 @@ def intruder_moves_by_clicks(page: Page, game: ic.Game, moves: int) -> ic.Game:
         if not legal:
             break
         a = legal[len(legal) // 2]
+        skip_moments(page)
         select_counter(page, a["token"])
         room = page.locator(f'#board [data-compartment="{a["to"]}"]')
         expect(room).to_have_attribute("role", "button")
@@ -126,6 +136,7 @@ def intruder_attacks_by_clicks(page: Page, game: ic.Game) -> None:
     attack = next((a for a in legal if a.type == "intruder_attack"), legal[-1])
     token = page.locator(f'#board [data-crew="{attack.get("crew")}"]')
     if attack.type == "intruder_attack" and token.count():
+        skip_moments(page)
         token.click()
     else:
         name = attack.label + (" (dice follow)" if attack.type == "intruder_attack" else "")
@@ -361,9 +372,7 @@ def select_crew(page: Page, crew: str) -> None:
     line = page.locator(f'#actions [data-select="{crew}"]')
     if token.count():
         room = page.locator(f'#board [data-compartment="{token.get_attribute("data-at")}"]')
-        if body.get_attribute("data-moments") == "playing":
-            page.keyboard.press("Escape")  # Esc skips the moments still playing
-            expect(body).not_to_have_attribute("data-moments", "playing")
+        skip_moments(page)
         if body.get_attribute("data-selected") and "reachable" in (
                 room.get_attribute("class") or ""):
             # (A tap on a crewman selects him, even in a lit compartment; letting go of the
@@ -389,6 +398,7 @@ def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
     """Do `action` with the page's controls (the plan for moves and attacks, else its
     button), answer a guard, and check the page's state against CPython's."""
     before = page.locator(BODY).get_attribute("data-state-sha")
+    skip_moments(page)
     if action.type == "move":
         select_crew(page, action["crew"])
         room = page.locator(f'#board [data-compartment="{action["to"]}"]')

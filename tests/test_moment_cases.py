@@ -48,6 +48,7 @@ def test_each_click_shows_its_moments_with_their_words_at_their_place(case: mc.C
             assert found, (case.name, shows, [(m.kind, caption(m)) for m in ms])
             m = found[0]
             assert shows.board == (shows.kind not in moments.QUIET), shows
+            assert shows.toast == (shows.kind not in moments.BOARD_ONLY), shows
             drawn = moments.steps([m], 1000)
             if not shows.board:
                 assert drawn == [] and (m.places[:1] == (shows.place,) or not shows.place)

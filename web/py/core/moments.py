@@ -190,7 +190,7 @@ def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None,
     return out
 
 
-MANY_MOVES = 3  # this many random movements or more: each its die at its place, one line
+MANY_MOVES = 4  # this many random movements or more: each its die at its place, one line
 
 
 def _moving(ms: Sequence[story.Moment], start: int, each_ms: int, view: Box | None,
