@@ -117,15 +117,15 @@ def test_pace_off_lights_nothing_and_a_miss_says_its_die_in_the_toast(
     expect(page.locator("#banner .dice")).to_contain_text("Die 4: no metamorphosis")
 
 
-def death_and_panic_game() -> ic.Game:
-    """Crew Movement, a face-up stage 3 Intruder with Command Officer 1 in Storage A-1, the
+def death_and_panic_game(where: str = "store_a1") -> ic.Game:
+    """Crew Movement, a face-up stage 3 Intruder with Command Officer 1 in `where`, the
     rest of the crew in their rooms around the station. Ending the movement: no metamorphosis
     (4), it attacks (1); without Self Defense it kills him (1) and the crew panics to the
-    Command Module (their flights span the station: the part shown is the Module's)."""
+    Command Module (the part a phone shows afterwards is the Module's)."""
     return pos(phase="crew_movement", stage=3,
                known=["immune_gas", "immune_flame", "very_fast", "fast_reflexes"],
-               crew={"co1": {"at": "store_a1", "mp": 0}, "en1": {"at": "infirmary", "mp": 0}},
-               counters=[{"kind": "intruder", "at": "store_a1", "face_up": True}],
+               crew={"co1": {"at": where, "mp": 0}, "en1": {"at": "infirmary", "mp": 0}},
+               counters=[{"kind": "intruder", "at": where, "face_up": True}],
                dice=[4, 1, 1, 6, 6, 6, 6], strict_dice=False)
 
 
@@ -146,25 +146,32 @@ def view_box(page: Page) -> str:
     return str(page.locator("#board svg").first.get_attribute("viewBox"))
 
 
-def test_on_a_phone_the_plan_zooms_to_each_moment_and_back(
-    page: Page, site: Site, problems: Problems
-) -> None:
-    no_defense = '#actions button[data-action*="no_defense"]'
-    # moments off: the part of the plan the phone shows after the Panic, as usual
-    load(page, site, death_and_panic_game(), "phone", {"moments": "off"})
+def usual_part(page: Page, site: Site, game: ic.Game) -> str:
+    """The part of the plan a phone shows after the death and the Panic, moments off."""
+    load(page, site, game, "phone", {"moments": "off"})
     act(page, "End")
-    page.locator(no_defense).click()
+    page.locator(NO_DEFENSE).click()
     expect(page.locator(BODY)).to_have_attribute("data-step", "move")
     expect(page.locator("#board")).to_have_attribute("data-zoom", "part")
-    usual = view_box(page)
-    # moments played: the death where he fell, then the Panic's flight, each in view
-    load(page, site, death_and_panic_game(), "phone", {"moments": "slow"})
+    return view_box(page)
+
+
+NO_DEFENSE = '#actions button[data-action*="no_defense"]'
+
+
+def test_on_a_phone_the_plan_zooms_to_a_moment_off_its_part_and_back(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    """Dock 2 and the Command Module do not fit in one part at a readable scale: the plan
+    shows the death where he fell, then the Panic's flight, then the usual part again."""
+    usual = usual_part(page, site, death_and_panic_game("dock2"))
+    load(page, site, death_and_panic_game("dock2"), "phone", {"moments": "slow"})
     act(page, "End")
-    page.locator(no_defense).click()
+    page.locator(NO_DEFENSE).click()
     death = moment(page, "attack_on_crew")
     death.wait_for(state="attached")
     assert "Command Officer 1 is killed" in said(death)
-    assert shown(page, "store_a1"), view_box(page)
+    assert shown(page, "dock2"), view_box(page)
     first = view_box(page)
     page.wait_for_function("v => document.querySelector('#board svg')"
                            ".getAttribute('viewBox') !== v", arg=first, timeout=8000)
@@ -181,6 +188,25 @@ def test_on_a_phone_the_plan_zooms_to_each_moment_and_back(
     page.keyboard.press("Escape")  # skipped: back to the usual part
     expect(page.locator(LAYER)).to_have_count(0)
     assert view_box(page) == usual, (view_box(page), usual)
+
+
+def test_on_a_phone_moments_in_the_part_shown_play_without_moving_the_plan(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    """R67: the death in Storage A-1 and the flight to the Command Module both lie in the part
+    the phone shows, so the plan holds still while they play."""
+    usual = usual_part(page, site, death_and_panic_game())
+    assert shown(page, "store_a1", "command")
+    load(page, site, death_and_panic_game(), "phone", {"moments": "slow"})
+    before = view_box(page)
+    act(page, "End")
+    page.locator(NO_DEFENSE).click()
+    assert "Command Officer 1 is killed" in said(moment(page, "attack_on_crew"))
+    boxes = {view_box(page)}
+    panic = moment(page, "panic")
+    panic.wait_for(state="attached")
+    boxes.add(view_box(page))
+    assert boxes == {usual} == {before}, (boxes, usual, before)
 
 
 THE_INTRUDER_BY_HAND = {"crew": "computer", "intruder": "human"}
