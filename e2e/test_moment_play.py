@@ -310,7 +310,7 @@ WATCH_MARKS = """() => { window.__marks = [['t0', performance.now() | 0]];
 def test_no_long_task_while_a_phone_zooms_from_moment_to_moment(
     page: Page, site: Site, problems: Problems
 ) -> None:
-    load(page, site, death_and_panic_game(), "phone", {"moments": "fast"})
+    load(page, site, death_and_panic_game("dock2"), "phone", {"moments": "fast"})
     # the work after the boot (the bots' worker, at an idle moment) is not the moments'
     expect(page.locator(BODY)).to_have_attribute("data-bot-worker", "ready", timeout=60_000)
     page.wait_for_timeout(500)
