@@ -55,6 +55,29 @@ def test_every_caption_sits_beside_its_places_and_on_the_plan() -> None:
             assert s.lines[0].split()[0] in m.words  # the outcome comes first
 
 
+def test_no_caption_covers_the_place_of_the_piece_in_hand() -> None:
+    """Issue 28 item 3: with a crewman selected, each caption keeps clear of his place too
+    (the Command Module, where the crew stands most), beside its own places as before."""
+    view = tuple(float(v) for v in layout.VIEWBOX)
+    g = ic.new_game(seed=1)
+    hand = moments.in_hand(g.view("crew"), "co1")
+    assert hand == (layout.place_box("command"),)
+    assert moments.in_hand(g.view("crew"), None) == ()
+    checked = 0
+    for m in game_moments(1) + game_moments(3):
+        rooms = [layout.ROOMS[p] for p in m.places if p in layout.ROOMS]
+        if "command" in m.places or not rooms:
+            continue
+        for s in moments.steps([m], 1000, keep=hand):
+            if not s.lines:
+                continue
+            checked += 1
+            assert inside(s.caption, view), (m, s.caption)
+            assert not overlaps(s.caption, hand[0]), (m, s.caption)
+            assert not any(overlaps(s.caption, r) for r in rooms), (m, s.caption)
+    assert checked > 20
+
+
 def test_a_caption_for_each_compartment_avoids_it() -> None:
     view = tuple(float(v) for v in layout.VIEWBOX)
     for place, room in layout.ROOMS.items():

@@ -16,6 +16,7 @@ from core.station import layout
 from intruder_core import story
 from intruder_core.event_types import EventData
 from intruder_core.names import KIND_NAMES
+from intruder_core.view import View
 
 # Settings "moments" (index.html's #setting-moments offers them): the time one moment
 # holds the board, in ms ("off": none drawn).
@@ -104,11 +105,14 @@ def _inside(a: Box, view: Box) -> bool:
         a[1] + a[3] <= view[1] + view[3]
 
 
-def place_caption(w: float, h: float, rooms: Sequence[Box], view: Box | None = None) -> Box:
+def place_caption(w: float, h: float, rooms: Sequence[Box], view: Box | None = None,
+                  keep: Sequence[Box] = ()) -> Box:
     """Where a w x h caption goes: beside its places (right, left, below, above, sliding
-    along the side to stay on the plan) and over none of them; at the plan's top (or
-    bottom) when the moment has no place or nothing beside it fits."""
+    along the side to stay on the plan) and over none of them, nor over `keep` (the place of
+    the piece in hand, issue 28 item 3); at the plan's top (or bottom) when the moment has no
+    place or nothing beside it fits."""
     vx, vy, vw, vh = view or tuple(float(v) for v in layout.VIEWBOX)
+    clear = [*rooms, *keep]  # what the caption covers none of
     if rooms:
         x0 = min(r[0] for r in rooms)
         y0 = min(r[1] for r in rooms)
@@ -118,12 +122,12 @@ def place_caption(w: float, h: float, rooms: Sequence[Box], view: Box | None = N
         cx = min(max((x0 + x1) / 2 - w / 2, vx), vx + vw - w)
         for box in ((x1 + GAP, cy, w, h), (x0 - GAP - w, cy, w, h),
                     (cx, y1 + GAP, w, h), (cx, y0 - GAP - h, w, h)):
-            if _inside(box, (vx, vy, vw, vh)) and not any(_overlaps(box, r) for r in rooms):
+            if _inside(box, (vx, vy, vw, vh)) and not any(_overlaps(box, r) for r in clear):
                 return box
     for top in (vy + GAP, vy + vh - GAP - h):
         for left in (vx + (vw - w) / 2, vx + GAP, vx + vw - GAP - w):
             box = (left, top, w, h)
-            if not any(_overlaps(box, r) for r in rooms):
+            if not any(_overlaps(box, r) for r in clear):
                 return box
     # a small part of the plan (a phone's) crowded with places: any spot in it over none of
     # them, else the one that covers the least of them
@@ -131,7 +135,7 @@ def place_caption(w: float, h: float, rooms: Sequence[Box], view: Box | None = N
     for top in _spots(vy + GAP, vy + vh - GAP - h):
         for left in _spots(vx + GAP, vx + vw - GAP - w):
             box = (left, top, w, h)
-            cover = sum(_cover(box, r) for r in rooms)
+            cover = sum(_cover(box, r) for r in clear)
             if cover < least:
                 best, least = box, cover
                 if cover == 0:
@@ -158,14 +162,15 @@ def _centre(box: Box) -> tuple[float, float]:
 
 def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None,
           grown: Mapping[str, Box] | None = None,
-          zoom: tuple[float, float] | None = None) -> list[Step]:
+          zoom: tuple[float, float] | None = None, keep: Sequence[Box] = ()) -> list[Step]:
     """The moments that play on the board, one after another (the random movements of one
     phase together, but one by one on a phone, whose part of the plan has no room for one
     caption beside all their places), each `each_ms` long: none when `each_ms` is 0. A
     place drawn grown (render.grown_boxes) is lit and captioned at its grown box, where its
     pieces are. With `zoom`, the board's (width, max height) in CSS px when a phone shows a
     part of the plan, each step has the part it plays in (zoom_views) and its caption stays
-    in it."""
+    in it. No caption covers `keep` (the place of the piece in hand) while the plan has room
+    for it elsewhere."""
     if each_ms <= 0:
         return []
     units: list[list[story.Moment]] = []  # one moment, or the random movements of a phase
@@ -184,9 +189,10 @@ def steps(ms: Iterable[story.Moment], each_ms: int, view: Box | None = None,
                                            float(part[3]))
         at = n * each_ms
         if unit[0].kind == "random_move":
-            out.extend(replace(s, view=part) for s in _moving(unit, at, each_ms, shown, grown))
+            out.extend(replace(s, view=part)
+                       for s in _moving(unit, at, each_ms, shown, grown, keep))
         else:
-            out.append(replace(_step(unit[0], at, each_ms, shown, grown), view=part))
+            out.append(replace(_step(unit[0], at, each_ms, shown, grown, keep), view=part))
     return out
 
 
@@ -194,7 +200,7 @@ MANY_MOVES = 4  # this many random movements or more: each its die at its place,
 
 
 def _moving(ms: Sequence[story.Moment], start: int, each_ms: int, view: Box | None,
-            grown: Mapping[str, Box] | None) -> list[Step]:
+            grown: Mapping[str, Box] | None, keep: Sequence[Box] = ()) -> list[Step]:
     """The random movements of a phase together: each its path, one caption for all of
     them, over none of their places; many (MANY_MOVES) say their dice as marks at the
     places they end in, and the caption is one short line (issue 28)."""
@@ -209,7 +215,7 @@ def _moving(ms: Sequence[story.Moment], start: int, each_ms: int, view: Box | No
                  for part in wrap(f"{m.words}: die {d}")]
     rooms = [b for s in paths for b in s.lit]
     w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
-    caption = place_caption(w, len(lines) * LINE + 2 * PAD, rooms, view)
+    caption = place_caption(w, len(lines) * LINE + 2 * PAD, rooms, view, keep)
     return [replace(s, lines=tuple(lines) if n == 0 else (),
                     caption=caption if n == 0 else (0.0, 0.0, 0.0, 0.0))
             for n, s in enumerate(paths)]
@@ -235,6 +241,17 @@ def zoom_views(units: Sequence[Sequence[story.Moment]], zoom: tuple[float, float
     return out
 
 
+def in_hand(view: View, selected: str | None,
+            grown: Mapping[str, Box] | None = None) -> tuple[Box, ...]:
+    """The place of the piece in hand (a crewman, or the Intruder player's counter), which the
+    captions keep clear of (issue 28 item 3): () when none is selected or it is off the plan."""
+    at = next((c["at"] for c in view.get("crew", []) if c["id"] == selected), None) or \
+        next((t["at"] for t in view.get("counters", []) if t["token"] == selected), None)
+    if at is None or at not in layout.ROOMS:
+        return ()
+    return (layout.place_box(at, grown),)
+
+
 def in_view(ss: Sequence[Step], view: Box | None) -> bool:
     """Whether every place the steps light lies in the part of the plan shown (`view`;
     None: the whole plan)."""
@@ -252,7 +269,7 @@ def zoom_changes(ss: Sequence[Step]) -> list[tuple[int, Part]]:
 
 
 def _step(m: story.Moment, start: int, duration: int, view: Box | None,
-          grown: Mapping[str, Box] | None = None) -> Step:
+          grown: Mapping[str, Box] | None = None, keep: Sequence[Box] = ()) -> Step:
     boxes = [layout.place_box(p, grown) for p in m.places if p in layout.ROOMS]
     lines = caption_lines(m) if m.kind != "random_move" else [m.words, *(f"Die {d}" for d in
                                                                          m.dice)]
@@ -260,7 +277,7 @@ def _step(m: story.Moment, start: int, duration: int, view: Box | None,
         lines = [str(d) for d in m.dice] or [m.words]
     w = min(MAX_W, max(text_width(line) for line in lines) + 2 * PAD)
     h = len(lines) * LINE + 2 * PAD
-    caption = place_caption(w, h, boxes, view)
+    caption = place_caption(w, h, boxes, view, keep)
     path: tuple[tuple[float, float], ...] = ()
     if m.kind in ("random_move", "panic") and len(boxes) > 1:
         path = tuple(_centre(b) for b in boxes)

@@ -62,9 +62,10 @@ class MomentPlayer:
             if len(shown) == 4 else None  # a phone shows part of the plan: captions in it
         zoomed = self.board.zoomed()
         grown = render.grown_boxes(self.board.parts)
-        steps = moments.steps(told, self.pace(), window_box, grown)
+        keep = moments.in_hand(self.shown.view, self.shown.selected, grown)
+        steps = moments.steps(told, self.pace(), window_box, grown, keep=keep)
         if zoomed is not None and not moments.in_view(steps, window_box):
-            steps = moments.steps(told, self.pace(), window_box, grown, zoomed)  # to each
+            steps = moments.steps(told, self.pace(), window_box, grown, zoomed, keep)  # to each
             # one's part; when all are in the part shown, the plan does not move (R67)
         if not steps or svg is None:
             return
