@@ -22,9 +22,11 @@ __all__ = [
     "BODY",
     "Boot",
     "click_action",
+    "crew_by_hand",
     "digest",
     "drop_service_worker",
     "page_game",
+    "play_along",
     "start",
     "storage",
     "wait_for_kept_board",
@@ -42,6 +44,22 @@ def digest(game: ic.Game) -> str:
 def page_game(page: Page) -> ic.Game:
     """The game the page holds, read back through its debug hook."""
     return ic.Game.from_json(page.evaluate("intruderDebug.state()"))
+
+
+def play_along(game: ic.Game, action: ic.Action | dict[str, object],
+               crew_by_hand: bool = True) -> None:
+    """Play on CPython what the page plays for a player's action: the action, then, with
+    the crew seated by a human, the pass of a step where no crewman can act (R68)."""
+    game.apply(action)
+    passed = session.passing(game) if crew_by_hand else None
+    if passed is not None:
+        game.apply(passed)
+
+
+def crew_by_hand(page: Page) -> bool:
+    """Whether the page's crew is seated by a human (its stored seats; by default it is)."""
+    seats = page.evaluate("JSON.parse(localStorage.getItem('intruder:seats') || 'null')")
+    return not isinstance(seats, dict) or seats.get("crew", "human") == "human"
 
 
 def start(page: Page, scenario: str, seed: int, seats: str | None = None,

@@ -24,11 +24,16 @@ phone's part of the plan (the Panic's covered Access Shaft #2, where a counter s
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "py"))
+
 import intruder_core as ic
+from core import session
 from intruder_core import codec
 from intruder_core.names import KIND_NAMES
 from intruder_core.station import NAMES
@@ -311,11 +316,15 @@ def clicked(g: ic.Game, text: str) -> ic.Action:
 
 def walk(case: Case) -> Iterator[tuple[Step, list[dict[str, Any]], Any, ic.Game]]:
     """The case played on the engine: each click, its events, the crew's view before it
-    (the page tells the moments with the view it showed) and the game after it."""
+    (the page tells the moments with the view it showed) and the game after it, a step
+    where no crewman can act passed as the page passes it (R68)."""
     g = case.game()
     for step in case.steps:
         before = g.view("crew")
         events = [e.to_dict() for e in g.apply(clicked(g, step.click))]
+        passed = session.passing(g)
+        if passed is not None:
+            events += [e.to_dict() for e in g.apply(passed)]
         yield step, events, before, g
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import Problems, Site, guard_asked
-from game_page import BODY, Boot, digest, page_game
+from game_page import BODY, Boot, digest, page_game, play_along
 from measures import axe_violations, duplicate_names
 from playwright.sync_api import Page, expect
 
@@ -159,7 +159,7 @@ def test_a_solitaire_game_to_the_end_by_keyboard_alone(
         perform_by_keys(page, game, action)
         page.wait_for_function("s => document.body.dataset.stateSha !== s", arg=before,
                                timeout=60_000)
-        game.apply(action)
+        play_along(game, action)
         expect(body).to_have_attribute("data-state-sha", digest(game))
         if action.type == "move":  # focus stays where the player is: where he moved to
             assert active_room(page) == action["to"], (action.label, active_room(page))

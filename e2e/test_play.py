@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import states
 from conftest import ROOT, Problems, Site
-from game_page import BODY, Boot, digest
+from game_page import BODY, Boot, click_action, digest
 from measures import serious_axe_violations
 from playwright.sync_api import Page, expect
 
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT / "web" / "py"))
 
 import intruder_core as ic
 from core import panels, session, storage
+from intruder_core.bots import HeuristicPolicy
 
 
 def played(seed: int, *actions: dict[str, Any]) -> ic.Game:
@@ -353,3 +355,42 @@ def test_phone_layout_fits_and_plays_by_touch(
     expect_state(page, played(3, {"type": "move", "crew": "co1", "to": "a1"}))
     height = page.locator("#actions button[data-index]").first.bounding_box()
     assert height is not None and height["height"] >= 36, "touch targets are too small"
+
+
+def before_a_passed_step(seed: int) -> tuple[ic.Game, int, str | None, ic.Game, bool]:
+    """A heuristic game up to the crew's action that leads into a step where no crewman can
+    act (R68): the game before it, the action's index and crewman, the game after it and
+    the pass, and whether the two may be undone (no die rolled)."""
+    game, policy, rng = ic.new_game(seed=seed), HeuristicPolicy(), random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        action = policy.choose(game.view("crew"), legal, rng)[0]
+        after = ic.Game.from_json(game.to_json())
+        events = after.apply(action)
+        passed = session.passing(after)
+        if passed is not None and game.step != "free_actions":
+            events = [*events, *after.apply(passed)]
+            crew = action.get("crew")
+            return game, legal.index(action), crew if isinstance(crew, str) else None, after, \
+                session.undoable([e.to_dict() for e in events])
+        game.apply(action)
+    raise AssertionError(f"seed {seed}: no step to pass")
+
+
+def test_a_step_where_no_crewman_can_act_is_passed_in_one_line(
+    page: Page, site: Site, problems: Problems
+) -> None:
+    """R68: the crew's last action at the Interactions leads into the step for crewmen away
+    from them, where all they could do is drop an object: the page passes it in the same
+    move and says so in one line, where the prompt is; one undo takes both back."""
+    before, index, crew, after, undoable = before_a_passed_step(1)
+    states.on_origin(page, site.url)
+    states.load_state(page, site.url, before)
+    click_action(page, index, crew)
+    expect_state(page, after)
+    expect(page.locator("#alert")).to_have_text(session.PASSED)
+    expect(page.locator("#alert")).to_be_in_viewport()
+    assert page.locator(BODY).get_attribute("data-step") != "free_actions"
+    if undoable:
+        page.locator("#undo").click()
+        expect_state(page, before)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import states
 from conftest import Problems, Site, guard_asked
-from game_page import BODY, Boot, digest, page_game, start
+from game_page import BODY, Boot, crew_by_hand, digest, page_game, play_along, start
 from measures import MEASURES, axe_violations, check_table, duplicate_names
 from playwright.sync_api import Page, expect
 
@@ -420,7 +420,7 @@ def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
         confirm_guard(page, "End the Intruder's movement?")
     elif guard_asked(page, before):
         page.locator("#confirm-yes").click()
-    game.apply(action)
+    play_along(game, action, crew_by_hand(page))
 
 
 def settle(page: Page) -> str:

@@ -15,7 +15,7 @@ import random
 import pytest
 import states
 from conftest import Problems, Site
-from game_page import Boot, click_action
+from game_page import Boot, click_action, play_along
 from measures import check_table, shared_names
 from playwright.sync_api import Page, expect
 
@@ -53,7 +53,7 @@ def test_a_bot_game_keeps_the_table_in_bounds_at_every_step(
         action, _why = bot.choose(game.view("crew"), legal, rng)
         who = action.to_dict().get("crew")
         click_action(page, legal.index(action), who if isinstance(who, str) else None)
-        game.apply(action)
+        play_along(game, action)
         expect(page.locator("body")).to_have_attribute(
             "data-state-sha", hashlib.sha256(game.to_json().encode()).hexdigest())
     check_step(page, h, f"{size} after {STEPS} steps")

@@ -155,3 +155,34 @@ def test_odds_text_rounds_to_one_hundred() -> None:
     assert text == "Win 34% · Draw 33% · Loss 33% (n = 3)"
     assert session.odds_text({"win": 0.5, "draw": 0, "loss": 0.5, "n": 10,
                               "unfinished": 2}).endswith("(n = 10, 2 unfinished)")
+
+
+def test_a_step_where_no_crewman_can_act_is_passed() -> None:
+    """R68: in the step for crewmen away from the Interactions, when the crew may only drop
+    objects, `passing` gives its end; with any other action (the Freezer's switch, an
+    airlock, the Self-Destruct System) it gives none, and none in any other step."""
+    import random
+
+    from intruder_core.bots import HeuristicPolicy
+
+    passed = kept = others = 0
+    for seed in range(6):
+        game, policy, rng = ic.new_game(seed=seed), HeuristicPolicy(), random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions("crew") or game.legal_actions()
+            end = session.passing(game)
+            types = {a.type for a in game.legal_actions("crew")}
+            if game.step != "free_actions":
+                assert end is None
+                others += 1
+            elif types <= session.NO_ACTION:
+                assert end is not None and end.type == "end_actions", types
+                passed += 1
+            else:
+                assert end is None, types
+                kept += 1
+            side = game.owner(legal[0])
+            choice = policy.choose(game.view("crew"), legal, rng)[0] if side == "crew" \
+                else legal[0]
+            game.apply(choice)
+    assert passed > 5 and kept > 0 and others > 100, (passed, kept, others)

@@ -32,6 +32,23 @@ def undoable(events: Iterable[EventData]) -> bool:
     return not any(e.get("type") in UNDO_BLOCKERS for e in events)
 
 
+# R68: the step for crewmen away from the Interactions, when the crew may only drop objects
+# (free again at the next Crew Movement, R36), is no decision: the page passes it.
+PASSABLE_STEP = "free_actions"
+NO_ACTION = frozenset({"drop", "end_actions"})
+PASSED = "No crewman away from the Interactions had an action to take: the step is passed"
+
+
+def passing(game: ic.Game) -> ic.Action | None:
+    """The end of the crew's step when no crewman can act in it (R68), else None."""
+    if game.is_over or game.step != PASSABLE_STEP:
+        return None
+    legal = game.legal_actions("crew")
+    if any(a.type not in NO_ACTION for a in legal):
+        return None
+    return next((a for a in legal if a.type == "end_actions"), None)
+
+
 class UndoStack:
     """Snapshots (`game.to_json()`) taken before each undoable action since the last roll."""
 

@@ -216,6 +216,11 @@ class GameSession:
                         f"it is not the {session.side_name(self.side)} player's decision",
                         "Scenarios")
             events = game.apply(action)
+            passed = session.passing(game) if by == "human" and \
+                self.seats.get("crew") == "human" else None
+            if passed is not None:  # R68: no crewman can act in the step: passed, in a line
+                events = [*events, *game.apply(passed)]
+                note = session.PASSED
         except ic.IllegalAction as exc:
             self.messages.refuse(exc)
             return False
