@@ -18,19 +18,14 @@ import argparse
 import random
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=int, default=20, help="seeded games to play")
-    p.add_argument("--first-seed", type=int, default=0)
-    p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent),
-                   help="the checkout whose engine and web/py modules are measured")
-    args = p.parse_args()
-    root = Path(args.root).resolve()
-    sys.path[:0] = [str(root), str(root / "web" / "py")]
+def count_guards(seeds: Iterable[int]) -> tuple[Counter[str], Counter[str], int, int]:
+    """The heuristic's standard games of these seeds, asking the page's guard before each
+    of its actions: the guards asked and the actions chosen by type, turns and decisions.
+    (The engine and web/py are imported from sys.path: main puts `--root` first.)"""
     import intruder_core as ic
     from intruder_core.bots import HeuristicPolicy
     from pages.game.play import guards
@@ -39,7 +34,7 @@ def main() -> None:
     asked: Counter[str] = Counter()
     chosen: Counter[str] = Counter()  # the heuristic's own actions, by type
     turns = decisions = 0
-    for seed in range(args.first_seed, args.first_seed + args.games):
+    for seed in seeds:
         g = ic.new_game(seed=seed)
         rng = random.Random(seed)
         while not g.is_over:
@@ -53,6 +48,21 @@ def main() -> None:
             decisions += 1
             g.apply(action)
         turns += int(g.view("crew").get("turn", 0) or 0)
+    return asked, chosen, turns, decisions
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=20, help="seeded games to play")
+    p.add_argument("--first-seed", type=int, default=0)
+    p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent),
+                   help="the checkout whose engine and web/py modules are measured")
+    args = p.parse_args()
+    root = Path(args.root).resolve()
+    sys.path[:0] = [str(root), str(root / "web" / "py")]
+    asked, chosen, turns, decisions = count_guards(
+        range(args.first_seed, args.first_seed + args.games))
     total = sum(asked.values())
     print(f"root {root}: {args.games} standard games (seeds {args.first_seed}-"
           f"{args.first_seed + args.games - 1}), {turns} turns, {decisions} crew decisions")

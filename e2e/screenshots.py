@@ -76,6 +76,13 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
         page.locator('#actions button[data-action*="improvised"]').first.click()
         page.wait_for_selector("#banner li")
 
+    def passed(page: Any, url: str) -> None:
+        before, index, _crew, _after, _undoable = states.before_a_passed_step(1)
+        states.load_state(page, url, before)
+        page.locator(f'#actions button[data-index="{index}"]').click()
+        page.wait_for_function("() => document.body.dataset.step === 'move'")
+        page.keyboard.press("Escape")  # the moments (its dice) skipped: the line in view
+
     return [
         ("start", "a new game (seed 3), Crew Movement", seed3),
         ("start-selected", "seed 3, Command Officer 1 selected: where the plan does not fit, "
@@ -94,6 +101,9 @@ def shots() -> list[tuple[str, str, Callable[[Any, str], None]]]:
                         "grown over the plan: each a piece of its own, the objects folded into "
                         "'+6 objects'", lab),
         ("panic-selected", "after a Panic, Command Officer 1 selected", panic_selected),
+        ("passed-step", "seed 1, End actions here: the step for crewmen away from the "
+                        "Interactions, where they could only drop objects, passed in one line "
+                        "(R68)", passed),
     ]
 
 

@@ -6,10 +6,17 @@ puts one into the page as its autosave and reloads, so the page resumes exactly 
 
 from __future__ import annotations
 
+import random
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "py"))
+
 import intruder_core as ic
+from core import session
+from intruder_core.bots import HeuristicPolicy
 
 # The windows the page is checked and photographed at (CSS px): desktop, phone, phone turned.
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}
@@ -138,3 +145,22 @@ def embed_frame(page: Any, url: str, w: int, h: int, src: str = "embed.html") ->
         state="attached", timeout=60_000)
     return page.frame(name="embed")
 
+
+def before_a_passed_step(seed: int) -> tuple[ic.Game, int, str | None, ic.Game, bool]:
+    """A heuristic game up to the crew's action that leads into a step where no crewman can
+    act (R68): the game before it, the action's index and crewman, the game after it and
+    the pass, and whether the two may be undone (no die rolled)."""
+    game, policy, rng = ic.new_game(seed=seed), HeuristicPolicy(), random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        action = policy.choose(game.view("crew"), legal, rng)[0]
+        after = ic.Game.from_json(game.to_json())
+        events = after.apply(action)
+        passed = session.passing(after)
+        if passed is not None and game.step != "free_actions":
+            events = [*events, *after.apply(passed)]
+            crew = action.get("crew")
+            return game, legal.index(action), crew if isinstance(crew, str) else None, after, \
+                session.undoable([e.to_dict() for e in events])
+        game.apply(action)
+    raise AssertionError(f"seed {seed}: no step to pass")

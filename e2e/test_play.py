@@ -29,7 +29,6 @@ sys.path.insert(0, str(ROOT / "web" / "py"))
 
 import intruder_core as ic
 from core import panels, session, storage
-from intruder_core.bots import HeuristicPolicy
 
 
 def played(seed: int, *actions: dict[str, Any]) -> ic.Game:
@@ -357,33 +356,13 @@ def test_phone_layout_fits_and_plays_by_touch(
     assert height is not None and height["height"] >= 36, "touch targets are too small"
 
 
-def before_a_passed_step(seed: int) -> tuple[ic.Game, int, str | None, ic.Game, bool]:
-    """A heuristic game up to the crew's action that leads into a step where no crewman can
-    act (R68): the game before it, the action's index and crewman, the game after it and
-    the pass, and whether the two may be undone (no die rolled)."""
-    game, policy, rng = ic.new_game(seed=seed), HeuristicPolicy(), random.Random(seed)
-    while not game.is_over:
-        legal = game.legal_actions()
-        action = policy.choose(game.view("crew"), legal, rng)[0]
-        after = ic.Game.from_json(game.to_json())
-        events = after.apply(action)
-        passed = session.passing(after)
-        if passed is not None and game.step != "free_actions":
-            events = [*events, *after.apply(passed)]
-            crew = action.get("crew")
-            return game, legal.index(action), crew if isinstance(crew, str) else None, after, \
-                session.undoable([e.to_dict() for e in events])
-        game.apply(action)
-    raise AssertionError(f"seed {seed}: no step to pass")
-
-
 def test_a_step_where_no_crewman_can_act_is_passed_in_one_line(
     page: Page, site: Site, problems: Problems
 ) -> None:
     """R68: the crew's last action at the Interactions leads into the step for crewmen away
     from them, where all they could do is drop an object: the page passes it in the same
     move and says so in one line, where the prompt is; one undo takes both back."""
-    before, index, crew, after, undoable = before_a_passed_step(1)
+    before, index, crew, after, undoable = states.before_a_passed_step(1)
     states.on_origin(page, site.url)
     states.load_state(page, site.url, before)
     click_action(page, index, crew)
