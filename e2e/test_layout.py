@@ -144,3 +144,38 @@ def test_a_piece_that_did_not_move_stays_where_it_was(
              max(abs(a - b) for a, b in zip(before[c], after[c], strict=True)) > 0.5}
     print("after en3 left:", json.dumps(after))
     assert not moved, moved
+
+
+LOG_LINES_IN_VIEW = """() => { const side = document.querySelector('.log-wrap').closest('.side')
+    .getBoundingClientRect();
+  const top = Math.max(0, side.top), bottom = Math.min(innerHeight, side.bottom);
+  return [...document.querySelectorAll('#log li')].filter(li => {
+    const r = li.getBoundingClientRect();
+    return r.height > 0 && r.top >= top - 0.5 && r.bottom <= bottom + 0.5; }).length; }"""
+
+
+def test_the_log_reads_at_least_eight_lines_newest_first(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """Issue 28 item 5: brought into view in the panel beside (or, on a phone, under) the
+    plan, the log shows at least eight of its lines at once, the newest phase on top."""
+    for w, h in at_sizes(page, boot, site.url, [(1280, 800), (390, 844)]):
+        for _ in range(6):
+            if page.locator("#log li").count() >= 12:
+                break
+            sha = page.locator("body").get_attribute("data-state-sha")
+            page.locator("#actions button[data-index]").first.click()  # the step's end first
+            if page.locator("#confirm-dialog[open]").count():
+                page.locator("#confirm-yes").click()
+            page.wait_for_function("s => document.body.dataset.stateSha !== s", arg=sha)
+            page.keyboard.press("Escape")  # the moments skipped
+        assert page.locator("#log li").count() >= 12
+        page.locator(".log-wrap").scroll_into_view_if_needed()
+        page.locator("#log li").nth(7).scroll_into_view_if_needed()
+        lines = page.evaluate(LOG_LINES_IN_VIEW)
+        print(f"log at {w}x{h}: {lines} lines in view")
+        assert lines >= 8, (w, h, lines)
+        status = " ".join(page.locator("#status").inner_text().split())
+        first = page.locator('#log li[data-head="1"]').first.inner_text()  # "Turn 2: ..."
+        turn, phase = first.split(" (rule)")[0].split(": ", 1)
+        assert turn in status and phase.strip() in status, (first, status)
