@@ -212,6 +212,10 @@ def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
     assert page.evaluate("getComputedStyle(document.getElementById('toast')).position") == \
         "absolute"
     toast = page.locator("#toast").bounding_box()
+    window = page.viewport_size
+    assert toast and window and toast["x"] >= 0 and toast["y"] >= 0 and \
+        toast["x"] + toast["width"] <= window["width"] and \
+        toast["y"] + toast["height"] <= window["height"], (toast, window)  # inside the window
     for part in ("#prompt", "#actions"):
         other = page.locator(part).bounding_box()
         assert toast and other and (toast["x"] + toast["width"] <= other["x"]
