@@ -48,12 +48,9 @@ def page_game(page: Page) -> ic.Game:
 
 def play_along(game: ic.Game, action: ic.Action | dict[str, object],
                crew_by_hand: bool = True) -> None:
-    """Play on CPython what the page plays for a player's action: the action, then, with
-    the crew seated by a human, the pass of a step where no crewman can act (R68)."""
-    game.apply(action)
-    passed = session.passing(game) if crew_by_hand else None
-    if passed is not None:
-        game.apply(passed)
+    """Play on CPython what the page plays for a player's action (session.play: with the
+    crew seated by a human, a step where no crewman can act passed, R68)."""
+    session.play(game, action, crew_by_hand)
 
 
 def crew_by_hand(page: Page) -> bool:

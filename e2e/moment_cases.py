@@ -321,11 +321,8 @@ def walk(case: Case) -> Iterator[tuple[Step, list[dict[str, Any]], Any, ic.Game]
     g = case.game()
     for step in case.steps:
         before = g.view("crew")
-        events = [e.to_dict() for e in g.apply(clicked(g, step.click))]
-        passed = session.passing(g)
-        if passed is not None:
-            events += [e.to_dict() for e in g.apply(passed)]
-        yield step, events, before, g
+        played, _passed = session.play(g, clicked(g, step.click))
+        yield step, [e.to_dict() for e in played], before, g
 
 
 def secrets(g: ic.Game) -> tuple[str, ...]:

@@ -155,10 +155,8 @@ def before_a_passed_step(seed: int) -> tuple[ic.Game, int, str | None, ic.Game, 
         legal = game.legal_actions()
         action = policy.choose(game.view("crew"), legal, rng)[0]
         after = ic.Game.from_json(game.to_json())
-        events = after.apply(action)
-        passed = session.passing(after)
-        if passed is not None and game.step != "free_actions":
-            events = [*events, *after.apply(passed)]
+        events, passed = session.play(after, action)
+        if passed and game.step != "free_actions":
             crew = action.get("crew")
             return game, legal.index(action), crew if isinstance(crew, str) else None, after, \
                 session.undoable([e.to_dict() for e in events])

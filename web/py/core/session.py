@@ -49,6 +49,18 @@ def passing(game: ic.Game) -> ic.Action | None:
     return next((a for a in legal if a.type == "end_actions"), None)
 
 
+def play(game: ic.Game, action: ic.Action | Mapping[str, Any],
+         pass_steps: bool = True) -> tuple[list[ic.Event], bool]:
+    """A player's action as the page plays it: the action, then (with `pass_steps`: the crew
+    seated by a human) the end of a step where no crewman can act (R68). Its events and the
+    pass's, and whether a step was passed. The page and the tests that play along use it."""
+    events = game.apply(action)
+    passed = passing(game) if pass_steps else None
+    if passed is None:
+        return events, False
+    return [*events, *game.apply(passed)], True
+
+
 class UndoStack:
     """Snapshots (`game.to_json()`) taken before each undoable action since the last roll."""
 

@@ -215,11 +215,9 @@ class GameSession:
                     raise ic.IllegalAction(
                         f"it is not the {session.side_name(self.side)} player's decision",
                         "Scenarios")
-            events = game.apply(action)
-            passed = session.passing(game) if by == "human" and \
-                self.seats.get("crew") == "human" else None
-            if passed is not None:  # R68: no crewman can act in the step: passed, in a line
-                events = [*events, *game.apply(passed)]
+            events, passed = session.play(game, action, by == "human" and
+                                          self.seats.get("crew") == "human")
+            if passed:  # R68: no crewman could act in the step: said in one line
                 note = session.PASSED
         except ic.IllegalAction as exc:
             self.messages.refuse(exc)
