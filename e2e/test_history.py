@@ -494,6 +494,10 @@ def ready_and_long_tasks(page: Page, site: Site) -> tuple[int, int, list[int]]:
 
 @pytest.mark.heavy  # a thousand games made, stored and listed
 @pytest.mark.timing  # run alone: another test's browser lengthens this page's tasks
+# A browser of its own, with no memory snapshot, as when issue 29 set the 2x bound: from the
+# worker's context, which holds one, the empty start is 0.56 s and 1,000 games 1.5 s (2.7x;
+# the list stage's ~1 s is the same either way), which issue 31's start work must bring down.
+@pytest.mark.own_context
 def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
     page: Page, site: Site, problems: Problems
 ) -> None:

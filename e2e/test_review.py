@@ -273,6 +273,8 @@ def test_the_first_figures_show_while_the_page_boots(
     early = page.locator("#review-early")
     expect(early).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
     expect(early.locator(".review-curve svg")).to_be_visible()
+    # the mark is set at the frame after the chart went in (replay.html's preview)
+    page.wait_for_function("document.body.dataset.reviewFirstAt !== undefined")
     shown = page.evaluate(EARLY)
     assert shown["ready"] == "", "the page booted before its glue module came"
     # the boot screen's words: this page has no PyScript to load
