@@ -106,6 +106,12 @@ NAMED = ("button", "link", "checkbox", "combobox", "textbox", "radio", "spinbutt
          "slider", "switch", "tab", "menuitem", "option")
 
 
+# The whole games check unique accessible names (an aria snapshot, the costliest look) at
+# every decision in one game of each seat kind (Intruder player, hot-seat, crew: test_seats),
+# at every NAMES_SAMPLE-th decision in the others: the same states each run.
+NAMES_SAMPLE = 4
+
+
 def duplicate_names(page: Page) -> list[str]:
     """Controls that share a role and accessible name (from the accessibility tree)."""
     snap = page.locator("body").aria_snapshot()

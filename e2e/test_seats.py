@@ -20,7 +20,7 @@ import pytest
 import states
 from conftest import Problems, Site, guard_asked
 from game_page import BODY, Boot, crew_by_hand, digest, page_game, play_along, start
-from measures import MEASURES, axe_violations, check_table, duplicate_names
+from measures import MEASURES, NAMES_SAMPLE, axe_violations, check_table, duplicate_names
 from playwright.sync_api import Page, expect
 
 import intruder_core as ic
@@ -445,12 +445,6 @@ def check_handover(page: Page) -> None:
 
 
 Check = Callable[[Page, str, ic.Game], None]
-
-
-# The whole games' check of unique accessible names (an aria snapshot, the costliest look)
-# at every decision in one game of each seat kind (Intruder player, hot-seat, crew), at every
-# NAMES_SAMPLE-th decision in the others: the same states each run.
-NAMES_SAMPLE = 4
 
 
 def play_by_hand(page: Page, actions: int, seed: int = 0, check: Check | None = None,
