@@ -911,12 +911,13 @@ def _test_steps(times: StepTimes, lint: bool, unit: bool, e2e: bool, games: str 
             ensure_chromium()
             build()
         # Two browser tests at a time, one per core: a third made the run slower (a load of
-        # 9-10 on two cores, Chromium computing) and flakier. Test by test (`load`), the
-        # heavy ones first (e2e/conftest.py), so that the two finish together. Those that
+        # 9-10 on two cores, Chromium computing) and flakier. Test by test (`loadgroup`), the
+        # heavy ones first (e2e/conftest.py), so that the two finish together; the light
+        # tests of the game page in one group, in a row on one booted page. Those that
         # time the page's main thread (marked `timing`) run afterwards, alone, so another
         # test's browser does not lengthen their tasks.
         with times.step("browser"):
-            run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "load",
+            run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "loadgroup",
                              *pytest_args))
         with times.step("timing"):
             run(*timing_command(py, *pytest_args), allowed=(0, NO_TESTS))

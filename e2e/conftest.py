@@ -30,9 +30,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from states import on_origin  # noqa: E402
+from states import WARM, on_origin, put_in  # noqa: E402
 
 import build  # noqa: E402  (the repo's build.py: the same server and build code as `serve`)
+import intruder_core as ic  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 # Without the networking flags Chromium floods the (closed) network at start-up.
@@ -60,8 +61,12 @@ def pytest_configure(config: pytest.Config) -> None:
                             "(it changes the context itself, or needs a first visit)")
     config.addinivalue_line("markers", "timing: the test times the page's main thread (long "
                             "tasks): `build.py test` runs these alone, after the others")
+    config.addinivalue_line("markers", "warm: the test begins on this worker's booted game "
+                            "page; load_state and boot put its game in in place (states.Warm)")
+    config.addinivalue_line("markers", "cold: a test of WARM_FILES that needs a page of its "
+                            "own (an init script would outlive it on the warm page)")
     config.addinivalue_line("markers", "heavy: a test of tens of seconds (a whole game, many "
-                            "boots): collected first, so `--dist load` deals them out in turn")
+                            "boots): collected first, so xdist deals them out in turn")
     # pytest-base-url (pulled in by pytest-playwright) trips a pytest 9 deprecation: not ours.
     config.addinivalue_line(
         "filterwarnings",
@@ -70,10 +75,28 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+# The files whose light tests begin on the worker's booted game page (marked `warm`): each
+# puts its game in with load_state or boot(?seed=N), which then load it in place; a test
+# that needs another page, size or setting navigates or reloads as before, and a page it
+# leaves changed is closed (SharedContext.keep_warm). Heavy tests stay unmarked: they are
+# dealt out first, one at a time.
+WARM_FILES = ("test_advisor.py", "test_board.py", "test_glue.py", "test_layout.py",
+              "test_moment_play.py", "test_moments.py", "test_panels.py", "test_play.py",
+              "test_scenarios.py", "test_table.py", "test_trust.py", "test_walk.py")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The `heavy` tests first, in their order, then the rest: xdist's `--dist load` deals
-    the first tests to its workers in turn, so each worker starts on its share of the heavy
-    ones and the light ones fill in behind (by file, one worker got them all)."""
+    """The `heavy` tests first, in their order, then the rest: xdist deals the first tests to
+    its workers in turn, so each worker starts on its share of the heavy ones and the light
+    ones fill in behind (by file, one worker got them all). The light tests of WARM_FILES are
+    marked `warm` and grouped (`--dist loadgroup`): one worker runs them in a row on its warm
+    page, which another test's wipe would close."""
+    for item in items:
+        if item.path.name in WARM_FILES and not any(
+                item.get_closest_marker(name) for name in ("heavy", "own_context", "cold")):
+            item.add_marker(pytest.mark.warm)
+            item.add_marker(pytest.mark.xdist_group("warm"))
     items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
 
 
@@ -143,6 +166,10 @@ DROP_CACHES = """async () => {
 }"""
 
 
+DEVICE_MEMORY_2GB = ("Object.defineProperty(Navigator.prototype, 'deviceMemory', "
+                     "{get: () => 2, configurable: true});")
+
+
 @dataclass
 class SharedContext:
     """This worker's browser context, booted once (its memory snapshot stored)."""
@@ -167,11 +194,40 @@ class SharedContext:
         assert left == {"caches": [], "dbs": [], "local": 0, "session": 0, "workers": 0}, \
             f"the wipe left storage behind: {left}"
 
+    def warm_page(self) -> Page:
+        """The page the `warm` tests share: a new one (after a wipe) when there is none or the
+        last test left it changed; its first load_state or boot boots it (states.Warm)."""
+        if WARM.page is None or WARM.page.is_closed():
+            self.wipe()
+            WARM.page, WARM.root = self.context.new_page(), ""
+        page = WARM.page
+        assert isinstance(page, Page)
+        return page
+
+    def keep_warm(self, page: Page, failed: bool) -> None:
+        """After a `warm` test: its other pages closed and its routes gone; the warm page kept
+        for the next one only if the test passed and left it as its boot did (Warm.settles),
+        else closed."""
+        for other in list(self.context.pages):
+            if other is not page:
+                other.close()
+        if not page.is_closed():
+            page.unroute_all(behavior="ignoreErrors")
+            if not failed and WARM.settles(page):
+                return
+            page.close()
+        WARM.page = None
+
 
 @pytest.fixture(scope="session")
 def shared_context(browser: Browser, site: Site) -> Iterator[SharedContext]:
     """One context per xdist worker: boots the game once and waits for its memory snapshot."""
     context = browser.new_context(viewport=VIEWPORT)
+    # A device with 2 GB (navigator.deviceMemory), where the page starts no Odds helper
+    # before the first Odds (bot_client.spare_memory): each test's helper would boot a
+    # Pyodide of its own (~1 CPU-s) that few tests use. test_worker.py's tests of the
+    # prestart choose it with ?odds_prestart=; a fresh context keeps the machine's memory.
+    context.add_init_script(DEVICE_MEMORY_2GB)
     page = context.new_page()
     page.goto(site.url + "?seed=1")
     wait_until_booted(page)
@@ -199,13 +255,22 @@ def context(request: pytest.FixtureRequest) -> BrowserContext:
         fresh: BrowserContext = request.getfixturevalue("new_context")()
         return fresh
     shared: SharedContext = request.getfixturevalue("shared_context")
-    shared.wipe()
+    if request.node.get_closest_marker("warm") is None:
+        shared.wipe()
     return shared.context
 
 
 @pytest.fixture
-def page(context: BrowserContext) -> Iterator[Page]:
-    """A new page of this test's context, closed (with any it opened) after the test."""
+def page(request: pytest.FixtureRequest, context: BrowserContext) -> Iterator[Page]:
+    """A new page of this test's context, closed (with any it opened) after the test; for a
+    test marked `warm` (in the shared context), the worker's booted game page."""
+    if request.node.get_closest_marker("warm") is not None and not needs_own_context(request):
+        shared: SharedContext = request.getfixturevalue("shared_context")
+        warm = shared.warm_page()
+        failed = request.session.testsfailed
+        yield warm
+        shared.keep_warm(warm, request.session.testsfailed != failed)
+        return
     page = context.new_page()
     yield page
     for open_page in list(context.pages):
@@ -265,12 +330,17 @@ def problems(
         ("requestfailed", found.on_request_failed)]
     for event, listener in listeners:
         context.on(event, listener)  # type: ignore[call-overload]
-    page.on("pageerror", lambda exc: found.page_errors.append(str(exc)))
-    page.on("console", found.on_console)
+    on_page: list[tuple[str, Callable[..., None]]] = [
+        ("pageerror", lambda exc: found.page_errors.append(str(exc))),
+        ("console", found.on_console)]
+    for event, listener in on_page:
+        page.on(event, listener)  # type: ignore[call-overload]
     page.set_default_timeout(BOOT_TIMEOUT_MS)
     yield found
     for event, listener in listeners:  # the shared context outlives this test
         context.remove_listener(event, listener)
+    for event, listener in on_page:  # ... and so may the warm page
+        page.remove_listener(event, listener)
     if request.node.get_closest_marker("allow_errors") is None:
         assert not found.summary(), "the page reported problems:\n" + found.summary()
     assert not found.foreign_requests, f"requests left the origin: {found.foreign_requests}"
@@ -281,8 +351,16 @@ def boot(page: Page) -> Callable[[str], dict[str, str]]:
     """boot(url): open url and wait for ready; a boot error fails the test with its message."""
 
     def go(url: str) -> dict[str, str]:
+        root, _, query = url.partition("?seed=")
+        if query.isdigit() and WARM.holds(page, root):  # a new game of that seed, in place
+            put_in(page, ic.new_game(seed=int(query)))
+            return wait_until_booted(page)
+        if page is WARM.page and "#" in url:
+            page.goto("about:blank")  # a link's boot, not a hashchange of the booted page
         page.goto(url)
-        return wait_until_booted(page)
+        data = wait_until_booted(page)
+        WARM.booted(page)
+        return data
 
     return go
 

@@ -32,9 +32,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "py"))
 
+import states
+
 import intruder_core as ic
 from core import session
-from intruder_core import codec
 from intruder_core.names import KIND_NAMES
 from intruder_core.station import NAMES
 
@@ -357,12 +358,7 @@ def digest(game: ic.Game) -> str:
     return hashlib.sha256(game.to_json().encode()).hexdigest()
 
 
-def open_on_page(page: Any, game: ic.Game) -> None:
-    """Open the game as a share link in this page (no reload: page_input.on_hash) and wait
-    until the page holds exactly that game, scripted dice and all."""
-    code = codec.encode_record(game.record())
-    page.evaluate("c => location.hash = '#g=' + c", code)
-    page.wait_for_function("s => document.body.dataset.stateSha === s", arg=digest(game))
+open_on_page = states.open_link  # a case's game opened in the page by its share link
 
 
 def click_on_page(page: Any, step: Step, after: ic.Game) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "py"))
 
 import intruder_core as ic
 from core import session
+from intruder_core import codec
 from intruder_core.bots import HeuristicPolicy
 
 # The windows the page is checked and photographed at (CSS px): desktop, phone, phone turned.
@@ -96,12 +98,113 @@ def finished_odds(page: Any, boot: Any, url: str, samples: int) -> Any:
     return odds
 
 
+@dataclass
+class Warm:
+    """This worker's booted game page, which the tests marked `warm` share (conftest.py):
+    `load_state` and `boot` put their game into it in place, through the page's own share
+    link import (a hashchange: page_input.on_hash), instead of booting Pyodide again (about
+    2 s and 4-5 CPU-s a boot with its workers, on two shared cores)."""
+
+    page: Any = None
+    root: str = ""  # the game page's address, once booted: the only one loaded in place
+    viewport: Any = None  # the size it booted at: a game is put in only at that size
+    stored: Any = None  # the settings and seats stored when it booted (a boot reads them)
+    settled: Any = None  # its SETTLED look when it booted
+
+    def holds(self, page: Any, url: str) -> bool:
+        """Whether `page` is the warm page, on the game page as booted, at its boot's size
+        and with the settings and seats it read: then a game put in shows as a boot of
+        `url` would show it."""
+        return (page is self.page and bool(self.root) and url == self.root
+                and page.url == self.root and page.viewport_size == self.viewport
+                and page.evaluate(STORED) == self.stored)
+
+    def booted(self, page: Any) -> None:
+        """`page` (the warm one) booted again, at its present size, with what is stored now:
+        games go in as long as these hold."""
+        if page is self.page:
+            self.root, self.viewport = page.url.split("?")[0].split("#")[0], page.viewport_size
+            self.stored, self.settled = page.evaluate(STORED), page.evaluate(SETTLED)
+
+    def settles(self, page: Any) -> bool:
+        """After a test: whether the warm page booted with no settings stored (as after a
+        wipe) and looks as its boot left it (the game aside)."""
+        return (self.holds(page, self.root) and self.stored[0] is None
+                and page.evaluate(SETTLED) == self.settled)
+
+
+STORED = "[localStorage.getItem('intruder:settings'), localStorage.getItem('intruder:seats')]"
+
+# What must be as a boot leaves it for the warm page to serve the next test (the game aside):
+# no dialog, notice, hand-over, computer turn or autoplay, set-aside save, and the settings,
+# motion, zoom, panels and the log's toggles as they were.
+SETTLED = """() => { const b = document.body.dataset;
+  if (b.ready !== '1' || !document.getElementById('odds')) return null;  // not the game page
+  return {handover: b.handover || '', autoplay: b.autoplay || '',
+          computer: (b.turn || '').startsWith('computer'),
+          dialogs: document.querySelectorAll('dialog[open]').length,
+          notices: document.querySelectorAll('#notices > *').length,
+          aside: localStorage.getItem('intruder:corrupt'),
+          reduced: matchMedia('(prefers-reduced-motion: reduce)').matches,
+          zoom: document.getElementById('board').getAttribute('data-zoom'),
+          odds: document.getElementById('odds').hidden,
+          mapsheet: document.getElementById('mapsheet-box').open,
+          toggles: [...document.querySelectorAll('#log [aria-pressed]')]
+            .map(t => t.getAttribute('aria-pressed')).join()}; }"""
+
+
+WARM = Warm()
+
+# Storage as a wiped context's before a game goes in: only the settings and seats the page
+# booted with (Warm.holds) are kept; the page writes its autosave, undo and seats again.
+WIPED = """() => {
+  for (const key of Object.keys(localStorage))
+    if (key !== 'intruder:settings' && key !== 'intruder:seats') localStorage.removeItem(key);
+  sessionStorage.clear();
+}"""
+
+# A fresh boot's look once a game is in: the alert empty, the window and the side scrolled
+# to the top (the plan's own scroll, centred at boot, stays), nothing focused.
+FRESH = """() => {
+  const alert = document.getElementById('alert');
+  alert.textContent = ''; alert.dataset.kind = 'info';
+  for (const e of document.querySelectorAll('body *'))
+    if ((e.scrollTop || e.scrollLeft) && !e.closest('#board')) e.scrollTop = e.scrollLeft = 0;
+  window.scrollTo(0, 0);
+  if (document.activeElement) document.activeElement.blur();
+}"""
+
+
+def open_link(page: Any, game: ic.Game) -> None:
+    """Open the game as a share link in this page (no reload: page_input.on_hash) and wait
+    until the page holds exactly that game, scripted dice and all."""
+    code = codec.encode_record(game.record())
+    page.evaluate("c => location.hash = '#g=' + c", code)
+    page.wait_for_function("s => document.body.dataset.stateSha === s",
+                           arg=session.state_digest(game.to_json()))
+
+
+def put_in(page: Any, game: ic.Game) -> None:
+    """Put `game` into the booted game page as a share link opened there, once the last
+    moments have played, on storage as a wipe leaves it, and leave the page as a boot would
+    show it (FRESH)."""
+    page.wait_for_function("document.body.dataset.moments !== 'playing'", timeout=30_000)
+    page.evaluate(WIPED)
+    open_link(page, game)
+    page.evaluate(FRESH)
+
+
 def load_state(page: Any, url: str, game: ic.Game, prefix: str = "intruder:") -> None:
-    """Make `game` the page's autosave and reload: the page resumes it."""
+    """Make `game` the page's autosave and reload: the page resumes it (on the warm page, the
+    game is put in in place: the same game, undo empty, the seats as stored by default)."""
+    if prefix == "intruder:" and WARM.holds(page, url):
+        put_in(page, game)
+        return
     page.evaluate("([p, s]) => { localStorage.setItem(p + 'save', s);"
                   " localStorage.removeItem(p + 'undo'); }", [prefix, game.to_json()])
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    WARM.booted(page)
 
 
 BLANK = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>-</title>'
@@ -110,7 +213,10 @@ BLANK = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><ti
 def on_origin(page: Any, url: str) -> None:
     """Open an empty page of the site's origin (answered by the test, not the site; with an
     icon of its own, so the browser asks for no /favicon.ico) instead of booting the game, so
-    that load_state can write the site's storage: one boot instead of two."""
+    that load_state can write the site's storage: one boot instead of two. The warm page,
+    once booted, is on the origin already: it stays booted."""
+    if page is WARM.page and page.url.startswith(url):
+        return
     blank = url + "e2e-blank.html"
     page.route(blank, lambda route: route.fulfill(status=200, content_type="text/html",
                                                   body=BLANK))

@@ -259,6 +259,7 @@ Object.defineProperty(window, "localStorage", {
 """
 
 
+@pytest.mark.cold  # its init script breaks the storage of every later boot of its page
 @pytest.mark.parametrize(("script", "says"), [(FULL, "full"), (BLOCKED, "does not let")])
 def test_storage_full_or_unusable_keeps_playing_and_says_so(
         page: Page, site: Site, problems: Problems, boot: Boot, script: str,
