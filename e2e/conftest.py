@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +84,15 @@ def pytest_configure(config: pytest.Config) -> None:
 WARM_FILES = ("test_advisor.py", "test_board.py", "test_glue.py", "test_layout.py",
               "test_moment_play.py", "test_moments.py", "test_panels.py", "test_play.py",
               "test_scenarios.py", "test_table.py", "test_trust.py", "test_walk.py")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Iterator[None]:
+    """Each phase's report kept on the test (`rep_call`...): the warm page's teardown reads
+    whether the test passed."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups
@@ -212,9 +222,12 @@ class SharedContext:
             if other is not page:
                 other.close()
         if not page.is_closed():
-            page.unroute_all(behavior="ignoreErrors")
-            if not failed and WARM.settles(page):
-                return
+            try:
+                page.unroute_all(behavior="ignoreErrors")
+                if not failed and WARM.settles(page):
+                    return
+            except PlaywrightError:  # a crashed page: the next test gets a new one
+                pass
             page.close()
         WARM.page = None
 
@@ -267,9 +280,9 @@ def page(request: pytest.FixtureRequest, context: BrowserContext) -> Iterator[Pa
     if request.node.get_closest_marker("warm") is not None and not needs_own_context(request):
         shared: SharedContext = request.getfixturevalue("shared_context")
         warm = shared.warm_page()
-        failed = request.session.testsfailed
         yield warm
-        shared.keep_warm(warm, request.session.testsfailed != failed)
+        call = getattr(request.node, "rep_call", None)  # a crash's rerun is no pass either
+        shared.keep_warm(warm, call is None or not call.passed)
         return
     page = context.new_page()
     yield page
