@@ -225,6 +225,7 @@ class SharedContext:
             try:
                 page.unroute_all(behavior="ignoreErrors")
                 if not failed and WARM.settles(page):
+                    WARM.keep(page)
                     return
             except PlaywrightError:  # a crashed page: the next test gets a new one
                 pass

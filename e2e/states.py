@@ -132,12 +132,19 @@ class Warm:
         return (self.holds(page, self.root) and self.stored[0] is None
                 and page.evaluate(SETTLED) == self.settled)
 
+    def keep(self, page: Any) -> None:
+        """Keep the settled warm page for the next test, its storage as a wipe leaves it (the
+        seats too: a game put in gets its default seats, as a boot with none stored does)."""
+        page.evaluate(WIPED)
+        page.evaluate("localStorage.removeItem('intruder:seats')")
+        self.stored = page.evaluate(STORED)
+
 
 STORED = "[localStorage.getItem('intruder:settings'), localStorage.getItem('intruder:seats')]"
 
 # What must be as a boot leaves it for the warm page to serve the next test (the game aside):
-# no dialog, notice, hand-over, computer turn or autoplay, set-aside save, and the settings,
-# motion, zoom, panels and the log's toggles as they were.
+# no dialog, notice, hand-over, computer turn or autoplay, set-aside save, and the motion,
+# zoom, panels and the log's toggles as they were (the settings: Warm.settles).
 SETTLED = """() => { const b = document.body.dataset;
   if (b.ready !== '1' || !document.getElementById('odds')) return null;  // not the game page
   return {handover: b.handover || '', autoplay: b.autoplay || '',
@@ -192,6 +199,7 @@ def put_in(page: Any, game: ic.Game) -> None:
     page.evaluate(WIPED)
     open_link(page, game)
     page.evaluate(FRESH)
+    WARM.stored = page.evaluate(STORED)  # the seats it stored: as a boot of this game
 
 
 def load_state(page: Any, url: str, game: ic.Game, prefix: str = "intruder:") -> None:
