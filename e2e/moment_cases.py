@@ -32,8 +32,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "py"))
 
-import states
-
 import intruder_core as ic
 from core import session
 from intruder_core.names import KIND_NAMES
@@ -356,9 +354,6 @@ def case(name: str) -> Case:
 def digest(game: ic.Game) -> str:
     """The page's body[data-state-sha] for this game (session.state_digest)."""
     return hashlib.sha256(game.to_json().encode()).hexdigest()
-
-
-open_on_page = states.open_link  # a case's game opened in the page by its share link
 
 
 def click_on_page(page: Any, step: Step, after: ic.Game) -> None:

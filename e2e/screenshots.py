@@ -216,7 +216,7 @@ def moment_shots(browser: Any, url: str, only: str) -> None:
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         each = kind_shots()
         for case in cases:
-            mc.open_on_page(page, case.game())
+            states.open_link(page, case.game())
             for n, (step, _events, _before, game) in enumerate(mc.walk(case)):
                 mc.click_on_page(page, step, game)
                 for shows in each.get((case.name, n), []):

@@ -175,7 +175,7 @@ def test_every_moment_kind_plays_at_its_place_with_its_words(
     countdown on the board while it runs (5, then 4 in the case "self-destruct")."""
     start(page, site, ic.new_game(seed=1), size, {"moments": "slow"})
     for case in mc.CASES:
-        mc.open_on_page(page, case.game())
+        states.open_link(page, case.game())
         shown = page.locator("#board .countdown").get_attribute("aria-label") \
             if countdown(case.game()) else None
         assert shown == countdown(case.game()), (case.name, shown)
@@ -237,24 +237,24 @@ def test_pace_off_and_reduced_motion_draw_no_moment_and_esc_or_a_click_skips(
     set_pace(page, "off")
     stored = page.evaluate("JSON.parse(localStorage.getItem('intruder:settings')).moments")
     assert stored == "off"
-    mc.open_on_page(page, reveal_game())
+    states.open_link(page, reveal_game())
     act(page, "End")
     expect(page.locator("#banner")).to_contain_text("Counter c1 is the Intruder")
     expect(page.locator(LAYER)).to_have_count(0)
     set_pace(page, "slow")
     page.emulate_media(reduced_motion="reduce")
-    mc.open_on_page(page, reveal_game())
+    states.open_link(page, reveal_game())
     act(page, "End")
     expect(page.locator("#banner")).to_contain_text("Counter c1 is the Intruder")
     expect(page.locator(LAYER)).to_have_count(0)
     page.emulate_media(reduced_motion="no-preference")
-    mc.open_on_page(page, reveal_game())
+    states.open_link(page, reveal_game())
     act(page, "End")
     expect(page.locator(LAYER)).to_have_count(1)
     page.keyboard.press("Escape")
     expect(page.locator(LAYER)).to_have_count(0)
     assert page.locator("body").get_attribute("data-moments") == ""
-    mc.open_on_page(page, attack_game())
+    states.open_link(page, attack_game())
     act(page, "End")
     expect(page.locator(LAYER)).to_have_count(1)
     page.locator("#prompt").click()
