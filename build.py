@@ -911,9 +911,9 @@ def _test_steps(times: StepTimes, lint: bool, unit: bool, e2e: bool, games: str 
             ensure_chromium()
             build()
         # Two browser tests at a time, one per core: a third made the run slower (a load of
-        # 9-10 on two cores, Chromium computing) and flakier. Test by test (`loadgroup`), the
-        # heavy ones first (e2e/conftest.py), so that the two finish together; the light
-        # tests of the game page in one group, in a row on one booted page. Those that
+        # 9-10 on two cores, Chromium computing) and flakier. Test by test (`loadgroup`, which
+        # forms no group under pytest 9.2: each test is its own unit), the heavy ones first
+        # (e2e/conftest.py), so that the two finish together. Those that
         # time the page's main thread (marked `timing`) run afterwards, alone, so another
         # test's browser does not lengthen their tasks.
         with times.step("browser"):

@@ -95,18 +95,18 @@ def pytest_runtest_makereport(item: pytest.Item) -> Iterator[None]:
     return report
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The `heavy` tests first, in their order, then the rest: xdist deals the first tests to
     its workers in turn, so each worker starts on its share of the heavy ones and the light
     ones fill in behind (by file, one worker got them all). The light tests of WARM_FILES are
-    marked `warm` and grouped (`--dist loadgroup`): one worker runs them in a row on its warm
-    page, which another test's wipe would close."""
+    marked `warm`: they begin on the worker's booted page while it is open, which another
+    test's wipe closes. (No xdist group keeps them in a row: pytest 9.2 reads a test's
+    `nodeid` from `_id`, and xdist 3.8's `loadgroup` writes the group into `_nodeid`, so a
+    group never forms.)"""
     for item in items:
         if item.path.name in WARM_FILES and not any(
                 item.get_closest_marker(name) for name in ("heavy", "own_context", "cold")):
             item.add_marker(pytest.mark.warm)
-            item.add_marker(pytest.mark.xdist_group("warm"))
     items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
 
 
