@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "py"))
 import intruder_core as ic  # noqa: E402
+from core import review_view as rvw  # noqa: E402
 from core import session  # noqa: E402
 from intruder_core import bots  # noqa: E402
 from intruder_core.bots import review as rv  # noqa: E402
@@ -160,6 +161,60 @@ def test_the_review_button_opens_the_review_in_view(page: Page, site: Site,
     assert page.evaluate("() => scrollY") < 5, "the review scrolled itself back into view"
 
 
+def forty_turns() -> rv.ReviewResult:
+    """A review of 40 turns (more than any game lasts), 1-9 decisions a turn, with the most
+    turning points listed, crowded together and at the very end: the chart's worst case."""
+    rng = random.Random(40)
+    points: list[rv.Point] = []
+    for turn in range(1, 41):
+        for _ in range(rng.randint(1, 9)):
+            points.append({"step": len(points), "turn": turn, "phase": "crew_movement",
+                           "phase_name": "Crew Movement Phase", "over": False,
+                           "figure": rv.model_figure(rng.random())})
+    n = len(points)
+    steps = [3, 4, 5, n // 2, n // 2 + 1, n - 3, n - 2, n - 1][:rv.KEEP]
+    figure = rv.model_figure(0.5)
+    turning: list[rv.TurningPoint] = [
+        {"kind": "luck", "step": s, "fork": s, "turn": points[s]["turn"], "phase": "x",
+         "what": "", "text": "", "figures": "", "before": figure, "after": figure,
+         "swing": 0.1, "margin": 0.0, "rank": k} for k, s in enumerate(steps, 1)]
+    return {"points": points, "turning": turning, "actions": n - 1, "turns": 40, "over": False,
+            "outcome": None, "stage": 2, "verdict": "", "progress": 1.0, "done": True,
+            "seconds": 1.0, "note": ""}
+
+
+CHART_TEXTS = """() => { const svg = document.querySelector('svg');
+  const box = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')].map((t) => { const r = t.getBoundingClientRect();
+    return {text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+            px: parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a}; });
+  return {box: {left: box.left, right: box.right, top: box.top, bottom: box.bottom}, texts}; }"""
+
+
+@pytest.mark.parametrize("width", [330, 576])  # the chart on a phone; at most 36rem
+def test_the_chart_at_40_turns_keeps_its_labels_apart_and_its_legend_in_view(
+        page: Page, width: int) -> None:
+    """The chart drawn for a 40-turn game (review_view.chart_svg, as the worker draws it):
+    no two of its texts (turns, turning points' numbers, axis, legend) overlap, all lie in
+    the drawing, none smaller than 11 px, and the legend names the three bands."""
+    page.set_content(f'<div style="width:{width}px">{rvw.chart_svg(forty_turns(), 0)}</div>')
+    got = page.evaluate(CHART_TEXTS)
+    texts, box = got["texts"], got["box"]
+    words = [t["text"] for t in texts]
+    assert {"Win", "Draw", "Loss", "turning point"} <= set(words), words
+    assert sum(w.startswith("T") for w in words) >= 8, words  # turns labelled along the way
+    assert [w for w in words if w.isdigit()] == [str(k) for k in range(1, rv.KEEP + 1)]
+    for t in texts:
+        assert t["px"] >= 11 - 1e-6, t
+        assert box["left"] - 0.5 <= t["left"] and t["right"] <= box["right"] + 0.5, t
+        assert box["top"] - 0.5 <= t["top"] and t["bottom"] <= box["bottom"] + 0.5, t
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            apart = (a["right"] <= b["left"] or b["right"] <= a["left"]
+                     or a["bottom"] <= b["top"] or b["bottom"] <= a["top"])
+            assert apart, (a, b)
+
+
 def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Problems,
                                            boot: Boot) -> None:
     g = short_game()
@@ -169,6 +224,9 @@ def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Pro
     step = int(item.get_attribute("data-step") or -1)
     item.get_by_role("button", name="Show turning point 1").click()
     expect(page.locator("body")).to_have_attribute("data-step", str(step))
+    # Show brings the plan at that point into view (its top inside the window)
+    page.wait_for_function("""() => { const r = document.getElementById('board')
+      .getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight / 2; }""")
     chart = page.locator("#review-chart svg")
     chart.focus()
     page.keyboard.press("Home")

@@ -20,12 +20,19 @@ def test_a_death_on_a_known_die_is_luck_with_its_die_and_its_death_in_words() ->
     luck = [t for t in killed["turning"] if t["kind"] == "luck" and t["step"] == 0]
     assert len(luck) == 1
     tp = luck[0]
-    assert "Rolled 1 for the Intruder's attack on Engineer 2: Engineer 2 is killed by the " \
-        "Intruder in Storage A-1" in tp["text"]
-    assert tp["text"].startswith("Turn 3, First Interaction Phase: ")
+    # one sentence, its outcome first, the die and its death read from the events' fields
+    before, after = (round(100 * tp[k]["win"]) for k in ("before", "after"))
+    assert tp["text"] == ("Bad luck: a 1 for the Intruder's attack on Engineer 2 — Engineer 2 "
+                          "is killed by the Intruder in Storage A-1; a 2 for metamorphosis — "
+                          "The Intruder metamorphoses to Life Stage 3: your chance fell from "
+                          f"{before}% to {after}%.")
+    assert rv.when(tp) == "Turn 3, First Interaction Phase"
     assert tp["swing"] < -0.1 and tp["after"]["win"] < tp["before"]["win"]
     assert tp["rank"] == 1 and tp["before"]["source"] == "samples"
-    assert f"{tp['before']['n']} samples" in tp["text"]
+    # the statistics stand apart from the sentence
+    assert "samples" not in tp["text"] and "sampled" not in tp["text"]
+    assert tp["figures"].startswith(f"Before: {tp['before']['n']} sampled games, ±")
+    assert f"within ±{round(100 * tp['margin'])} points" in tp["figures"]
     # The die that spared him is no bad luck; the choice before either die is judged the same.
     assert not [t for t in survived["turning"] if t["kind"] == "luck" and t["swing"] < -0.05]
     assert killed["points"][0] == survived["points"][0]
@@ -51,13 +58,16 @@ def test_a_crewman_sent_alone_is_a_choice_with_the_advisors_alternative() -> Non
     tp = next(t for t in res["turning"] if t["step"] == 0)
     assert tp["kind"] == "choice"
     assert tp["what"] == "Engineer 2: move to Storage A-1, alone there"
-    assert tp["text"].startswith("Turn 3, Crew Movement Phase: Engineer 2: move to Storage "
-                                 "A-1, alone there: win ")
     adv = tp["advisor"]
     assert adv["action"] != {"type": "move", "crew": "en2", "to": "store_a1"}
-    assert f"The advisor: {adv['label']}, " in tp["text"]
+    kept, left = round(100 * adv["figure"]["win"]), round(100 * tp["after"]["win"])
+    assert tp["text"] == (f"Your move: Engineer 2: move to Storage A-1, alone there: your "
+                          f"chance fell from {kept}% to {left}%; {adv['label']} was worth "
+                          f"about {kept - left} points more.")
+    assert rv.when(tp) == "Turn 3, Crew Movement Phase"
     assert tp["swing"] <= -rv.MIN_SWING and tp["after"]["expected"] < adv["figure"]["expected"]
-    assert tp["after"]["source"] == "model" and tp["text"].endswith("(model).")
+    assert tp["after"]["source"] == "model"
+    assert tp["figures"] == ("The advisor's move: the value model. Yours: the value model.")
     # the move rolled nothing: no luck is told at that step
     assert not [t for t in res["turning"] if t["kind"] == "luck" and t["step"] == 0]
 
@@ -155,7 +165,7 @@ def test_the_command_line_prints_the_turning_points_and_the_time(
     path.write_text(json.dumps(attacked(1)))
     assert rv.main([str(path), "--samples", "4", "--refine", "1"]) == 0
     out = capsys.readouterr().out
-    assert "[luck] Turn 3, First Interaction Phase: Rolled 1 for the Intruder's attack" in out
+    assert "[luck] Turn 3, First Interaction Phase: Bad luck: a 1 for the Intruder's attack" in out
     assert "Reviewed in " in out and "1 actions, 4 turns, still in play" in out
     bad = tmp_path / "bad.json"
     bad.write_text('{"origin": {}, "actions": [1]}')
@@ -187,8 +197,8 @@ def test_python_m_intruder_core_review_prints_the_turning_points(
     path.write_text(json.dumps(attacked(1)))
     assert main(["review", str(path), "--samples", "4", "--refine", "1"]) == 0
     out = capsys.readouterr().out
-    assert "[luck] Turn 3, First Interaction Phase: Rolled 1 for the Intruder's attack on " \
-        "Engineer 2: Engineer 2 is killed by the Intruder in Storage A-1" in out
+    assert "[luck] Turn 3, First Interaction Phase: Bad luck: a 1 for the Intruder's attack " \
+        "on Engineer 2 — Engineer 2 is killed by the Intruder in Storage A-1" in out
     assert "1 actions, 4 turns, still in play" in out
     assert main(["review", str(tmp_path / "missing.json")]) == 2
     assert "review: " in capsys.readouterr().err

@@ -74,11 +74,14 @@ def test_table_and_turning_points_have_unique_names_and_the_right_steps() -> Non
     items = rvw.turning_html(res, lambda step: f"./#fork-{step}")
     ET.fromstring(f"<ol>{items}</ol>")
     names = re.findall(r'aria-label="([^"]+)"', items)
-    assert len(names) == len(set(names)) == 2 * len(res["turning"])
+    assert len(names) == len(set(names)) == 3 * len(res["turning"])
     for tp in res["turning"]:
         assert f'href="./#fork-{tp["fork"]}"' in items
         assert f'data-command="goto" data-step="{tp["step"]}"' in items
-    assert "Luck:" in items and "Rolled 1 for the Intruder" in items
+    assert "Bad luck: a 1 for the Intruder" in items
+    # the figures behind a disclosure, one per turning point; the when beside the buttons
+    assert items.count('<details class="tp-figures"><summary') == len(res["turning"])
+    assert all(rv.when(tp) in items for tp in res["turning"])
 
 
 def test_the_status_says_where_the_review_is() -> None:

@@ -109,7 +109,8 @@ class TurningPoint(TypedDict):
     turn: int
     phase: str
     what: str
-    text: str
+    text: str     # the sentence, outcome first
+    figures: str  # the statistics behind it (samples, margins)
     before: Figure
     after: Figure
     swing: float
@@ -177,8 +178,9 @@ def pct(x: float) -> str:
 
 
 def source_words(f: Figure) -> str:
-    """What a figure is, in words: "model" or "16 samples, ±24%"."""
-    return "model" if f["source"] == "model" else f"{f['n']} samples, ±{pct(f['margin'])}"
+    """What a figure is, in words: "the value model" or "16 sampled games, ±24%"."""
+    return "the value model" if f["source"] == "model" else \
+        f"{f['n']} sampled games, ±{pct(f['margin'])}"
 
 
 def crew_side(g: Game) -> str:
@@ -560,22 +562,19 @@ class Review:
             events = [e for k in range(i, self._next_crew(i)) for e in self.moments[k].events]
             turn, phase, what = _luck_words(events, m.turn, m.phase)
         paired = self._paired(kind, i)
-        figures = [before, after] + ([advice] if advice is not None else [])
-        sources = sorted({source_words(f) for f in figures})
-        text = (f"Turn {turn}, {PHASE_NAMES.get(phase, phase)}: {what}: win "
-                f"{pct(before['win'])} -> {pct(after['win'])}")
+        margin = round(Z * paired[1], 4) if paired else 0.0
         out: TurningPoint = {"kind": "choice" if kind == "choice" else "luck",
                              "step": m.step, "fork": m.step, "turn": turn, "phase": phase,
-                             "what": what, "text": text, "before": before, "after": after,
-                             "swing": round(self._swing(kind, i), 4),
-                             "margin": round(Z * paired[1], 4) if paired else 0.0,
-                             "rank": rank}
+                             "what": what, "text": "", "figures": "", "before": before,
+                             "after": after, "swing": round(self._swing(kind, i), 4),
+                             "margin": margin, "rank": rank}
+        label = ""
         if advice is not None:
             b = self._advice(i)
             label = _label_of(m, b)
             out["advisor"] = {"action": b.to_dict(), "label": label, "figure": advice}
-            text += f". The advisor: {label}, {pct(advice['win'])}"
-        out["text"] = f"{text} ({'; '.join(sources)})."
+        out["text"] = sentence(out["kind"], what, before, after, label)
+        out["figures"] = figures_words(out["kind"], before, after, margin)
         return out
 
 
@@ -649,9 +648,10 @@ def _alone(m: _Moment, after: _Moment) -> str:
 
 def _luck_words(events: Sequence[EventData], turn: int,
                 phase: str) -> tuple[int, str, str]:
-    """The turn and phase of the first headline among these events, and what happened in the
-    events' own words: each headline with the die just before it; else the dice, else the
-    counters' moves."""
+    """The turn and phase of the first headline among these events, and what happened, read
+    from the events' fields: each die's first headline in its own words after the die ("a 1
+    for the Intruder's attack on Engineer 2 — Engineer 2 is killed ..."), two at most; else
+    the dice, else the counters' moves."""
     said: list[str] = []
     at: tuple[int, str] | None = None
     last_roll = ""
@@ -660,22 +660,59 @@ def _luck_words(events: Sequence[EventData], turn: int,
         if kind == "phase" and "turn" in e:
             turn, phase = int(e["turn"]), str(e["phase"])
         if kind == "roll":
-            last_roll = str(e.get("text", ""))
+            last_roll = _die_words(e)
             continue
-        if kind in HEADLINES and kind != "game_over":
+        if kind in HEADLINES and kind != "game_over" and (last_roll or not said):
+            # (a headline with no new die after one told is that die's outcome told again)
             if at is None:
                 at = (turn, phase)
             text = str(e.get("text", ""))
-            said.append(f"{last_roll}: {text}" if last_roll else text)
+            said.append(f"{last_roll} — {text}" if last_roll else text)
             last_roll = ""
-            if len(said) == 3:
+            if len(said) == 2:
                 break
     if not said:
-        rolls = [str(e.get("text", "")) for e in events if e.get("type") == "roll"][:2]
+        rolls = [_die_words(e) for e in events if e.get("type") == "roll"][:2]
         moves = [str(e.get("text", "")) for e in events if e.get("type") == "move"][:2]
         said = rolls or moves or ["what followed"]
     t, p = at or (turn, phase)
     return t, p, "; ".join(said)
+
+
+def _die_words(roll: EventData) -> str:
+    """A roll by its fields: "a 1 for the Intruder's attack on Engineer 2"."""
+    return f"a {roll.get('die')} for {roll.get('purpose', 'a roll')}"
+
+
+def sentence(kind: str, what: str, before: Figure, after: Figure,
+             advice: str = "") -> str:
+    """A turning point in one sentence, its outcome first, in the win chance the curve shows:
+    "Bad luck: ...: your chance fell from 75% to 50%."; "Your move: ...: your chance fell
+    from 58% to 42%; <the advisor's action> was worth about 16 points more." (issue 30)."""
+    a, b = round(100 * before["win"]), round(100 * after["win"])
+    moved = f"your chance {'rose' if b > a else 'fell'} from {a}% to {b}%"
+    if kind == "luck":
+        return f"{'Good' if b > a else 'Bad'} luck: {what}: {moved}."
+    if not advice:
+        return f"Your move: {what}: {moved}."
+    if b < a:
+        return f"Your move: {what}: {moved}; {advice} was worth about {a - b} points more."
+    return f"Good move: {what}: {moved}, about {b - a} points more than {advice}."
+
+
+def when(tp: TurningPoint) -> str:
+    """Where in the game a turning point is: "Turn 3, First Interaction Phase"."""
+    return f"Turn {tp['turn']}, {PHASE_NAMES.get(tp['phase'], tp['phase'])}"
+
+
+def figures_words(kind: str, before: Figure, after: Figure, margin: float) -> str:
+    """The statistics behind a turning point's sentence (shown behind a disclosure)."""
+    first, then = ("The advisor's move", "Yours") if kind == "choice" else \
+        ("Before", "At the next decision")
+    out = f"{first}: {source_words(before)}. {then}: {source_words(after)}."
+    if margin:
+        out += f" The change is sure to within ±{round(100 * margin)} points (90%)."
+    return out
 
 
 # --- the command line ------------------------------------------------------------------------
@@ -704,7 +741,7 @@ def report(res: ReviewResult) -> str:
     lines = [f"{res['actions']} actions, {res['turns']} turns, "
              f"{res['outcome'] or 'still in play'}; {len(res['points'])} decisions scored."]
     for tp in sorted(res["turning"], key=lambda t: t["step"]):
-        lines.append(f"  [{tp['kind']}] {tp['text']}")
+        lines.append(f"  [{tp['kind']}] {when(tp)}: {tp['text']} {tp['figures']}")
     lines.append(f"Reviewed in {res['seconds']:.2f} s.")
     return "\n".join(lines)
 

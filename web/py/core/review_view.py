@@ -21,12 +21,13 @@ from intruder_core.bots.review import (
     TurningPoint,
     pct,
     source_words,
+    when,
 )
 
 # The drawing's own units: small enough that its text, scaled to a phone's width (about 350
 # CSS px), stays at least 11 px high (TEXT units of 480).
-W, H = 480, 180
-LEFT, RIGHT, TOP, BOTTOM = 50, 8, 24, 30
+W, H = 480, 204
+LEFT, RIGHT, TOP, BOTTOM = 58, 8, 24, 54  # BOTTOM: the turn labels, then the legend's row
 TEXT = 16
 FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
 STYLE = f"""
@@ -40,9 +41,12 @@ STYLE = f"""
 .review-chart .tp {{ stroke: #ffffff; stroke-width: 1.5; stroke-dasharray: 4 3; }}
 .review-chart .tp-no {{ fill: #ffffff; font-size: {TEXT}px; font-weight: 700; }}
 .review-chart .sampled {{ fill: #ffffff; stroke: #10141c; stroke-width: 1.5; }}
+.review-chart .key {{ fill: #e9f1fb; font-size: {TEXT}px; }}
 """
+# The legend's entries, left to right: (class of its swatch, words); drawn in the chart's
+# last row, so the colours are told where they are seen (issue 30: the legend visible).
+LEGEND = (("win", "Win"), ("draw", "Draw"), ("loss", "Loss"))
 E = svgwrite.Drawing(profile="full", debug=False)  # an element factory (aria-* attributes)
-KIND_WORDS = {"choice": "Your choice", "luck": "Luck"}
 
 
 class Mark(TypedDict):
@@ -135,25 +139,49 @@ def _band(points: Sequence[Point], low: Callable[[Point], float],
     return E.path(d="M" + " L".join(top + bottom) + " Z", class_=cls)  # one string: fast
 
 
-def spread(xs: Sequence[float], gap: float) -> list[float]:
-    """Where labels at these x (ascending) go so that no two are closer than `gap`: each
-    pushed right of the one before it as far as needed (turning points a decision apart
-    read "2 3", not "23")."""
+def spread(xs: Sequence[float], gap: float, high: float = float(W - RIGHT)) -> list[float]:
+    """Where labels at these x (ascending) go so that no two are closer than `gap` and none
+    is right of `high`: each pushed right of the one before it as far as needed (turning
+    points a decision apart read "2 3", not "23"), then back left from `high` if the last
+    went past it."""
     out: list[float] = []
     for x in xs:
         out.append(max(x, out[-1] + gap) if out else x)
+    for k in range(len(out) - 1, -1, -1):
+        out[k] = min(out[k], high if k == len(out) - 1 else out[k + 1] - gap)
     return out
 
 
+LABEL_GAP = TEXT * 2.6  # the least distance between two turn labels' centres ("T40" is ~2)
+
+
 def _turn_labels(points: Sequence[Point]) -> list[tuple[int, int]]:
-    """(point index, turn) where each shown turn begins, thinned so labels never touch."""
-    starts: list[tuple[int, int]] = []
+    """(point index, turn) where each shown turn begins: a turn's label is left out when it
+    would come within LABEL_GAP of the one before it, or past the chart's right edge, so
+    that labels never touch however many turns and decisions a game has."""
+    n = len(points)
+    shown: list[tuple[int, int]] = []
+    last_x = -LABEL_GAP
     for i, p in enumerate(points):
-        if not starts or p["turn"] != starts[-1][1]:
-            starts.append((i, p["turn"]))
-    room = (W - LEFT - RIGHT) / (TEXT * 2.4)
-    every = max(1, -(-len(starts) // max(int(room), 1)))
-    return [s for k, s in enumerate(starts) if k % every == 0]
+        if i and p["turn"] == points[i - 1]["turn"]:
+            continue  # not where its turn begins
+        x = x_of(i, n)
+        if x - last_x >= LABEL_GAP and x + LABEL_GAP / 2 <= W:
+            shown.append((i, p["turn"]))
+            last_x = x
+    return shown
+
+
+def _legend(axis: Any) -> None:
+    """The legend's row under the turn labels: a swatch and its word per band, then the
+    turning points' mark."""
+    x, y = float(LEFT), float(H - 6)
+    for cls, word in LEGEND:
+        axis.add(E.rect((_n(x), _n(y - TEXT + 3)), (TEXT - 2, TEXT - 2), class_=cls))
+        axis.add(E.text(word, insert=(_n(x + TEXT + 2), _n(y)), class_="key"))
+        x += TEXT + 2 + TEXT * 0.62 * len(word) + TEXT
+    axis.add(E.line((_n(x + 4), _n(y - TEXT + 3)), (_n(x + 4), _n(y + 1)), class_="tp"))
+    axis.add(E.text("turning point", insert=(_n(x + 12), _n(y)), class_="key"))
 
 
 def chart_svg(res: ReviewResult, at: int) -> str:
@@ -188,8 +216,9 @@ def chart_svg(res: ReviewResult, at: int) -> str:
         axis.add(E.text(pct(share), insert=(LEFT - 6, _n(y + TEXT / 3)), class_="axis",
                         text_anchor="end"))
     for i, turn in _turn_labels(points):
-        axis.add(E.text(f"T{turn}", insert=(_n(x_of(i, len(points))), H - 8),
+        axis.add(E.text(f"T{turn}", insert=(_n(x_of(i, len(points))), H - BOTTOM + TEXT + 9),
                         class_="axis", text_anchor="middle"))
+    _legend(axis)
     n = len(points)
     for i, p in enumerate(points):
         if p["figure"]["source"] == "samples":
@@ -198,7 +227,8 @@ def chart_svg(res: ReviewResult, at: int) -> str:
     index = {p["step"]: i for i, p in enumerate(points)}
     marks = sorted((x_of(index[tp["step"]], n), str(tp["rank"])) for tp in res["turning"]
                    if tp["step"] in index)
-    for (mx, rank), label_x in zip(marks, spread([mx for mx, _ in marks], TEXT), strict=True):
+    spots = spread([mx for mx, _ in marks], TEXT, W - RIGHT - TEXT / 2)
+    for (mx, rank), label_x in zip(marks, spots, strict=True):
         axis.add(E.line((_n(mx), TOP), (_n(mx), H - BOTTOM), class_="tp"))
         axis.add(E.text(rank, insert=(_n(label_x), TOP - 6), class_="tp-no", text_anchor="middle"))
     if points:
@@ -243,15 +273,22 @@ def turning_html(res: ReviewResult, fork_href: Callable[[int], str]) -> str:
 
 
 def _turning_item(tp: TurningPoint, href: str) -> str:
+    """A turning point: its sentence (outcome first), when it was with Show and Try again
+    from here, and its figures behind a disclosure."""
     n = tp["rank"]
     return (f'<li data-kind="{tp["kind"]}" data-step="{tp["step"]}">'
-            f'<p><strong class="tp-kind">{n}. {KIND_WORDS[tp["kind"]]}:</strong> '
-            f'<span class="tp-text">{escape(tp["text"])}</span><span class="tp-buttons">'
+            f'<p><strong class="tp-kind">{n}.</strong> '
+            f'<span class="tp-text">{escape(tp["text"])}</span></p>'
+            f'<p class="tp-when"><span class="muted">{escape(when(tp))}</span>'
+            f'<span class="tp-buttons">'
             f'<button type="button" data-command="goto" data-step="{tp["step"]}" '
             f'aria-label="Show turning point {n}">Show</button> '
             f'<a class="button" href="{escape(href)}" '  # the same tab: Back returns
             f'data-fork="{tp["fork"]}" aria-label="Try again from here, turning point {n}">'
-            f"Try again from here</a></span></p></li>")
+            f"Try again from here</a></span></p>"
+            f'<details class="tp-figures"><summary aria-label="How sure is this? '
+            f'(turning point {n})">How sure is this?</summary>'
+            f'<p>{escape(tp["figures"])}</p></details></li>')
 
 
 def status_text(res: Mapping[str, Any] | None, error: str = "") -> str:

@@ -203,7 +203,11 @@ class ReplayPage:
                 self.goto(self.at - 1)
             elif command == "goto":
                 self.goto(int(target.dataset.step))
-                el("step").focus()
+                if nn(target.closest("#review-turning")) is None:
+                    el("step").focus()
+                else:  # a turning point's Show: the plan at that point brought into view
+                    el("step").focus(js_obj({"preventScroll": True}))
+                    el("board").scrollIntoView(js_obj({"block": "start"}))
             elif command == "review":
                 self.start_review()
             elif command == "review-stop":
