@@ -18,6 +18,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "py"))
+sys.path.insert(0, str(ROOT / "tests"))
+from review_games import sent_alone  # noqa: E402
+
 import intruder_core as ic  # noqa: E402
 from core import review_view as rvw  # noqa: E402
 from core import session  # noqa: E402
@@ -213,6 +216,59 @@ def test_the_chart_at_40_turns_keeps_its_labels_apart_and_its_legend_in_view(
             apart = (a["right"] <= b["left"] or b["right"] <= a["left"]
                      or a["bottom"] <= b["top"] or b["bottom"] <= a["top"])
             assert apart, (a, b)
+
+
+LEARN_IN_VIEW = """() => { const r = document.getElementById('learn').getBoundingClientRect();
+  return r.top >= -1 && r.bottom <= innerHeight + 1; }"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_learn_from_your_mistakes_asks_judges_shows_and_counts(
+        page: Page, site: Site, problems: Problems, boot: Boot, width: int,
+        height: int) -> None:
+    """The mistakes mode (issue 30 item 3) on a game with one costly choice (Engineer 2 sent
+    alone to the Intruder; ?refine=0: the model's figures stand): asked at its position
+    without the advisor's move, a try judged in the worker, a take-back, Show me, the end,
+    and the better move found counted in Your games."""
+    page.set_viewport_size({"width": width, "height": height})
+    boot(site.url + "replay.html?review=1&refine=0&learn=1" + session.share_fragment(
+        sent_alone()))
+    wait_review(page)
+    learn = page.locator("#learn")
+    expect(learn).to_be_visible()
+    page.wait_for_function(LEARN_IN_VIEW)
+    expect(page.locator("body")).to_have_attribute("data-step", "0")
+    expect(page.locator("#learn-where")).to_have_text(
+        "Mistake 1 of 1: Turn 3, Crew Movement Phase")
+    ask = page.locator("#learn-ask").inner_text()
+    assert "Engineer 2: move to Storage A-1" in ask and "Arms Room" not in ask, ask
+    expect(page.get_by_role("button", name="Learn from your mistakes (1)")).to_be_visible()
+    choice = page.get_by_label("Your move instead")
+    choice.select_option(label="Engineer 1: move to Access Shaft #1")
+    page.get_by_role("button", name="Try this move").click()
+    verdict = page.locator("#learn-verdict")
+    expect(verdict).to_have_text(re.compile(r"^Better: you keep about \d+ points"),
+                                 timeout=60_000)
+    learnt = page.evaluate("() => JSON.parse(localStorage.getItem('intruder:learnt'))")
+    assert list(learnt.values()) == [[0]], learnt
+    # the take-back: another try, the move played again
+    choice.select_option(label="Engineer 2: move to Storage A-1 (the move you played)")
+    page.get_by_role("button", name="Try another move").click()
+    expect(verdict).to_have_text(re.compile(r"^About the same as the move you played"),
+                                 timeout=60_000)
+    page.get_by_role("button", name="Show me").click()
+    expect(verdict).to_have_text(re.compile(
+        r"^The advisor's move: Command Officer 1: unlock the Arms Room"))
+    page.get_by_role("button", name="Finish").click()
+    expect(verdict).to_have_text("That was the last mistake: you found a better move for 1 "
+                                 "of 1.")
+    sizes = page.eval_on_selector_all("#learn button, #learn select", """els => els.map((e) => {
+      const r = e.getBoundingClientRect(); return [e.textContent, r.width, r.height]; })""")
+    assert all(w >= 24 and h >= 24 for _, w, h in sizes), sizes
+    if width > 600:  # Your games counts it (once is enough: the phone's is the same page)
+        boot(site.url + "history.html")
+        expect(page.locator(".history-learnt")).to_have_text("Mistakes learnt in reviews: 1")
+    assert not problems.summary(), problems.summary()
 
 
 def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Problems,

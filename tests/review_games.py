@@ -34,3 +34,14 @@ def attacked(die: int) -> dict[str, Any]:
     assert g.step == "defense"
     g.apply({"type": "no_defense"})
     return dict(g.record())
+
+
+def sent_alone() -> dict[str, Any]:
+    """Engineer 2 leaves Science Officer 3 in Corridor A-1 for the Intruder's Storage A-1, and
+    the crew ends its movement there. Life Stage 4: an Intruder the value model fears there
+    (at Stage 6 it already counts the game as lost, whatever he does)."""
+    g = ic.Game.from_position(position("crew_movement", {"en2": {"at": "a1"},
+                                                         "so3": {"at": "a1"}}, stage=4))
+    g.apply({"type": "move", "crew": "en2", "to": "store_a1"})
+    g.apply({"type": "end_movement"})
+    return dict(g.record())

@@ -738,3 +738,21 @@ def test_the_history_file_format_in_docs_is_the_codecs() -> None:
     assert f"at most {codec.MAX_HISTORY_TEXT:,} characters" in text
     assert f'"{history.ASIDE}": 1' in text and history.ASIDE_NAME in text
     assert f"`intruder:{history.CHECKED}`" in text
+
+
+def test_the_mistakes_learnt_are_kept_per_game_and_counted_once() -> None:
+    one, two = history.learnt_key({"a": 1}), history.learnt_key({"a": 2})
+    assert one != two and len(one) == 16
+    text = history.add_learnt(None, one, 3)
+    text = history.add_learnt(text, one, 3)  # the same mistake again counts once
+    text = history.add_learnt(text, two, 9)
+    assert history.read_learnt(text) == {one: [3], two: [9]}
+    assert history.learnt_count(text) == 2
+    for bad in ("not json", "[1, 2]", '{"x": 5}', ""):
+        assert history.learnt_count(bad) == 0  # a damaged record reads as none learnt
+    assert history.learnt_count(history.add_learnt("not json", one, 1)) == 1
+
+
+def test_your_games_says_how_many_mistakes_were_learnt() -> None:
+    assert "Mistakes learnt in reviews: <strong>3</strong></p>" in history.learnt_html(3)
+    assert "Learn from your mistakes" in history.learnt_html(0)

@@ -229,6 +229,9 @@ def test_result_of_a_finished_game() -> None:
     assert panels.OUTCOMES[game.result["outcome"]] in html and 'data-command="new"' in html
     assert str(game.result["score"]) in html and game.result["reason"][1:] in html
     assert panels.prompt(game.view("crew")).startswith("Game over")
+    # one click from the game's end: its review, and the mistakes mode (issue 30 item 3)
+    assert '<a class="button" href="./replay.html?review=saved">Review this game</a>' in html
+    assert 'href="./replay.html?review=saved&amp;learn=1">Learn from your mistakes</a>' in html
 
 
 def test_rules_reference_entries_search_and_html() -> None:

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from review_games import HIDDEN, attacked, position
+from review_games import HIDDEN, attacked, position, sent_alone
 
 import intruder_core as ic
 from intruder_core.bots import review as rv
@@ -39,17 +39,6 @@ def test_a_death_on_a_known_die_is_luck_with_its_die_and_its_death_in_words() ->
     choices = [[t for t in r["turning"] if t["kind"] == "choice"] for r in (killed, survived)]
     assert [(t["before"], t["after"], t.get("advisor")) for t in choices[0]] == \
         [(t["before"], t["after"], t.get("advisor")) for t in choices[1]]
-
-
-def sent_alone() -> dict[str, Any]:
-    """Engineer 2 leaves Science Officer 3 in Corridor A-1 for the Intruder's Storage A-1, and
-    the crew ends its movement there. Life Stage 4: an Intruder the value model fears there
-    (at Stage 6 it already counts the game as lost, whatever he does)."""
-    g = ic.Game.from_position(position("crew_movement", {"en2": {"at": "a1"},
-                                                         "so3": {"at": "a1"}}, stage=4))
-    g.apply({"type": "move", "crew": "en2", "to": "store_a1"})
-    g.apply({"type": "end_movement"})
-    return dict(g.record())
 
 
 def test_a_crewman_sent_alone_is_a_choice_with_the_advisors_alternative() -> None:
@@ -272,3 +261,51 @@ def test_unsampled_points_stand_only_when_sampling_was_cut_short() -> None:
     full = rv.Review(attacked(1), samples=4, refine=3).run()
     assert all(t["after"]["source"] == "samples" or t["before"]["source"] == "samples"
                for t in full["turning"])
+
+
+def test_a_mistake_is_asked_again_and_a_try_judged_by_the_reviews_own_sampled_games() -> None:
+    """Learn from your mistakes (issue 30 item 3): the costly choice comes back with the moves
+    there; a try is judged by sampled games with the review's own seeds, so the move played
+    judged again is the same figure, no better and no worse."""
+    review = rv.Review(sent_alone(), samples=8, refine=0)  # the model's figures stand
+    res = review.run()
+    mistakes = review.mistakes(res)
+    assert [m["step"] for m in mistakes] == [0]
+    m = mistakes[0]
+    tp = next(t for t in res["turning"] if t["step"] == 0 and t["kind"] == "choice")
+    assert m["played"] == "Engineer 2: move to Storage A-1" and m["advisor"] == \
+        tp["advisor"]["label"]
+    assert rv.when(m) == "Turn 3, Crew Movement Phase"
+    labels = [c["label"] for c in m["choices"]]
+    assert m["played"] in labels and m["advisor"] in labels and len(set(labels)) == len(labels)
+    played = next(c["action"] for c in m["choices"] if c["label"] == m["played"])
+    again = review.judge(0, played)
+    assert again["verdict"] == "same" and again["points"] == 0 and again["gain"] == 0
+    assert again["figure"] == again["played"]  # the same seeds: the same games, paired
+    assert again["played"]["source"] == "samples" and again["played"]["n"] == 8
+    advice = review.judge(0, tp["advisor"]["action"])
+    assert advice["figure"] == advice["advisor"] == review.refined[(0, "advisor")]
+    # deterministic: another review of the record judges the same try the same
+    other = rv.Review(sent_alone(), samples=8, refine=0)
+    other.run()
+    assert other.judge(0, tp["advisor"]["action"]) == advice
+    # a move that keeps more (by these 8 games: deterministic) is told so, outcome first
+    shaft = next(c for c in m["choices"] if c["label"] == "Engineer 1: move to Access Shaft #1")
+    better = review.judge(0, shaft["action"])
+    assert better["verdict"] == "better" and better["gain"] >= rv.MIN_SWING
+    assert better["points"] == round(100 * better["figure"]["win"]) - \
+        round(100 * better["played"]["win"]) > rv.SAME
+    assert better["words"].startswith(f"Better: you keep about {better['points']} points")
+    with pytest.raises(ic.IllegalAction):
+        review.judge(0, {"type": "move", "crew": "en2", "to": "store_c2"})
+    with pytest.raises(ic.IllegalAction):
+        review.judge(5, played)
+
+
+def test_the_verdicts_words_say_the_outcome_first() -> None:
+    f = rv.model_figure
+    assert rv.judged_words("better", 12, f(0.7), f(0.5)).startswith(
+        "Better: you keep about 12 points (")
+    assert rv.judged_words("worse", -7, f(0.4), f(0.5)).startswith(
+        "Worse: about 7 points less than the move you played")
+    assert rv.judged_words("same", 1, f(0.5), f(0.5)).endswith("try another, or Show me.")

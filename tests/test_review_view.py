@@ -9,7 +9,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from review_games import attacked
+from review_games import attacked, sent_alone
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "py"))
 
@@ -181,3 +181,34 @@ def test_turning_point_numbers_a_decision_apart_do_not_touch() -> None:
     """Labels pushed apart by at least the gap, in order, none moved left; far ones stay."""
     assert rvw.spread([10.0, 12.0, 13.0, 80.0], 16) == [10.0, 26.0, 42.0, 80.0]
     assert rvw.spread([], 16) == []
+
+
+def test_a_mistake_is_asked_without_the_advisors_move() -> None:
+    m: rv.Mistake = {"step": 4, "turn": 3, "phase": "crew_movement",
+                     "played": "Engineer 2: move to Storage A-1", "lost": 16,
+                     "choices": [{"action": {"type": "end_movement"}, "label": "End <move>"},
+                                 {"action": {}, "label": "Engineer 2: move to Storage A-1"}],
+                     "advisor": "End <move>"}
+    ask = rvw.learn_ask(m) + rvw.learn_where(m, 0, 2) + rvw.learn_offer([m])
+    assert "End" not in ask and "16 points" in ask and "Mistake 1 of 2" in ask
+    options = rvw.learn_options_html(m)
+    ET.fromstring(f"<select>{options}</select>")  # escaped, well formed
+    assert "End &lt;move&gt;" in options and "(the move you played)" in options
+    assert "End <move>" in rvw.learn_show_me(m)
+    assert rvw.learn_offer([]) == ""
+
+
+def test_the_workers_task_sends_the_mistakes_at_the_end_and_judges_a_try() -> None:
+    task = bot_tasks.ReviewTask(json.dumps({"record": sent_alone(), "samples": 8,
+                                            "refine": 0}))
+    early = json.loads(task.judge(json.dumps({"step": 0, "action": {}})))
+    assert early == {"error": "the review is not finished"}
+    while not (out := json.loads(task.step(1.0)))["done"]:
+        assert "mistakes" not in out
+    (m,) = out["mistakes"]
+    assert m["step"] == 0 and m["played"] == "Engineer 2: move to Storage A-1"
+    played = next(c["action"] for c in m["choices"] if c["label"] == m["played"])
+    got = json.loads(task.judge(json.dumps({"step": 0, "action": played})))
+    assert got["verdict"] == "same" and got["words"].startswith("About the same")
+    bad = json.loads(task.judge(json.dumps({"step": 0, "action": {"type": "fly"}})))
+    assert bad["error"]

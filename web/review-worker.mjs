@@ -15,6 +15,10 @@
 //                   shows it, and at the end (review_view.py, drawn here: the page only sets
 //                   them); {run, table} at once when asked; nothing more for a cancelled run.
 //   page -> worker  {type: "table", open}: the page shows the table now (or no longer).
+//   page -> worker  {type: "judge", run, request: JSON {step, action}}: a try at a mistake of
+//                   finished run `run` (bot_tasks.ReviewTask.judge, the review's own samples);
+//   worker -> page  {type: "judged", run, judged: JSON text}. A finished run's task is kept
+//                   for this until the next start.
 import { loadPyodide } from "./pyodide/loader.mjs";
 
 const t0 = performance.now();
@@ -41,6 +45,7 @@ const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let tableOpen = false;  // the page shows the table: send it with every drawing (else at the end)
 let working = null;     // the run's task, for a table asked for between slices
+let finished = null;    // the last finished run's task, kept to judge the player's tries
 
 onmessage = async (event) => {
   const msg = event.data || {};
@@ -55,7 +60,14 @@ onmessage = async (event) => {
     }
     return;
   }
+  if (msg.type === "judge") {
+    const judged = finished && finished.run === msg.run ? finished.task.judge(msg.request)
+      : JSON.stringify({ error: "the review of this game is not finished" });
+    postMessage({ type: "judged", run: msg.run, judged });
+    return;
+  }
   if (msg.type !== "start") return;
+  if (finished) { finished.task.destroy(); finished = null; }
   current = msg.run;
   let tasks;
   try {
@@ -67,6 +79,7 @@ onmessage = async (event) => {
   const task = tasks.ReviewTask(msg.request);
   working = { run: msg.run, task };
   let budget = FIRST_S;  // the first figures at once, then slices of the page's budget
+  let done = false;
   try {
     while (current === msg.run) {
       const result = task.step(budget);
@@ -80,10 +93,11 @@ onmessage = async (event) => {
         if (tableOpen || answer.done) out.table = task.table;
       }
       postMessage(out);
-      if (answer.done) break;
+      if (answer.done) { done = !answer.error; break; }
       await breathe();  // lets a cancel (or a newer start) in between slices
     }
   } finally {
-    task.destroy();
+    if (done && current === msg.run) finished = { run: msg.run, task };
+    else task.destroy();
   }
 };

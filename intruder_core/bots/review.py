@@ -119,6 +119,42 @@ class TurningPoint(TypedDict):
     advisor: NotRequired[Advisor]
 
 
+class Choice(TypedDict):
+    """One move the player may try at a mistake: the action and its label."""
+
+    action: dict[str, object]
+    label: str
+
+
+class Mistake(TypedDict):
+    """A costly choice of the player's, as the mistakes mode asks it again: where, what was
+    played and about how many win points it lost, the moves to try, the advisor's move."""
+
+    step: int
+    turn: int
+    phase: str
+    played: str
+    lost: int
+    choices: list[Choice]
+    advisor: str
+
+
+class Judged(TypedDict):
+    """A try judged: its figure beside the move played and the advisor's (the same sampled
+    games), the paired gain in expected result, the win points kept and the verdict."""
+
+    step: int
+    action: dict[str, object]
+    label: str
+    figure: Figure
+    played: Figure
+    advisor: Figure
+    gain: float
+    points: int
+    verdict: Literal["better", "same", "worse"]
+    words: str
+
+
 class ReviewResult(TypedDict):
     """A review so far: the curve, the turning points and how far the work has got."""
 
@@ -423,10 +459,11 @@ class Review:
             self.advice[i] = action
         return self.advice[i]
 
-    def _refine(self, i: int, key: str, n: int) -> Iterator[None]:
-        """Sampled games from moment i (after the chosen action, or the advisor's), up to `n`
-        of them; sample j has the same seed at every moment (common random numbers), so the
-        difference of two figures is sharper than either."""
+    def _refine(self, i: int, key: str, n: int, first: Action | None = None
+                ) -> Iterator[None]:
+        """Sampled games from moment i (after the chosen action, the advisor's, or `first`
+        under its own key), up to `n` of them; sample j has the same seed at every moment
+        (common random numbers), so the difference of two figures is sharper than either."""
         m = self.moments[i]
         draws = self.draws.setdefault((i, key), [])
         if len(draws) >= n:
@@ -437,7 +474,8 @@ class Review:
             draws.extend([_RESULT.get(str(outcome), 0.0)] * (n - len(draws)))
             self.played += n
         else:
-            first = m.action if key == "chosen" else self._advice(i) if m.crew else None
+            if first is None:
+                first = m.action if key == "chosen" else self._advice(i) if m.crew else None
             constraints = self._constraints(i)
             policy = HeuristicPolicy()
             while len(draws) < n:
@@ -514,6 +552,53 @@ class Review:
     def run(self) -> ReviewResult:
         """The whole review."""
         return self.step(math.inf)
+
+    # --- learning from the mistakes (issue 30 item 3) ------------------------------------
+
+    def mistakes(self, res: ReviewResult) -> list[Mistake]:
+        """The costly choices of a finished review, in the game's order, each with what the
+        player may try instead (the crew's legal actions there, as the page labelled them)
+        and the advisor's move (shown only when asked: "Show me")."""
+        out: list[Mistake] = []
+        for tp in sorted(res["turning"], key=lambda t: t["step"]):
+            if tp["kind"] != "choice" or tp["swing"] >= 0 or "advisor" not in tp:
+                continue
+            m = self.moments[tp["step"]]
+            lost = round(100 * tp["before"]["win"]) - round(100 * tp["after"]["win"])
+            out.append({"step": tp["step"], "turn": tp["turn"], "phase": tp["phase"],
+                        "played": m.label, "lost": lost,
+                        "choices": [{"action": a.to_dict(), "label": _label_of(m, a)}
+                                    for a in m.legal],
+                        "advisor": tp["advisor"]["label"]})
+        return out
+
+    def judge(self, step: int, action: object) -> Judged:
+        """A try at the decision before action `step`, judged by the review's own figures:
+        sampled games with the same seeds (common random numbers) after the try, after the
+        move played and after the advisor's, at least `samples` of each."""
+        if not 0 <= step < self.count - 1 or not self.moments[step].crew:
+            raise IllegalAction(f"action {step} is no decision of the crew's")
+        m = self.moments[step]
+        a = Action.from_dict(action)
+        if a not in m.legal:
+            raise IllegalAction(f"{a.type} is not among the moves there")
+        n = max(len(self.draws.get((step, "chosen"), ())), self.samples, 8)
+        key = f"try {json.dumps(a.to_dict(), sort_keys=True)}"  # the try's own figure
+        for k, first in (("chosen", None), ("advisor", None), (key, a)):
+            for _ in self._refine(step, k, n, first):
+                pass
+        tried, played, advice = (self.refined[(step, k)] for k in (key, "chosen", "advisor"))
+        pairs = [(x, y) for x, y in zip(self.draws[(step, "chosen")], self.draws[(step, key)],
+                                        strict=False) if x is not None and y is not None]
+        gain = sum(y - x for x, y in pairs) / len(pairs) if pairs else 0.0
+        points = round(100 * tried["win"]) - round(100 * played["win"])
+        verdict: Literal["better", "same", "worse"] = (
+            "better" if gain >= MIN_SWING and points > SAME else
+            "worse" if gain <= -MIN_SWING and points < -SAME else "same")
+        return {"step": step, "action": a.to_dict(), "label": _label_of(m, a),
+                "figure": tried, "played": played, "advisor": advice,
+                "gain": round(gain, 4), "points": points, "verdict": verdict,
+                "words": judged_words(verdict, points, tried, played)}
 
     # --- the result -------------------------------------------------------------------------
 
@@ -700,7 +785,20 @@ def sentence(kind: str, what: str, before: Figure, after: Figure,
     return f"Good move: {what}: {moved}, about {b - a} points more than {advice}."
 
 
-def when(tp: TurningPoint) -> str:
+def judged_words(verdict: str, points: int, tried: Figure, played: Figure) -> str:
+    """A try's verdict in one sentence, the outcome first ("Better: you keep about 12
+    points.")."""
+    if verdict == "better":
+        return f"Better: you keep about {points} points ({pct(tried['win'])} against " \
+            f"{pct(played['win'])})."
+    if verdict == "worse":
+        return f"Worse: about {-points} points less than the move you played " \
+            f"({pct(tried['win'])} against {pct(played['win'])})."
+    return f"About the same as the move you played ({pct(tried['win'])} against " \
+        f"{pct(played['win'])}): try another, or Show me."
+
+
+def when(tp: TurningPoint | Mistake) -> str:
     """Where in the game a turning point is: "Turn 3, First Interaction Phase"."""
     return f"Turn {tp['turn']}, {PHASE_NAMES.get(tp['phase'], tp['phase'])}"
 

@@ -612,6 +612,46 @@ def stats_html(figures: Stats) -> str:
             '</tbody></table>')
 
 
+# --- the mistakes learnt (replay.html's mistakes mode, issue 30 item 3) ----------------------
+
+LEARNT = "learnt"  # the store's key (the game page's storage): {game: [steps]}
+
+
+def learnt_key(record: Mapping[str, Any]) -> str:
+    """A game's key among the mistakes learnt: its record's sha256, short."""
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def read_learnt(text: str | None) -> dict[str, list[int]]:
+    """The mistakes learnt as stored ({game: [steps]}); anything else reads as none."""
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): sorted({int(x) for x in v if isinstance(x, int)})
+            for k, v in data.items() if isinstance(v, list)}
+
+
+def add_learnt(text: str | None, game: str, step: int) -> str:
+    """The stored mistakes learnt with one more (a mistake counts once)."""
+    data = read_learnt(text)
+    data[game] = sorted(set(data.get(game, [])) | {step})
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def learnt_count(text: str | None) -> int:
+    """How many mistakes were learnt, over every game."""
+    return sum(len(v) for v in read_learnt(text).values())
+
+
+def learnt_html(count: int) -> str:
+    """The mistakes learnt in reviews (replay.html's mistakes mode: a better move found)."""
+    return (f'<p class="history-learnt">Mistakes learnt in reviews: <strong>{count}</strong>'
+            f'{"" if count else " (a review offers Learn from your mistakes)"}</p>')
+
+
 SHOW = {"all": "All games", "win": "Wins", "loss": "Losses", "draw": "Draws"}  # the filter
 
 

@@ -665,7 +665,8 @@ def result_html(result: Mapping[str, Any] | None) -> str:
                f"<tbody>{score_rows(breakdown)}</tbody></table>" if breakdown else "")
             + '<p><button type="button" class="primary" data-command="new">Start a new game'
             '</button> <a class="button" href="./replay.html?review=saved">Review this game</a>'
-            '</p>')  # the same tab: Back returns to the game
+            ' <a class="button" href="./replay.html?review=saved&amp;learn=1">Learn from your '
+            'mistakes</a></p>')  # the same tab: Back returns to the game
 
 
 # --- the rules reference ---------------------------------------------------------------------

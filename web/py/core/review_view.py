@@ -16,6 +16,7 @@ import svgwrite
 
 from intruder_core.bots.review import (
     NO_MISTAKES,
+    Mistake,
     Point,
     ReviewResult,
     TurningPoint,
@@ -305,3 +306,40 @@ def status_text(res: Mapping[str, Any] | None, error: str = "") -> str:
     if res["stage"] == 1:
         return f"Scoring every decision with the value model… {pct(res['progress'])}"
     return f"Refining the largest swings with sampled games… {pct(res['progress'])}"
+
+
+# --- learn from your mistakes (issue 30 item 3) -----------------------------------------------
+
+def learn_offer(mistakes: Sequence[Mistake]) -> str:
+    """The button's words that open the mistakes mode."""
+    n = len(mistakes)
+    return f"Learn from your mistakes ({n})" if n else ""
+
+
+def learn_where(m: Mistake, k: int, count: int) -> str:
+    """Which mistake this is, and where in the game."""
+    return f"Mistake {k + 1} of {count}: {when(m)}"
+
+
+def learn_ask(m: Mistake) -> str:
+    """The question, without the advisor's move."""
+    return (f"You played {m['played']}, and your chance fell about {m['lost']} points. "
+            "Find a better move.")
+
+
+def learn_options_html(m: Mistake) -> str:
+    """The moves the player may try there, as a select's options (the one played marked)."""
+    return "".join(
+        f'<option value="{k}">{escape(c["label"])}'
+        f'{" (the move you played)" if c["label"] == m["played"] else ""}</option>'
+        for k, c in enumerate(m["choices"]))
+
+
+def learn_show_me(m: Mistake) -> str:
+    """The advisor's move, when the player asks for it."""
+    return f"The advisor's move: {m['advisor']} (about {m['lost']} points better than yours)."
+
+
+def learn_end(learnt: int, count: int) -> str:
+    """The mode's last words."""
+    return f"That was the last mistake: you found a better move for {learnt} of {count}."

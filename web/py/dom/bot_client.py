@@ -321,6 +321,8 @@ class ReviewWorker:
         self._queues: dict[int, asyncio.Queue[dict[str, Any]]] = {}
         self._proxies: list[Any] = []
         self.early_run = 0         # the run replay.html's first script started (0: none)
+        self.done_run = 0          # the last run the worker finished: its tries are judged
+        self._judged: asyncio.Future[dict[str, Any]] | None = None
         self._kept: list[Any] = []  # its answers that came before the page took over
 
     def start(self) -> None:
@@ -373,6 +375,9 @@ class ReviewWorker:
             body.reviewSnapshot = "used" if data.snapshot else "none"
         elif kind == "failed":
             self._fail(str(data.error))
+        elif kind == "judged":
+            if self._judged is not None and not self._judged.done():
+                self._judged.set_result(json.loads(str(data.judged)))
         else:
             q = self._queues.get(int(data.run))
             if q is None and int(data.run) == self.early_run:
@@ -387,6 +392,16 @@ class ReviewWorker:
                     if value is not None:
                         got[part] = str(value)
                 q.put_nowait(got)
+
+    async def judge(self, step: int, action: dict[str, Any]) -> dict[str, Any]:
+        """A try at a mistake of the last finished review, judged in the worker by the
+        review's own sampled games (bot_tasks.ReviewTask.judge); {"error"} if there is none."""
+        if self.worker is None or not self.done_run or self.state == "failed":
+            return {"error": "the review of this game is not finished"}
+        self._judged = asyncio.get_event_loop().create_future()
+        self.worker.postMessage(js_obj({"type": "judge", "run": self.done_run, "request":
+                                        json.dumps({"step": step, "action": action})}))
+        return await self._judged
 
     def show_table(self, run_open: bool) -> None:
         """Tell the worker whether the page shows the table (it then sends it with every
@@ -427,6 +442,8 @@ class ReviewWorker:
             while not done:
                 got = await q.get()
                 done = bool(got.get("done") or got.get("error"))
+                if got.get("done") and not got.get("error"):
+                    self.done_run = run
                 yield got
         finally:
             self._queues.pop(run, None)

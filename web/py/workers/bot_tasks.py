@@ -216,7 +216,20 @@ class ReviewTask:
             self.draw(res)
             out["drawn"] = True
             out["marks"] = review_view.marks(res)
+        if res["done"]:
+            out["mistakes"] = self.review.mistakes(res)  # the mistakes mode asks them again
         return json.dumps(out)
+
+    def judge(self, request: str) -> str:
+        """A try at one of the finished review's mistakes (request: {step, action}), judged
+        by the review's own sampled games (Review.judge); {"error"} for a bad request."""
+        try:
+            if self.review is None or not self.review.done:
+                raise ic.IllegalAction("the review is not finished")
+            req = json.loads(request)
+            return json.dumps(self.review.judge(int(req["step"]), req["action"]))
+        except (ValueError, TypeError, KeyError) as exc:  # IllegalAction is a ValueError
+            return json.dumps({"error": str(exc)})
 
     def draw(self, res: Any) -> None:
         """The panel's strings (the marker at step 0: the page moves it to its step)."""

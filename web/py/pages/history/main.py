@@ -74,7 +74,11 @@ class HistoryPage:
         js.performance.mark("intruder:history list")  # e2e: the long tasks from here on
         self.entries = await self.store.load(self.pause)
         await self.pause()
-        el("history-figures").innerHTML = h.stats_html(h.stats(self.entries))
+        from core import storage
+
+        learnt = storage.Store(storage.GAME_PAGE).get(h.LEARNT)
+        el("history-figures").innerHTML = h.stats_html(h.stats(self.entries)) + \
+            h.learnt_html(h.learnt_count(learnt))
         await self.pause()
         self.page = 0
         self.shown = h.shown(self.entries, str(el("history-filter").value))

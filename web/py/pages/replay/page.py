@@ -43,6 +43,9 @@ from dom.standalone import el, fit_plan, js_obj, nn
 # before its own last step, one long task (a warm worker shows them 0.05-0.2 s after the
 # page's packages are in; a cold one may take far longer, and then the page boots on)
 EARLY_WAIT_MS = 1500
+# the mistakes mode's buttons (replay.html's #learn-start and #learn) and what they do
+LESSON_COMMANDS = {"learn": "start", "learn-try": "try_move", "learn-show": "show_me",
+                   "learn-next": "next", "learn-close": "close"}
 PREWARM_MS = 500  # after the boot, the review's worker starts for the game on show
 document = js.document
 window = js.window
@@ -65,9 +68,11 @@ class ReplayPage:
         self.svgs: dict[int, str] = {}
         from core import review_view
         from dom import bot_client
+        from pages.replay.learn import Lessons
 
         self.review_view = review_view
         self.reviewer = bot_client.ReviewWorker()
+        self.lessons = Lessons(self.goto, self.reviewer)  # the mistakes mode
         self.review_marks: list[Any] = []  # review_view.marks: the points' steps and words
         self.review_table = ""             # the table's HTML, set when its box is open
         self.review_task: Any = None
@@ -126,6 +131,7 @@ class ReplayPage:
             return
         el("note").textContent = note
         self.stop_review()
+        self.lessons.clear()
         el("review").hidden = True
         el("viewer").classList.remove("reviewing")
         el("review-start").hidden = False
@@ -214,6 +220,8 @@ class ReplayPage:
                 self.stop_review()
             elif command == "review-close":
                 self.close_review()
+            elif command in LESSON_COMMANDS:
+                getattr(self.lessons, LESSON_COMMANDS[command])()
         except Exception as exc:  # never a dead page: say it in plain words
             traceback.print_exc()
             BOOT.report(f"Something went wrong: {exc}")
@@ -228,6 +236,7 @@ class ReplayPage:
         if self.timeline is None:
             return
         self.stop_review()
+        self.lessons.clear()
         el("review").hidden = False
         el("viewer").classList.add("reviewing")
         el("review-start").hidden = True
@@ -254,6 +263,7 @@ class ReplayPage:
     def close_review(self) -> None:
         """Stop the review and give its place back to the game log."""
         self.stop_review()
+        self.lessons.clear()
         el("review").hidden = True
         el("viewer").classList.remove("reviewing")
         el("review-start").hidden = False
@@ -295,6 +305,9 @@ class ReplayPage:
                     body.reviewMs = str(round(float(js.performance.now()) - started))
                     on_screen("reviewDoneAt")
                     state = "done"
+                    self.lessons.offer(res.get("mistakes", []), timeline.record)
+                    if js.URLSearchParams.new(js.location.search).get("learn") == "1":
+                        self.lessons.start()  # the game-over screen's "Learn from ..."
         except asyncio.CancelledError:
             el("review-status").textContent = "The review was stopped."
         finally:
