@@ -172,6 +172,9 @@ def readme() -> str:
               "finished game with seed 1:", ""]
     lines += [f"- [review-{w}{stage}.png](review-{w}{stage}.png): the review {what}, {w}x{h}"
               for w, h in REVIEWS for stage, what in REVIEW_STAGES]
+    lines += ["", "Learn from your mistakes (issue 30 item 3): the one costly choice of "
+              "tests/review_games.sent_alone asked again, a better move tried and judged:", ""]
+    lines += [f"- [learn-{w}.png](learn-{w}.png): {w}x{h}" for w, h in REVIEWS]
     old = (OUT / "README.md").read_text() if (OUT / "README.md").exists() else ""
     kept = old[old.index(HAND):] if HAND in old else HAND + "\n"
     return "\n".join(lines) + "\n\n" + kept
@@ -276,6 +279,33 @@ def review_shots(browser: Any, url: str) -> None:
         ctx.close()
 
 
+def learn_shots(browser: Any, url: str) -> None:
+    """The mistakes mode (issue 30 item 3) at 1280x800 and 390x844: a game with one costly
+    choice (tests/review_games.sent_alone), a better move tried and judged."""
+    sys.path.insert(0, str(HERE.parent / "web" / "py"))
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    from core import session
+    from review_games import sent_alone
+
+    for w, h in REVIEWS:
+        small = w < 600
+        ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
+                                  has_touch=small)
+        page = ctx.new_page()
+        page.goto(url + "replay.html?review=1&refine=0&learn=1"
+                  + session.share_fragment(sent_alone()))
+        page.wait_for_selector("#learn:not([hidden])", timeout=240_000)
+        page.get_by_label("Your move instead").select_option(
+            label="Engineer 1: move to Access Shaft #1")
+        page.get_by_role("button", name="Try this move").click()
+        page.wait_for_function("document.getElementById('learn-verdict').textContent"
+                               ".startsWith('Better')", timeout=120_000)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(OUT / f"learn-{w}.png"))
+        print("wrote", OUT / f"learn-{w}.png", flush=True)
+        ctx.close()
+
+
 def main(only: str = "") -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     server = build.make_server(build.DIST)
@@ -335,6 +365,8 @@ def main(only: str = "") -> None:
         moment_shots(browser, url, only)
         if not only or only in "review":
             review_shots(browser, url)
+        if not only or only in "learn":
+            learn_shots(browser, url)
         browser.close()
     server.shutdown()
     (OUT / "README.md").write_text(readme())
