@@ -284,8 +284,9 @@ def learn_shots(browser: Any, url: str) -> None:
     choice (tests/review_games.sent_alone), a better move tried and judged."""
     sys.path.insert(0, str(HERE.parent / "web" / "py"))
     sys.path.insert(0, str(HERE.parent / "tests"))
-    from core import session
     from review_games import sent_alone
+
+    from core import session
 
     for w, h in REVIEWS:
         small = w < 600
