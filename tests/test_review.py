@@ -116,12 +116,16 @@ def test_a_mid_game_review_is_the_same_whatever_the_hidden_facts() -> None:
     other_kinds = list(reversed(HIDDEN))
     other = swapped_game(other_kinds, seed=6)
     assert one != other
-    a = rv.Review(one, samples=6, refine=2).run()
-    b = rv.Review(other, samples=6, refine=2).run()
+    ra, rb = rv.Review(one, samples=6, refine=2), rv.Review(other, samples=6, refine=2)
+    a, b = ra.run(), rb.run()
     assert not a["over"] and a["note"] == "Game in play: from the crew's view only."
     assert json.dumps({**a, "seconds": 0}, sort_keys=True) == \
         json.dumps({**b, "seconds": 0}, sort_keys=True)
-    text = json.dumps(a)
+    # the mistakes mode's questions, moves and judged tries are the same too
+    assert ra.mistakes(a) == rb.mistakes(b)
+    tries = [ra.judge(1, m.to_dict()) for m in ra.moments[1].legal[:3]]
+    assert tries == [rb.judge(1, m.to_dict()) for m in rb.moments[1].legal[:3]]
+    text = json.dumps([a, ra.mistakes(a), tries])
     assert "lab_animal" not in text and "Lab Animal" not in text and "dummy" not in text
 
 
