@@ -528,11 +528,15 @@ class Review:
         return _chanceful(self.moments[i].events) or nxt > i + 1
 
     def _choose_turning(self) -> None:
+        """The candidates stage 2 may refine, largest swings first: luck and choices that
+        moved the model's figure by MIN_SWING or more, and every choice that differs from
+        the advisor's however little the model prices it (what the model misses, a weapon
+        dropped, sampled games may find: they come last, in the slots left)."""
         found = []
         for i in self.expect:
             for kind in ("choice", "luck") if self._lucky(i) else ("choice",):
                 swing = self._swing(kind, i)
-                if abs(swing) >= MIN_SWING:
+                if abs(swing) >= MIN_SWING or kind == "choice" and i in self.quality:
                     found.append((swing, kind, i))
         found.sort(key=lambda t: (-abs(t[0]), t[2], t[1]))
         self.turning = found[:self.keep]
