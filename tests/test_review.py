@@ -313,3 +313,17 @@ def test_the_verdicts_words_say_the_outcome_first() -> None:
     assert rv.judged_words("worse", -7, f(0.4), f(0.5)).startswith(
         "Worse: about 7 points less than the move you played")
     assert rv.judged_words("same", 1, f(0.5), f(0.5)).endswith("try another, or Show me.")
+
+
+def test_a_choice_the_model_hardly_prices_is_still_a_candidate_for_sampled_games() -> None:
+    """What the value model misses (a weapon dropped) is for the sampled games to find: a
+    choice unlike the advisor's stays a candidate however small its model swing, after
+    those the model prices; the advisor's own choices never are."""
+    review = rv.Review(sent_alone(), refine=0)
+    review.run()
+    assert 0 in review.quality  # Engineer 2's move is not the advisor's
+    review.quality[0] = rv.model_figure(review.expect_advice[0]["expected"] - 0.001)
+    review._choose_turning()
+    assert ("choice", 0) in [(k, i) for _, k, i in review.turning]
+    assert abs(review._swing("choice", 0)) < rv.MIN_SWING
+    assert all(i in review.quality for _, k, i in review.turning if k == "choice")
