@@ -281,6 +281,16 @@ def review_shots(browser: Any, url: str) -> None:
         ctx.close()
 
 
+def seed3_page(browser: Any, url: str, w: int, h: int, small: bool) -> tuple[Any, Any]:
+    """(a new context of this size, its game page booted with seed 3)."""
+    ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
+                              has_touch=small)
+    page = ctx.new_page()
+    page.goto(url + "?seed=3")
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    return ctx, page
+
+
 DAILY_SHOTS = (("daily-control", "the first screen: the Game of the day control in view"),
                ("daily-card", "a finished game of the day: its result card and Copy result"),
                ("daily-games", "Your games: the daily streak and the last 30 days"))
@@ -297,12 +307,7 @@ def daily_shots(browser: Any, url: str) -> None:
     before = states.ic.replay({"origin": record["origin"], "actions": record["actions"][:-1]})
     last = before.legal_actions().index(states.ic.Action.from_dict(record["actions"][-1]))
     for w, h in REVIEWS:
-        small = w < 600
-        ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
-                                  has_touch=small)
-        page = ctx.new_page()
-        page.goto(url + "?seed=3")
-        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        ctx, page = seed3_page(browser, url, w, h, w < 600)
         page.clock.set_fixed_time(f"{states.DAILY_DAY.isoformat()}T12:00:00Z")
         page.screenshot(path=str(OUT / f"daily-control-{w}.png"))
         page.evaluate("t => localStorage.setItem('intruder:daily-left', t)", json.dumps(
@@ -352,12 +357,7 @@ def main(only: str = "") -> None:
         for w, h in TABLES:
             if only and only not in f"table-{w}x{h}":
                 continue
-            small = w < 900
-            ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
-                                      has_touch=small)
-            page = ctx.new_page()
-            page.goto(url + "?seed=3")
-            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+            ctx, page = seed3_page(browser, url, w, h, w < 900)
             page.locator('#board [data-crew="co1"]').click()
             page.wait_for_selector("body[data-selected='co1']")
             page.wait_for_timeout(300)
