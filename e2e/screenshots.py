@@ -312,7 +312,7 @@ def daily_shots(browser: Any, url: str) -> None:
         page.screenshot(path=str(OUT / f"daily-control-{w}.png"))
         page.evaluate("t => localStorage.setItem('intruder:daily-left', t)", json.dumps(
             {"daily": states.DAILY_DAY.isoformat(), "save": storage.pack(before.record())}))
-        page.locator("#daily").click()
+        page.locator("#daily-side" if w < 600 else "#daily").click()  # a phone's: under the plan
         crew = record["actions"][-1].get("crew")
         click_action(page, last, crew if isinstance(crew, str) else None)
         page.wait_for_selector("#daily-card")

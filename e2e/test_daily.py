@@ -1,5 +1,6 @@
 """The game of the day (issue 30, item 4; ruling R69) on the page, the clock fixed at a date:
-the control in view without scrolling at 1280x800 and 390x844, starting that date's set-up,
+the control in view without scrolling at 1280x800 (the toolbar's) and 390x844 (the phone's,
+under the plan), starting that date's set-up,
 a typed seed being no daily, a daily left in play resumed (asking first over a game in play),
 the finished daily's result card copied (and shown selected when the clipboard refuses), the
 control then offering its review; Your games listing it with the streak and the last 30 days,
@@ -51,22 +52,23 @@ def test_the_game_of_the_day_from_the_first_screen_to_your_games(
     page.set_viewport_size({"width": 1280, "height": 800})
     boot(site.url)  # a first visit: a random game
     page.clock.set_fixed_time(NOON)
-    for size in ("desktop", "phone"):
+    for size, element in (("desktop", "daily"), ("phone", "daily-side")):
         w, h = states.SIZES[size]
         page.set_viewport_size({"width": w, "height": h})
-        assert_in_view(page, "daily", size)
-        expect(page.locator("#daily")).to_have_text("Game of the day")
+        assert_in_view(page, element, size)
+        expect(page.locator(f"#{element}")).to_have_text("Game of the day")
+    control = page.locator("#daily-side")  # the phone's, under the plan: played on from here
 
     # The control starts the date's game: the standard solitaire game of its seed.
-    page.locator("#daily").click()  # the game in play has no move yet: nothing to ask
+    control.click()  # the game in play has no move yet: nothing to ask
     expect(page.locator("body")).to_have_attribute("data-state-sha",
                                                    digest(daily.new_game(DAY)))
-    expect(page.locator("#daily")).to_have_text("Game of the day: in play")
-    expect(page.locator("#daily")).to_be_disabled()
+    expect(control).to_have_text("Game of the day: in play")
+    expect(control).to_be_disabled()
 
     # The same seed typed in is no daily; the daily it replaced waits to be resumed.
     start(page, "solitaire", daily.seed(DAY))
-    expect(page.locator("#daily")).to_have_text("Game of the day: resume")
+    expect(control).to_have_text("Game of the day: resume")
     assert page.evaluate("localStorage.getItem('intruder:daily')") is None
     game = ic.new_game(seed=daily.seed(DAY))
     first = game.legal_actions().index(next(a for a in game.legal_actions()
@@ -82,7 +84,7 @@ def test_the_game_of_the_day_from_the_first_screen_to_your_games(
     last = ic.Action.from_dict(record["actions"][-1])
     page.evaluate("t => localStorage.setItem('intruder:daily-left', t)", json.dumps(
         {"daily": DAY.isoformat(), "save": storage.pack(before.record())}))
-    page.locator("#daily").click()
+    control.click()
     expect(page.locator("#confirm-dialog")).to_be_visible()
     expect(page.locator("#confirm-text")).to_contain_text("The game in play is replaced")
     page.locator("#confirm-yes").click()
@@ -101,7 +103,7 @@ def test_the_game_of_the_day_from_the_first_screen_to_your_games(
     expect(page.locator("#copy-status")).to_have_text("Copied.")
     assert page.evaluate("navigator.clipboard.readText()") == card
     result = done.result or {}
-    expect(page.locator("#daily")).to_have_text(
+    expect(control).to_have_text(
         f"Today's game: {panels.OUTCOME_WORDS[result['outcome']]}, {result['score']} · Review")
     # A browser that refuses the clipboard: said, and the card's text selected to copy.
     page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject("

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from pages.game.messages import Messages
     from pages.game.play.dialogs import Dialogs
 
-CONTROLS = ("daily", "new-daily")  # the toolbar's and the New game dialog's
+CONTROLS = ("daily", "daily-side", "new-daily")  # the toolbar's, a phone's, the dialog's
 
 
 class Daily:
