@@ -26,6 +26,7 @@ sys.path.insert(0, str(HERE.parent))
 import moment_cases as mc  # noqa: E402
 import states  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from game_page import click_action  # noqa: E402
 
 import build  # noqa: E402
 
@@ -175,6 +176,10 @@ def readme() -> str:
     lines += ["", "Learn from your mistakes (issue 30 item 3): the one costly choice of "
               "tests/review_games.sent_alone asked again, a better move tried and judged:", ""]
     lines += [f"- [learn-{w}.png](learn-{w}.png): {w}x{h}" for w, h in REVIEWS]
+    lines += ["", "The game of the day (issue 30, ruling R69), the clock fixed at "
+              f"{states.DAILY_DAY.isoformat()}:", ""]
+    lines += [f"- [{stem}-{w}.png]({stem}-{w}.png): {what}, {w}x{h}"
+              for w, h in REVIEWS for stem, what in DAILY_SHOTS]
     old = (OUT / "README.md").read_text() if (OUT / "README.md").exists() else ""
     kept = old[old.index(HAND):] if HAND in old else HAND + "\n"
     return "\n".join(lines) + "\n\n" + kept
@@ -307,6 +312,56 @@ def learn_shots(browser: Any, url: str) -> None:
         ctx.close()
 
 
+def seed3_page(browser: Any, url: str, w: int, h: int, small: bool) -> tuple[Any, Any]:
+    """(a new context of this size, its game page booted with seed 3)."""
+    ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
+                              has_touch=small)
+    page = ctx.new_page()
+    page.goto(url + "?seed=3")
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    return ctx, page
+
+
+DAILY_SHOTS = (("daily-control", "the first screen: the Game of the day control in view"),
+               ("daily-card", "a finished game of the day: its result card and Copy result"),
+               ("daily-games", "Your games: the daily streak and the last 30 days"))
+
+
+def daily_shots(browser: Any, url: str) -> None:
+    """The game of the day (R69) at 1280x800 and 390x844, the clock fixed at
+    states.DAILY_DAY: the control on the first screen, a finished daily's card, Your games."""
+    sys.path.insert(0, str(HERE.parent / "web" / "py"))
+    from core import history, storage
+
+    done = states.finished_daily(states.DAILY_DAY)
+    record = done.record()
+    before = states.ic.replay({"origin": record["origin"], "actions": record["actions"][:-1]})
+    last = before.legal_actions().index(states.ic.Action.from_dict(record["actions"][-1]))
+    for w, h in REVIEWS:
+        ctx, page = seed3_page(browser, url, w, h, w < 600)
+        page.clock.set_fixed_time(f"{states.DAILY_DAY.isoformat()}T12:00:00Z")
+        page.screenshot(path=str(OUT / f"daily-control-{w}.png"))
+        page.evaluate("t => localStorage.setItem('intruder:daily-left', t)", json.dumps(
+            {"daily": states.DAILY_DAY.isoformat(), "save": storage.pack(before.record())}))
+        page.locator("#daily-side" if w < 600 else "#daily").click()  # a phone's: under the plan
+        crew = record["actions"][-1].get("crew")
+        click_action(page, last, crew if isinstance(crew, str) else None)
+        page.wait_for_selector("#daily-card")
+        page.locator("#copy-result").scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(OUT / f"daily-card-{w}.png"))
+        page.goto(url + "history.html")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.locator("#history-file").set_input_files(files=[{
+            "name": "dailies.json", "mimeType": "application/json",
+            "buffer": history.export_text(states.earlier_dailies()).encode()}])
+        page.wait_for_selector("#history-message:has-text('Imported')", timeout=120_000)
+        page.screenshot(path=str(OUT / f"daily-games-{w}.png"), full_page=True)
+        for stem, _what in DAILY_SHOTS:
+            print("wrote", OUT / f"{stem}-{w}.png", flush=True)
+        ctx.close()
+
+
 def main(only: str = "") -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     server = build.make_server(build.DIST)
@@ -333,12 +388,7 @@ def main(only: str = "") -> None:
         for w, h in TABLES:
             if only and only not in f"table-{w}x{h}":
                 continue
-            small = w < 900
-            ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=small,
-                                      has_touch=small)
-            page = ctx.new_page()
-            page.goto(url + "?seed=3")
-            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+            ctx, page = seed3_page(browser, url, w, h, w < 900)
             page.locator('#board [data-crew="co1"]').click()
             page.wait_for_selector("body[data-selected='co1']")
             page.wait_for_timeout(300)
@@ -368,6 +418,8 @@ def main(only: str = "") -> None:
             review_shots(browser, url)
         if not only or only in "learn":
             learn_shots(browser, url)
+        if not only or "daily" in only:
+            daily_shots(browser, url)
         browser.close()
     server.shutdown()
     (OUT / "README.md").write_text(readme())

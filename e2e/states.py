@@ -10,6 +10,8 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "py"))
 
 import intruder_core as ic
 from core import session
-from intruder_core import codec
-from intruder_core.bots import HeuristicPolicy
+from intruder_core import codec, daily
+from intruder_core.bots import HeuristicPolicy, make_policy, play
 
 # The windows the page is checked and photographed at (CSS px): desktop, phone, phone turned.
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}
@@ -85,6 +87,37 @@ def crowded_lab(phase: str = "crew_movement") -> ic.Game:
         ],
         "items": {"prod1": "lab", "flamethrower1": "lab"},
     })
+
+
+@cache
+def _finished_daily(day: date, seed: int, policy: str) -> str:
+    game = daily.new_game(day)
+    play(game, make_policy(policy), random.Random(seed))
+    assert game.is_over
+    return game.to_json()
+
+
+def finished_daily(day: date, seed: int = 0, policy: str = "heuristic") -> ic.Game:
+    """`day`'s game of the day played to its end by a bot (ruling R69)."""
+    return ic.Game.from_json(_finished_daily(day, seed, policy))
+
+
+DAILY_DAY = date(2026, 3, 1)  # the date the daily's tests and screenshots fix the clock at
+
+
+def earlier_dailies() -> list[codec.HistoryGame]:
+    """Finished dailies before DAILY_DAY across February's end (27 and 28 Feb, then a gap to
+    25 Feb) and DAILY_DAY's again, finished at 13:00 (after the page's, at noon: it does not
+    count), as a history file's entries."""
+    def entry(day: date, ended: str, seed: int = 0, policy: str = "heuristic"
+              ) -> codec.HistoryGame:
+        return codec.history_game(finished_daily(day, seed, policy), {}, ended,
+                                  day.isoformat())
+
+    return [entry(date(2026, 2, 28), "2026-02-28T21:00:00+00:00"),
+            entry(date(2026, 2, 27), "2026-02-27T08:00:00+00:00"),
+            entry(date(2026, 2, 25), "2026-02-25T08:00:00+00:00"),
+            entry(DAILY_DAY, "2026-03-01T13:00:00+00:00", 1, "random")]
 
 
 def finished_odds(page: Any, boot: Any, url: str, samples: int) -> Any:

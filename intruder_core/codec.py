@@ -120,9 +120,11 @@ def read(text: object, what: str = "the file") -> Game:
 #
 # {HISTORY: format, "games": [game, ...]}, each game
 # {"game": share code of its record, "outcome", "score", "scenario", "difficulty",
-#  "date": ISO 8601, "used": {"suggest": n, "odds": n, "undo": n}}.
+#  "date": ISO 8601, "used": {"suggest": n, "odds": n, "undo": n}}, and for a game of the
+# day (daily.py) "daily": "YYYY-MM-DD" (optional: files of older builds have none).
 # The outcome, score, scenario and difficulty are the replayed game's: a file that says
-# otherwise is refused, as is a game that does not replay or is not over.
+# otherwise is refused, as is a game that does not replay or is not over, and a daily whose
+# record does not begin as that date's game of the day or that ended before its date.
 
 HISTORY: Final = "intruder-history"
 HISTORY_FORMAT: Final = 1
@@ -135,8 +137,8 @@ MIN_YEAR: Final = 2000  # a date's year, in UTC: before this game was written, o
 MAX_YEAR: Final = 9998  # 9999 (a UTC time that may not fit a datetime) is refused
 
 
-class HistoryGame(TypedDict):
-    """One finished game of the history (the file's and the browser's store's shape)."""
+class _HistoryFields(TypedDict):
+    """The fields every entry of the history has."""
 
     game: str
     outcome: str
@@ -147,15 +149,31 @@ class HistoryGame(TypedDict):
     used: dict[str, int]
 
 
-def history_game(game: Game, used: Mapping[str, int], date: str) -> HistoryGame:
+class HistoryGame(_HistoryFields, total=False):
+    """One finished game of the history (the file's and the browser's store's shape)."""
+
+    daily: str  # a game of the day: its date, "YYYY-MM-DD" (daily.py); optional
+
+
+REQUIRED: Final = frozenset(HistoryGame.__required_keys__)  # every entry's keys
+OPTIONAL: Final = frozenset(HistoryGame.__optional_keys__)  # keys an entry may add
+
+
+def history_game(game: Game, used: Mapping[str, int], date: str,
+                 daily: str = "") -> HistoryGame:
     """The history's entry of a finished game: its record's share code, what the game says
-    of its end, when it ended and how often each help was used."""
+    of its end, when it ended, how often each help was used, and (a game of the day) its
+    date."""
     if game.result is None:
         raise ValueError("only a finished game goes into the history")
-    return {"game": encode_record(game.record()), "outcome": str(game.result["outcome"]),
-            "score": int(game.result["score"]), "scenario": game.config.scenario,
-            "difficulty": game.config.difficulty, "date": date,
-            "used": {name: int(used.get(name, 0)) for name in HISTORY_USES}}
+    entry: HistoryGame = {
+        "game": encode_record(game.record()), "outcome": str(game.result["outcome"]),
+        "score": int(game.result["score"]), "scenario": game.config.scenario,
+        "difficulty": game.config.difficulty, "date": date,
+        "used": {name: int(used.get(name, 0)) for name in HISTORY_USES}}
+    if daily:
+        entry["daily"] = daily
+    return entry
 
 
 def pack_history(games: Iterable[Mapping[str, object]]) -> str:
@@ -193,7 +211,7 @@ def _history_field(n: int, item: Mapping[str, object], name: str, of: type) -> o
 def check_history_fields(item: object, n: int = 1) -> HistoryGame:
     """Entry `item` (the n-th of a file or store) with every field of the right type; its
     game is not replayed (check_history_game does that). CorruptSave naming what is wrong."""
-    if not isinstance(item, dict) or set(item) != set(HistoryGame.__annotations__):
+    if not isinstance(item, dict) or not REQUIRED <= set(item) <= REQUIRED | OPTIONAL:
         raise CorruptSave(f"game {n} of the history is not a history entry")
     for name in ("game", "outcome", "scenario", "difficulty", "date"):
         _history_field(n, item, name, str)
@@ -215,9 +233,23 @@ def check_history_fields(item: object, n: int = 1) -> HistoryGame:
             not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_USES
             for v in used.values()):
         raise CorruptSave(f"game {n} of the history has no valid counts of the helps used")
-    return {"game": item["game"], "outcome": item["outcome"], "score": item["score"],
-            "scenario": item["scenario"], "difficulty": item["difficulty"], "date": date,
-            "used": {name: int(used[name]) for name in HISTORY_USES}}
+    entry: HistoryGame = {
+        "game": item["game"], "outcome": item["outcome"], "score": item["score"],
+        "scenario": item["scenario"], "difficulty": item["difficulty"], "date": date,
+        "used": {name: int(used[name]) for name in HISTORY_USES}}
+    if "daily" in item:
+        entry["daily"] = _daily_field(n, item["daily"], at)
+    return entry
+
+
+def _daily_field(n: int, value: object, ended: datetime) -> str:
+    """A game of the day's date ("YYYY-MM-DD"), on or before the day the game ended."""
+    from . import daily
+
+    day = daily.parse(value)
+    if day is None or day > (ended.astimezone(UTC) if ended.tzinfo else ended).date():
+        raise CorruptSave(f"game {n} of the history has no valid date of the game of the day")
+    return day.isoformat()
 
 
 def check_history_game(item: object, n: int = 1) -> HistoryGame:
@@ -232,7 +264,7 @@ def check_history_game(item: object, n: int = 1) -> HistoryGame:
 def check_history_steps(item: object, n: int = 1) -> Generator[int, None, HistoryGame]:
     """check_history_game one replayed action at a time (saves.replay_steps: a page checking
     a thousand records draws between them), returning the entry."""
-    from . import saves
+    from . import daily, saves
 
     entry = check_history_fields(item, n)
     try:
@@ -242,7 +274,11 @@ def check_history_steps(item: object, n: int = 1) -> Generator[int, None, Histor
         raise CorruptSave(f"game {n} of the history does not replay: {exc}") from None
     if not game.is_over:
         raise CorruptSave(f"game {n} of the history is not finished")
-    replayed = history_game(game, entry["used"], entry["date"])
+    day = entry.get("daily", "")
+    began = daily.parse(day)
+    if began is not None and not daily.is_daily(game.record()["origin"], began):
+        raise CorruptSave(f"game {n} of the history is not the game of the day of {day}")
+    replayed = history_game(game, entry["used"], entry["date"], day)
     for name in ("outcome", "score", "scenario", "difficulty"):
         if entry[name] != replayed[name]:
             raise CorruptSave(f"game {n} of the history says its {name} was "

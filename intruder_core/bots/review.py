@@ -536,7 +536,7 @@ class Review:
         for i in self.expect:
             for kind in ("choice", "luck") if self._lucky(i) else ("choice",):
                 swing = self._swing(kind, i)
-                if abs(swing) >= MIN_SWING or kind == "choice" and i in self.quality:
+                if abs(swing) >= MIN_SWING or (kind == "choice" and i in self.quality):
                     found.append((swing, kind, i))
         found.sort(key=lambda t: (-abs(t[0]), t[2], t[1]))
         self.turning = found[:self.keep]

@@ -17,12 +17,12 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from core import panels, session, storage
-from intruder_core import codec
+from intruder_core import codec, daily
 from intruder_core.codec import HISTORY_USES, HistoryGame
 from intruder_core.errors import CorruptSave
 from intruder_core.variants import DIFFICULTIES
@@ -146,6 +146,128 @@ def load_used(text: str | None, game: Game) -> dict[str, int]:
 def dump_used(game: Game, used: Mapping[str, int]) -> str:
     """The counts as the autosave keeps them (key "used"), tied to their game."""
     return json.dumps({"game": game_id(game), "used": dict(used)}, sort_keys=True)
+
+
+# --- the game of the day (intruder_core.daily; ruling R69) -------------------------------
+#
+# Beside the autosave: DAILY {"game": game_id, "daily": "YYYY-MM-DD"}, the autosaved game is
+# that date's game of the day (only the control writes it: a game of that seed typed in is
+# not); DAILY_LEFT {"daily", "save"}, a daily in play that another game replaced (the
+# control resumes it); DAILY_DONE, the entry of the last daily finished (its date's result:
+# the control offers its review, never another try).
+DAILY, DAILY_LEFT, DAILY_DONE = "daily", "daily-left", "daily-done"
+
+
+def load_daily(text: str | None, game: Game) -> str:
+    """The date of the game of the day the stored note says `game` is, else "" (a note of
+    another game, a damaged one, or a game that does not begin as that date's)."""
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return ""
+    if not isinstance(data, dict) or data.get("game") != game_id(game):
+        return ""
+    day = daily.parse(data.get("daily"))
+    return day.isoformat() if day and daily.is_daily(game.record()["origin"], day) else ""
+
+
+def read_done(text: str | None, day: str) -> HistoryGame | None:
+    """The stored entry of the daily of `day` finished here (DAILY_DONE), else None."""
+    try:
+        entry = codec.check_history_fields(json.loads(text or "null"))
+    except (ValueError, CorruptSave):
+        return None
+    return entry if entry.get("daily") == day else None
+
+
+def read_left(text: str | None, day: str) -> str | None:
+    """The save of the daily of `day` left in play (DAILY_LEFT), else None."""
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return None
+    save = data.get("save") if isinstance(data, dict) and data.get("daily") == day else None
+    return save if isinstance(save, str) else None
+
+
+def first_dailies(entries: Iterable[HistoryGame]) -> dict[str, HistoryGame]:
+    """Each date's game of the day that was finished first (only it counts), by date."""
+    firsts: dict[str, HistoryGame] = {}
+    for entry in sorted(entries, key=lambda e: (when(e), e["game"])):
+        if "daily" in entry:
+            firsts.setdefault(entry["daily"], entry)
+    return firsts
+
+
+def day_name(day: date) -> str:
+    """"4 Dec" (English whatever the browser's locale)."""
+    return f"{day.day} {MONTHS[day.month - 1]}"
+
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+OUTCOME_MARKS = {"win": "W", "loss": "L", "draw": "D"}
+
+
+def result_words(entry: Mapping[str, Any]) -> str:
+    """"won, 31 points"."""
+    outcome = str(entry["outcome"])
+    return f"{panels.OUTCOME_WORDS.get(outcome, outcome)}, {entry['score']} points"
+
+
+def daily_html(entries: Iterable[HistoryGame], now: date) -> str:
+    """Your games' game of the day: the streak and the last daily.DAYS dates, one cell each
+    with its first finished daily's outcome (or none)."""
+    firsts = first_dailies(entries)
+    run = daily.streak({d for d in (daily.parse(k) for k in firsts) if d}, now)
+    cells = []
+    for day in daily.window(now):
+        entry = firsts.get(day.isoformat())
+        outcome = str(entry["outcome"]) if entry else "none"
+        name = f"{day_name(day)}: " + (result_words(entry) if entry else "no game")
+        cells.append(f'<li data-date="{day.isoformat()}" data-outcome="{escape(outcome)}">'
+                     f'<span role="img" aria-label="{escape(name)}" title="{escape(name)}">'
+                     f'<b>{day.day}</b>{OUTCOME_MARKS.get(outcome, "·")}</span></li>')
+    return (f'<p class="daily-streak">Daily streak: <strong id="daily-streak">{run}</strong> '
+            f'day{"" if run == 1 else "s"} in a row</p><ol class="daily-days" '
+            f'aria-label="The last {daily.DAYS} days">{"".join(cells)}</ol>')
+
+
+def card_text(day: str, view: Mapping[str, Any], used: Mapping[str, int]) -> str:
+    """A finished game of the day's result card, to copy: the date, the outcome, the turns,
+    the crewmen lost, the score and the helps used. Nothing hidden: only what the crew's
+    view of the finished game shows (no counter, no seed)."""
+    result = view.get("result") or {}
+    outcome = str(result.get("outcome", ""))
+    crew = view.get("crew") or []
+    dead = sum(1 for c in crew if c.get("status") == "dead")
+    helps = ", ".join(f"{USE_NAMES[u]} {int(used.get(u, 0))}" for u in HISTORY_USES)
+    return (f"Intruder, game of the day {day}\n"
+            f"{panels.OUTCOMES.get(outcome, outcome)} in {view.get('turn')} turns\n"
+            f"Crewmen lost: {dead} of {len(crew)}\nScore: {result.get('score', 0)}\n"
+            f"Helps used: {helps}")
+
+
+@dataclass(frozen=True)
+class DailyControl:
+    """What the game page's "Game of the day" control says and does today."""
+
+    label: str
+    href: str = ""          # today's daily is finished: its review
+    disabled: bool = False  # today's daily is the game in play
+
+
+def daily_control(day: str, done: str | None, left: str | None, playing: bool
+                  ) -> DailyControl:
+    """The control for date `day`, from the stored notes (DAILY_DONE, DAILY_LEFT) and whether
+    the game in play is that daily, unfinished."""
+    entry = read_done(done, day)
+    if entry is not None:
+        return DailyControl(f"Today's game: {panels.OUTCOME_WORDS.get(entry['outcome'], '')}"
+                            f", {entry['score']}", replay_url(entry, review=True))
+    if playing:
+        return DailyControl("Game of the day: in play", disabled=True)
+    return DailyControl("Game of the day: resume" if read_left(left, day) else
+                        "Game of the day")
 
 
 # --- the store --------------------------------------------------------------------------
@@ -472,14 +594,30 @@ class Keeper:
     unkept: HistoryGame | None = None  # the copy's finished game, until it is kept
     used: dict[str, int] = field(default_factory=lambda: dict.fromkeys(HISTORY_USES, 0))
     game: Game | None = None
+    daily: str = ""  # the game is the game of the day of this date (its control started it)
 
-    def begin(self, game: Game) -> None:
+    def leave(self, old: Game | None, was: str, game: Game, day: str) -> None:
+        """`game` (the daily of `day`, or "") is to replace `old` (the daily of `was`, or
+        ""): a daily still in play, replaced by another game, is kept (DAILY_LEFT) for the
+        control to resume."""
+        if was and old is not None and not old.is_over and self.may_save() \
+                and (day, game_id(game)) != (was, game_id(old)):
+            self.store.set(DAILY_LEFT, json.dumps({"daily": was,
+                                                   "save": codec.pack(old.record())}))
+
+    def begin(self, game: Game, day: str = "") -> None:
         """Another game is current: its stored counts if it is the autosaved one, else
-        zeros."""
-        self.game = game
+        zeros; `day`: it is that date's game of the day (noted beside the autosave, so a
+        reload keeps it; any other game drops the note)."""
+        self.game, self.daily = game, day
         if self.history is not None:
             self.used = load_used(self.store.get("used"), game)
             self._save()
+            if self.may_save():
+                if day:
+                    self.store.set(DAILY, json.dumps({"game": game_id(game), "daily": day}))
+                else:
+                    self.store.remove(DAILY)
 
     def count(self, name: str) -> None:
         """One more use of a help (`name` in HISTORY_USES) in the current game."""
@@ -501,7 +639,10 @@ class Keeper:
         player's game too, but the tab never wrote it."""
         if self.history is None or not game.is_over:
             return
-        entry = codec.history_game(game, self.used, self.clock())
+        entry = codec.history_game(game, self.used, self.clock(), self.daily)
+        if self.daily:  # its date's daily is done: the control offers its review from now on
+            self.store.set(DAILY_DONE, stored_text(entry))
+            self.store.remove(DAILY_LEFT)
         if self.may_save():
             self.store.set(ENDED, key(entry))
             self.spawn(self._keep(entry))
@@ -561,7 +702,7 @@ def ended_here(store: storage.Store, game: Game, used: Mapping[str, int],
     (the ENDED note beside the autosave names it), else None."""
     if not game.is_over:
         return None
-    entry = codec.history_game(game, used, clock())
+    entry = codec.history_game(game, used, clock(), load_daily(store.get(DAILY), game))
     return entry if store.get(ENDED) == key(entry) else None
 
 
@@ -694,7 +835,8 @@ def games_html(entries: Sequence[HistoryGame], page: int = 0) -> str:
     items = []
     start = max(0, min(page, pages(len(entries)) - 1)) * PAGE_SIZE
     for n, e in enumerate(entries[start:start + PAGE_SIZE], start + 1):
-        scenario = session.SCENARIO_NAMES.get(e["scenario"], e["scenario"]).split(" (")[0]
+        scenario = f"Game of the day {e['daily']}" if "daily" in e else \
+            session.SCENARIO_NAMES.get(e["scenario"], e["scenario"]).split(" (")[0]
         helps = ", ".join(f"{USE_NAMES[u]} {e['used'][u]}" for u in HISTORY_USES)
         outcome = panels.OUTCOMES.get(e["outcome"], e["outcome"])
         items.append(

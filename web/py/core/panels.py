@@ -32,6 +32,7 @@ ActionRow = tuple[int, Mapping[str, Any], str, str]
 WhyIllegal = describe.WhyIllegal  # the game's refusals (Game.why_illegal), for the hints
 
 OUTCOMES = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
+OUTCOME_WORDS = {"win": "won", "loss": "lost", "draw": "drawn"}  # "Today's game: won, 34"
 DIE_FACES = logbook.DIE_FACES  # one home: the log's
 STAGE_COLUMNS = (
     ("powers", "Powers"), ("metamorphosis", "Meta­morphosis on"), ("attack", "Attacks on"),
@@ -645,8 +646,9 @@ def moved_counters(rolls: Iterable[EventData]) -> list[str]:
     return list(dict.fromkeys(tokens))
 
 
-def result_html(result: Mapping[str, Any] | None) -> str:
-    """Game over: outcome, reason, score breakdown, and a New game button."""
+def result_html(result: Mapping[str, Any] | None, card: str = "") -> str:
+    """Game over: outcome, reason, score breakdown, a game of the day's result card (`card`,
+    history.card_text) with its Copy button, and a New game button."""
     if not result:
         return ""
     outcome = str(result.get("outcome", ""))
@@ -663,6 +665,11 @@ def result_html(result: Mapping[str, Any] | None) -> str:
                '<thead><tr><th scope="col">For</th><th scope="col">Count</th>'
                '<th scope="col">Points</th></tr></thead>'
                f"<tbody>{score_rows(breakdown)}</tbody></table>" if breakdown else "")
+            + (f'<div class="daily-card"><pre id="daily-card" tabindex="0" aria-label="Result '
+               f'card">{e(card)}</pre><p><button type="button" id="copy-result" data-command='
+               '"copy-result">Copy result</button> <span id="copy-status" role="status"></span>'
+               '</p><p class="muted">The next game of the day begins at midnight UTC.</p></div>'
+               if card else "")
             + '<p><button type="button" class="primary" data-command="new">Start a new game'
             '</button> <a class="button" href="./replay.html?review=saved">Review this game</a>'
             ' <a class="button" href="./replay.html?review=saved&amp;learn=1">Learn from your '

@@ -34,6 +34,9 @@ async def load_packages() -> ModuleType:
         finally:
             on_error.destroy()
     said = "; ".join(errors) or "no error reported"
+    # The import system caches each folder's listing by its modification time: with a clock
+    # that stands still (a test's fixed clock) the wheels' folder looked unchanged.
+    importlib.invalidate_caches()
     if importlib.util.find_spec("svgwrite") is None:
         raise RuntimeError(f"package svgwrite failed to load (loader: {said})")
     try:

@@ -37,6 +37,7 @@ from pages.game.handover import Handover
 from pages.game.messages import Messages
 from pages.game.play.action_panel import ActionPanel
 from pages.game.play.board import Board
+from pages.game.play.daily import Daily
 from pages.game.play.dialogs import Dialogs
 from pages.game.play.kept_board import KeptBoard
 from pages.game.play.moment_player import MomentPlayer
@@ -86,6 +87,8 @@ class App:
         self.session.play_moments = self.moments.play
         self.advisor.hold = self.moments.left
         self.bus.on("drawn", self.moments.draw_countdown)
+        self.daily = Daily(self.session, self.messages, self.dialogs)  # the game of the day
+        self.bus.on("drawn", self.daily.draw)
         self.kept = KeptBoard(self.session, self.store)  # the board for the next start
         self.bus.on("drawn", self.kept.schedule)
         self.commands = self.command_table()
@@ -134,6 +137,8 @@ class App:
             "rules": lambda: self.rules.open_rules(""),
             "download-aside": files.download_aside,
             "keep-copy": self.session.games.keep_copy,
+            "daily": self.daily.start,
+            "copy-result": lambda: tasks.spawn(self.daily.copy()),
             "reload": lambda: js.location.reload(),
         }
 

@@ -98,7 +98,8 @@ class GameSession:
                 undo = session.UndoStack.load(self.store.get("undo")) if slot == "save" \
                     else None
                 shown = self.set_game(game, undo, session.load_seats(self.store.get("seats"),
-                                                                     tuple(game.players)))
+                                                                     tuple(game.players)),
+                                      self.kept_daily(game))
             except Exception as exc:
                 js.console.warn(traceback.format_exc())
                 refused.append(storage.problem_text(exc, "The saved game"))
@@ -124,13 +125,20 @@ class GameSession:
         js.history.replaceState(None, "", str(js.location.pathname) + (f"?{query}" if query
                                                                       else ""))
 
+    def kept_daily(self, game: Game) -> str:
+        """The date of the game of the day the autosaved `game` is (history.DAILY), or ""."""
+        return history.load_daily(self.store.get(history.DAILY), game)
+
     def set_game(self, game: Game, undo: session.UndoStack | None = None,
-                 seats: dict[str, str] | None = None) -> bool:
+                 seats: dict[str, str] | None = None, daily: str = "") -> bool:
         """Make `game` the current one: draw it first, and only once it is drawn save it.
-        A game that cannot be drawn is not kept: the previous one comes back (False)."""
+        A game that cannot be drawn is not kept: the previous one comes back (False).
+        `daily`: it is that date's game of the day (only its control and a resume say so)."""
         kept = (self.game, self.undo, self.seats, self.side, self.stage_rows)
+        was = self.games.daily
+        self.games.leave(self.game, was, game, daily)  # a daily left in play: kept
         self.bus.emit("game-set")
-        self.game = game
+        self.game, self.games.daily = game, daily  # drawn as a daily (its result card)
         self.undo = undo or session.UndoStack()
         self.shown.selected = None
         self.seats = seats or session.load_seats(None, tuple(game.players))
@@ -144,10 +152,11 @@ class GameSession:
         except Exception:
             js.console.warn(traceback.format_exc())
             self.game, self.undo, self.seats, self.side, self.stage_rows = kept
+            self.games.daily = was
             if self.game is not None:
                 self.redraw(rebuild_log=True)
             return False
-        self.games.begin(game)
+        self.games.begin(game, daily)
         self.save()
         return True
 

@@ -82,7 +82,8 @@ class Tabs(Solo):
                 import intruder_core
                 from core import storage
 
-                self.game.set_game(storage.unpack(intruder_core, text))
+                game = storage.unpack(intruder_core, text)
+                self.game.set_game(game, daily=self.game.kept_daily(game))
 
     def command(self, name: str) -> None:
         if name == "take-over":

@@ -7,6 +7,7 @@ Page contract (e2e/test_history.py):
   body[data-ready="1"]   boot finished;  body[data-games]  how many games are listed
   body[data-kept]        "1" while games are being kept, "0" when the store is unusable
   #history-figures, #history-games li.history-game[data-outcome][data-key]
+  #history-daily[data-today] (#daily-streak, li[data-date][data-outcome]: the last 30 days)
   #history-export, #history-import (opens #history-file), #history-message, #history-notice
   #history-aside (the records set aside: body[data-aside] how many), #history-export-aside
   #history-pager button[data-command=page][data-page] (body[data-page]: the page shown)
@@ -79,6 +80,7 @@ class HistoryPage:
         learnt = storage.Store(storage.GAME_PAGE).get(h.LEARNT)
         el("history-figures").innerHTML = h.stats_html(h.stats(self.entries)) + \
             h.learnt_html(h.learnt_count(learnt))
+        self.draw_daily()
         await self.pause()
         self.page = 0
         self.shown = h.shown(self.entries, str(el("history-filter").value))
@@ -93,6 +95,21 @@ class HistoryPage:
         el("history-export").disabled = not self.entries
         js.document.body.dataset.games = str(len(self.entries))
         js.document.body.dataset.kept = "0" if self.store.problem else "1"
+
+    def draw_daily(self) -> None:
+        """The game of the day's streak and last 30 days; today's finished daily noted for
+        the game page's control (finished in another tab or browser, imported)."""
+        from core import storage
+        from intruder_core import daily
+
+        today = daily.today().isoformat()
+        box = el("history-daily")
+        box.innerHTML = self.history.daily_html(self.entries, daily.today())
+        box.dataset.today = today
+        first = self.history.first_dailies(self.entries).get(today)
+        if first is not None:
+            storage.Store(storage.GAME_PAGE).set(self.history.DAILY_DONE,
+                                                 self.history.stored_text(first))
 
     @staticmethod
     def download(text: str, name: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import logbook, panels, session
+from core import history, logbook, panels, session
 from core.shown import Shown
 from dom.elements import closest, document, el, js_obj, nn
 from intruder_core.event_types import EventData
@@ -90,7 +90,9 @@ class ActionPanel:
         el("prompt").textContent = self.prompt_text(turn)
         self.draw_actions(turn)
         self.set_html("mapsheet", panels.mapsheet_html(shown.view, game.stage_rows))
-        self.set_html("result", panels.result_html(current.result))
+        day = game.games.daily  # a game of the day's result card (history.card_text)
+        self.set_html("result", panels.result_html(current.result, history.card_text(
+            day, shown.view, game.games.used) if day and current.is_over else ""))
         el("result").hidden = not current.is_over
         self.board.draw()
         self.board.rove()

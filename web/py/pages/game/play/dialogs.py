@@ -8,6 +8,7 @@ CPython); `Dialogs` is the page glue.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import intruder_core as ic
@@ -32,6 +33,7 @@ class Dialogs:
         self.settings = settings
         self.store = store
         self.pending_action: dict[str, Any] | None = None
+        self.pending_call: Callable[[], None] | None = None  # ask_call's, not an action
 
     def open_new(self) -> None:
         """The New game dialog, showing the current game's seed."""
@@ -47,16 +49,26 @@ class Dialogs:
         command confirm-yes or confirm-no."""
         self.pending_action = action
         el("confirm-text").textContent = question
+        document.querySelector("#confirm-dialog .muted").hidden = not action  # dice, settings
         el("confirm-yes").textContent = guard_yes(action)
         el("confirm-dialog").showModal()
         el("confirm-yes").focus()  # the player meant it: one key goes ahead, Esc goes back
 
+    def ask_call(self, question: str, yes: str, call: Callable[[], None]) -> None:
+        """The guard for a page command (not an action): `call` once the player says `yes`."""
+        self.ask_first({}, question)
+        self.pending_action, self.pending_call = None, call
+        el("confirm-yes").textContent = yes
+
     def answer(self, yes: bool) -> None:
-        """The guard's answer: apply the action held back, or forget it."""
+        """The guard's answer: apply the action held back (or make the call), or forget it."""
         action, self.pending_action = self.pending_action, None
+        call, self.pending_call = self.pending_call, None
         el("confirm-dialog").close()
         if yes and action is not None:
             self.session.apply(action)
+        if yes and call is not None:
+            call()
 
     def open_keys_help(self) -> None:
         """The keyboard shortcuts (keys.SHORTCUTS) in a dialog, made on first use."""
