@@ -439,7 +439,27 @@ def minify_site(dist: Path) -> None:
         path.write_text(minify(path.read_text(), "css"))
     for path in sorted([*dist.glob("*.js"), *dist.glob("*.mjs")]):
         path.write_text(minify(path.read_text(), "js"))
+    for path in sorted(dist.glob("*.html")):
+        path.write_text(minify_html(path.read_text()))
     strip_python_files(dist / "py")
+
+
+# A page's own <style> and <script> blocks (no attributes: not a module's or another type's),
+# and its comments outside them.
+_INLINE_BLOCK = re.compile(r"<(style|script)>(.*?)</\1>|<!--.*?-->", re.S)
+
+
+def minify_html(page: str) -> str:
+    """A page's inline style and script blocks minified by esbuild, its comments dropped
+    (minify_site runs before anything that hashes an inline script for the page's CSP)."""
+    def one(m: re.Match[str]) -> str:
+        kind = m.group(1)
+        if kind is None:
+            return ""  # a comment
+        loader = "css" if kind == "style" else "js"
+        return f"<{kind}>{minify(m.group(2), loader).strip()}</{kind}>"
+
+    return _INLINE_BLOCK.sub(one, page)
 
 
 def bytes_added(dist: Path) -> tuple[int, int]:

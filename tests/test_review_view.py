@@ -79,7 +79,7 @@ def test_table_and_turning_points_have_unique_names_and_the_right_steps() -> Non
         assert f'href="./#fork-{tp["fork"]}"' in items
         assert f'data-command="goto" data-step="{tp["step"]}"' in items
     assert "Bad luck: a 1 for the Intruder" in items
-    # the figures behind a disclosure, one per turning point; the when beside the buttons
+    # the figures behind a disclosure, one per turning point; when it was after its words
     assert items.count('<details class="tp-figures"><summary') == len(res["turning"])
     assert all(rv.when(tp) in items for tp in res["turning"])
 

@@ -274,22 +274,21 @@ def turning_html(res: ReviewResult, fork_href: Callable[[int], str]) -> str:
 
 
 def _turning_item(tp: TurningPoint, href: str) -> str:
-    """A turning point: its sentence (outcome first), when it was with Show and Try again
-    from here, and its figures behind a disclosure."""
+    """A turning point: its sentence (outcome first) and when it was, then one row of Show,
+    Try again from here and its figures behind a disclosure (a row of its own when open)."""
     n = tp["rank"]
     return (f'<li data-kind="{tp["kind"]}" data-step="{tp["step"]}">'
             f'<p><strong class="tp-kind">{n}.</strong> '
-            f'<span class="tp-text">{escape(tp["text"])}</span></p>'
-            f'<p class="tp-when"><span class="muted">{escape(when(tp))}</span>'
-            f'<span class="tp-buttons">'
+            f'<span class="tp-text">{escape(tp["text"])}</span> '
+            f'<span class="tp-when muted">({escape(when(tp))})</span></p>'
+            f'<div class="tp-buttons">'
             f'<button type="button" data-command="goto" data-step="{tp["step"]}" '
-            f'aria-label="Show turning point {n}">Show</button> '
+            f'aria-label="Show turning point {n}">Show</button>'
             f'<a class="button" href="{escape(href)}" '  # the same tab: Back returns
             f'data-fork="{tp["fork"]}" aria-label="Try again from here, turning point {n}">'
-            f"Try again from here</a></span></p>"
-            f'<details class="tp-figures"><summary aria-label="How sure is this? '
-            f'(turning point {n})">How sure is this?</summary>'
-            f'<p>{escape(tp["figures"])}</p></details></li>')
+            f"Try again from here</a>"
+            f'<details class="tp-figures"><summary aria-label="Figures of turning point {n}">'
+            f'Figures</summary><p>{escape(tp["figures"])}</p></details></div></li>')
 
 
 def status_text(res: Mapping[str, Any] | None, error: str = "") -> str:

@@ -421,11 +421,13 @@ class ReplayPage:
 
 def bring_review() -> None:
     """The review panel scrolled into the middle of the window unless it is all in view
-    (centred: it grows below as its turning points come)."""
+    (centred: it grows below as its turning points come); one taller than the window shows
+    from its top (its chart, then the largest turning points)."""
     panel = el("review")
     box = panel.getBoundingClientRect()
     if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
-        panel.scrollIntoView(js_obj({"block": "center"}))
+        tall = float(box.height) > float(window.innerHeight)
+        panel.scrollIntoView(js_obj({"block": "start" if tall else "center"}))
 
 
 def drop_early() -> None:
