@@ -327,3 +327,16 @@ def test_a_choice_the_model_hardly_prices_is_still_a_candidate_for_sampled_games
     assert ("choice", 0) in [(k, i) for _, k, i in review.turning]
     assert abs(review._swing("choice", 0)) < rv.MIN_SWING
     assert all(i in review.quality for _, k, i in review.turning if k == "choice")
+
+
+def test_the_players_costly_choices_come_before_luck() -> None:
+    """What a player can learn from is listed first: a costly choice ranks above a larger
+    swing of luck (issue 30: the planted decision named first)."""
+    review = rv.Review(sent_alone(), refine=0)
+    review.run()
+    swings = {("luck", 1): -0.4, ("choice", 0): -0.1}
+    review.turning = [(s, k, i) for (k, i), s in swings.items()]
+    review._shown = lambda kind, i: True  # type: ignore[method-assign]
+    review._swing = lambda kind, i: swings[(kind, i)]  # type: ignore[method-assign]
+    assert [(t["kind"], t["rank"]) for t in review.result()["turning"]] == \
+        [("choice", 1), ("luck", 2)]

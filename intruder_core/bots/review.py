@@ -521,6 +521,10 @@ class Review:
         nxt = self._next_crew(i)
         return self.refined.get((i, "chosen")) or self.expect[i], self.figure(nxt), None
 
+    def _costly(self, kind: str, i: int) -> bool:
+        """A choice of the player's that cost him (against the advisor's)."""
+        return kind == "choice" and self._swing(kind, i) < 0
+
     def _lucky(self, i: int) -> bool:
         """Whether chance came between moment i's choice and the next crew decision: its
         action rolled or turned something over, or the Intruder player moved."""
@@ -614,8 +618,11 @@ class Review:
         """The review so far, JSON-ready."""
         last = self.last
         res = last["result"] if last["over"] else None
+        # the player's costly choices first (what he can learn from), largest first, then
+        # the rest (luck, and choices better than the advisor's) by their swings
         order = sorted((t for t in self.turning if self._shown(t[1], t[2])),
-                       key=lambda t: (-abs(self._swing(t[1], t[2])), t[2]))
+                       key=lambda t: (not self._costly(t[1], t[2]),
+                                      -abs(self._swing(t[1], t[2])), t[2]))
         turning = [self._turning(rank, kind, i) for rank, (_, kind, i) in enumerate(order, 1)]
         costly = any(t["kind"] == "choice" and t["swing"] < 0 for t in turning)
         return {"points": self._curve(), "turning": turning, "actions": self.count - 1,

@@ -262,8 +262,9 @@ def table_html(res: ReviewResult, at: int) -> str:
 
 
 def turning_html(res: ReviewResult, fork_href: Callable[[int], str]) -> str:
-    """The turning points, largest first, each with Show (the replay at that step) and Try
-    again from here (a new game from the record up to that step: `fork_href(step)`)."""
+    """The turning points (the player's costly choices first, then luck), each with Show
+    (the replay at that step) and Try again from here (a new game from the record up to that
+    step: `fork_href(step)`)."""
     items = []
     for tp in res["turning"]:
         items.append(_turning_item(tp, fork_href(tp["fork"])))
