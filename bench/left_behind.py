@@ -2,7 +2,10 @@
 
 Plays heuristic games (standard solitaire, seeded) and counts, for each game the station's
 destruction ends, the crewmen it kills who were offered a place in a shuttle (a legal
-`leave` naming them) during the turn it blew up or the turn before. Target: 0.
+`leave` naming them) during the turn it blew up or the turn before. Target: 0. It also counts,
+to read by hand, those it kills while seats were left (a shuttle that never left or left short
+of four): a crewman who never got to a dock was not offered a place, and may still have had
+one within reach (seed 700134: a lone bearer of a caged Intruder could not move, R14).
 
     .venv/bin/python bench/left_behind.py --games 400
     .venv/bin/python bench/left_behind.py --games 40 --policy search   # the advisor's search
@@ -20,10 +23,12 @@ sys.path.insert(0, str(ROOT))
 
 import intruder_core as ic  # noqa: E402
 from intruder_core import bots  # noqa: E402
+from intruder_core.charts import SHUTTLE_CAPACITY  # noqa: E402
 
 
-def left_behind(seed: int, policy: bots.Policy) -> tuple[int, int, str]:
-    """(crewmen the station's end killed who could have left, all it killed, the outcome)."""
+def left_behind(seed: int, policy: bots.Policy) -> tuple[int, int, int, str]:
+    """(crewmen the station's end killed who could have left, all it killed, those of them
+    for whom seats were left, the outcome)."""
     g = ic.new_game(seed=seed)
     rng = random.Random(seed)
     offered: dict[str, int] = {}  # crewman -> the last turn a shuttle was offered to him
@@ -41,8 +46,10 @@ def left_behind(seed: int, policy: bots.Policy) -> tuple[int, int, str]:
             killed = [str(e["crew"]) for e in events if e.get("type") == "crew_killed"
                       and not e.get("by_intruder")]
             could = [c for c in killed if offered.get(c, -9) >= g.turn - 1]
-            return len(could), len(killed), str(g.result["outcome"]) if g.result else "?"
-    return 0, 0, str(g.result["outcome"]) if g.result else "unfinished"
+            seats = sum(SHUTTLE_CAPACITY - len(s.crew) for s in g.shuttles.values())
+            return len(could), len(killed), min(len(killed), seats), \
+                str(g.result["outcome"]) if g.result else "?"
+    return 0, 0, 0, str(g.result["outcome"]) if g.result else "unfinished"
 
 
 def main() -> None:
@@ -53,16 +60,19 @@ def main() -> None:
     args = ap.parse_args()
     policy: bots.Policy = bots.HeuristicPolicy() if args.policy == "heuristic" else \
         bots.SearchPolicy(budget_rollouts=12)
-    could = killed = blown = 0
+    could = killed = blown = seated = 0
     for s in range(args.seed, args.seed + args.games):
-        n, k, _ = left_behind(s, policy)
-        could, killed, blown = could + n, killed + k, blown + (k > 0)
+        n, k, free, _ = left_behind(s, policy)
+        could, killed, blown, seated = could + n, killed + k, blown + (k > 0), seated + free
         if n:
             print(f"seed {s}: {n} of {k} crewmen killed by the station's end could have left",
                   flush=True)
+        if free:
+            print(f"seed {s}: {free} of {k} crewmen killed by the station's end while seats "
+                  "were left", flush=True)
     print(f"{args.games} {args.policy} games from seed {args.seed}: the station's end killed "
           f"{killed} crewmen in {blown} games; {could} of them could have boarded a shuttle "
-          f"(target 0)")
+          f"(target 0); {seated} died while seats were left")
 
 
 if __name__ == "__main__":

@@ -450,3 +450,20 @@ def test_the_heuristic_boards_a_shuttle_rather_than_die_with_the_station() -> No
             assert not (d.get("type") == "crew_killed" and not d.get("by_intruder")
                         and d.get("crew") in offered), d
     assert {"so1", "en2"} <= set(left)
+
+
+def test_a_lone_bearer_sets_a_caged_intruder_down_to_reach_the_shuttle() -> None:
+    """Seed 700134's hole: Science Officer 3 carried a caged Life Stage 3 Intruder alone, which
+    takes two bearers to move (R14), so he stood in Corridor C-2 while the self-destruct ran
+    down and died with the station beside a half-empty Shuttle #2. He sets it down and boards."""
+    from intruder_core.bots import HeuristicPolicy
+
+    dead = dict.fromkeys(("co1", "co2", "co3", "so1", "so2", "en1", "en2", "en3"), "dead")
+    g = ic.Game.from_position({
+        "seed": 3, "turn": 9, "phase": "crew_movement", "stage": 3, "self_destruct": 2,
+        "crew": {"so3": {"at": "c2", "carrying": ["cage1"]}, **dead},
+        "counters": [{"kind": "intruder", "at": "c2", "face_up": True, "caged": "cage1"}]})
+    rng, policy = random.Random(3), HeuristicPolicy()
+    while not g.is_over:
+        g.apply(policy.choose(g.view("crew"), g.legal_actions(), rng)[0])
+    assert g.shuttles["shuttle2"].crew == ["so3"] and g.crew["so3"].status == "escaped"

@@ -948,6 +948,13 @@ class MovePlan:
         for c in info.active:
             if c["controlling"]:
                 yield ("let_go", {"crew": c["id"]}, "let go of the Intruder and run")
+        caged = {t["token"] for t in info.intruders if t["caged"]}
+        for c in info.active:  # a Cage's bearers move only together, and only enough (R14)
+            for item in info.carrying[c["id"]]:
+                if item["contents"] in caged:
+                    yield ("drop", {"crew": c["id"], "item": item["id"]},
+                           "set the caged Intruder down and run: its bearers move together "
+                           "or not at all (R14)")
         yield from self._pickups(roles)
         for cid, r in roles.items():
             c = info.crew[cid]
