@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,9 +62,11 @@ def main() -> None:
     policy: bots.Policy = bots.HeuristicPolicy() if args.policy == "heuristic" else \
         bots.SearchPolicy(budget_rollouts=12)
     could = killed = blown = seated = 0
+    outcomes: Counter[str] = Counter()
     for s in range(args.seed, args.seed + args.games):
-        n, k, free, _ = left_behind(s, policy)
+        n, k, free, outcome = left_behind(s, policy)
         could, killed, blown, seated = could + n, killed + k, blown + (k > 0), seated + free
+        outcomes[outcome] += 1
         if n:
             print(f"seed {s}: {n} of {k} crewmen killed by the station's end could have left",
                   flush=True)
@@ -72,7 +75,8 @@ def main() -> None:
                   "were left", flush=True)
     print(f"{args.games} {args.policy} games from seed {args.seed}: the station's end killed "
           f"{killed} crewmen in {blown} games; {could} of them could have boarded a shuttle "
-          f"(target 0); {seated} died while seats were left")
+          f"(target 0); {seated} died while seats were left. Outcomes: "
+          + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
 
 
 if __name__ == "__main__":

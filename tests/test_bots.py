@@ -467,3 +467,19 @@ def test_a_lone_bearer_sets_a_caged_intruder_down_to_reach_the_shuttle() -> None
     while not g.is_over:
         g.apply(policy.choose(g.view("crew"), g.legal_actions(), rng)[0])
     assert g.shuttles["shuttle2"].crew == ["so3"] and g.crew["so3"].status == "escaped"
+
+
+def test_the_second_shuttle_leaves_without_waiting_for_the_last_countdown() -> None:
+    """Seed 710191's hole: with three already gone in Shuttle #1, the three in Shuttle Dock #2
+    waited for the marker's 1 box; the Intruder reached the dock in that last turn, killed two
+    and took the third's action, so he died with the station. They board at once (R18)."""
+    from intruder_core.bots import HeuristicPolicy
+
+    crew: dict[str, object] = {c: {"at": "dock2"} for c in ("co1", "so2", "so3")}
+    crew |= {c: {"status": "escaped", "at": "shuttle1"} for c in ("co2", "so1", "en2")}
+    crew |= dict.fromkeys(("co3", "en1", "en3"), "dead")
+    g = ic.Game.from_position({"seed": 5, "turn": 14, "phase": "interaction2",
+                               "self_destruct": 3, "crew": crew,
+                               "counters": [{"kind": "intruder", "at": "lab"}]})
+    action, why = HeuristicPolicy().choose(g.view("crew"), g.legal_actions(), random.Random(5))
+    assert action.type == "leave" and set(action.names("crew")) == {"co1", "so2", "so3"}, why
