@@ -483,3 +483,19 @@ def test_the_second_shuttle_leaves_without_waiting_for_the_last_countdown() -> N
                                "counters": [{"kind": "intruder", "at": "lab"}]})
     action, why = HeuristicPolicy().choose(g.view("crew"), g.legal_actions(), random.Random(5))
     assert action.type == "leave" and set(action.names("crew")) == {"co1", "so2", "so3"}, why
+
+
+def test_the_search_samples_hidden_kinds_unless_a_bench_hands_it_the_true_ones() -> None:
+    """The advisor's search starts every rollout from sampled identities (known_kinds is None:
+    test_a_bot_cannot_read_hidden_state shows its choice ignores the true ones); the clairvoyant
+    bound of bench/advisor_paired.py passes the true kinds, and determinize then keeps them."""
+    g = positions(range(5, 6), every=9)[2]
+    view = g.view("crew")
+    assert SearchPolicy().known_kinds(view) is None
+    true = {c.token: c.kind for c in g.counters.values() if c.token}
+    hidden = hidden_kinds(view)
+    for n in range(5):
+        d = determinize(view, random.Random(n), kinds=true)
+        got = {c.token: c.kind for c in d.counters.values() if c.token}
+        assert all(got[t] == true[t] for t in hidden["facedown"] + hidden["unseen"])
+        assert json.dumps(d.view("crew"), sort_keys=True) == json.dumps(view, sort_keys=True)
