@@ -8,7 +8,7 @@ of four): a crewman who never got to a dock was not offered a place, and may sti
 one within reach (seed 700134: a lone bearer of a caged Intruder could not move, R14).
 
     .venv/bin/python bench/left_behind.py --games 400
-    .venv/bin/python bench/left_behind.py --games 40 --policy search   # the advisor's search
+    .venv/bin/python bench/left_behind.py --games 40 --policy search   # the page's advisor
 """
 
 from __future__ import annotations
@@ -53,18 +53,28 @@ def left_behind(seed: int, policy: bots.Policy) -> tuple[int, int, int, str]:
     return 0, 0, 0, str(g.result["outcome"]) if g.result else "unfinished"
 
 
+def make_policy(name: str, seed: int) -> bots.Policy:
+    """The heuristic, or the page's advisor (bot_tasks.TracedSearch at its fixed budget, seeded
+    by the game as bench/advisor_paired.py plays it)."""
+    if name == "heuristic":
+        return bots.HeuristicPolicy()
+    sys.path.insert(0, str(ROOT / "web" / "py"))
+    from workers import bot_tasks
+
+    return bot_tasks.TracedSearch(budget_rollouts=bot_tasks.ADVISOR_ROLLOUTS, seed=seed,
+                                  z=bot_tasks.ADVISOR_Z)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=700000)
     ap.add_argument("--policy", choices=("heuristic", "search"), default="heuristic")
     args = ap.parse_args()
-    policy: bots.Policy = bots.HeuristicPolicy() if args.policy == "heuristic" else \
-        bots.SearchPolicy(budget_rollouts=12)
     could = killed = blown = seated = 0
     outcomes: Counter[str] = Counter()
     for s in range(args.seed, args.seed + args.games):
-        n, k, free, outcome = left_behind(s, policy)
+        n, k, free, outcome = left_behind(s, make_policy(args.policy, s))
         could, killed, blown, seated = could + n, killed + k, blown + (k > 0), seated + free
         outcomes[outcome] += 1
         if n:
