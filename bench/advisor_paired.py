@@ -23,7 +23,8 @@ the advisor still loses only hidden information explains. The class lives here: 
 nothing the page runs can see the hidden counters.
 
     nice -n 19 .venv/bin/python bench/advisor_paired.py --seeds 3000:3200 --rollouts 24 \
-        --clairvoyant --jobs 1
+        --clairvoyant --jobs 1 --minutes 23 --out a.json
+    .venv/bin/python bench/advisor_paired.py --merge a.json b.json   # runs' rows together
 """
 
 from __future__ import annotations
@@ -220,7 +221,13 @@ def main() -> None:
     p.add_argument("--digests", action="store_true", help="print each seed's row")
     p.add_argument("--out", default="", help="write every seed's row as JSON")
     p.add_argument("--root", default=str(ROOT))
+    p.add_argument("--merge", nargs="+", default=[], metavar="OUT",
+                   help="play nothing: report the rows of these --out files together")
     args = p.parse_args()
+    if args.merge:
+        runs = [json.loads(Path(f).read_text()) for f in args.merge]
+        print("\n".join(report([r for run in runs for r in run["rows"]], runs[0]["opts"])))
+        return
     setup_path(Path(args.root))
     from workers import bot_tasks
 
