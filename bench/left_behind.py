@@ -2,7 +2,7 @@
 
 Plays heuristic games (standard solitaire, seeded) and counts, for each game the station's
 destruction ends, the crewmen it kills who were offered a place in a shuttle (a legal
-`leave` naming them) during the turn it blew up or the turn before. Target: 0. It also counts,
+`leave` naming them) at any time before. Target: 0. It also counts,
 to read by hand, those it kills while seats were left (a shuttle that never left or left short
 of four): a crewman who never got to a dock was not offered a place, and may still have had
 one within reach (seed 700134: a lone bearer of a caged Intruder could not move, R14).
@@ -32,21 +32,20 @@ def left_behind(seed: int, policy: bots.Policy) -> tuple[int, int, int, str]:
     for whom seats were left, the outcome)."""
     g = ic.new_game(seed=seed)
     rng = random.Random(seed)
-    offered: dict[str, int] = {}  # crewman -> the last turn a shuttle was offered to him
+    offered: set[str] = set()  # crewmen a shuttle was offered to
     killed: list[str] = []
     while not g.is_over and g.turn <= 40:
         legal = g.legal_actions()
         for a in legal:
             if a.type == "leave":
-                for c in a.names("crew"):
-                    offered[c] = g.turn
+                offered.update(a.names("crew"))
         action = policy.choose(g.view("crew"), legal, rng)[0]
         events = [e.to_dict() for e in g.apply(action)]
         destroyed = any(e.get("type") == "destroyed" for e in events)
         if destroyed:
             killed = [str(e["crew"]) for e in events if e.get("type") == "crew_killed"
                       and not e.get("by_intruder")]
-            could = [c for c in killed if offered.get(c, -9) >= g.turn - 1]
+            could = [c for c in killed if c in offered]
             seats = sum(SHUTTLE_CAPACITY - len(s.crew) for s in g.shuttles.values())
             return len(could), len(killed), min(len(killed), seats), \
                 str(g.result["outcome"]) if g.result else "?"

@@ -483,6 +483,11 @@ def test_the_second_shuttle_leaves_without_waiting_for_the_last_countdown() -> N
                                "counters": [{"kind": "intruder", "at": "lab"}]})
     action, why = HeuristicPolicy().choose(g.view("crew"), g.legal_actions(), random.Random(5))
     assert action.type == "leave" and set(action.names("crew")) == {"co1", "so2", "so3"}, why
+    # the search lets a boarding stand unsearched (seed 700008: it had a crewman catch a Lab
+    # Animal instead, and he was left without a seat)
+    searched = SearchPolicy(budget_rollouts=24, seed=1).choose(g.view("crew"), g.legal_actions(),
+                                                               random.Random(5))
+    assert searched == (action, why)
 
 
 def test_the_search_samples_hidden_kinds_unless_a_bench_hands_it_the_true_ones() -> None:

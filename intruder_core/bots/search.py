@@ -125,6 +125,11 @@ class SearchPolicy:
         base, why = self.rollout_policy.choose(view, legal, rng)
         if len(legal) == 1 or not (self.everywhere or critical(view, legal)):
             return base, why
+        if base.type == "leave":
+            # Boarding stands: shuttles leave only in a Second Interaction Phase (R18), and a
+            # crewman who acts instead or waits can be left without a seat to die with the
+            # station (seed 700008: a sampled 55% against 40% had one catch a Lab Animal).
+            return base, why
         cands = self.candidates(legal, base)
         if len(cands) < 2 or self.budget_rollouts < 2 * len(cands):
             return base, why
