@@ -450,3 +450,57 @@ def test_the_heuristic_boards_a_shuttle_rather_than_die_with_the_station() -> No
             assert not (d.get("type") == "crew_killed" and not d.get("by_intruder")
                         and d.get("crew") in offered), d
     assert {"so1", "en2"} <= set(left)
+
+
+def test_a_lone_bearer_sets_a_caged_intruder_down_to_reach_the_shuttle() -> None:
+    """Seed 700134's hole: Science Officer 3 carried a caged Life Stage 3 Intruder alone, which
+    takes two bearers to move (R14), so he stood in Corridor C-2 while the self-destruct ran
+    down and died with the station beside a half-empty Shuttle #2. He sets it down and boards."""
+    from intruder_core.bots import HeuristicPolicy
+
+    dead = dict.fromkeys(("co1", "co2", "co3", "so1", "so2", "en1", "en2", "en3"), "dead")
+    g = ic.Game.from_position({
+        "seed": 3, "turn": 9, "phase": "crew_movement", "stage": 3, "self_destruct": 2,
+        "crew": {"so3": {"at": "c2", "carrying": ["cage1"]}, **dead},
+        "counters": [{"kind": "intruder", "at": "c2", "face_up": True, "caged": "cage1"}]})
+    rng, policy = random.Random(3), HeuristicPolicy()
+    while not g.is_over:
+        g.apply(policy.choose(g.view("crew"), g.legal_actions(), rng)[0])
+    assert g.shuttles["shuttle2"].crew == ["so3"] and g.crew["so3"].status == "escaped"
+
+
+def test_the_second_shuttle_leaves_without_waiting_for_the_last_countdown() -> None:
+    """Seed 710191's hole: with three already gone in Shuttle #1, the three in Shuttle Dock #2
+    waited for the marker's 1 box; the Intruder reached the dock in that last turn, killed two
+    and took the third's action, so he died with the station. They board at once (R18)."""
+    from intruder_core.bots import HeuristicPolicy
+
+    crew: dict[str, object] = {c: {"at": "dock2"} for c in ("co1", "so2", "so3")}
+    crew |= {c: {"status": "escaped", "at": "shuttle1"} for c in ("co2", "so1", "en2")}
+    crew |= dict.fromkeys(("co3", "en1", "en3"), "dead")
+    g = ic.Game.from_position({"seed": 5, "turn": 14, "phase": "interaction2",
+                               "self_destruct": 3, "crew": crew,
+                               "counters": [{"kind": "intruder", "at": "lab"}]})
+    action, why = HeuristicPolicy().choose(g.view("crew"), g.legal_actions(), random.Random(5))
+    assert action.type == "leave" and set(action.names("crew")) == {"co1", "so2", "so3"}, why
+    # the search lets a boarding stand unsearched (seed 700008: it had a crewman catch a Lab
+    # Animal instead, and he was left without a seat)
+    searched = SearchPolicy(budget_rollouts=24, seed=1).choose(g.view("crew"), g.legal_actions(),
+                                                               random.Random(5))
+    assert searched == (action, why)
+
+
+def test_the_search_samples_hidden_kinds_unless_a_bench_hands_it_the_true_ones() -> None:
+    """The advisor's search starts every rollout from sampled identities (known_kinds is None:
+    test_a_bot_cannot_read_hidden_state shows its choice ignores the true ones); the clairvoyant
+    bound of bench/advisor_paired.py passes the true kinds, and determinize then keeps them."""
+    g = positions(range(5, 6), every=9)[2]
+    view = g.view("crew")
+    assert SearchPolicy().known_kinds(view) is None
+    true = {c.token: c.kind for c in g.counters.values() if c.token}
+    hidden = hidden_kinds(view)
+    for n in range(5):
+        d = determinize(view, random.Random(n), kinds=true)
+        got = {c.token: c.kind for c in d.counters.values() if c.token}
+        assert all(got[t] == true[t] for t in hidden["facedown"] + hidden["unseen"])
+        assert json.dumps(d.view("crew"), sort_keys=True) == json.dumps(view, sort_keys=True)

@@ -19,7 +19,8 @@ Rewritten once for a deliberate change of the heuristic (issue 30, item 5: a shu
 named in the crew's order, as the legal `leave` names them, and every crewman boards at the
 last countdown): the two heuristic cases that reach a shuttle changed
 (return_to_prometheus/-/heuristic/1, solitaire/difficulty=nightmare/heuristic/5), every
-random case matched.
+random case matched; and again for the same item (the second shuttle leaves as soon as it may
+instead of at the last countdown): the same two cases changed, every other matched.
 A changed digest means the engine now behaves differently for the same seed and choices.
 """
 

@@ -102,8 +102,12 @@ def sample_identities(view: View, rng: random.Random,
 
 
 def determinize(view: View, rng: random.Random,
-                constraints: Iterable[Iterable[str]] = ()) -> Game:
-    """A Game whose crew view equals `view`, hidden identities sampled, dice freshly seeded."""
+                constraints: Iterable[Iterable[str]] = (),
+                kinds: Mapping[str, str] | None = None) -> Game:
+    """A Game whose crew view equals `view`, hidden identities sampled, dice freshly seeded.
+
+    `kinds` (token -> kind) gives the hidden identities instead of sampling them: only the
+    clairvoyant bound of bench/advisor_paired.py knows them; no bot is ever handed them."""
     if view["over"]:
         raise ValueError("the game is over")
     bk = view.get("bookkeeping")
@@ -112,7 +116,7 @@ def determinize(view: View, rng: random.Random,
     options = dict(bk["options"])
     if options.get("lost_crewmen") or options.get("marines"):
         raise ValueError("determinization covers the solitaire rules only")
-    kinds = sample_identities(view, rng, constraints)
+    kinds = sample_identities(view, rng, constraints) if kinds is None else dict(kinds)
     g = Game(Dice(rng.getrandbits(62)), {"determinized": True, "options": options})
 
     # counters: ids by kind in the order met; tokens as in the view

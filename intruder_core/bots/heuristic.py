@@ -367,10 +367,10 @@ class ActionPlan:
             return
         box = info.sd["box"]
         last = isinstance(box, int) and box <= 1  # the next countdown destroys the station
-        gone = info.escaped + sum(len(s["crew"]) for s in info.shuttles.values()
-                                  if s["departed"] and s["fight"])
-        if gone >= DRAW_SURVIVORS and not last:
-            return  # each departure rolls for a stowaway (R18): one shuttle is enough
+        # A group leaves as soon as it may, even when a shuttle with three has gone: shuttles
+        # leave only in a Second Interaction Phase (R18), and an Intruder reaching the dock
+        # before the last one can kill the waiting crew or take their actions (seed 710191
+        # lost three that way). Waiting saved no stowaway roll: they left at the end anyway.
         for shuttle, dock in SHUTTLE_DOCK.items():
             here = info.where.get(dock, [])
             # in the crew's order, as the legal `leave` names them (sorted names never
@@ -948,6 +948,13 @@ class MovePlan:
         for c in info.active:
             if c["controlling"]:
                 yield ("let_go", {"crew": c["id"]}, "let go of the Intruder and run")
+        caged = {t["token"] for t in info.intruders if t["caged"]}
+        for c in info.active:  # a Cage's bearers move only together, and only enough (R14)
+            for item in info.carrying[c["id"]]:
+                if item["contents"] in caged:
+                    yield ("drop", {"crew": c["id"], "item": item["id"]},
+                           "set the caged Intruder down and run: its bearers move together "
+                           "or not at all (R14)")
         yield from self._pickups(roles)
         for cid, r in roles.items():
             c = info.crew[cid]
