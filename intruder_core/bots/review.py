@@ -376,15 +376,21 @@ class Review:
         """The sampled swing (the second figure of the pair less the first: the chosen less
         the advisor's, the next decision less the choice) as its mean and standard error over
         the samples both figures have (paired by seed), or None when they are not sampled."""
-        (a, ka), (b, kb) = self._pair(kind, i)
-        xs, ys = self.draws.get((a, ka)), self.draws.get((b, kb))
+        first, second = self._pair(kind, i)
+        return self._difference(first, second)
+
+    def _difference(self, first: tuple[int, str], second: tuple[int, str],
+                    least: int = 2) -> tuple[float, float] | None:
+        """The second figure's sampled games less the first's, paired by seed: their mean and
+        standard error, or None with fewer than `least` pairs."""
+        xs, ys = self.draws.get(first), self.draws.get(second)
         if xs is None or ys is None:
             return None
         d = [y - x for x, y in zip(xs, ys, strict=False) if x is not None and y is not None]
-        if len(d) < 2:
+        if len(d) < least:
             return None
         mean = sum(d) / len(d)
-        var = sum((v - mean) ** 2 for v in d) / (len(d) - 1)
+        var = sum((v - mean) ** 2 for v in d) / (len(d) - 1) if len(d) > 1 else 0.0
         return mean, math.sqrt(var / len(d))
 
     def _significant(self, kind: str, i: int) -> bool | None:
@@ -596,9 +602,8 @@ class Review:
             for _ in self._refine(step, k, n, first):
                 pass
         tried, played, advice = (self.refined[(step, k)] for k in (key, "chosen", "advisor"))
-        pairs = [(x, y) for x, y in zip(self.draws[(step, "chosen")], self.draws[(step, key)],
-                                        strict=False) if x is not None and y is not None]
-        gain = sum(y - x for x, y in pairs) / len(pairs) if pairs else 0.0
+        diff = self._difference((step, "chosen"), (step, key), least=1)
+        gain = diff[0] if diff else 0.0
         points = round(100 * tried["win"]) - round(100 * played["win"])
         verdict: Literal["better", "same", "worse"] = (
             "better" if gain >= MIN_SWING and points > SAME else
