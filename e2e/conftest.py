@@ -254,6 +254,10 @@ def shared_context(browser: Browser, site: Site) -> Iterator[SharedContext]:
     page.goto(site.url + "?seed=1")
     wait_until_booted(page)
     page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
+    made = page.evaluate("document.body.dataset.snapshotMade")
+    # Every test of the worker boots from this snapshot: one refused (too large to restore,
+    # snapshot.mjs) would leave them all booting cold, slowly but green.
+    assert made.isdigit(), f"no memory snapshot was stored ({made}): see the console"
     page.close()
     shared = SharedContext(context, site)
     yield shared

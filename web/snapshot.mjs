@@ -6,8 +6,9 @@
 // which leaves JS references that makeMemorySnapshot refuses), imports the engine, the bots
 // and svgwrite, starts one game so the first game's code paths are warm, and stores the
 // snapshot in Cache Storage under this build's key, deleting older ones. It posts
-// {ok, bytes, ms} or {ok: false, error}. PyScript cannot make the snapshot itself: its own JS
-// modules are registered in the interpreter, which makeMemorySnapshot refuses.
+// {ok, bytes, ms} or {ok: false, error}; one too large to restore is refused. PyScript
+// cannot make the snapshot itself: its own JS modules are registered in the interpreter,
+// which makeMemorySnapshot refuses.
 import { loadPyodide } from "./pyodide.mjs";
 import {
   SNAPSHOT_CACHE, SNAPSHOT_URL, fetchGlue, fetchWheels, unpackGlue, unpackWheels,
@@ -15,8 +16,9 @@ import {
 
 // Every glue module of core/ the game page's first decision needs (they touch no DOM) is
 // imported too, and a first plan drawn, so a warm start compiles and draws nothing of it anew
-// (issue 31); the review's modules (replay, review_view) are the replay page's: left out. A
-// build may lack some (the stub one).
+// (issue 31); the review's modules (replay, review_view) are the replay page's: left out. The
+// glue that touches the browser (pages/, dom/) cannot be imported here, so its code is
+// compiled and kept (dom/precompiled.py). A build may lack some (the stub one).
 const WARM = `
 import hashlib, json
 import intruder_core, svgwrite
@@ -30,6 +32,11 @@ for name in ("core.session", "core.panels", "core.rulesref", "core.station.layou
         __import__(name)
     except ImportError:
         pass
+try:
+    from dom import precompiled
+    precompiled.install(".", ("pages", "dom"))
+except ImportError:
+    pass
 view = intruder_core.new_game(seed=0).view("crew")
 try:
     from core.station import render
@@ -46,9 +53,19 @@ except ImportError:
       fetchWheels(),
       fetchGlue(),
     ]);
+    // The heap a new runtime starts with (30 MiB in Pyodide 314): a restore copies the
+    // snapshot's heap into it without growing it (pyodide#6254), so a snapshot taken once
+    // the heap has grown would fail every restore, and be made again after each, at the
+    // cost of a boot each visit.
+    const heap = py._module.HEAP8.length;
     unpackWheels(py, wheels, false);
     unpackGlue(py, glue);
     py.runPython(WARM);
+    const grown = py._module.HEAP8.length;
+    if (grown > heap) {
+      throw new Error(`the heap grew to ${grown} bytes: a snapshot of it cannot be restored ` +
+                      `into the ${heap} bytes a new runtime starts with (pyodide#6254)`);
+    }
     const bytes = py.makeMemorySnapshot();
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const req of await cache.keys()) {
