@@ -208,6 +208,12 @@ def sample_figure(counts: Mapping[str, int]) -> Figure:
             "source": "samples", "n": n, "margin": margin}
 
 
+def points_gained(before: Figure, after: Figure) -> int:
+    """The win chance's change in the points the curve shows (each figure rounded to a
+    whole percent first): what the sentences, the no-change rule and the judge all read."""
+    return round(100 * after["win"]) - round(100 * before["win"])
+
+
 def pct(x: float) -> str:
     """A share as a whole percentage."""
     return f"{round(100 * x)}%"
@@ -410,7 +416,7 @@ class Review:
         if significant is None and self.done and not self.cut:
             return False  # left unsampled: smaller than those sampled
         before, after, _ = self._figures(kind, i)
-        if abs(round(100 * before["win"]) - round(100 * after["win"])) <= SAME:
+        if abs(points_gained(before, after)) <= SAME:
             return False
         if kind == "luck":
             nxt = self._next_crew(i)
@@ -575,10 +581,10 @@ class Review:
         and the advisor's move (shown only when asked: "Show me")."""
         out: list[Mistake] = []
         for tp in sorted(res["turning"], key=lambda t: t["step"]):
-            if tp["kind"] != "choice" or tp["swing"] >= 0 or "advisor" not in tp:
+            if not costly(tp) or "advisor" not in tp:
                 continue
             m = self.moments[tp["step"]]
-            lost = round(100 * tp["before"]["win"]) - round(100 * tp["after"]["win"])
+            lost = -points_gained(tp["before"], tp["after"])
             out.append({"step": tp["step"], "turn": tp["turn"], "phase": tp["phase"],
                         "played": m.label, "lost": lost,
                         "choices": [{"action": a.to_dict(), "label": _label_of(m, a)}
@@ -604,7 +610,7 @@ class Review:
         tried, played, advice = (self.refined[(step, k)] for k in (key, "chosen", "advisor"))
         diff = self._difference((step, "chosen"), (step, key), least=1)
         gain = diff[0] if diff else 0.0
-        points = round(100 * tried["win"]) - round(100 * played["win"])
+        points = points_gained(played, tried)
         verdict: Literal["better", "same", "worse"] = (
             "better" if gain >= MIN_SWING and points > SAME else
             "worse" if gain <= -MIN_SWING and points < -SAME else "same")
@@ -629,11 +635,11 @@ class Review:
                        key=lambda t: (not self._costly(t[1], t[2]),
                                       -abs(self._swing(t[1], t[2])), t[2]))
         turning = [self._turning(rank, kind, i) for rank, (_, kind, i) in enumerate(order, 1)]
-        costly = any(t["kind"] == "choice" and t["swing"] < 0 for t in turning)
+        lost_points = any(costly(t) for t in turning)
         return {"points": self._curve(), "turning": turning, "actions": self.count - 1,
                 "turns": int(last["turn"]), "over": bool(last["over"]),
                 "outcome": str(res["outcome"]) if res else None, "stage": self.stage,
-                "verdict": NO_MISTAKES if self.done and not costly else "",
+                "verdict": NO_MISTAKES if self.done and not lost_points else "",
                 "progress": round(self._progress(), 4),
                 "done": self.done, "seconds": round(self.seconds, 3),
                 "note": ("Finished game: the last point is its result." if last["over"]
@@ -783,6 +789,12 @@ def _luck_words(events: Sequence[EventData], turn: int,
 def _die_words(roll: EventData) -> str:
     """A roll by its fields: "a 1 for the Intruder's attack on Engineer 2"."""
     return f"a {roll.get('die')} for {roll.get('purpose', 'a roll')}"
+
+
+def costly(tp: TurningPoint) -> bool:
+    """A turning point that is a choice of the player's that cost him (its swing below the
+    advisor's)."""
+    return tp["kind"] == "choice" and tp["swing"] < 0
 
 
 def sentence(kind: str, what: str, before: Figure, after: Figure,
