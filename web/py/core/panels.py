@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from intruder_core.view import View as TypedView
 
 from core import logbook
-from intruder_core import describe, event_types
+from intruder_core import describe, event_types, story
 from intruder_core.charts import LIFE_STAGES
 from intruder_core.event_types import EventData
 from intruder_core.phase_names import PHASE_NAMES
@@ -31,7 +31,7 @@ View = Mapping[str, Any]
 ActionRow = tuple[int, Mapping[str, Any], str, str]
 WhyIllegal = describe.WhyIllegal  # the game's refusals (Game.why_illegal), for the hints
 
-OUTCOMES = {"win": "The crew wins", "loss": "The crew loses", "draw": "A draw"}
+OUTCOMES = story.OUTCOME_WORDS  # the game-over titles: one home, the story's
 OUTCOME_WORDS = {"win": "won", "loss": "lost", "draw": "drawn"}  # "Today's game: won, 34"
 DIE_FACES = logbook.DIE_FACES  # one home: the log's
 STAGE_COLUMNS = (
