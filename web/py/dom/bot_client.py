@@ -1,5 +1,6 @@
-"""The page's side of the bots' worker (workers/bot_worker.py): start it once the page is
-interactive, then ask it for decisions and odds with plain data, so the bots never block the page.
+"""The page's side of the bots' worker (workers/bot_worker.py): started when a decision first
+needs it or once the player pauses (never for the first decision: issue 31), then asked for
+decisions and odds with plain data, so the bots never block the page.
 
 Every call returns None when the worker is not there (still starting, failed to start, or a
 browser without workers): the caller then does the work itself, as before the worker.
@@ -18,6 +19,9 @@ from dom.jsvalue import js_obj, nn
 
 NAME = "intruder-bots"
 START_TIMEOUT_S = 120.0  # a worker that is not up by then is given up on
+# The player has made no input this long (he reads the board): the worker starts then, its
+# Pyodide's 1-2 CPU-s unnoticed. A decision that needs it first starts it at once.
+QUIET_MS = 3000
 
 
 def worker_config() -> dict[str, Any]:
@@ -48,13 +52,25 @@ class BotWorker:
         self.started_ms = 0.0
         self.ready_ms = 0.0
         self._task: Any = None
+        self._woken: asyncio.Event | None = None  # set once it starts (warm_pool waits on it)
+
+    def wake(self) -> None:
+        """Start the worker in the background, once: a decision needs it, or the player has
+        paused (start_when_quiet)."""
+        if self._task is None:
+            self._task = asyncio.ensure_future(self._start())
+            self.woken.set()
+
+    @property
+    def woken(self) -> asyncio.Event:
+        if self._woken is None:  # made on first use: asyncio's loop is Pyodide's by then
+            self._woken = asyncio.Event()
+        return self._woken
 
     async def start(self) -> None:
         """Create the worker and wait until its functions are exported."""
-        if self._task is not None:
-            return
-        self._task = asyncio.ensure_future(self._start())
-        await self._task
+        self.wake()
+        await asyncio.shield(self._task)
 
     async def _start(self) -> None:
         self.started_ms = float(js.performance.now())
@@ -85,12 +101,19 @@ class BotWorker:
             js.window.dispatchEvent(js.Event.new("intruder:worker"))  # boot.js: snapshot time
 
     @property
+    def started(self) -> bool:
+        """Whether the worker has been started (it may still be starting)."""
+        return self._task is not None
+
+    @property
     def up(self) -> bool:
         """Whether the worker has started and answers."""
         return self.proxy is not None
 
-    async def ready(self) -> bool:
-        """Whether the worker is up (waits while it is starting)."""
+    async def ready(self, start: bool = False) -> bool:
+        """Whether the worker is up (waits while it is starting; starts it first if `start`)."""
+        if self._task is None and start:
+            self.wake()
         if self._task is None:
             return False
         if not self._task.done():
@@ -141,9 +164,12 @@ class BotWorker:
     async def warm_pool(self) -> None:
         """Start the Odds helpers ahead of the first Odds, so that it runs at full speed: once
         the page has settled after its boot (boot.js's "intruder:settled", after the memory
-        snapshot is made, which the helpers then boot from), if the device has memory to
-        spare for them (spare_memory)."""
-        if self.main and await self.ready() and pool_size() > 1 and spare_memory():
+        snapshot is made, which the helpers then boot from) and this worker has started, if
+        the device has memory to spare for them (spare_memory)."""
+        if not self.main or not (pool_size() > 1 and spare_memory()):
+            return
+        await self.woken.wait()  # the helpers never start before the worker they help
+        if await self.ready():
             self.odds_pool().start_helpers()
 
     def odds_pool(self) -> OddsPool:
@@ -151,6 +177,46 @@ class BotWorker:
         if self.pool is None:
             self.pool = OddsPool(self, pool_size())
         return self.pool
+
+
+def start_when_quiet(worker: BotWorker, quiet_ms: int = QUIET_MS) -> None:
+    """Start `worker` at an idle moment once the player has made no input (pointer or key)
+    for `quiet_ms`, unless a decision has started it first: what the first decision does not
+    need loads after it (issue 31, item 2), and the test pages that never ask a bot never
+    pay for its Pyodide."""
+    from pyodide.ffi import create_once_callable, create_proxy  # the page's (CPython tests)
+
+    last_input = [float(js.performance.now())]
+    options = js_obj({"capture": True, "passive": True})
+
+    def on_input(*_args: object) -> None:
+        last_input[0] = float(js.performance.now())
+
+    listener = create_proxy(on_input)
+    for kind in ("pointerdown", "keydown"):
+        js.window.addEventListener(kind, listener, options)
+
+    def done() -> None:
+        for kind in ("pointerdown", "keydown"):
+            js.window.removeEventListener(kind, listener, options)
+        listener.destroy()
+
+    def check(*_args: object) -> None:
+        if worker.started:
+            done()
+            return
+        quiet = float(js.performance.now()) - last_input[0]
+        if quiet < quiet_ms:
+            js.window.setTimeout(create_once_callable(check), max(50, round(quiet_ms - quiet)))
+            return
+        done()
+        if hasattr(js.window, "requestIdleCallback"):
+            js.window.requestIdleCallback(create_once_callable(lambda *_a: worker.wake()),
+                                          js_obj({"timeout": 2000}))
+        else:
+            worker.wake()
+
+    js.window.setTimeout(create_once_callable(check), quiet_ms)
 
 
 MAX_ODDS_WORKERS = 4

@@ -109,6 +109,11 @@ class Advisor:
         """The bot's decision for `side` as {"action", "reason", "candidates", ...}: from the
         bots' worker (the search with the advisor's budget when `search`), else computed here
         with the heuristic; None when `side` has no decision."""
+        if self.worker is not None:
+            if search:  # Suggest searches in the worker: it waits for its start, once
+                await self.worker.ready(start=True)
+            else:  # a computer decision: the heuristic decides here while it starts
+                self.worker.wake()
         if self.worker is not None and self.worker.up:
             answer = await self.worker.choose(
                 self.session.state_json(), side, "search" if search else "heuristic",

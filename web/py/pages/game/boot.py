@@ -56,12 +56,14 @@ def when_idle(callback: Callable[[], object], after_ms: int = SETTLE_MS) -> None
 
 
 def start_bot_worker(app: App) -> None:
-    """The bots' worker (Suggest, Odds, computer sides), started when the page is idle after
-    its boot; until it is up the page asks the heuristic itself (advisor.py)."""
+    """The bots' worker (Suggest, Odds, computer sides), made when the page is idle after its
+    boot and started by the first decision that needs it or once the player pauses
+    (bot_client.start_when_quiet); until it is up the page asks the heuristic itself
+    (advisor.py)."""
     from dom import bot_client
 
     worker = app.advisor.worker = bot_client.BotWorker()
-    app.tasks.spawn(worker.start())
+    bot_client.start_when_quiet(worker)
     # the Odds helpers once the page has settled (boot.js, after the snapshot step)
     window.addEventListener("intruder:settled", create_proxy(
         lambda _event: app.tasks.spawn(worker.warm_pool())), js_obj({"once": True}))

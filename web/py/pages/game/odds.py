@@ -141,7 +141,7 @@ class Odds:
         if worker is not None:
             if not worker.up:
                 el("odds-text").textContent = "Starting the bots' worker…"
-            if await worker.ready():
+            if await worker.ready(start=True):
                 el("odds").dataset.where = "worker"
                 runs = worker.odds_pool().run(state, side, samples, seed)
                 try:
