@@ -111,3 +111,24 @@ def test_odds_shows_three_percentages_and_the_sample_size(
     page.locator('#actions [data-crew-group="co1"] button[data-action]').first.click()
     expect(odds).not_to_have_attribute("data-running", "1")
     expect(page.locator("#odds-text")).to_contain_text("stopped")
+
+
+@pytest.mark.cold  # a boot of its own: the worker's start is what it watches
+def test_the_bots_worker_starts_on_need_or_when_the_player_pauses_never_at_boot(
+    page: Page, site: Site, problems: Problems, boot: Boot
+) -> None:
+    """Issue 31: what the first decision does not need loads after it. The bots' worker is
+    not started by the boot (its earliest start is a 3 s pause after the boot's idle
+    moment); a Suggest starts it and is answered by it; left alone, a page starts it."""
+    boot(site.url + "?seed=3")
+    body = page.locator(BODY)
+    page.wait_for_timeout(1500)
+    assert body.get_attribute("data-bot-worker") is None, "the worker started with the boot"
+    page.locator("#suggest").click()
+    expect(page.locator("#advice")).to_contain_text("Suggested:")
+    expect(body).to_have_attribute("data-advice-where", "worker")
+    expect(body).to_have_attribute("data-bot-worker", "ready")
+    # Left alone (no input for 3 s), a fresh page starts it of its own accord.
+    page.goto(site.url + "?seed=5")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(body).to_have_attribute("data-bot-worker", "ready", timeout=60_000)
