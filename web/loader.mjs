@@ -69,6 +69,8 @@ async function stored() {
     return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
   } catch {
     return null;
+  } finally {
+    stamp("snapshot read");
   }
 }
 
@@ -197,6 +199,7 @@ async function boot(options) {
       py = await loadRuntime({ ...options, _loadSnapshot: snapshot });
       // A stale or broken snapshot fails here. The snapshot froze the random module's state:
       // reseed it from the browser, or every "random" new game would be the same.
+      stamp("snapshot restored");
       py.runPython("import intruder_core, random; random.seed()");
       info.used = true;
       info.ms = Math.round(performance.now() - t0);
