@@ -504,3 +504,33 @@ def test_the_search_samples_hidden_kinds_unless_a_bench_hands_it_the_true_ones()
         got = {c.token: c.kind for c in d.counters.values() if c.token}
         assert all(got[t] == true[t] for t in hidden["facedown"] + hidden["unseen"])
         assert json.dumps(d.view("crew"), sort_keys=True) == json.dumps(view, sort_keys=True)
+
+
+def test_the_search_overrules_only_a_choice_no_worse_by_score(monkeypatch: pytest.MonkeyPatch,
+                                                               ) -> None:
+    """Issue 30, item 5: overruling by outcome alone scored 2.0 points a game less than the
+    heuristic. An action whose rollouts win clearly more but lose points on the same samples is
+    not taken; the same action, no worse by score, is."""
+    from intruder_core.bots import search as search_mod
+
+    for g in positions(range(3), every=5):
+        view, legal = g.view("crew"), g.legal_actions()
+        base, _ = HeuristicPolicy().choose(view, legal, random.Random(1))
+        bot = SearchPolicy(budget_rollouts=24, seed=1)
+        if base.type != "leave" and search_mod.critical(view, legal) and \
+                len(bot.candidates(legal, base)) >= 2:
+            break
+    else:
+        raise AssertionError("no searched decision in the sample positions")
+    other = bot.candidates(legal, base)[1]
+
+    def rollouts(points: int) -> Any:
+        def scored(view: Any, first: Any, *_args: Any) -> tuple[float, int]:
+            return (0.9, points) if first == other else (0.4, 0)
+        return scored
+
+    monkeypatch.setattr(search_mod, "scored_rollout", rollouts(-5))
+    assert bot.choose(view, legal, random.Random(1))[0] == base
+    assert bot.score_gain[1] == -5
+    monkeypatch.setattr(search_mod, "scored_rollout", rollouts(0))
+    assert bot.choose(view, legal, random.Random(1))[0] == other
