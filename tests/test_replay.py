@@ -96,3 +96,14 @@ def test_panels_are_valid_html_and_jump_to_steps() -> None:
     ET.fromstring(f"<div>{replay.step_html(t, 5)}</div>")
     options = ET.fromstring(f"<select>{replay.phases_html(t, 5)}</select>").findall("option")
     assert [o.get("selected") for o in options].count("selected") == 1
+
+
+def test_the_replay_pages_address_is_read_once_into_its_asks() -> None:
+    """?review=, ?refine=N and ?learn=1, parsed in one place (pages/replay/page.py reads
+    nothing else of its address); anything else or malformed is ignored."""
+    from core.replay import Asks
+
+    assert Asks.of("") == Asks(review=None, refine=None, learn=False)
+    assert Asks.of("?review=1&refine=0&learn=1") == Asks(review="1", refine=0, learn=True)
+    assert Asks.of("?review=saved") == Asks(review="saved")
+    assert Asks.of("?review=&refine=x&learn=0&seed=3") == Asks(review="", refine=None)

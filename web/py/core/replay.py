@@ -30,6 +30,27 @@ from intruder_core.view import View
 SLOW_POLICIES = ("search",)  # far too slow to replay on a page
 
 
+@dataclass(frozen=True)
+class Asks:
+    """What replay.html's address asks for, read once: `?review=` (a review at once; "saved":
+    of the game kept in this browser), `?refine=N` (N points refined by sampled games; the
+    tests' 0) and `?learn=1` (the mistakes mode once the review is done)."""
+
+    review: str | None = None
+    refine: int | None = None
+    learn: bool = False
+
+    @classmethod
+    def of(cls, query: str) -> Asks:
+        """The asks of a query string ("?review=1&refine=0"); anything else is ignored."""
+        from urllib.parse import parse_qs
+
+        asked = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
+        refine = asked.get("refine", "")
+        return cls(review=asked.get("review"), refine=int(refine) if refine.isdigit() else None,
+                   learn=asked.get("learn") == "1")
+
+
 @dataclass
 class Entry:
     """One game a source holds: a record to replay, or a lab game to play again."""

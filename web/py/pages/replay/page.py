@@ -71,6 +71,7 @@ class ReplayPage:
         from pages.replay.learn import Lessons
 
         self.review_view = review_view
+        self.asks = replay.Asks.of(str(js.location.search))
         self.reviewer = bot_client.ReviewWorker()
         self.lessons = Lessons(self.goto, self.reviewer)  # the mistakes mode
         self.review_marks: list[Any] = []  # review_view.marks: the points' steps and words
@@ -279,10 +280,8 @@ class ReplayPage:
         body = document.body.dataset
         body.reviewStartedAt = str(round(started))  # performance.now(): its long tasks after
         body.reviewAskedAt = str(round(started if asked_at is None else asked_at))
-        asked = str(nn(js.URLSearchParams.new(js.location.search).get("refine")) or "")
         base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
-        runs = self.reviewer.review(timeline.record,  # ?refine=N: N refined (tests: 0)
-                                    refine=int(asked) if asked.isdigit() else None, base=base,
+        runs = self.reviewer.review(timeline.record, refine=self.asks.refine, base=base,
                                     adopt=asked_at is not None)
         state = "stopped"
         try:
@@ -306,7 +305,7 @@ class ReplayPage:
                     on_screen("reviewDoneAt")
                     state = "done"
                     self.lessons.offer(res.get("mistakes", []), timeline.record)
-                    if js.URLSearchParams.new(js.location.search).get("learn") == "1":
+                    if self.asks.learn:
                         self.lessons.start()  # the game-over screen's "Learn from ..."
         except asyncio.CancelledError:
             el("review-status").textContent = "The review was stopped."
@@ -470,12 +469,12 @@ async def main() -> None:
         freeze_heap()
         window._intruderReplayPage = create_proxy(lambda: page)
         fragment = str(js.location.hash)
-        asked = nn(js.URLSearchParams.new(js.location.search).get("review"))
+        asked = page.asks.review
         if asked is not None:
             page.reviewer.start()  # Python boots in the worker meanwhile
         if session.fragment_code(fragment) is not None:
             page.open_text(fragment)
-        elif asked is not None and str(asked) == "saved":
+        elif asked == "saved":
             kept = saved_game()
             if kept:
                 page.open_text(kept)
