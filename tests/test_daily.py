@@ -135,9 +135,9 @@ def test_your_games_shows_the_streak_and_30_days_by_their_first_daily() -> None:
                        r'aria-label="([^"]+)"', html)
     assert len(cells) == 30
     assert cells[0] == ("2026-01-31", jan["outcome"],
-                        f"31 Jan: {panels.OUTCOME_WORDS[jan['outcome']]}, {jan['score']} points")
+                        f"31 Jan: {panels.OUTCOME_PAST[jan['outcome']]}, {jan['score']} points")
     assert cells[-1] == ("2026-03-01", first["outcome"],
-                         f"1 Mar: {panels.OUTCOME_WORDS[first['outcome']]}, "
+                         f"1 Mar: {panels.OUTCOME_PAST[first['outcome']]}, "
                          f"{first['score']} points")
     assert cells[-2][0] == "2026-02-28" and cells[-2][1] == feb["outcome"]
     assert cells[1] == ("2026-02-01", "none", "1 Feb: no game")
@@ -338,7 +338,7 @@ def test_a_daily_left_in_play_is_kept_and_a_finished_one_is_offered_for_review()
     assert store.get(history.DAILY_LEFT) is None
     shown = history.daily_control("2026-03-01", store.get(history.DAILY_DONE), None, False)
     result = done.result or {}
-    assert shown.label == f"Today's game: {panels.OUTCOME_WORDS[result['outcome']]}, " \
+    assert shown.label == f"Today's game: {panels.OUTCOME_PAST[result['outcome']]}, " \
         f"{result['score']}"
     assert shown.href == history.replay_url(entry, review=True) and not shown.disabled
     assert history.daily_control("2026-03-02", store.get(history.DAILY_DONE), None, False) \

@@ -211,7 +211,7 @@ OUTCOME_MARKS = {"win": "W", "loss": "L", "draw": "D"}
 def result_words(entry: Mapping[str, Any]) -> str:
     """"won, 31 points"."""
     outcome = str(entry["outcome"])
-    return f"{panels.OUTCOME_WORDS.get(outcome, outcome)}, {entry['score']} points"
+    return f"{panels.OUTCOME_PAST.get(outcome, outcome)}, {entry['score']} points"
 
 
 def daily_html(entries: Iterable[HistoryGame], now: date) -> str:
@@ -262,7 +262,7 @@ def daily_control(day: str, done: str | None, left: str | None, playing: bool
     the game in play is that daily, unfinished."""
     entry = read_done(done, day)
     if entry is not None:
-        return DailyControl(f"Today's game: {panels.OUTCOME_WORDS.get(entry['outcome'], '')}"
+        return DailyControl(f"Today's game: {panels.OUTCOME_PAST.get(entry['outcome'], '')}"
                             f", {entry['score']}", replay_url(entry, review=True))
     if playing:
         return DailyControl("Game of the day: in play", disabled=True)

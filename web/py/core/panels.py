@@ -32,7 +32,7 @@ ActionRow = tuple[int, Mapping[str, Any], str, str]
 WhyIllegal = describe.WhyIllegal  # the game's refusals (Game.why_illegal), for the hints
 
 OUTCOMES = story.OUTCOME_WORDS  # the game-over titles: one home, the story's
-OUTCOME_WORDS = {"win": "won", "loss": "lost", "draw": "drawn"}  # "Today's game: won, 34"
+OUTCOME_PAST = {"win": "won", "loss": "lost", "draw": "drawn"}  # "Today's game: won, 34"
 DIE_FACES = logbook.DIE_FACES  # one home: the log's
 STAGE_COLUMNS = (
     ("powers", "Powers"), ("metamorphosis", "Meta­morphosis on"), ("attack", "Attacks on"),
