@@ -55,15 +55,18 @@ def when_idle(callback: Callable[[], object], after_ms: int = SETTLE_MS) -> None
     window.setTimeout(create_once_callable(idle), after_ms)
 
 
-def start_bot_worker(app: App) -> None:
+def start_bot_worker(app: App, at_once: bool = False) -> None:
     """The bots' worker (Suggest, Odds, computer sides), made when the page is idle after its
     boot and started by the first decision that needs it or once the player pauses
-    (bot_client.start_when_quiet); until it is up the page asks the heuristic itself
-    (advisor.py)."""
+    (bot_client.start_when_quiet), or `at_once` (?worker=1: the tests and benchmarks that
+    time the worker itself); until it is up the page asks the heuristic itself (advisor.py)."""
     from dom import bot_client
 
     worker = app.advisor.worker = bot_client.BotWorker()
-    bot_client.start_when_quiet(worker)
+    if at_once:
+        worker.wake()
+    else:
+        bot_client.start_when_quiet(worker)
     # the Odds helpers once the page has settled (boot.js, after the snapshot step)
     window.addEventListener("intruder:settled", create_proxy(
         lambda _event: app.tasks.spawn(worker.warm_pool())), js_obj({"once": True}))
@@ -123,8 +126,8 @@ async def run() -> None:
         mark("painted")
         BOOT.ready(js_obj({"engine": version, "api": "game"}))
         when_idle(app.probe_history)
-        if app.advisor.bots.available and params.get("worker") != "0":
-            when_idle(lambda: start_bot_worker(app))  # not in the boot, nor its first answer
+        if app.advisor.bots.available and params.get("worker") != "0":  # not in the boot
+            when_idle(lambda: start_bot_worker(app, at_once=params.get("worker") == "1"))
     except Exception as exc:
         traceback.print_exc()
         BOOT.fail(f"{type(exc).__name__}: {exc}")
