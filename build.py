@@ -892,7 +892,8 @@ class StepTimes:
     def report(self) -> str:
         """One line: each step's minutes and seconds, then the total."""
         def mmss(seconds: float) -> str:
-            return f"{int(seconds // 60)}:{seconds % 60:04.1f}"
+            tenths = round(seconds * 10)  # rounded first: 659.96 s is 11:00.0, not 10:60.0
+            return f"{tenths // 600}:{tenths % 600 / 10:04.1f}"
 
         steps = ", ".join(f"{name} {mmss(t)}" for name, t in self.times)
         return f"test steps: {steps or 'none'}; total {mmss(time.monotonic() - self.start)}"

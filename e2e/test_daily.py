@@ -104,7 +104,7 @@ def test_the_game_of_the_day_from_the_first_screen_to_your_games(
     assert page.evaluate("navigator.clipboard.readText()") == card
     result = done.result or {}
     expect(control).to_have_text(
-        f"Today's game: {panels.OUTCOME_WORDS[result['outcome']]}, {result['score']} · Review")
+        f"Today's game: {panels.OUTCOME_PAST[result['outcome']]}, {result['score']} · Review")
     # A browser that refuses the clipboard: said, and the card's text selected to copy.
     page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject("
                   "new DOMException('Write permission denied.', 'NotAllowedError')); }")

@@ -157,6 +157,10 @@ def test_the_review_button_opens_the_review_in_view(page: Page, site: Site,
     expect(page.get_by_role("button", name="Review this game")).to_be_focused()
     # Again, and the player scrolls away while it runs: the page leaves him there.
     page.get_by_role("button", name="Review this game").click()
+    # once the page has brought the panel into view: in one CI run the wheel came while the
+    # page could still be scrolling it there, and scrollY never came back to 0
+    page.wait_for_function("() => { const r = document.getElementById('review')"
+                           ".getBoundingClientRect(); return r.top >= 0 && r.top < 600; }")
     page.mouse.move(1275, 400)  # the page's margin: no box of its own scrolls there
     page.mouse.wheel(0, -3000)
     page.wait_for_function("() => scrollY < 5")

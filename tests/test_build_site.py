@@ -560,3 +560,11 @@ def test_the_embed_links_the_boot_files_and_both_game_pages_carry_kept_js(
         assert f"'sha256-{digest}'" in text.split("script-src", 1)[1].split(";", 1)[0]
         assert '<html lang="en" data-build="b1d">' in text
     assert build.build_id(ROOT / "intruder_core") == build.build_id(ROOT / "intruder_core")
+
+
+def test_the_step_times_round_before_they_split_minutes() -> None:
+    """`build.py test`'s last line: 659.96 s is 11:00.0 (a CI run printed "10:60.0")."""
+    times = build.StepTimes()
+    times.times = [("unit", 659.96), ("lint", 4.24), ("browser", 534.2)]
+    line = times.report()
+    assert line.startswith("test steps: unit 11:00.0, lint 0:04.2, browser 8:54.2; total "), line
