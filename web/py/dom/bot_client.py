@@ -186,6 +186,8 @@ def start_when_quiet(worker: BotWorker, quiet_ms: int = QUIET_MS) -> None:
     pay for its Pyodide."""
     from pyodide.ffi import create_once_callable, create_proxy  # the page's (CPython tests)
 
+    from dom.elements import at_idle
+
     last_input = [float(js.performance.now())]
     options = js_obj({"capture": True, "passive": True})
 
@@ -210,11 +212,7 @@ def start_when_quiet(worker: BotWorker, quiet_ms: int = QUIET_MS) -> None:
             js.window.setTimeout(create_once_callable(check), max(50, round(quiet_ms - quiet)))
             return
         done()
-        if hasattr(js.window, "requestIdleCallback"):
-            js.window.requestIdleCallback(create_once_callable(lambda *_a: worker.wake()),
-                                          js_obj({"timeout": 2000}))
-        else:
-            worker.wake()
+        at_idle(worker.wake)
 
     js.window.setTimeout(create_once_callable(check), quiet_ms)
 

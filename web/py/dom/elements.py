@@ -6,15 +6,18 @@ run on CPython in tests/test_web_*.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from dom.jsvalue import js_obj, nn
 
-__all__ = ["closest", "document", "el", "js", "js_obj", "listen", "nn", "window"]
+__all__ = ["at_idle", "closest", "document", "el", "js", "js_obj", "listen", "nn", "window"]
+
+IDLE_TIMEOUT_MS = 2000  # an idle moment is waited for this long at most
 
 
 def closest(target: Any, selector: str) -> Any:
@@ -32,3 +35,14 @@ def listen(target: Any, kind: str, handler: Any) -> Any:
     proxy = create_proxy(handler)
     target.addEventListener(kind, proxy)
     return proxy
+
+
+def at_idle(callback: Callable[[], object], timeout_ms: int = IDLE_TIMEOUT_MS) -> None:
+    """Run `callback` at the page's next idle moment (requestIdleCallback, `timeout_ms` at
+    the latest), or at once in a browser without it: work that must not stand in the way
+    of the player's next click."""
+    if hasattr(window, "requestIdleCallback"):
+        window.requestIdleCallback(create_once_callable(lambda *_args: callback()),
+                                   js_obj({"timeout": timeout_ms}))
+    else:
+        callback()

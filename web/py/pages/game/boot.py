@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 
-from dom.elements import document, el, js, js_obj, window
+from dom.elements import at_idle, document, el, js, js_obj, window
 from dom.packages import freeze_heap, load_packages
 
 if TYPE_CHECKING:
@@ -30,7 +30,6 @@ def mark(name: str) -> None:
 
 
 SETTLE_MS = 1000  # work after the boot waits this long, then for an idle moment
-IDLE_TIMEOUT_MS = 2000  # ... but no longer than this
 
 
 def when_idle(callback: Callable[[], object], after_ms: int = SETTLE_MS) -> None:
@@ -45,14 +44,7 @@ def when_idle(callback: Callable[[], object], after_ms: int = SETTLE_MS) -> None
             traceback.print_exc()
             BOOT.report(f"Something went wrong after loading: {exc}")
 
-    def idle(*_args: object) -> None:
-        if hasattr(window, "requestIdleCallback"):
-            window.requestIdleCallback(create_once_callable(run),
-                                       js_obj({"timeout": IDLE_TIMEOUT_MS}))
-        else:
-            run()
-
-    window.setTimeout(create_once_callable(idle), after_ms)
+    window.setTimeout(create_once_callable(lambda *_args: at_idle(run)), after_ms)
 
 
 def start_bot_worker(app: App, at_once: bool = False) -> None:
