@@ -135,6 +135,12 @@ def test_review_a_share_link(page: Page, site: Site, problems: Problems, boot: B
     # the long tasks are printed here and asserted in the timing test below, run alone
 
 
+# The review panel opened by the page (shown, laid out, its review running or done).
+SHOWN = """(below) => { const p = document.getElementById('review');
+  const r = p.getBoundingClientRect();
+  return !p.hidden && r.height > 0 && (below == null || r.top < below)
+    && ['running', 'done'].includes(document.body.dataset.review); }"""
+
 # The review panel wholly in the window, or (taller than the window) from its top.
 IN_VIEW = """() => { const r = document.getElementById('review').getBoundingClientRect();
   return r.top >= 0 && (r.bottom <= innerHeight + 1 || r.top <= 1); }"""
@@ -146,6 +152,7 @@ def test_the_review_button_opens_the_review_in_view(page: Page, site: Site,
     boot(site.url + "replay.html" + session.share_fragment(g.record()))
     assert not page.evaluate("() => document.getElementById('review').hidden === false")
     page.get_by_role("button", name="Review this game").click()
+    page.wait_for_function(SHOWN)
     top = page.evaluate("() => document.getElementById('review').getBoundingClientRect().top")
     assert 0 <= top < 800 - 200, f"the review opened out of the window: its top at {top}"
     wait_review(page)
@@ -157,10 +164,9 @@ def test_the_review_button_opens_the_review_in_view(page: Page, site: Site,
     expect(page.get_by_role("button", name="Review this game")).to_be_focused()
     # Again, and the player scrolls away while it runs: the page leaves him there.
     page.get_by_role("button", name="Review this game").click()
-    # once the page has brought the panel into view: in one CI run the wheel came while the
-    # page could still be scrolling it there, and scrollY never came back to 0
-    page.wait_for_function("() => { const r = document.getElementById('review')"
-                           ".getBoundingClientRect(); return r.top >= 0 && r.top < 600; }")
+    # once the page has shown the panel and brought it into view (a hidden panel's rect is
+    # all zeros: its top 0 passed the old wait before the page had opened it)
+    page.wait_for_function(SHOWN, arg=600)
     page.mouse.move(1275, 400)  # the page's margin: no box of its own scrolls there
     page.mouse.wheel(0, -3000)
     page.wait_for_function("() => scrollY < 5")

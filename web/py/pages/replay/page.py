@@ -78,8 +78,11 @@ class ReplayPage:
         self.review_table = ""             # the table's HTML, set when its box is open
         self.review_task: Any = None
         # The review panel is brought into view at its opening, its first figures and its
-        # end, until the player does anything (a wheel, a touch, a key, a pointer).
+        # end, until the player does anything (a wheel, a touch, a key, a pointer) or the
+        # window is no longer where the page left it (a wheel's scroll can reach the page
+        # before its event: the compositor scrolls at once, the event waits for Python).
         self.follow = False
+        self.left_at = 0.0  # window.scrollY after the page last brought the panel
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_scrub),
                          create_proxy(self.on_phase), create_proxy(self.on_game),
                          create_proxy(self.on_file), create_proxy(self.on_chart_key),
@@ -253,7 +256,7 @@ class ReplayPage:
             el("review-turning").innerHTML = early.querySelector(".review-turning").innerHTML
             early.remove()
         self.follow = True  # it opens below the plan (at 1280x800 900 px down)
-        bring_review()
+        self.left_at = bring_review()
         document.body.dataset.review = "running"
         for mark in ("data-review-first-ms", "data-review-ms", "data-review-done-at",
                      *(() if asked_at is not None else ("data-review-first-at",))):
@@ -326,8 +329,10 @@ class ReplayPage:
         self.review_marks = res["marks"]
         el("review-chart").innerHTML = str(res["chart"])
         el("review-turning").innerHTML = str(res["turning"])
+        if abs(float(window.scrollY) - self.left_at) > 1:  # the player scrolled
+            self.follow = False
         if self.follow and (first or res["done"]):  # it grew: into view again
-            bring_review()
+            self.left_at = bring_review()
             self.follow = not res["done"]
         if "table" in res:
             self.set_table(str(res["table"]))
@@ -418,15 +423,17 @@ class ReplayPage:
         self.open_text(str(text))
 
 
-def bring_review() -> None:
+def bring_review() -> float:
     """The review panel scrolled into the middle of the window unless it is all in view
     (centred: it grows below as its turning points come); one taller than the window shows
-    from its top (its chart, then the largest turning points)."""
+    from its top (its chart, then the largest turning points). Returns the window's scrollY
+    after it."""
     panel = el("review")
     box = panel.getBoundingClientRect()
     if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
         tall = float(box.height) > float(window.innerHeight)
         panel.scrollIntoView(js_obj({"block": "start" if tall else "center"}))
+    return float(window.scrollY)
 
 
 def drop_early() -> None:
