@@ -82,10 +82,13 @@ def finished_game(seed: int = 1) -> ic.Game:
 
 
 def wait_review(page: Page) -> None:
+    """Until the review has ended and its end is on screen (data-review-done-at is set at the
+    frame after, when the page has also brought it into view if it follows it)."""
     page.wait_for_function("['done', 'error'].includes(document.body.dataset.review)",
                            timeout=REVIEW_TIMEOUT_MS)
     assert page.locator("body").get_attribute("data-review") == "done", \
         page.locator("#review-status").inner_text()
+    page.wait_for_function("document.body.dataset.reviewDoneAt !== undefined")
 
 
 def timed_review(page: Page, boot: Boot, url: str,

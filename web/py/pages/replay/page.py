@@ -34,7 +34,7 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 from dom.packages import freeze_heap, load_packages
 from dom.standalone import el, fit_plan, js_obj, nn
@@ -329,15 +329,26 @@ class ReplayPage:
         self.review_marks = res["marks"]
         el("review-chart").innerHTML = str(res["chart"])
         el("review-turning").innerHTML = str(res["turning"])
-        if abs(float(window.scrollY) - self.left_at) > 1:  # the player scrolled
-            self.follow = False
-        if self.follow and (first or res["done"]):  # it grew: into view again
-            self.left_at = bring_review()
-            self.follow = not res["done"]
+        if self.follow and (first or res["done"]):  # it grew: into view again, at the frame
+            done = bool(res["done"])
+            window.requestAnimationFrame(create_once_callable(lambda *_: self._follow(done)))
         if "table" in res:
             self.set_table(str(res["table"]))
         elif self.review_marks:
             self.mark_review()
+
+    def _follow(self, done: bool) -> None:
+        """Bring the review into view again unless the player has scrolled or done anything
+        since the page last brought it: run at a frame, when the page has taken that frame's
+        scroll and input (a wheel scrolls before its event reaches the page; both arrive at
+        the next frame). After the review's end it is followed no more."""
+        if not self.follow or el("review").hidden:
+            return
+        if abs(float(window.scrollY) - self.left_at) > 1:  # the player scrolled
+            self.follow = False
+            return
+        self.left_at = bring_review()
+        self.follow = not done
 
     def set_table(self, table: str) -> None:
         """Keep the table's latest HTML; in the page while its box is open."""
