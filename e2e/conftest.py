@@ -5,9 +5,12 @@
 
 Each xdist worker keeps one browser context, booted once so that it holds the memory
 snapshot, and wipes its storage before each test (test by test, a fresh context booted Pyodide
-cold and made a snapshot that the test's end then threw away: 6 s a boot against 2). A test
-that asks for `context` by name, or is marked `own_context` or `browser_context_args`, gets a
-fresh context of its own.
+cold and made a snapshot that the test's end then threw away: 6 s a boot against 2). It keeps
+one tab too, which each test's page is: a boot in a tab that has shown the site before runs in
+its renderer process, about 1 CPU-s where a new tab's takes 2. A test that changes its tab for
+good (an init script, an exposed function, the clock, emulated media, extra headers) or fails
+leaves it closed, and the next test opens another. A test that asks for `context` by name, or
+is marked `own_context` or `browser_context_args`, gets a fresh context of its own.
 Page errors, console errors, failed requests and requests to any origin but our own test
 servers are recorded; a test fails on any of them unless it is marked `allow_errors` (tests
 that break the boot on purpose).
@@ -184,20 +187,91 @@ DEVICE_MEMORY_2GB = ("Object.defineProperty(Navigator.prototype, 'deviceMemory',
                      "{get: () => 2, configurable: true});")
 
 
+# What a test may do to its tab that no later test could undo: the tab is closed after it.
+# (Its routes, listeners and size are put back: SharedContext.reset.)
+LASTING = ("add_init_script", "expose_function", "expose_binding", "set_extra_http_headers",
+           "emulate_media", "route_from_har", "route_web_socket")
+
+
+def _lasting(name: str) -> None:
+    """Page.<name> marks the page as changed for good (`_e2e_changed`)."""
+    plain = getattr(Page, name)
+
+    def marked(self: Page, *args: Any, **kwargs: Any) -> Any:
+        self._e2e_changed = True  # type: ignore[attr-defined]
+        return plain(self, *args, **kwargs)
+
+    setattr(Page, name, marked)
+
+
+def _clock(self: Page) -> Any:
+    self._e2e_changed = True  # type: ignore[attr-defined]  (a clock once installed stays)
+    return PAGE_CLOCK.fget(self)  # type: ignore[misc]
+
+
+def _listening(name: str) -> None:
+    """Page.on/once remember their listeners on the page (`_e2e_listeners`): the tab's next
+    test must not meet a listener (a dialog's handler, say) of the last."""
+    plain = getattr(Page, name)
+
+    def remembered(self: Page, event: str, f: Callable[..., Any]) -> Any:
+        self.__dict__.setdefault("_e2e_listeners", []).append((event, f))
+        return plain(self, event, f)
+
+    setattr(Page, name, remembered)
+
+
+PAGE_CLOCK = Page.clock
+for _name in LASTING:
+    _lasting(_name)
+Page.clock = property(_clock)  # type: ignore[method-assign, assignment]
+for _name in ("on", "once"):
+    _listening(_name)
+
+
 @dataclass
 class SharedContext:
-    """This worker's browser context, booted once (its memory snapshot stored)."""
+    """This worker's browser context, booted once (its memory snapshot stored), and its tab."""
 
     context: BrowserContext
     site: Site
+    tab: Page | None = None
+
+    def the_tab(self) -> Page:
+        """The worker's tab: the one the last test left, or a new one."""
+        if self.tab is None or self.tab.is_closed():
+            self.tab = self.context.new_page()
+        return self.tab
+
+    def reset(self, page: Page, failed: bool) -> None:
+        """After a test: its other pages closed; the tab kept for the next test with its
+        routes, listeners and size as new, unless the test failed or changed it for good."""
+        for other in list(self.context.pages):
+            if other is not page:
+                other.close()
+        if page.is_closed():
+            return
+        try:
+            if not failed and not getattr(page, "_e2e_changed", False):
+                page.unroute_all(behavior="ignoreErrors")
+                for event, f in page.__dict__.pop("_e2e_listeners", []):
+                    page.remove_listener(event, f)
+                if page.viewport_size != VIEWPORT:
+                    page.set_viewport_size(VIEWPORT)
+                return
+        except PlaywrightError:  # a crashed page: the next test gets a new one
+            pass
+        page.close()
 
     def wipe(self) -> None:
-        """Close its pages and clear the origin's storage but the snapshot: the next test
-        starts as a first visit of a browser that has booted the site before."""
+        """Leave the site in the tab and clear the origin's storage but the snapshot: the next
+        test starts as a first visit of a browser that has booted the site before."""
         for open_page in list(self.context.pages):
-            open_page.close()
+            if open_page is not self.tab:
+                open_page.close()
         self.context.clear_cookies()
-        page = self.context.new_page()
+        WARM.page = None  # the tab leaves the game page (on_origin below)
+        page = self.the_tab()
         on_origin(page, self.site.url)
         cdp = self.context.new_cdp_session(page)
         wiped = {"caches": [], "dbs": [], "local": 0, "session": 0, "workers": 0}
@@ -209,34 +283,27 @@ class SharedContext:
                 break
             page.wait_for_timeout(200)
         cdp.detach()
-        page.close()
         assert left == wiped, f"the wipe left storage behind: {left}"
 
     def warm_page(self) -> Page:
-        """The page the `warm` tests share: a new one (after a wipe) when there is none or the
-        last test left it changed; its first load_state or boot boots it (states.Warm)."""
-        if WARM.page is None or WARM.page.is_closed():
+        """The page the `warm` tests share, the tab: wiped when the last test was not warm or
+        left it changed; its first load_state or boot boots it (states.Warm)."""
+        if WARM.page is None or WARM.page.is_closed() or WARM.page is not self.tab:
             self.wipe()
-            WARM.page, WARM.root = self.context.new_page(), ""
+            WARM.page, WARM.root = self.the_tab(), ""
         page = WARM.page
         assert isinstance(page, Page)
         return page
 
     def keep_warm(self, page: Page, failed: bool) -> None:
-        """After a `warm` test: its other pages closed and its routes gone; the warm page kept
-        for the next one only if the test passed and left it as its boot did (Warm.settles),
-        else closed."""
-        for other in list(self.context.pages):
-            if other is not page:
-                other.close()
-        if not page.is_closed():
-            try:
-                page.unroute_all(behavior="ignoreErrors")
-                if not failed and WARM.settles(page):
-                    WARM.keep(page)
-                    return
-            except PlaywrightError:  # a crashed page: the next test gets a new one
-                pass
+        """After a `warm` test: the tab reset (see reset) and kept warm for the next one only
+        if the test passed and left it as its boot did (Warm.settles)."""
+        self.reset(page, failed)
+        try:
+            if not page.is_closed() and WARM.settles(page):
+                WARM.keep(page)
+                return
+        except PlaywrightError:  # a crashed page: the next test gets a new one
             page.close()
         WARM.page = None
 
@@ -258,8 +325,7 @@ def shared_context(browser: Browser, site: Site) -> Iterator[SharedContext]:
     # Every test of the worker boots from this snapshot: one refused (too large to restore,
     # snapshot.mjs) would leave them all booting cold, slowly but green.
     assert made.isdigit(), f"no memory snapshot was stored ({made}): see the console"
-    page.close()
-    shared = SharedContext(context, site)
+    shared = SharedContext(context, site, tab=page)  # the first test's wipe takes it
     yield shared
     context.close()
 
@@ -288,8 +354,9 @@ def context(request: pytest.FixtureRequest) -> BrowserContext:
 
 @pytest.fixture
 def page(request: pytest.FixtureRequest, context: BrowserContext) -> Iterator[Page]:
-    """A new page of this test's context, closed (with any it opened) after the test; for a
-    test marked `warm` (in the shared context), the worker's booted game page."""
+    """This test's page: in the shared context the worker's tab, wiped (a test marked `warm`
+    finds it booted on the game page, if the last test left it so); in a fresh context a new
+    page. The pages it opened are closed after it."""
     if request.node.get_closest_marker("warm") is not None and not needs_own_context(request):
         shared: SharedContext = request.getfixturevalue("shared_context")
         warm = shared.warm_page()
@@ -297,10 +364,17 @@ def page(request: pytest.FixtureRequest, context: BrowserContext) -> Iterator[Pa
         call = getattr(request.node, "rep_call", None)  # a crash's rerun is no pass either
         shared.keep_warm(warm, call is None or not call.passed)
         return
-    page = context.new_page()
+    if needs_own_context(request):
+        page = context.new_page()
+        yield page
+        for open_page in list(context.pages):
+            open_page.close()
+        return
+    shared = request.getfixturevalue("shared_context")
+    page = shared.the_tab()  # wiped by the `context` fixture
     yield page
-    for open_page in list(context.pages):
-        open_page.close()
+    call = getattr(request.node, "rep_call", None)
+    shared.reset(page, call is None or not call.passed)
 
 
 # --- watching the page -------------------------------------------------------------------
