@@ -16,8 +16,9 @@ from playwright.sync_api import Page, Route, expect
 import intruder_core as ic
 from core.station import render
 
-# Each test starts from a first visit: no snapshot stored yet.
-pytestmark = pytest.mark.own_context
+# A test of the snapshot itself or of a cold boot starts from a first visit, in a context of
+# its own (no snapshot stored yet); the others boot in the worker's tab, as a second visit.
+FIRST_VISIT = pytest.mark.own_context
 
 
 def make_snapshot(page: Page) -> str:
@@ -28,6 +29,7 @@ def make_snapshot(page: Page) -> str:
                              "location.href).href"))
 
 
+@FIRST_VISIT
 def test_second_visit_boots_from_the_snapshot_and_plays_the_same_game(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
@@ -58,6 +60,7 @@ def test_second_visit_boots_from_the_snapshot_and_plays_the_same_game(
     assert boot(site.url + "?snapshot=0")["snapshot"] == "none"
 
 
+@FIRST_VISIT
 def test_a_corrupt_snapshot_never_keeps_the_page_from_booting(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
@@ -129,6 +132,7 @@ def test_the_empty_station_paints_before_python_and_the_game_replaces_it(
     expect(page.locator("#board [data-crew]").first).to_be_visible()
 
 
+@FIRST_VISIT
 def test_the_page_answers_a_script_promptly_after_ready(
     page: Page, site: Site, problems: Problems
 ) -> None:
