@@ -270,14 +270,19 @@ class SharedContext:
             if open_page is not self.tab:
                 open_page.close()
         self.context.clear_cookies()
-        WARM.page = None  # the tab leaves the game page (on_origin below)
+        WARM.page = None  # the tab leaves the game page
         page = self.the_tab()
-        on_origin(page, self.site.url)
+        # Off the site first, and its service worker gone, before the tab opens the origin's
+        # empty page: a worker would answer that page from the site (a 404 page without an
+        # icon, whose /favicon.ico request could land in the next test's record).
+        page.goto("about:blank")
         cdp = self.context.new_cdp_session(page)
+        clear = {"origin": self.site.origin, "storageTypes": CLEARED}
+        cdp.send("Storage.clearDataForOrigin", clear)
+        on_origin(page, self.site.url)
         wiped = {"caches": [], "dbs": [], "local": 0, "session": 0, "workers": 0}
-        for _ in range(WIPE_TRIES):  # a page just closed may still commit its last writes
-            cdp.send("Storage.clearDataForOrigin", {"origin": self.site.origin,
-                                                    "storageTypes": CLEARED})
+        for _ in range(WIPE_TRIES):  # a page just left may still commit its last writes
+            cdp.send("Storage.clearDataForOrigin", clear)
             left = page.evaluate(DROP_CACHES)
             if left == wiped:
                 break
