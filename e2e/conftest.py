@@ -362,24 +362,22 @@ def page(request: pytest.FixtureRequest, context: BrowserContext) -> Iterator[Pa
     """This test's page: in the shared context the worker's tab, wiped (a test marked `warm`
     finds it booted on the game page, if the last test left it so); in a fresh context a new
     page. The pages it opened are closed after it."""
-    if request.node.get_closest_marker("warm") is not None and not needs_own_context(request):
-        shared: SharedContext = request.getfixturevalue("shared_context")
-        warm = shared.warm_page()
-        yield warm
-        call = getattr(request.node, "rep_call", None)  # a crash's rerun is no pass either
-        shared.keep_warm(warm, call is None or not call.passed)
-        return
     if needs_own_context(request):
         page = context.new_page()
         yield page
         for open_page in list(context.pages):
             open_page.close()
         return
-    shared = request.getfixturevalue("shared_context")
-    page = shared.the_tab()  # wiped by the `context` fixture
+    shared: SharedContext = request.getfixturevalue("shared_context")
+    warm = request.node.get_closest_marker("warm") is not None
+    page = shared.warm_page() if warm else shared.the_tab()  # (else wiped by `context`)
     yield page
-    call = getattr(request.node, "rep_call", None)
-    shared.reset(page, call is None or not call.passed)
+    call = getattr(request.node, "rep_call", None)  # a crash's rerun is no pass either
+    failed = call is None or not call.passed
+    if warm:
+        shared.keep_warm(page, failed)
+    else:
+        shared.reset(page, failed)
 
 
 # --- watching the page -------------------------------------------------------------------

@@ -457,8 +457,6 @@ def drop_early() -> None:
 def on_screen(mark: str) -> None:
     """body.dataset[mark] = performance.now() at the next frame: what was just set is then
     drawn on screen (bench/review.py and the e2e tests read these marks)."""
-    from pyodide.ffi import create_once_callable
-
     def at_frame(now: float) -> None:
         setattr(document.body.dataset, mark, str(round(float(now))))
 
@@ -505,8 +503,7 @@ async def main() -> None:
             return
         drop_early()  # (no game this page could open: no figures of one either)
         if page.timeline is not None:  # a game to watch: its review's worker boots now, so
-            from pyodide.ffi import create_once_callable  # a click finds it ready
-
+            # that a click finds it ready
             js.setTimeout(create_once_callable(page.reviewer.start), PREWARM_MS)
     except Exception as exc:
         traceback.print_exc()
