@@ -18,6 +18,8 @@ that break the boot on purpose).
 
 from __future__ import annotations
 
+import base64
+import functools
 import inspect
 import sys
 import threading
@@ -62,7 +64,9 @@ SNAPSHOT_MADE = ("['failed'].includes(document.body.dataset.snapshotMade) "
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the test expects page or console errors")
     config.addinivalue_line("markers", "own_context: the test gets a fresh browser context "
-                            "(it changes the context itself, or needs a first visit)")
+                            "(it changes the context itself), with the worker's snapshot")
+    config.addinivalue_line("markers", "first_visit: the test gets a fresh browser context "
+                            "with nothing stored: a first visit")
     config.addinivalue_line("markers", "timing: the test times the page's main thread (long "
                             "tasks): `build.py test` runs these alone, after the others")
     config.addinivalue_line("markers", "warm: the test begins on this worker's booted game "
@@ -108,7 +112,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     group never forms.)"""
     for item in items:
         if item.path.name in WARM_FILES and not any(
-                item.get_closest_marker(name) for name in ("heavy", "own_context", "cold")):
+                item.get_closest_marker(name)
+                for name in ("heavy", "own_context", "first_visit", "cold")):
             item.add_marker(pytest.mark.warm)
     items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
 
@@ -123,6 +128,7 @@ class Site:
     root: Path
     url: str
     requests: list[str] = field(default_factory=list)
+    snapshot: Path | None = None  # served at SNAPSHOT_SEED, for fresh contexts (seed)
 
     @property
     def origin(self) -> str:
@@ -136,6 +142,23 @@ def _serve(root: Path) -> Iterator[Site]:
     requests: list[str] = []
     server = build.make_server(root, on_request=requests.append)
     site = Site(root, f"http://127.0.0.1:{server.server_address[1]}/", requests)
+    served = server.RequestHandlerClass  # functools.partial(handler, directory=root)
+    assert isinstance(served, functools.partial)
+
+    class Handler(served.func):  # type: ignore[name-defined, misc]
+        """The site, and at SNAPSHOT_SEED the worker's copy of its memory snapshot (a
+        request of the tests' own, left out of the site's requests)."""
+
+        def translate_path(self, path: str) -> str:
+            if path == SNAPSHOT_SEED and site.snapshot is not None:
+                return str(site.snapshot)
+            return str(super().translate_path(path))
+
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            if self.path != SNAPSHOT_SEED:
+                super().log_request(code, size)
+
+    server.RequestHandlerClass = functools.partial(Handler, *served.args, **served.keywords)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -236,6 +259,18 @@ class SharedContext:
     context: BrowserContext
     site: Site
     tab: Page | None = None
+    snapshot: tuple[str, Path] | None = None  # the stored snapshot's key and a copy of it
+
+    def seed(self, page: Page, folder: Path) -> None:
+        """Store this context's memory snapshot in `page`'s fresh context, as a visit before
+        would have (a cold boot and the snapshot made after it cost some 11 CPU-s a test):
+        the copy is read once, kept in `folder`, and put in through the site's own origin."""
+        if self.snapshot is None:
+            self.snapshot = read_snapshot(self.the_tab(), self.site, folder)
+        key, self.site.snapshot = self.snapshot
+        page.context.add_init_script(DEVICE_MEMORY_2GB)  # as in this context (see there)
+        on_origin(page, self.site.url)
+        page.evaluate(PUT_SNAPSHOT, [SNAPSHOT_SEED, key])
 
     def the_tab(self) -> Page:
         """The worker's tab: the one the last test left, or a new one."""
@@ -313,6 +348,33 @@ class SharedContext:
         WARM.page = None
 
 
+# The test server's address for its copy of the snapshot, which fresh contexts store.
+SNAPSHOT_SEED = "/e2e-snapshot.bin"
+PUT_SNAPSHOT = """async ([seed, key]) => {
+  const cache = await caches.open('pyodide-snapshot');
+  await cache.put(key, await fetch(seed));
+}"""
+
+
+def read_snapshot(page: Page, site: Site, folder: Path) -> tuple[str, Path]:
+    """The memory snapshot stored in `page`'s context (Cache Storage, loader.mjs's key), read
+    through the DevTools protocol into a file of `folder`: (its key, the file)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        names = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": site.origin})
+        cache = next(c["cacheId"] for c in names["caches"]
+                     if c["cacheName"] == "pyodide-snapshot")
+        entries = cdp.send("CacheStorage.requestEntries", {"cacheId": cache})
+        key = entries["cacheDataEntries"][0]["requestURL"]
+        body = cdp.send("CacheStorage.requestCachedResponse",
+                        {"cacheId": cache, "requestURL": key, "requestHeaders": []})
+    finally:
+        cdp.detach()
+    copy = folder / "snapshot.bin"
+    copy.write_bytes(base64.b64decode(body["response"]["body"]))
+    return key, copy
+
+
 @pytest.fixture(scope="session")
 def shared_context(browser: Browser, site: Site) -> Iterator[SharedContext]:
     """One context per xdist worker: boots the game once and waits for its memory snapshot."""
@@ -335,13 +397,21 @@ def shared_context(browser: Browser, site: Site) -> Iterator[SharedContext]:
     context.close()
 
 
+@pytest.fixture
+def seed_snapshot(shared_context: SharedContext,
+                  tmp_path_factory: pytest.TempPathFactory) -> Callable[[Page], None]:
+    """seed_snapshot(page): the worker's memory snapshot stored in `page`'s fresh context, as a
+    visit before would have left it (SharedContext.seed)."""
+    return lambda page: shared_context.seed(page, tmp_path_factory.getbasetemp())
+
+
 def needs_own_context(request: pytest.FixtureRequest) -> bool:
     """A test that uses the context itself (asks for `context` by name), sets its arguments
     or asks for one: a fresh context, closed after it."""
     node = request.node
     asked = "context" in inspect.signature(request.function).parameters
     marked = any(node.get_closest_marker(name) is not None
-                 for name in ("own_context", "browser_context_args"))
+                 for name in ("own_context", "first_visit", "browser_context_args"))
     return asked or marked
 
 
@@ -364,6 +434,8 @@ def page(request: pytest.FixtureRequest, context: BrowserContext) -> Iterator[Pa
     page. The pages it opened are closed after it."""
     if needs_own_context(request):
         page = context.new_page()
+        if request.node.get_closest_marker("first_visit") is None:
+            request.getfixturevalue("seed_snapshot")(page)
         yield page
         for open_page in list(context.pages):
             open_page.close()

@@ -16,17 +16,20 @@ from playwright.sync_api import Page, Route, expect
 import intruder_core as ic
 from core.station import render
 
-# A test of the snapshot itself or of a cold boot starts from a first visit, in a context of
+# A test of the snapshot's making or of a cold boot starts from a first visit, in a context of
 # its own (no snapshot stored yet); the others boot in the worker's tab, as a second visit.
-FIRST_VISIT = pytest.mark.own_context
+FIRST_VISIT = pytest.mark.first_visit
 
 
 def make_snapshot(page: Page) -> str:
     """Wait until the page has stored its snapshot; its cache URL."""
     page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
     assert page.evaluate("document.body.dataset.snapshotMade") != "failed"
-    return str(page.evaluate("new URL(`./pyodide/snapshot-${intruderSnapshot.key}.bin`, "
-                             "location.href).href"))
+    return str(page.evaluate(SNAPSHOT_KEY))
+
+
+# The stored snapshot's key in Cache Storage (loader.mjs's SNAPSHOT_URL).
+SNAPSHOT_KEY = "new URL(`./pyodide/snapshot-${intruderSnapshot.key}.bin`, location.href).href"
 
 
 @FIRST_VISIT
@@ -60,12 +63,12 @@ def test_second_visit_boots_from_the_snapshot_and_plays_the_same_game(
     assert boot(site.url + "?snapshot=0")["snapshot"] == "none"
 
 
-@FIRST_VISIT
+@pytest.mark.own_context  # the worker's snapshot stored in a context of its own, then spoilt
 def test_a_corrupt_snapshot_never_keeps_the_page_from_booting(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    boot(site.url + "?seed=3")
-    url = make_snapshot(page)
+    assert boot(site.url + "?seed=3")["snapshot"] == "used"
+    url = page.evaluate(SNAPSHOT_KEY)
     page.evaluate("""async (u) => {
         const cache = await caches.open('pyodide-snapshot');
         const good = new Uint8Array(await (await cache.match(u)).arrayBuffer());

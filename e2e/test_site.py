@@ -27,6 +27,7 @@ def test_boots_to_ready_on_own_origin(
     assert page.locator("#actions button[data-index]").count() > 0
 
 
+@pytest.mark.first_visit  # the service worker's first install, the snapshot made after it
 def test_reload_offline_uses_service_worker(
     context: BrowserContext, page: Page, site: Site, problems: Problems, boot: Boot,
     wait_booted: Callable[[], dict[str, str]],
