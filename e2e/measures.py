@@ -106,9 +106,10 @@ NAMED = ("button", "link", "checkbox", "combobox", "textbox", "radio", "spinbutt
          "slider", "switch", "tab", "menuitem", "option")
 
 
-# The whole games check unique accessible names (an aria snapshot, the costliest look) at
-# every decision in one game of each seat kind (Intruder player, hot-seat, crew: test_seats),
-# at every NAMES_SAMPLE-th decision in the others: the same states each run.
+# The whole games check unique accessible names (an aria snapshot, the costliest look) and
+# the table's measures at each seat's first decision and at every NAMES_SAMPLE-th decision
+# (test_seats.play_by_hand): the same states each run, some 40 a game. (At every decision,
+# two games' 270 aria snapshots cost 15 s of a worker.)
 NAMES_SAMPLE = 4
 
 

@@ -163,7 +163,7 @@ def test_a_solitaire_game_to_the_end_by_keyboard_alone(
         expect(body).to_have_attribute("data-state-sha", digest(game))
         if action.type == "move":  # focus stays where the player is: where he moved to
             assert active_room(page) == action["to"], (action.label, active_room(page))
-        if decision % NAMES_SAMPLE == 0:  # every decision in test_seats' crew game
+        if decision % NAMES_SAMPLE == 0:  # as in test_seats
             assert not duplicate_names(page), duplicate_names(page)
     assert body.get_attribute("data-turn") == "none:"
     assert not duplicate_names(page), duplicate_names(page)
