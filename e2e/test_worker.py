@@ -8,8 +8,8 @@ Odds run and a computer turn make none (each computer move is one task of 6-18 m
 bench/page.py). The tests allow a few: this machine runs several browsers on two cores (load
 average 10-13), and a preempted task of 15 ms shows as one of 60-120 ms. The bound still tells
 the page that yields from the one that did not: before, every computer move was a long task
-(65-262 ms) and Odds stalled the page. The pages make no memory snapshot (?snapshot=0): that
-boots a Pyodide of its own meanwhile.
+(65-262 ms) and Odds stalled the page. The pages boot from the worker's stored memory snapshot
+and so make none (that would boot a Pyodide of its own meanwhile).
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def test_no_long_task_while_odds_runs(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
     page.add_init_script(OBSERVE)
-    boot(site.url + "?worker=1&seed=3&odds_samples=24&snapshot=0")
+    boot(site.url + "?worker=1&seed=3&odds_samples=24")
     assert page.evaluate("window.__longtaskSupported"), "no long task observer here"
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     page.wait_for_timeout(500)  # the worker's start-up has settled
@@ -159,7 +159,7 @@ def test_no_long_task_during_a_computer_turn(
 ) -> None:
     page.add_init_script(OBSERVE)
     page.add_init_script(WATCH_TURNS)
-    boot(site.url + "?worker=1&seed=3&pace_ms=100&snapshot=0")
+    boot(site.url + "?worker=1&seed=3&pace_ms=100")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     page.wait_for_timeout(500)
     start(page, "intelligent_intruder", 1, seats="crew")
@@ -198,11 +198,11 @@ def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
               f"main-thread long tasks {long_tasks_since(page, t0)}")
         return got, odds.get_attribute("data-workers")
 
-    boot(site.url + "?worker=1&seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=1")
+    boot(site.url + "?worker=1&seed=3&odds_samples=16&odds_seed=7&odds_workers=1")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     one, took = run()
     assert one["n"] == "16" and one["seed"] == "7" and took == "1"
-    boot(site.url + "?worker=1&seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=2"
+    boot(site.url + "?worker=1&seed=3&odds_samples=16&odds_seed=7&odds_workers=2"
          "&odds_prestart=0")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     first, _ = run()  # starts the helper
@@ -222,7 +222,7 @@ def test_odds_helpers_start_once_the_page_has_settled(
     first Odds then has both workers from its start."""
     page.add_init_script("addEventListener('intruder:settled', () => "
                          "{ window.__settled = performance.now(); })")
-    boot(site.url + "?worker=1&seed=3&odds_samples=16&odds_seed=7&snapshot=0&odds_workers=2"
+    boot(site.url + "?worker=1&seed=3&odds_samples=16&odds_seed=7&odds_workers=2"
          "&odds_prestart=1")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     page.wait_for_selector("body[data-odds-helpers='1']", state="attached", timeout=240_000)
@@ -240,7 +240,7 @@ def test_odds_started_again_while_running_finishes_the_new_run(
 ) -> None:
     """Odds pressed again while an estimate runs: the old run stops, and its late answers and
     its stop never reach the new run in the worker (each run has an id the worker checks)."""
-    boot(site.url + "?worker=1&seed=3&odds_samples=10&odds_seed=7&snapshot=0")
+    boot(site.url + "?worker=1&seed=3&odds_samples=10&odds_seed=7")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     odds = page.locator("#odds")
     page.locator("#odds-start").click()
