@@ -287,8 +287,8 @@ def test_learn_from_your_mistakes_asks_judges_shows_and_counts(
 
 def test_show_keys_and_try_again_from_here(page: Page, site: Site, problems: Problems,
                                            boot: Boot) -> None:
-    g = short_game()
-    boot(site.url + "replay.html?review=1" + session.share_fragment(g.record()))
+    g = short_game()  # its turning points from the model's figures (?refine=0) are enough
+    boot(site.url + "replay.html?review=1&refine=0" + session.share_fragment(g.record()))
     wait_review(page)
     item = page.locator("#review-turning li[data-kind]").first
     step = int(item.get_attribute("data-step") or -1)
@@ -395,8 +395,8 @@ def test_the_first_figures_show_while_the_page_boots(
     Python is up (its glue module held back here), then the page's panel takes them over."""
     page.set_viewport_size({"width": width, "height": height})
     release = states.hold_back(page, "**/py/pages/replay/main.py")
-    g = short_game(seed=3, turns=12)
-    page.goto(site.url + "replay.html?review=1" + session.share_fragment(g.record()),
+    g = short_game(seed=3, turns=12)  # the first figures, not the refined ones (?refine=0)
+    page.goto(site.url + "replay.html?review=1&refine=0" + session.share_fragment(g.record()),
               wait_until="commit")
     early = page.locator("#review-early")
     expect(early).to_be_visible(timeout=REVIEW_TIMEOUT_MS)
