@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import functools
 import inspect
+import os
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -259,18 +260,16 @@ class SharedContext:
     context: BrowserContext
     site: Site
     tab: Page | None = None
-    snapshot: tuple[str, Path] | None = None  # the stored snapshot's key and a copy of it
+    snapshot: Path | None = None  # a copy of its memory snapshot, named as loader.mjs keys it
 
-    def seed(self, page: Page, folder: Path) -> None:
-        """Store this context's memory snapshot in `page`'s fresh context, as a visit before
-        would have (a cold boot and the snapshot made after it cost some 11 CPU-s a test):
-        the copy is read once, kept in `folder`, and put in through the site's own origin."""
-        if self.snapshot is None:
-            self.snapshot = read_snapshot(self.the_tab(), self.site, folder)
-        key, self.site.snapshot = self.snapshot
-        page.context.add_init_script(DEVICE_MEMORY_2GB)  # as in this context (see there)
+    def seed(self, page: Page) -> None:
+        """Store the memory snapshot in `page`'s fresh context, as a visit before would have (a
+        cold boot and the snapshot made after it cost some 11 CPU-s a test), through the
+        site's own origin: the test server serves the copy (SNAPSHOT_SEED)."""
+        assert self.snapshot is not None, "the worker's context holds no snapshot"
+        self.site.snapshot = self.snapshot
         on_origin(page, self.site.url)
-        page.evaluate(PUT_SNAPSHOT, [SNAPSHOT_SEED, key])
+        page.evaluate(PUT_SNAPSHOT, [SNAPSHOT_SEED, f"{self.site.url}pyodide/{self.snapshot.name}"])
 
     def the_tab(self) -> Page:
         """The worker's tab: the one the last test left, or a new one."""
@@ -356,9 +355,10 @@ PUT_SNAPSHOT = """async ([seed, key]) => {
 }"""
 
 
-def read_snapshot(page: Page, site: Site, folder: Path) -> tuple[str, Path]:
-    """The memory snapshot stored in `page`'s context (Cache Storage, loader.mjs's key), read
-    through the DevTools protocol into a file of `folder`: (its key, the file)."""
+def keep_snapshot(page: Page, site: Site, folder: Path) -> Path:
+    """The memory snapshot stored in `page`'s context (Cache Storage, under loader.mjs's
+    key), read through the DevTools protocol into `folder` under its file name (the build's
+    key), the other builds' removed."""
     cdp = page.context.new_cdp_session(page)
     try:
         names = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": site.origin})
@@ -370,39 +370,60 @@ def read_snapshot(page: Page, site: Site, folder: Path) -> tuple[str, Path]:
                         {"cacheId": cache, "requestURL": key, "requestHeaders": []})
     finally:
         cdp.detach()
-    copy = folder / "snapshot.bin"
-    copy.write_bytes(base64.b64decode(body["response"]["body"]))
-    return key, copy
+    copy = folder / key.rsplit("/", 1)[1]
+    part = copy.with_name(f"{copy.name}.{os.getpid()}")  # another worker may write it too
+    part.write_bytes(base64.b64decode(body["response"]["body"]))
+    part.replace(copy)
+    for old in folder.glob("snapshot-*.bin"):
+        if old != copy:
+            old.unlink(missing_ok=True)
+    return copy
 
 
 @pytest.fixture(scope="session")
-def shared_context(browser: Browser, site: Site) -> Iterator[SharedContext]:
-    """One context per xdist worker: boots the game once and waits for its memory snapshot."""
+def shared_context(browser: Browser, site: Site,
+                   pytestconfig: pytest.Config) -> Iterator[SharedContext]:
+    """One context per xdist worker: boots the game once, from the memory snapshot an earlier
+    run kept for this build (pytest's cache: `build.py test`'s timing step finds the browser
+    step's), else cold, and waits for the snapshot that boot makes, which it keeps."""
     context = browser.new_context(viewport=VIEWPORT)
-    # A device with 2 GB (navigator.deviceMemory), where the page starts no Odds helper
-    # before the first Odds (bot_client.spare_memory): each test's helper would boot a
-    # Pyodide of its own (~1 CPU-s) that few tests use. test_worker.py's tests of the
-    # prestart choose it with ?odds_prestart=; a fresh context keeps the machine's memory.
-    context.add_init_script(DEVICE_MEMORY_2GB)
+    add_device_memory(context)
     page = context.new_page()
+    shared = SharedContext(context, site, tab=page)  # the first test's wipe takes the tab
+    kept = pytestconfig.cache.mkdir("e2e-snapshot")
+    shared.snapshot = next(iter(sorted(kept.glob("snapshot-*.bin"))), None)
+    if shared.snapshot is not None:
+        shared.seed(page)
     page.goto(site.url + "?seed=1")
-    wait_until_booted(page)
-    page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
-    made = page.evaluate("document.body.dataset.snapshotMade")
-    # Every test of the worker boots from this snapshot: one refused (too large to restore,
-    # snapshot.mjs) would leave them all booting cold, slowly but green.
-    assert made.isdigit(), f"no memory snapshot was stored ({made}): see the console"
-    shared = SharedContext(context, site, tab=page)  # the first test's wipe takes it
+    if wait_until_booted(page).get("snapshot") != "used":  # none kept, or another build's
+        page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
+        made = page.evaluate("document.body.dataset.snapshotMade")
+        # Every test of the worker boots from this snapshot: one refused (too large to
+        # restore, snapshot.mjs) would leave them all booting cold, slowly but green.
+        assert made.isdigit(), f"no memory snapshot was stored ({made}): see the console"
+        shared.snapshot = keep_snapshot(page, site, kept)
     yield shared
     context.close()
 
 
+def add_device_memory(context: BrowserContext) -> None:
+    """A device with 2 GB (navigator.deviceMemory), where the page starts no Odds helper
+    before the first Odds (bot_client.spare_memory): each test's helper would boot a Pyodide
+    of its own (~1 CPU-s) that few tests use. test_worker.py's tests of the prestart choose
+    it with ?odds_prestart=; a first visit's context keeps the machine's memory."""
+    context.add_init_script(DEVICE_MEMORY_2GB)
+
+
 @pytest.fixture
-def seed_snapshot(shared_context: SharedContext,
-                  tmp_path_factory: pytest.TempPathFactory) -> Callable[[Page], None]:
+def seed_snapshot(shared_context: SharedContext) -> Callable[[Page], None]:
     """seed_snapshot(page): the worker's memory snapshot stored in `page`'s fresh context, as a
-    visit before would have left it (SharedContext.seed)."""
-    return lambda page: shared_context.seed(page, tmp_path_factory.getbasetemp())
+    visit before would have left it (SharedContext.seed), on a 2 GB device as there."""
+
+    def seed(page: Page) -> None:
+        add_device_memory(page.context)
+        shared_context.seed(page)
+
+    return seed
 
 
 def needs_own_context(request: pytest.FixtureRequest) -> bool:
