@@ -381,8 +381,8 @@ def keep_snapshot(page: Page, site: Site, folder: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def shared_context(browser: Browser, site: Site,
-                   pytestconfig: pytest.Config) -> Iterator[SharedContext]:
+def shared_context(browser: Browser, site: Site, pytestconfig: pytest.Config,
+                   tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedContext]:
     """One context per xdist worker: boots the game once, from the memory snapshot an earlier
     run kept for this build (pytest's cache: `build.py test`'s timing step finds the browser
     step's), else cold, and waits for the snapshot that boot makes, which it keeps."""
@@ -390,7 +390,8 @@ def shared_context(browser: Browser, site: Site,
     add_device_memory(context)
     page = context.new_page()
     shared = SharedContext(context, site, tab=page)  # the first test's wipe takes the tab
-    kept = pytestconfig.cache.mkdir("e2e-snapshot")
+    cache = getattr(pytestconfig, "cache", None)  # none under -p no:cacheprovider
+    kept = cache.mkdir("e2e-snapshot") if cache else tmp_path_factory.mktemp("e2e-snapshot")
     shared.snapshot = next(iter(sorted(kept.glob("snapshot-*.bin"))), None)
     if shared.snapshot is not None:
         shared.seed(page)
