@@ -921,8 +921,10 @@ def _test_steps(times: StepTimes, lint: bool, unit: bool, e2e: bool, games: str 
     if unit or everything:
         with times.step("unit"):
             ensure_npm()  # tests/test_build_site.py minifies with esbuild, reads PyScript's chunks
-            run(py, "-m", "pytest", "tests", *parallel(), *(["--games", games] if games else []),
-                *pytest_args)
+            # (`worksteal`: an idle worker takes tests queued for the other, so the two
+            # finish together: 73 s against 77 with xdist's `load`)
+            run(py, "-m", "pytest", "tests", *parallel(), "--dist", "worksteal",
+                *(["--games", games] if games else []), *pytest_args)
     if everything and os.environ.get("INTRUDER_SKIP_E2E") == "1" and not os.environ.get("CI"):
         print("INTRUDER_SKIP_E2E=1: skipping the browser tests (e2e/)", flush=True)
         return
@@ -931,14 +933,14 @@ def _test_steps(times: StepTimes, lint: bool, unit: bool, e2e: bool, games: str 
             ensure_npm()
             ensure_chromium()
             build()
-        # Two browser tests at a time, one per core: a third made the run slower (a load of
-        # 9-10 on two cores, Chromium computing) and flakier. Test by test (`loadgroup`, which
-        # forms no group under pytest 9.2: each test is its own unit), the heavy ones first
-        # (e2e/conftest.py), so that the two finish together. Those that
-        # time the page's main thread (marked `timing`) run afterwards, alone, so another
-        # test's browser does not lengthen their tasks.
+        # Two browser tests at a time, one per core: a third gained 16 s of 6 minutes at a
+        # load of 96% (and was flakier before). Test by test, the heavy ones first
+        # (e2e/conftest.py), and an idle worker takes tests queued for the other
+        # (`worksteal`: 347 s against 357 with `loadgroup`), so that the two finish together.
+        # Those that time the page's main thread (marked `timing`) run afterwards, alone, so
+        # another test's browser does not lengthen their tasks.
         with times.step("browser"):
-            run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "loadgroup",
+            run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "worksteal",
                              *pytest_args))
         with times.step("timing"):
             run(*timing_command(py, *pytest_args), allowed=(0, NO_TESTS))

@@ -104,9 +104,9 @@ def pytest_runtest_makereport(item: pytest.Item) -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The `heavy` tests first, in their order, then the rest: xdist deals the first tests to
-    its workers in turn, so each worker starts on its share of the heavy ones and the light
-    ones fill in behind (by file, one worker got them all). The light tests of WARM_FILES are
+    """The `heavy` tests first, in their order, then the rest: they start early, and the
+    light ones at the end are what a worker left idle takes from the other's queue (xdist's
+    `worksteal`, build.py), so the two finish together. The light tests of WARM_FILES are
     marked `warm`: they begin on the worker's booted page while it is open, which another
     test's wipe closes. (No xdist group keeps them in a row: pytest 9.2 reads a test's
     `nodeid` from `_id`, and xdist 3.8's `loadgroup` writes the group into `_nodeid`, so a
