@@ -164,6 +164,12 @@ def test_the_embed_in_an_iframe_shows_board_prompt_actions_and_events(
     assert not axe_violations(inner)
 
 
+# The casualties' layer comes before the pieces' in the plan (drawn under them).
+UNDER_THE_PIECES = """() => !!(document.getElementById('st-casualties')
+  .compareDocumentPosition(document.getElementById('st-pieces'))
+  & Node.DOCUMENT_POSITION_FOLLOWING)"""
+
+
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
     page: Page, site: Site, problems: Problems, boot: Boot, motion: str
@@ -201,6 +207,14 @@ def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
     expect(mark).to_have_count(1)
     expect(mark).to_contain_text("✝E1")
     expect(page.locator('#board [data-crew="en1"]')).to_have_count(0)
+    # under the pieces, and a tap on it is a tap on its room (a chip took a crewman's tap)
+    assert page.evaluate(UNDER_THE_PIECES), "the casualties are drawn over the pieces"
+    box = mark.bounding_box()
+    assert box is not None
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)"
+                        ".closest('[data-compartment]')?.dataset.compartment",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert hit == "power", hit
     room = page.locator('#board [data-compartment="power"] .room-box').bounding_box()
     chip = mark.bounding_box()
     assert room and chip and room["x"] <= chip["x"] and chip["x"] + chip["width"] <= \

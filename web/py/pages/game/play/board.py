@@ -76,7 +76,8 @@ class Board:
 
     def draw_casualties(self) -> None:
         """The dead where they fell, killed and frozen Intruders (render.casualties_svg, from
-        the public log; redrawn from it only when the log changed)."""
+        the public log; redrawn from it only when the log changed), under the pieces: a chip
+        in a crowded room never covers a crewman nor takes his tap (app.css)."""
         svg = nn(el("board").querySelector("svg"))
         if svg is None:
             return
@@ -90,7 +91,11 @@ class Board:
                 self.shown.view, (ev.to_dict() for ev in game.log)))
         if layer is not None:
             layer.remove()
-        svg.insertAdjacentHTML("beforeend", self._casualties[1])
+        pieces = nn(svg.querySelector(f"#{render.ID}pieces"))
+        if pieces is not None:
+            pieces.insertAdjacentHTML("beforebegin", self._casualties[1])
+        else:
+            svg.insertAdjacentHTML("beforeend", self._casualties[1])
 
     def light(self) -> None:
         """Outline the compartments where the last action's headline events happened."""
