@@ -10,7 +10,8 @@ one tab too, which each test's page is: a boot in a tab that has shown the site 
 its renderer process, about 1 CPU-s where a new tab's takes 2. A test that changes its tab for
 good (an init script, an exposed function, the clock, emulated media, extra headers) or fails
 leaves it closed, and the next test opens another. A test that asks for `context` by name, or
-is marked `own_context` or `browser_context_args`, gets a fresh context of its own.
+is marked `own_context` or `browser_context_args`, gets a fresh context of its own, with the
+worker's snapshot stored in it (`first_visit`: with nothing stored).
 Page errors, console errors, failed requests and requests to any origin but our own test
 servers are recorded; a test fails on any of them unless it is marked `allow_errors` (tests
 that break the boot on purpose).
@@ -129,7 +130,9 @@ class Site:
     root: Path
     url: str
     requests: list[str] = field(default_factory=list)
-    snapshot: Path | None = None  # served at SNAPSHOT_SEED, for fresh contexts (seed)
+    # a copy of the memory snapshot, named as loader.mjs keys it: served at SNAPSHOT_SEED
+    # for fresh contexts to store (SharedContext.seed)
+    snapshot: Path | None = None
 
     @property
     def origin(self) -> str:
@@ -260,16 +263,15 @@ class SharedContext:
     context: BrowserContext
     site: Site
     tab: Page | None = None
-    snapshot: Path | None = None  # a copy of its memory snapshot, named as loader.mjs keys it
 
     def seed(self, page: Page) -> None:
-        """Store the memory snapshot in `page`'s fresh context, as a visit before would have (a
-        cold boot and the snapshot made after it cost some 11 CPU-s a test), through the
-        site's own origin: the test server serves the copy (SNAPSHOT_SEED)."""
-        assert self.snapshot is not None, "the worker's context holds no snapshot"
-        self.site.snapshot = self.snapshot
+        """Store the memory snapshot (the copy the test server serves, Site.snapshot) in
+        `page`'s fresh context, as a visit before would have (a cold boot and the snapshot
+        made after it cost some 11 CPU-s a test), through the site's own origin."""
+        copy = self.site.snapshot
+        assert copy is not None, "the worker's context holds no snapshot"
         on_origin(page, self.site.url)
-        page.evaluate(PUT_SNAPSHOT, [SNAPSHOT_SEED, f"{self.site.url}pyodide/{self.snapshot.name}"])
+        page.evaluate(PUT_SNAPSHOT, [SNAPSHOT_SEED, f"{self.site.url}pyodide/{copy.name}"])
 
     def the_tab(self) -> Page:
         """The worker's tab: the one the last test left, or a new one."""
@@ -392,8 +394,8 @@ def shared_context(browser: Browser, site: Site, pytestconfig: pytest.Config,
     shared = SharedContext(context, site, tab=page)  # the first test's wipe takes the tab
     cache = getattr(pytestconfig, "cache", None)  # none under -p no:cacheprovider
     kept = cache.mkdir("e2e-snapshot") if cache else tmp_path_factory.mktemp("e2e-snapshot")
-    shared.snapshot = next(iter(sorted(kept.glob("snapshot-*.bin"))), None)
-    if shared.snapshot is not None:
+    site.snapshot = next(iter(sorted(kept.glob("snapshot-*.bin"))), None)
+    if site.snapshot is not None:
         shared.seed(page)
     page.goto(site.url + "?seed=1")
     if wait_until_booted(page).get("snapshot") != "used":  # none kept, or another build's
@@ -402,7 +404,7 @@ def shared_context(browser: Browser, site: Site, pytestconfig: pytest.Config,
         # Every test of the worker boots from this snapshot: one refused (too large to
         # restore, snapshot.mjs) would leave them all booting cold, slowly but green.
         assert made.isdigit(), f"no memory snapshot was stored ({made}): see the console"
-        shared.snapshot = keep_snapshot(page, site, kept)
+        site.snapshot = keep_snapshot(page, site, kept)
     yield shared
     context.close()
 

@@ -207,19 +207,17 @@ def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
     expect(mark).to_have_count(1)
     expect(mark).to_contain_text("✝E1")
     expect(page.locator('#board [data-crew="en1"]')).to_have_count(0)
-    # under the pieces, and a tap on it is a tap on its room (a chip took a crewman's tap)
-    assert page.evaluate(UNDER_THE_PIECES), "the casualties are drawn over the pieces"
-    box = mark.bounding_box()
-    assert box is not None
-    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)"
-                        ".closest('[data-compartment]')?.dataset.compartment",
-                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
-    assert hit == "power", hit
     room = page.locator('#board [data-compartment="power"] .room-box').bounding_box()
     chip = mark.bounding_box()
     assert room and chip and room["x"] <= chip["x"] and chip["x"] + chip["width"] <= \
         room["x"] + room["width"] and room["y"] <= chip["y"] and \
         chip["y"] + chip["height"] <= room["y"] + room["height"], (room, chip)
+    # under the pieces, and a tap on it is a tap on its room (a chip took a crewman's tap)
+    assert page.evaluate(UNDER_THE_PIECES), "the casualties are drawn over the pieces"
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)"
+                        ".closest('[data-compartment]')?.dataset.compartment",
+                        [chip["x"] + chip["width"] / 2, chip["y"] + chip["height"] / 2])
+    assert hit == "power", hit
     assert not axe_violations(page)
     # a toast over the plan: it pushes nothing down, covers neither the prompt nor the
     # actions, and slides in only without reduced motion

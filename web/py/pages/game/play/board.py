@@ -91,11 +91,9 @@ class Board:
                 self.shown.view, (ev.to_dict() for ev in game.log)))
         if layer is not None:
             layer.remove()
-        pieces = nn(svg.querySelector(f"#{render.ID}pieces"))
-        if pieces is not None:
-            pieces.insertAdjacentHTML("beforebegin", self._casualties[1])
-        else:
-            svg.insertAdjacentHTML("beforeend", self._casualties[1])
+        # before the pieces' layer, which every plan has (render.skeleton)
+        svg.querySelector(f"#{render.ID}pieces").insertAdjacentHTML(
+            "beforebegin", self._casualties[1])
 
     def light(self) -> None:
         """Outline the compartments where the last action's headline events happened."""
