@@ -164,12 +164,6 @@ def test_the_embed_in_an_iframe_shows_board_prompt_actions_and_events(
     assert not axe_violations(inner)
 
 
-# The casualties' layer comes before the pieces' in the plan (drawn under them).
-UNDER_THE_PIECES = """() => !!(document.getElementById('st-casualties')
-  .compareDocumentPosition(document.getElementById('st-pieces'))
-  & Node.DOCUMENT_POSITION_FOLLOWING)"""
-
-
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
     page: Page, site: Site, problems: Problems, boot: Boot, motion: str
@@ -212,8 +206,7 @@ def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
     assert room and chip and room["x"] <= chip["x"] and chip["x"] + chip["width"] <= \
         room["x"] + room["width"] and room["y"] <= chip["y"] and \
         chip["y"] + chip["height"] <= room["y"] + room["height"], (room, chip)
-    # under the pieces, and a tap on it is a tap on its room (a chip took a crewman's tap)
-    assert page.evaluate(UNDER_THE_PIECES), "the casualties are drawn over the pieces"
+    # a tap on it is a tap on its room (a chip over a crowded room took a crewman's tap)
     hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)"
                         ".closest('[data-compartment]')?.dataset.compartment",
                         [chip["x"] + chip["width"] / 2, chip["y"] + chip["height"] / 2])

@@ -76,8 +76,8 @@ class Board:
 
     def draw_casualties(self) -> None:
         """The dead where they fell, killed and frozen Intruders (render.casualties_svg, from
-        the public log; redrawn from it only when the log changed), under the pieces: a chip
-        in a crowded room never covers a crewman nor takes his tap (app.css)."""
+        the public log; redrawn from it only when the log changed), over the plan (a crowded
+        room's grown box too); a tap on a chip goes through to what is under it (app.css)."""
         svg = nn(el("board").querySelector("svg"))
         if svg is None:
             return
@@ -91,9 +91,7 @@ class Board:
                 self.shown.view, (ev.to_dict() for ev in game.log)))
         if layer is not None:
             layer.remove()
-        # before the pieces' layer, which every plan has (render.skeleton)
-        svg.querySelector(f"#{render.ID}pieces").insertAdjacentHTML(
-            "beforebegin", self._casualties[1])
+        svg.insertAdjacentHTML("beforeend", self._casualties[1])
 
     def light(self) -> None:
         """Outline the compartments where the last action's headline events happened."""
