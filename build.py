@@ -151,12 +151,11 @@ MIME_TYPES = {
 }
 
 
-def run(*cmd: str | Path, allowed: tuple[int, ...] = (0,), **kw: object) -> None:
-    """Run a command, echoing it, and stop the build if it fails (exits with a status not
-    `allowed`)."""
+def run(*cmd: str | Path, **kw: object) -> None:
+    """Run a command, echoing it, and stop the build if it fails."""
     print("+", " ".join(str(c) for c in cmd), flush=True)
     done = subprocess.run([str(c) for c in cmd], check=False, cwd=kw.pop("cwd", ROOT), **kw)  # type: ignore[call-overload]
-    if done.returncode not in allowed:
+    if done.returncode != 0:
         sys.exit(f"failed (exit status {done.returncode}): {' '.join(str(c) for c in cmd)}")
 
 
@@ -873,7 +872,7 @@ def serve(port: int) -> None:
 
 
 class StepTimes:
-    """The wall time of each step of `build.py test` (lint, unit, build, browser, timing),
+    """The wall time of each step of `build.py test` (lint, unit, build, browser),
     printed with the total when the run ends, passed or failed: where a slow run spends it."""
 
     def __init__(self) -> None:
@@ -937,13 +936,11 @@ def _test_steps(times: StepTimes, lint: bool, unit: bool, e2e: bool, games: str 
         # load of 96% (and was flakier before). Test by test, the heavy ones first
         # (e2e/conftest.py), and an idle worker takes tests queued for the other
         # (`worksteal`: 347 s against 357 with `loadgroup`), so that the two finish together.
-        # Those that time the page's main thread (marked `timing`) run afterwards, alone, so
-        # another test's browser does not lengthen their tasks.
+        # The tests of the page's long tasks run among them: they read each task's CPU time
+        # from Chromium's trace, which another browser on the machine does not lengthen
+        # (e2e/main_thread.py; they were a step of their own, alone, 90 s on one core).
         with times.step("browser"):
-            run(*e2e_command(py, "-m", "not timing", *parallel(E2E_WORKERS), "--dist", "worksteal",
-                             *pytest_args))
-        with times.step("timing"):
-            run(*timing_command(py, *pytest_args), allowed=(0, NO_TESTS))
+            run(*e2e_command(py, *parallel(E2E_WORKERS), "--dist", "worksteal", *pytest_args))
 
 
 # Chromium's renderer now and then crashes while a page boots Pyodide ("Page crashed",
@@ -952,9 +949,6 @@ def _test_steps(times: StepTimes, lint: bool, unit: bool, e2e: bool, games: str 
 # Target crashed"); the match is anchored, so an AssertionError quoting it is no crash.
 # bench/crash_loop.py hunts it (100 boots without one so far: docs/web.md).
 RENDERER_CRASH = r"^(TargetClosed)?Error: [^\n]*(Page|Target) crashed"
-
-
-NO_TESTS = 5  # pytest's exit status when no test was selected (flags that pick no timing test)
 
 
 E2E_WORKERS = 2  # browser tests at a time on the CI machine's two cores (see test())
@@ -972,19 +966,6 @@ def e2e_command(py: Path, *args: str) -> list[str]:
     so; any other failure, or a second crash, fails the run."""
     return [str(py), "-m", "pytest", "e2e", "--reruns", "1", "--only-rerun", RENDERER_CRASH,
             *args]
-
-
-TIMING_RERUNS = 2  # a timing test passes if one of three runs does (see timing_command)
-
-
-def timing_command(py: Path, *args: str) -> list[str]:
-    """pytest e2e/'s tests that time the page's main thread (marked `timing`), alone, where a
-    failed test runs up to TIMING_RERUNS more times, 5 s apart, whatever failed it: on two
-    shared cores a task of 15 ms preempted by another process shows as one of 50-70 ms, so
-    one run can fail a page that yields. A page that does not yield (one long task a move,
-    as before the worker) fails all three; the summary counts the reruns ("1 rerun")."""
-    return [str(py), "-m", "pytest", "e2e", "-m", "timing", "--reruns", str(TIMING_RERUNS),
-            "--reruns-delay", "5", *args]
 
 
 def main(argv: list[str]) -> None:

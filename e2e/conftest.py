@@ -38,6 +38,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from main_thread import MainThread  # noqa: E402
 from states import WARM, on_origin, put_in  # noqa: E402
 
 import build  # noqa: E402  (the repo's build.py: the same server and build code as `serve`)
@@ -69,8 +70,6 @@ def pytest_configure(config: pytest.Config) -> None:
                             "(it changes the context itself), with the worker's snapshot")
     config.addinivalue_line("markers", "first_visit: the test gets a fresh browser context "
                             "with nothing stored: a first visit")
-    config.addinivalue_line("markers", "timing: the test times the page's main thread (long "
-                            "tasks): `build.py test` runs these alone, after the others")
     config.addinivalue_line("markers", "warm: the test begins on this worker's booted game "
                             "page; load_state and boot put its game in in place (states.Warm)")
     config.addinivalue_line("markers", "cold: a test of WARM_FILES that needs a page of its "
@@ -386,8 +385,7 @@ def keep_snapshot(page: Page, site: Site, folder: Path) -> Path:
 def shared_context(browser: Browser, site: Site, pytestconfig: pytest.Config,
                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedContext]:
     """One context per xdist worker: boots the game once, from the memory snapshot an earlier
-    run kept for this build (pytest's cache: `build.py test`'s timing step finds the browser
-    step's), else cold, and waits for the snapshot that boot makes, which it keeps."""
+    run kept for this build (pytest's cache: a developer's next run finds it), else cold, and waits for the snapshot that boot makes, which it keeps."""
     context = browser.new_context(viewport=VIEWPORT)
     add_device_memory(context)
     page = context.new_page()
@@ -562,6 +560,16 @@ def boot(page: Page) -> Callable[[str], dict[str, str]]:
         return data
 
     return go
+
+
+@pytest.fixture
+def main_thread(page: Page) -> Iterator[MainThread]:
+    """The page's main-thread tasks, recorded from the test's main_thread.start() (see
+    main_thread.py); a recording the test left running ends with it."""
+    recorder = MainThread(page)
+    yield recorder
+    if not page.is_closed():
+        recorder.stop()
 
 
 def wait_until_booted(page: Page) -> dict[str, str]:

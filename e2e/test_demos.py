@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import READY, Problems, Site
+from main_thread import MainThread
 from playwright.sync_api import BrowserContext, Frame, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -325,22 +326,19 @@ def test_targets_text_and_names(page: Page, site: Site, problems: Problems, boot
     assert report["height"] <= 2.2 * height, report["height"]
 
 
-@pytest.mark.timing
 def test_stepping_keeps_the_main_thread_free(
-    page: Page, site: Site, problems: Problems, boot: Boot
+    page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
 ) -> None:
     """Each frame's plan is drawn once, ahead (render.py in Pyodide: 50-350 ms a drawing on
     this machine); once drawn, stepping only swaps it in: no long task (over 50 ms) while
     stepping, as a drawing made on the click would be."""
     boot(site.url + "demo.html?d=prod-and-freezer")
     expect(page.locator("body")).to_have_attribute("data-ahead", "done", timeout=60_000)
-    page.evaluate("""() => { window.__long = [];
-      new PerformanceObserver((l) => { for (const e of l.getEntries())
-        window.__long.push(e.duration); }).observe({type: 'longtask'}); }""")
+    main_thread.start()
     for _ in range(10):
         page.locator("#forward").click()
         if page.locator("body").get_attribute("data-asking") == "1":
             page.locator('#question button[data-index="0"]').click()
     page.wait_for_timeout(300)
-    long = [round(t) for t in page.evaluate("window.__long") if t > 50]
-    assert not long, f"long tasks while stepping (ms): {long}"
+    long = main_thread.long()
+    assert not long, f"long tasks while stepping: {[str(t) for t in long]}"

@@ -20,6 +20,7 @@ import states
 from conftest import ROOT, Problems, Site, wait_until_booted
 from game_page import Boot, click_action
 from history_records import PUT_RECORDS, entries
+from main_thread import MainThread
 from measures import MAX_VIEWPORTS, MEASURES, shared_names
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -476,46 +477,42 @@ def test_an_imported_file_with_a_date_out_of_range_is_refused_and_stores_nothing
     expect(page.locator("body")).to_have_attribute("data-aside", "0")
 
 
-LONG_TASKS = """() => { window.__longTasks = [];
-  new PerformanceObserver(l => { for (const e of l.getEntries())
-    window.__longTasks.push([e.startTime, e.duration]); })
-  .observe({type: 'longtask', buffered: true}); }"""
-# Long tasks since the list began (the mark history/main.py sets), and the ready time.
+# The ready time, the list's time and when the list began (ms: the marks history/main.py sets).
 LIST_TIMES = """() => {
   const list = performance.getEntriesByName("intruder:history list")[0].startTime;
   const ready = performance.getEntriesByName("intruder:ready")[0].startTime;
-  return [Math.round(ready), Math.round(ready - list),
-          window.__longTasks.filter(([t]) => t >= list).map(([, d]) => Math.round(d))];
+  return [Math.round(ready), Math.round(ready - list), list];
 }"""
 
 
-def ready_and_long_tasks(page: Page, site: Site) -> tuple[int, int, list[int]]:
+def ready_and_list(page: Page, site: Site) -> tuple[int, int, float]:
+    """Open Your games: its ready time, its list's time and when the list began (ms)."""
     open_history(page, site)
-    ready, listing, long_tasks = page.evaluate(LIST_TIMES)
-    return ready, listing, long_tasks
+    ready, listing, began = page.evaluate(LIST_TIMES)
+    return ready, listing, began
 
 
 @pytest.mark.heavy  # a thousand games made, stored and listed
-@pytest.mark.timing  # run alone: another test's browser lengthens this page's tasks
 # A browser of its own, with no memory snapshot, as when issue 29 set the 2x bound: from the
 # worker's context, which holds one, the empty start is 0.56 s and 1,000 games 1.5 s (2.7x;
 # the list stage's ~1 s is the same either way), which issue 31's start work must bring down.
 @pytest.mark.first_visit
 def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
-    page: Page, site: Site, problems: Problems
+    page: Page, site: Site, problems: Problems, main_thread: MainThread
 ) -> None:
-    page.add_init_script(f"({LONG_TASKS})()")
     states.on_origin(page, site.url)
-    ready_and_long_tasks(page, site)  # the first visit: the service worker caches the site
-    empty = ready_and_long_tasks(page, site)
+    ready_and_list(page, site)  # the first visit: the service worker caches the site
+    empty = ready_and_list(page, site)
     games = entries(1000, 200)
     texts = [json.dumps(g, separators=(",", ":")) for g in games]
     # As the game page keeps them: each stored under its key, its check cached.
     put(page, site, [(f"k{n:04d}", json.dumps(t)) for n, t in enumerate(texts)], tuple(texts),
         there=True)
-    full = ready_and_long_tasks(page, site)
-    print(f"\nYour games ready: empty {empty[0]} ms (list {empty[1]} ms, long tasks "
-          f"{empty[2]}); 1,000 games {full[0]} ms (list {full[1]} ms, long tasks {full[2]})")
+    main_thread.start()
+    full = ready_and_list(page, site)
+    listing = main_thread.long(since=full[2])
+    print(f"\nYour games ready: empty {empty[0]} ms (list {empty[1]} ms); 1,000 games "
+          f"{full[0]} ms (list {full[1]} ms)")
     body = page.locator("body")
     expect(body).to_have_attribute("data-games", "1000")
     expect(page.locator("#history-games li.history-game")).to_have_count(history.PAGE_SIZE)
@@ -525,10 +522,10 @@ def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
     expect(page.locator("#history-figures tbody tr")).to_have_text(
         f"Standard{wins}{total}{round(100 * wins / total)}%")
     assert full[0] <= 2 * empty[0], (full, empty)
-    # No long task while the thousand are read and listed (timing step: one run of three)
-    assert not full[2], f"long tasks while listing 1,000 games: {full[2]}"
+    # No long task while the thousand are read and listed
+    assert not listing, f"long tasks while listing 1,000 games: {[str(t) for t in listing]}"
     # Through the pages: each drawn in one short task, the last one holds game 1000.
-    page.evaluate("() => { window.__longTasks.length = 0; }")
+    main_thread.start()
     pager = page.locator("#history-pager")
     for n in range(1, 20):
         pager.get_by_role("button", name="Earlier games").click()
@@ -547,6 +544,5 @@ def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
     expect(page.locator("#history-figures dd").first).to_have_text("1000")
     page.locator("#history-filter").select_option("all")
     expect(body).to_have_attribute("data-shown", "1000")
-    paging = page.evaluate("() => window.__longTasks.map(([, d]) => Math.round(d))")
-    print(f"paging through 20 pages and filtering: long tasks {paging}")
-    assert not paging, paging
+    paging = main_thread.long()
+    assert not paging, f"long tasks paging and filtering: {[str(t) for t in paging]}"

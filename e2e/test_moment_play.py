@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import states
 from conftest import Problems, Site
+from main_thread import MainThread
 from playwright.sync_api import Page, expect
 
 import intruder_core as ic
@@ -286,18 +287,8 @@ def test_the_humans_last_toast_goes_when_the_computers_turn_begins(
     expect(page.locator("#banner")).not_to_contain_text("is a Lab Animal")
 
 
-# Long tasks seen since the observer started (window.__longTasks), ms each.
-WATCH_LONG_TASKS = """() => { window.__longTasks = [];
-  new PerformanceObserver(l => { for (const e of l.getEntries())
-    window.__longTasks.push(e.duration); }).observe({type: 'longtask'}); }"""
-
-
-# When the plan re-zooms and the moments end, and when each long task began (ms), to say
-# which of them a long task came with.
+# When the plan re-zooms and the moments end (ms), to say which of them a long task came with.
 WATCH_MARKS = """() => { window.__marks = [['t0', performance.now() | 0]];
-  new PerformanceObserver(l => { for (const e of l.getEntries())
-    window.__marks.push(['long', e.startTime | 0, e.duration | 0]); })
-    .observe({type: 'longtask'});
   const svg = document.querySelector('#board svg');
   new MutationObserver(() => window.__marks.push(['zoom', performance.now() | 0]))
     .observe(svg, {attributes: true, attributeFilter: ['viewBox']});
@@ -306,9 +297,8 @@ WATCH_MARKS = """() => { window.__marks = [['t0', performance.now() | 0]];
     {attributes: true, attributeFilter: ['data-moments', 'data-state-sha']}); }"""
 
 
-@pytest.mark.timing  # run alone: another test's browser lengthens this page's tasks
 def test_no_long_task_while_a_phone_zooms_from_moment_to_moment(
-    page: Page, site: Site, problems: Problems
+    page: Page, site: Site, problems: Problems, main_thread: MainThread
 ) -> None:
     load(page, site, death_and_panic_game("dock2"), "phone", {"moments": "fast"})
     # the work after the boot (the bots' worker, at an idle moment) is not the moments'
@@ -319,7 +309,7 @@ def test_no_long_task_while_a_phone_zooms_from_moment_to_moment(
     page.locator('#actions button[data-action*="no_defense"]').click()
     moment(page, "attack_on_crew").first.wait_for(state="attached")
     page.wait_for_timeout(300)  # the action's own work is done (the click's, timed elsewhere)
-    page.evaluate(WATCH_LONG_TASKS)  # from now on: the moments play, the plan re-zooms
+    main_thread.start()  # from now on: the moments play, the plan re-zooms
     page.evaluate(WATCH_MARKS)
     first = view_box(page)
     page.wait_for_function("v => document.querySelector('#board svg')"
@@ -327,8 +317,9 @@ def test_no_long_task_while_a_phone_zooms_from_moment_to_moment(
     page.wait_for_function("() => document.body.dataset.moments !== 'playing'",
                            timeout=15_000)
     page.wait_for_timeout(300)
-    long = [t for t in page.evaluate("window.__longTasks") if t > 50]
-    assert not long, (long, page.evaluate("window.__marks"))
+    t0 = page.evaluate("window.__marks[0][1]")
+    long = main_thread.long(since=t0)
+    assert not long, ([str(t) for t in long], page.evaluate("window.__marks"))
 
 
 IN_VIEW = """() => { const r = document.querySelector('#board').getBoundingClientRect();

@@ -16,6 +16,7 @@ import moment_cases as mc
 import pytest
 import states
 from conftest import Problems, Site
+from main_thread import MainThread
 from playwright.sync_api import Page, expect
 
 import intruder_core as ic
@@ -23,18 +24,12 @@ import intruder_core as ic
 Boot = Callable[[str], dict[str, str]]
 LAYER = "#board .moments"
 
-# Long tasks seen since the observer started (window.__longTasks), ms each.
-# One observer from before the click, and the moment the moments' layer joins the plan: the
-# long tasks that start after it are the ones while the moments play. (Two observers, the
-# second set after the layer showed, both reported the click's own late entries: [60, 60].)
-WATCH_WHILE_PLAYING = """() => { window.__tasks = []; window.__layerAt = null;
-  new PerformanceObserver(l => { for (const e of l.getEntries())
-    window.__tasks.push([e.startTime, e.duration]); }).observe({type: 'longtask'});
+# The moment the moments' layer joins the plan (window.__layerAt, ms): the tasks that start
+# after it are the ones while the moments play, not the click's own.
+WATCH_LAYER = """() => { window.__layerAt = null;
   new MutationObserver((_, seen) => { if (document.querySelector('#board .moments')) {
     window.__layerAt = performance.now(); seen.disconnect(); } })
     .observe(document.body, {childList: true, subtree: true}); }"""
-WHILE_PLAYING = """() => window.__tasks.filter(([at]) => at > window.__layerAt)
-  .map(([, d]) => d)"""
 
 
 def reveal_game() -> ic.Game:
@@ -201,20 +196,22 @@ def test_every_moment_kind_plays_at_its_place_with_its_words(
                 expect(page.locator("#seed")).to_contain_text("(of a set-up position)")
 
 
-@pytest.mark.timing  # run alone: another test's browser lengthens this page's tasks
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_no_long_task_while_the_moments_play(
-    page: Page, site: Site, problems: Problems, size: str
+    page: Page, site: Site, problems: Problems, size: str, main_thread: MainThread
 ) -> None:
     start(page, site, reveal_game(), size, {"moments": "slow"})
-    page.evaluate(WATCH_WHILE_PLAYING)
+    page.evaluate(WATCH_LAYER)
+    main_thread.start()
     act(page, "End")
     expect(page.locator(LAYER)).to_have_count(1)
     expect(moment(page, "no_attack")).to_have_count(1)
     page.wait_for_timeout(1500)
     assert page.locator("body").get_attribute("data-moments") == "playing"
-    assert page.evaluate("window.__layerAt") is not None
-    assert not [t for t in page.evaluate(WHILE_PLAYING) if t > 50]
+    layer_at = page.evaluate("window.__layerAt")
+    assert layer_at is not None
+    long = main_thread.long(since=layer_at)
+    assert not long, [str(t) for t in long]
 
 
 def set_pace(page: Page, value: str) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import states
 from conftest import Problems, Site
+from main_thread import MainThread, Task
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,16 +32,14 @@ from workers import bot_tasks  # noqa: E402
 Boot = Callable[[str], dict[str, str]]
 REVIEW_TIMEOUT_MS = 240_000  # the worker's boot and the review, on a loaded 2-core machine
 
-LONG_TASKS = """{ window.__long = []; new PerformanceObserver((l) => {
-  for (const e of l.getEntries()) window.__long.push([e.startTime, Math.round(e.duration)]); })
-  .observe({type: 'longtask'});
-  new MutationObserver(() => { if (!window.__readyAt && document.body &&
+# When the page became ready (window.__readyAt, ms).
+WATCH_READY = """{ new MutationObserver(() => { if (!window.__readyAt && document.body &&
     document.body.dataset.ready === '1') window.__readyAt = performance.now(); })
   .observe(document, {subtree: true, attributeFilter: ['data-ready']}); }"""
-# The main thread's long tasks begun once the review had started and the page was ready (the
-# page's own boot, during which a ?review=1 review starts, is not the review's).
-SINCE_REVIEW = """() => window.__long.filter(([t]) => t >= Math.max(window.__readyAt,
-  Number(document.body.dataset.reviewStartedAt))).map(([, d]) => d)"""
+# Once the review had started and the page was ready (the page's own boot, during which a
+# ?review=1 review starts, is not the review's).
+REVIEW_AND_READY = """() => Math.max(window.__readyAt,
+  Number(document.body.dataset.reviewStartedAt))"""
 
 CHECK = """() => {
   const visible = (e) => { const r = e.getBoundingClientRect();
@@ -91,12 +90,15 @@ def wait_review(page: Page) -> None:
     page.wait_for_function("document.body.dataset.reviewDoneAt !== undefined")
 
 
-def timed_review(page: Page, boot: Boot, url: str,
-                 statuses: list[str] | None = None) -> tuple[list[int], int, int]:
+def timed_review(page: Page, boot: Boot, url: str, main_thread: MainThread | None = None,
+                 statuses: list[str] | None = None) -> tuple[list[Task], int, int]:
     """Boot `url` (a review that starts at once) and wait for the review: the main thread's
-    long tasks meanwhile (the page's own boot left out), the first figures' and the whole
-    review's ms; `statuses` gathers the status line's words while it runs."""
-    page.add_init_script(LONG_TASKS)
+    long tasks meanwhile (the page's own boot left out; with `main_thread` only), the first
+    figures' and the whole review's ms; `statuses` gathers the status line's words while it
+    runs."""
+    if main_thread is not None:
+        page.add_init_script(WATCH_READY)
+        main_thread.start()
     boot(url)
     while statuses is not None and len(statuses) < 2000 and \
             page.locator("body").get_attribute("data-review") == "running":
@@ -104,7 +106,8 @@ def timed_review(page: Page, boot: Boot, url: str,
         page.wait_for_timeout(100)
     wait_review(page)
     body = page.locator("body")
-    return (page.evaluate(SINCE_REVIEW), int(body.get_attribute("data-review-first-ms") or 0),
+    long = [] if main_thread is None else main_thread.long(page.evaluate(REVIEW_AND_READY))
+    return (long, int(body.get_attribute("data-review-first-ms") or 0),
             int(body.get_attribute("data-review-ms") or 0))
 
 
@@ -113,11 +116,10 @@ def test_review_a_share_link(page: Page, site: Site, problems: Problems, boot: B
                              width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     g = short_game()
-    long_tasks, first, whole = timed_review(
+    _, first, whole = timed_review(
         page, boot, site.url + "replay.html?review=1" + session.share_fragment(g.record()))
     print(f"{width}x{height}: first figures {first} ms, whole review {whole} ms after the page "
-          f"was ready (the worker's boot included); main-thread long tasks meanwhile "
-          f"{long_tasks}")
+          f"was ready (the worker's boot included)")
     expect(page.locator("#review-status")).to_contain_text("Reviewed: ")
     assert page.evaluate(IN_VIEW), "the review opened out of the window"
     rows = page.locator("#review-table tbody tr")
@@ -135,7 +137,6 @@ def test_review_a_share_link(page: Page, site: Site, problems: Problems, boot: B
     assert report["svgText"] and min(report["svgText"]) >= 11, report["svgText"]
     print(f"page height {report['height']} px ({report['height'] / height:.1f} viewports)")
     assert report["height"] <= 2.2 * height, report["height"]
-    # the long tasks are printed here and asserted in the timing test below, run alone
 
 
 # The review panel opened by the page (shown, laid out, its review running or done).
@@ -423,19 +424,19 @@ def test_the_first_figures_show_while_the_page_boots(
     assert page.locator("body").get_attribute("data-review-first-at") == shown["first"]
 
 
-@pytest.mark.timing
 def test_a_12_turn_game_is_reviewed_with_no_long_task_on_the_main_thread(
-        page: Page, site: Site, problems: Problems, boot: Boot) -> None:
+        page: Page, site: Site, problems: Problems, boot: Boot,
+        main_thread: MainThread) -> None:
     """The worker draws the panel (review_view.py) and sends it at most every 0.25 s; the main
     thread only sets its strings: no task over 50 ms there while a whole game is reviewed."""
     g = short_game(seed=3, turns=12)
     assert g.turn >= 10 and len(g.history) > 150, (g.turn, len(g.history))
     seen: list[str] = []
     long_tasks, first, whole = timed_review(
-        page, boot, site.url + "replay.html?review=1" + session.share_fragment(g.record()), seen)
+        page, boot, site.url + "replay.html?review=1" + session.share_fragment(g.record()),
+        main_thread, seen)
     print(f"12 turns, {len(g.history)} actions: first figures {first} ms, whole review "
-          f"{whole} ms after the page was ready (the worker's boot included); main-thread "
-          f"long tasks meanwhile {long_tasks}")
+          f"{whole} ms after the page was ready (the worker's boot included)")
     # its progress in words while it runs (stage 1 may be over before the page is up: the
     # worker started on the link at parse time)
     assert any(t.startswith(("Scoring every decision", "Refining the largest swings"))
@@ -444,7 +445,7 @@ def test_a_12_turn_game_is_reviewed_with_no_long_task_on_the_main_thread(
         str(len(g.history))
     page.locator("details.review-table-box summary").click()
     expect(page.locator("#review-table tbody tr")).to_have_count(len(g.history) + 1)
-    assert max(long_tasks, default=0) <= 50, long_tasks
+    assert not long_tasks, [str(t) for t in long_tasks]
 
 
 PHONE = """() => {

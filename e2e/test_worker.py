@@ -1,48 +1,27 @@
 """The bots' worker: Odds, Suggest and the computer's decisions run in a PyScript worker
 (web/py/workers/bot_worker.py), and the page stays clickable meanwhile. The pages here start it
 at the boot's idle moment (?worker=1), since these tests time the worker itself; a player's page
-starts it on need or on his first pause (test_advisor.py). A PerformanceObserver records the
-main thread's long tasks (over 50 ms) over the work. The page yields between the worker's
-answers and between moves, and each redraw swaps only what changed, so on an idle machine an
-Odds run and a computer turn make none (each computer move is one task of 6-18 ms,
-bench/page.py). The tests allow a few: this machine runs several browsers on two cores (load
-average 10-13), and a preempted task of 15 ms shows as one of 60-120 ms. The bound still tells
-the page that yields from the one that did not: before, every computer move was a long task
-(65-262 ms) and Odds stalled the page. The pages boot from the worker's stored memory snapshot
-and so make none (that would boot a Pyodide of its own meanwhile).
+starts it on need or on his first pause (test_advisor.py). Chromium's trace records the main
+thread's tasks over the work (main_thread.py): the page yields between the worker's answers
+and between moves, and each redraw swaps only what changed, so no task holds the main thread
+over 50 ms of CPU (each computer move is one task of 6-18 ms, bench/page.py); before the
+worker every computer move was one (65-262 ms) and Odds stalled the page. The pages boot from
+the worker's stored memory snapshot and so make none (that would boot a Pyodide of its own
+meanwhile).
 """
 
 from __future__ import annotations
 
 import json
 
-import pytest
 from conftest import Problems, Site
 from game_page import BODY, Boot, start
+from main_thread import MainThread
 from playwright.sync_api import Page, expect
 
 import intruder_core as ic
 
-# Every test here times the main thread or races the worker against the clock: run alone.
-pytestmark = pytest.mark.timing
-
 WORKER_READY = "body[data-bot-worker='ready']"
-# Long tasks (> 50 ms) of the main thread from the start, kept in window.__longtasks.
-OBSERVE = """
-window.__longtasks = [];
-window.__longtaskSupported = PerformanceObserver.supportedEntryTypes.includes('longtask');
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
-}).observe({type: 'longtask', buffered: true});
-"""
-
-
-def long_tasks_since(page: Page, t0: float) -> list[float]:
-    """Durations (ms) of the long tasks that started after t0 (ms since navigation)."""
-    tasks: list[list[float]] = page.evaluate("window.__longtasks")
-    return [d for s, d in tasks if s >= t0]
-
-
 # body[data-turn] with the time of each change, to start counting once a new game is drawn
 WATCH_TURNS = """
 window.__turns = [];
@@ -58,14 +37,12 @@ def legal_dicts(page: Page, side: str | None = None) -> list[dict[str, object]]:
 
 
 def test_odds_run_in_the_worker_and_the_page_stays_clickable(
-    page: Page, site: Site, problems: Problems, boot: Boot
+    page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
 ) -> None:
-    page.add_init_script(OBSERVE)
     boot(site.url + "?worker=1&seed=3&odds_samples=400")
-    assert page.evaluate("window.__longtaskSupported"), "no long task observer here"
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     odds = page.locator("#odds")
-    t0 = page.evaluate("performance.now()")
+    main_thread.start()
     page.locator("#odds-start").click()
     expect(odds).to_have_attribute("data-running", "1")
     expect(odds).to_have_attribute("data-where", "worker")
@@ -83,9 +60,8 @@ def test_odds_run_in_the_worker_and_the_page_stays_clickable(
     expect(odds).not_to_have_attribute("data-running", "1")
     expect(page.locator("#odds-text")).to_contain_text("stopped")
     n = int(odds.get_attribute("data-n") or 0)
-    tasks = long_tasks_since(page, t0)
-    print(f"odds in the worker: n = {n}; main-thread long tasks meanwhile: {len(tasks)}, "
-          f"longest {max(tasks, default=0):.0f} ms")
+    long = main_thread.long()
+    assert not long, f"odds in the worker (n = {n}): long tasks {[str(t) for t in long]}"
     # Stopped means stopped: no more estimates arrive.
     page.wait_for_timeout(800)
     assert int(odds.get_attribute("data-n") or 0) == n
@@ -119,49 +95,41 @@ def test_suggest_asks_the_search_in_the_worker(
 def test_the_computer_decides_in_the_worker(
     page: Page, site: Site, problems: Problems, boot: Boot
 ) -> None:
-    page.add_init_script(OBSERVE)
     boot(site.url + "?worker=1&seed=3&pace_ms=100")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     body = page.locator(BODY)
-    t0 = page.evaluate("performance.now()")
     start(page, "intelligent_intruder", 1, seats="crew")
     expect(body).to_have_attribute("data-bot-where", "worker", timeout=30_000)
     expect(body).to_have_attribute("data-turn", "human:crew", timeout=60_000)
     expect(page.locator("#log")).to_contain_text("moves to")
     game = ic.Game.from_json(page.evaluate("intruderDebug.state()"))
     assert game.to_move() == ["crew"]
-    tasks = long_tasks_since(page, t0)
-    print(f"computer turn with the worker: main-thread long tasks {len(tasks)}, "
-          f"longest {max(tasks, default=0):.0f} ms")
 
 
 def test_no_long_task_while_odds_runs(
-    page: Page, site: Site, problems: Problems, boot: Boot
+    page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
 ) -> None:
-    page.add_init_script(OBSERVE)
     boot(site.url + "?worker=1&seed=3&odds_samples=24")
-    assert page.evaluate("window.__longtaskSupported"), "no long task observer here"
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     page.wait_for_timeout(500)  # the worker's start-up has settled
-    t0 = page.evaluate("performance.now()")
+    main_thread.start()
     page.locator("#odds-start").click()
     odds = page.locator("#odds")
     expect(odds).to_have_attribute("data-done", "1", timeout=180_000)
     assert odds.get_attribute("data-where") == "worker"
     assert int(odds.get_attribute("data-n") or 0) == 24
-    tasks = long_tasks_since(page, t0)
-    print(f"Odds, 24 samples: main-thread long tasks {tasks}")
-    assert len(tasks) <= 1, tasks  # none when the machine is idle (see the module's note)
+    long = main_thread.long()
+    assert not long, f"Odds, 24 samples: long tasks {[str(t) for t in long]}"
 
 
 def test_no_long_task_during_a_computer_turn(
-    page: Page, site: Site, problems: Problems, boot: Boot
+    page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
 ) -> None:
-    page.add_init_script(OBSERVE)
     page.add_init_script(WATCH_TURNS)
     boot(site.url + "?worker=1&seed=3&pace_ms=100")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     page.wait_for_timeout(500)
+    main_thread.start()
     start(page, "intelligent_intruder", 1, seats="crew")
     body = page.locator(BODY)
     expect(body).to_have_attribute("data-turn", "human:crew", timeout=120_000)
@@ -171,32 +139,30 @@ def test_no_long_task_during_a_computer_turn(
     moves = len([t for t in turns if t[0] == "computer:intruder"])
     assert moves >= 5, "the computer played too little to tell"
     assert body.get_attribute("data-bot-where") == "worker"
-    tasks = long_tasks_since(page, t0)
-    print(f"computer turn, {moves} moves: main-thread long tasks {tasks}")
-    # none when the machine is idle; one per move before (see the module's note)
-    assert len(tasks) <= moves // 4, tasks
+    long = main_thread.long(since=t0)  # one a move before the worker (the module's note)
+    assert not long, f"computer turn, {moves} moves: long tasks {[str(t) for t in long]}"
 
 
 def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
-    page: Page, site: Site, problems: Problems, boot: Boot
+    page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
 ) -> None:
     """A pool of Odds workers (bot_client.OddsPool; ?odds_workers=N sets its size) plays the
     same sampled games as one worker: the same seed (?odds_seed=N) gives the same estimate.
     Without ?odds_prestart the helper starts on the first Odds (body[data-odds-helpers]
     counts those up); the second run has both workers from the start."""
-    page.add_init_script(OBSERVE)
     odds = page.locator("#odds")
 
     def run() -> tuple[dict[str, str | None], str | None]:
         page.evaluate("document.getElementById('odds').removeAttribute('data-done')")
-        t0 = page.evaluate("performance.now()")
+        main_thread.start()
         page.locator("#odds-start").click()
         expect(odds).to_have_attribute("data-done", "1", timeout=240_000)
         assert odds.get_attribute("data-where") == "worker"
         got = {k: odds.get_attribute(f"data-{k}") for k in ("win", "draw", "loss", "n", "seed")}
-        print(f"Odds ({odds.get_attribute('data-workers')} worker(s) took part): {got}; "
-              f"main-thread long tasks {long_tasks_since(page, t0)}")
-        return got, odds.get_attribute("data-workers")
+        took = odds.get_attribute("data-workers")
+        long = main_thread.long()
+        assert not long, f"Odds, {took} worker(s): long tasks {[str(t) for t in long]}"
+        return got, took
 
     boot(site.url + "?worker=1&seed=3&odds_samples=16&odds_seed=7&odds_workers=1")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)

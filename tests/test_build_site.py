@@ -293,45 +293,6 @@ def test_only_a_renderer_crash_runs_a_browser_test_again(tmp_path: Path) -> None
                               "RERUN test_flaky.py::test_target_crash"], done.stdout
 
 
-TIMED = """
-from pathlib import Path
-
-def runs(name):
-    mark = Path(__file__).with_name(name)
-    n = int(mark.read_text()) + 1 if mark.exists() else 1
-    mark.write_text(str(n))
-    return n
-
-def test_slow_twice():
-    assert runs("slow") > 2, "a 64 ms task"
-
-def test_never_yields():
-    assert False, "a long task a move"
-"""
-
-
-def test_a_timing_test_passes_if_one_of_three_runs_does(tmp_path: Path) -> None:
-    """The timing step runs a failed test twice more, whatever failed it: a test that fails
-    twice, then passes, passes; one that fails every run fails the step."""
-    import subprocess
-
-    command = build.timing_command(Path(sys.executable), "-p", "no:cacheprovider", "-rAR",
-                                   "--reruns-delay", "0")
-    assert command[:4] == [sys.executable, "-m", "pytest", "e2e"]
-    (tmp_path / "test_timed.py").write_text(TIMED)
-    args = [a for a in command[4:] if a not in ("-m", "timing")]
-    done = subprocess.run([*command[:3], str(tmp_path / "test_timed.py"), *args],
-                          cwd=tmp_path, capture_output=True, text=True, check=False)
-    lines = done.stdout.splitlines()
-    assert done.returncode == 1, done.stdout
-    assert any(line.startswith("PASSED test_timed.py::test_slow_twice") for line in lines)
-    assert any(line.startswith("FAILED test_timed.py::test_never_yields") for line in lines)
-    reruns = [line.split()[1] for line in lines if line.startswith("RERUN")]
-    assert sorted(reruns) == ["test_timed.py::test_never_yields"] * 2 + \
-        ["test_timed.py::test_slow_twice"] * 2, done.stdout
-    assert (tmp_path / "slow").read_text() == "3"
-
-
 def png_size(data: bytes) -> tuple[int, int]:
     """(width, height) of a PNG after checking what a decoder checks: the signature, every
     chunk's CRC, IHDR first and IEND last, and image data that inflates to the rows IHDR
