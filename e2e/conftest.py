@@ -385,7 +385,8 @@ def keep_snapshot(page: Page, site: Site, folder: Path) -> Path:
 def shared_context(browser: Browser, site: Site, pytestconfig: pytest.Config,
                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedContext]:
     """One context per xdist worker: boots the game once, from the memory snapshot an earlier
-    run kept for this build (pytest's cache: a developer's next run finds it), else cold, and waits for the snapshot that boot makes, which it keeps."""
+    run kept for this build (pytest's cache: a developer's next run finds it), else cold,
+    and waits for the snapshot that boot makes, which it keeps."""
     context = browser.new_context(viewport=VIEWPORT)
     add_device_memory(context)
     page = context.new_page()
