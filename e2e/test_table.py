@@ -240,6 +240,72 @@ def test_big_events_show_in_a_banner_with_their_dice_and_on_the_plan(
     expect(banner.locator('li[data-type="panic"]')).to_have_count(0)
 
 
+# The crewmen the events toast covers: [crew, x, y] where, at his token's centre (where a
+# finger taps), the toast is on top and under it the token is the plan's top element.
+COVERED = """() => {
+  const banner = document.getElementById('banner').getBoundingClientRect();
+  const out = [];
+  for (const token of document.querySelectorAll('#board [data-crew]')) {
+    const r = token.getBoundingClientRect();
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    if (x < banner.left || x > banner.right || y < banner.top || y > banner.bottom) continue;
+    const all = document.elementsFromPoint(x, y);
+    const plan = all.find((e) => e.closest('#board'));
+    if (all[0].closest('#banner') && plan && plan.closest('[data-crew]') === token)
+      out.push([token.dataset.crew, x, y]);
+  }
+  return out;
+}"""
+
+
+# A point of the toast over an empty part of a compartment (no piece under it): [x, y].
+OVER_A_ROOM = """() => {
+  const banner = document.getElementById('banner').getBoundingClientRect();
+  for (let y = banner.top + 4; y < banner.bottom; y += 8)
+    for (let x = banner.left + 4; x < banner.right; x += 8) {
+      const all = document.elementsFromPoint(x, y);
+      const plan = all.find((e) => e.closest('#board'));
+      if (all[0].closest('#banner') && plan && plan.closest('[data-compartment]') &&
+          !plan.closest('[data-crew], [data-token], [data-items], [data-stack]')) return [x, y];
+    }
+  return null;
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_tap_on_a_crewman_under_the_events_toast_selects_him(
+    page: Page, site: Site, problems: Problems, boot: Boot, size: str
+) -> None:
+    """The toast sits on the edge away from the events, not from every piece: where it covers
+    a crewman, a tap there is his (the toast makes way); over an empty compartment the tap
+    stays the toast's, so it never moves a crewman unseen. (Found by a Science Officer
+    hot-seat game, seed 15, where Command Officer 1 could not be tapped.)"""
+    w, h = states.SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    boot(site.url + "?seed=1")
+    page.get_by_role("button", name="Resolve the Interaction in Laboratory").click()  # 2 Dummies
+    banner, body = page.locator("#banner"), page.locator("body")
+    expect(banner.locator("li[data-type]")).to_have_count(2)
+    if body.get_attribute("data-moments") == "playing":
+        page.keyboard.press("Escape")  # the toast shows once they end (a press skips them)
+    expect(body).not_to_have_attribute("data-moments", "playing")
+    mine = set(page.locator("#actions [data-select]").evaluate_all(
+        "bs => bs.map(b => b.dataset.select)"))
+    covered = [c for c in page.evaluate(COVERED) if c[0] in mine]
+    assert covered, f"{size}: no crewman of the player's under the toast: this test needs one"
+    selected = body.get_attribute("data-selected")
+    room = page.evaluate(OVER_A_ROOM)
+    assert room, f"{size}: the toast covers no empty compartment"
+    page.mouse.click(*room)
+    expect(banner.locator("li[data-type]")).to_have_count(2)  # still the toast's
+    assert body.get_attribute("data-selected") == selected
+    crew, x, y = covered[0]
+    page.mouse.click(x, y)
+    expect(body).to_have_attribute("data-selected", crew)
+    expect(banner.locator("li[data-type]")).to_have_count(0)  # dismissed; the log keeps them
+    expect(page.locator('#log li[data-type="reveal"]')).to_have_count(2)
+
+
 def re_word(word: str) -> Any:
     import re
 

@@ -22,6 +22,11 @@ from pages.game.play.action_panel import ActionPanel
 from pages.game.play.board import Board, place_of
 from pages.game.play.rules_dialog import RulesDialog
 
+# The pieces of the plan by their attribute, in click's order: a crewman, a counter, items
+# (each one piece), then a stack of counters.
+PIECES = ("data-crew", "data-token", "data-items")
+PIECE = ", ".join(f"#board [{attr}]" for attr in (*PIECES, "data-stack"))
+
 
 class PageInput:
     """Every click, key and change on the page, delegated by what it was on."""
@@ -42,11 +47,27 @@ class PageInput:
     def on_click(self, event: Any) -> None:
         """Every click on the page, delegated by what was clicked."""
         try:
-            self.click(event.target)
+            self.click(self.through_toast(event))
         except Exception:  # never let a handler die silently
             js.console.warn(traceback.format_exc())
             self.messages.alert("Something went wrong on the page; your game is kept (details "
                                 "in the browser console).", "error")
+
+    def through_toast(self, event: Any) -> Any:
+        """What a click is on: a tap on the events toast where a piece of the plan lies under
+        it is the piece's, and the toast makes way (dismissed; the log keeps its events). The
+        toast sits on the edge away from the events, not from every piece, so it may cover
+        one (a Science Officer hot-seat game, seed 15: Command Officer 1 under it). A tap
+        over an empty compartment stays the toast's: it never moves a crewman unseen."""
+        target = event.target
+        if closest(target, "#banner") is None or not event.detail:  # (a key's click: no point)
+            return target
+        under = next((node for node in document.elementsFromPoint(event.clientX, event.clientY)
+                      if closest(node, "#board") is not None), None)  # the plan's top element
+        if under is None or closest(under, PIECE) is None:
+            return target
+        self.panel.close_banner()
+        return under
 
     def click(self, target: Any) -> None:
         """Act on a click on `target`: a command, rule link, action, crewman or compartment."""
@@ -82,7 +103,7 @@ class PageInput:
             self.panel.close_inspector()
             self.panel.select(str(node.getAttribute("data-select")))
             return
-        for attr in ("data-crew", "data-token", "data-items"):
+        for attr in PIECES:
             node = closest(target, f"#board [{attr}]")
             if node is not None:
                 self.on_board(**{attr.removeprefix("data-"): str(node.getAttribute(attr)),
