@@ -42,13 +42,14 @@ def test_odds_run_in_the_worker_and_the_page_stays_clickable(
     boot(site.url + "?worker=1&seed=3&odds_samples=400")
     page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
     odds = page.locator("#odds")
-    main_thread.start()
     page.locator("#odds-start").click()
     expect(odds).to_have_attribute("data-running", "1")
     expect(odds).to_have_attribute("data-where", "worker")
     page.wait_for_function(
         "Number(document.getElementById('odds').dataset.n || 0) >= 2", timeout=60_000)
-    # The page answers while the worker samples: the rules dialog opens and closes.
+    # While the worker samples (from the click on, test_no_long_task_while_odds_runs), the
+    # page answers: the rules dialog opens and closes, and no task holds the main thread.
+    main_thread.start()
     page.locator("#rules").click()
     expect(page.locator("#rules-dialog")).to_be_visible()
     page.locator("#rules-dialog [data-command='close:rules-dialog']").click()
