@@ -398,9 +398,11 @@ def select_crew(page: Page, crew: str) -> None:
     expect(body).to_have_attribute("data-selected", crew)
 
 
-def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
+def perform(page: Page, game: ic.Game, side: str, action: Any,
+            by_hand: bool | None = None) -> None:
     """Do `action` with the page's controls (the plan for moves and attacks, else its
-    button), answer a guard, and check the page's state against CPython's."""
+    button), answer a guard, and play it on CPython as the page does (`by_hand`: whether
+    the crew is seated by a human, read from the page when not given)."""
     before = page.locator(BODY).get_attribute("data-state-sha")
     skip_moments(page)
     if action.type == "move":
@@ -424,18 +426,25 @@ def perform(page: Page, game: ic.Game, side: str, action: Any) -> None:
         confirm_guard(page, "End the Intruder's movement?")
     elif guard_asked(page, before):
         page.locator("#confirm-yes").click()
-    play_along(game, action, crew_by_hand(page))
+    play_along(game, action, crew_by_hand(page) if by_hand is None else by_hand)
 
 
 def settle(page: Page) -> str:
     """Wait until a human is to play, a hand-over waits, or the game is over; say which."""
+    return str(settled(page)["state"])
+
+
+def settled(page: Page) -> dict[str, str]:
+    """settle()'s wait, answered with body's data attributes and which it was (`state`): one
+    round trip for what each decision of a whole game reads first."""
     handle = page.wait_for_function(
         """() => { const b = document.body.dataset;
-                   if (b.handover) return 'handover';
-                   if (b.turn === 'none:') return 'over';
-                   if ((b.turn || '').startsWith('human:') && b.autoplay !== '1') return 'human';
-                   return false; }""", timeout=120_000)
-    return str(handle.json_value())
+                   const state = b.handover ? 'handover' : b.turn === 'none:' ? 'over'
+                     : (b.turn || '').startsWith('human:') && b.autoplay !== '1' ? 'human'
+                     : null;
+                   return state && {...b, state}; }""", timeout=120_000)
+    answer: dict[str, str] = handle.json_value()
+    return answer
 
 
 def check_handover(page: Page) -> None:
@@ -464,18 +473,19 @@ def play_by_hand(page: Page, actions: int, seed: int = 0, check: Check | None = 
     game: ic.Game | None = None  # CPython's game after the last action played here
     decisions = 0
     looked: set[str] = set()  # the sides whose first decision had the full check
+    by_hand = crew_by_hand(page)  # the seats stay as the game began
     for _ in range(actions):
-        state = settle(page)
-        if state == "over":
+        data = settled(page)
+        if data["state"] == "over":
             break
-        if state == "handover":
+        if data["state"] == "handover":
             check_handover(page)
             handovers += 1
             page.locator("#handover-continue").click()
             continue
-        side = str(body.get_attribute("data-turn")).split(":", 1)[1]
+        side = data["turn"].split(":", 1)[1]
         sides.add(side)
-        if game is None or body.get_attribute("data-state-sha") != digest(game):
+        if game is None or data.get("stateSha") != digest(game):
             game = page_game(page)  # the computer has played since: the page's game
         full = side not in looked or decisions % sample == 0
         looked.add(side)
@@ -485,8 +495,8 @@ def play_by_hand(page: Page, actions: int, seed: int = 0, check: Check | None = 
         if check is not None:
             check(page, side, game, full)
         action = choose(game, side, rng)
-        before = body.get_attribute("data-state-sha")
-        perform(page, game, side, action)
+        before = data.get("stateSha")
+        perform(page, game, side, action, by_hand)
         try:
             page.wait_for_function(
                 "s => document.body.dataset.handover || document.body.dataset.stateSha !== s",
@@ -527,6 +537,16 @@ def test_intelligent_intruder_hot_seat_by_hand(
     assert game.is_over, game.step
 
 
+# What SeatChecks reads of a state, in one round trip: the side and turn shown, the crewmen
+# offered, the seats' scores, whose crewmen, the prompt.
+SEAT_LOOK = """() => { const text = (s) => document.querySelector(s)?.innerText ?? '';
+  return {side: document.body.dataset.side, turn: document.body.dataset.turn,
+          picks: [...document.querySelectorAll('#actions [data-select]')]
+            .map((b) => b.dataset.select),
+          seats: text('#status .seats'), yours: text('#status .yours'),
+          prompt: text('#prompt')}; }"""
+
+
 class SeatChecks:
     """What every state a crew player decides in must show (issue 11): the side whose turn it
     is, only his crewmen to select, each Science Officer player's score as the engine counts
@@ -540,24 +560,23 @@ class SeatChecks:
 
     def __call__(self, page: Page, side: str, game: ic.Game, full: bool) -> None:
         where = f"state {self.states} ({side}, turn {game.turn}, {game.step})"
-        body = page.locator(BODY)
-        assert body.get_attribute("data-side") == side, where
-        assert body.get_attribute("data-turn") == f"human:{side}", where
+        shown = page.evaluate(SEAT_LOOK)
+        assert shown["side"] == side, where
+        assert shown["turn"] == f"human:{side}", where
         crew = {c.id for c in game.crew.values() if side_of(game, c) == side}
-        picks = page.locator("#actions [data-select]").evaluate_all(
-            "bs => bs.map(b => b.dataset.select)")
-        assert set(picks) <= crew, (where, sorted(set(picks) - crew))
+        picks = set(shown["picks"])
+        assert picks <= crew, (where, sorted(picks - crew))
         if game.config.scenario == "science_officer":
             scores = science_officer_result(game, "win")["scores"]
-            seats = page.inner_text("#status .seats")
+            seats = shown["seats"]
             for player, name in (("command", "Command"), ("science", "Science Officer")):
                 who = "you" if player == side else "human"
                 assert f"{name}: {who}, {scores[player]} points" in seats, (where, seats)
             self.scores_seen.add((scores["command"], scores["science"]))
             mine = "Science Officers" if side == "science" else "Command Officers and Engineers"
-            assert page.inner_text("#status .yours").endswith(mine), where
-            expect(page.locator("#prompt")).to_contain_text(
-                "Science Officer:" if side == "science" else "Command:")
+            assert shown["yours"].endswith(mine), where
+            assert ("Science Officer:" if side == "science" else "Command:") in \
+                shown["prompt"], (where, shown["prompt"])
         if full or self.states in self.axe_at:
             small, tiny, height = page.evaluate(MEASURES)
             assert not small, f"{where}: text under 11 px: {small[:8]}"

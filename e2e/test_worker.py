@@ -93,20 +93,6 @@ def test_suggest_asks_the_search_in_the_worker(
           f"{body.get_attribute('data-advice-rollouts')} rollouts")
 
 
-def test_the_computer_decides_in_the_worker(
-    page: Page, site: Site, problems: Problems, boot: Boot
-) -> None:
-    boot(site.url + "?worker=1&seed=3&pace_ms=100")
-    page.wait_for_selector(WORKER_READY, state="attached", timeout=120_000)
-    body = page.locator(BODY)
-    start(page, "intelligent_intruder", 1, seats="crew")
-    expect(body).to_have_attribute("data-bot-where", "worker", timeout=30_000)
-    expect(body).to_have_attribute("data-turn", "human:crew", timeout=60_000)
-    expect(page.locator("#log")).to_contain_text("moves to")
-    game = ic.Game.from_json(page.evaluate("intruderDebug.state()"))
-    assert game.to_move() == ["crew"]
-
-
 def test_no_long_task_while_odds_runs(
     page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
 ) -> None:
@@ -123,7 +109,7 @@ def test_no_long_task_while_odds_runs(
     assert not long, f"Odds, 24 samples: long tasks {[str(t) for t in long]}"
 
 
-def test_no_long_task_during_a_computer_turn(
+def test_the_computer_decides_in_the_worker_with_no_long_task(
     page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
 ) -> None:
     page.add_init_script(WATCH_TURNS)
@@ -142,6 +128,9 @@ def test_no_long_task_during_a_computer_turn(
     assert body.get_attribute("data-bot-where") == "worker"
     long = main_thread.long(since=t0)  # one a move before the worker (the module's note)
     assert not long, f"computer turn, {moves} moves: long tasks {[str(t) for t in long]}"
+    expect(page.locator("#log")).to_contain_text("moves to")
+    game = ic.Game.from_json(page.evaluate("intruderDebug.state()"))
+    assert game.to_move() == ["crew"]
 
 
 def test_odds_shared_by_two_workers_gives_the_one_worker_estimate(
