@@ -25,7 +25,6 @@ import inspect
 import os
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -386,54 +385,27 @@ def keep_snapshot(page: Page, site: Site, folder: Path) -> Path:
 def shared_context(browser: Browser, site: Site, pytestconfig: pytest.Config,
                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedContext]:
     """One context per xdist worker: boots the game once, from the memory snapshot an earlier
-    run or another worker kept for this build (pytest's cache: a developer's next run finds
-    it), else cold, and waits for the snapshot that boot makes, which it keeps."""
+    run kept for this build (pytest's cache: a developer's next run finds it), else cold,
+    and waits for the snapshot that boot makes, which it keeps."""
     context = browser.new_context(viewport=VIEWPORT)
     add_device_memory(context)
     page = context.new_page()
     shared = SharedContext(context, site, tab=page)  # the first test's wipe takes the tab
     cache = getattr(pytestconfig, "cache", None)  # none under -p no:cacheprovider
     kept = cache.mkdir("e2e-snapshot") if cache else tmp_path_factory.mktemp("e2e-snapshot")
-    site.snapshot = kept_or_made_by_another(kept)
-    claimed = site.snapshot is None
+    site.snapshot = next(iter(sorted(kept.glob("snapshot-*.bin"))), None)
     if site.snapshot is not None:
         shared.seed(page)
-    try:
-        page.goto(site.url + "?seed=1")
-        if wait_until_booted(page).get("snapshot") != "used":  # none kept, or another build's
-            page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
-            made = page.evaluate("document.body.dataset.snapshotMade")
-            # Every test of the worker boots from this snapshot: one refused (too large to
-            # restore, snapshot.mjs) would leave them all booting cold, slowly but green.
-            assert made.isdigit(), f"no memory snapshot was stored ({made}): see the console"
-            site.snapshot = keep_snapshot(page, site, kept)
-    finally:  # made, or failed: another worker waits no longer (and may make it itself)
-        if claimed:
-            (kept / making_claim()).unlink(missing_ok=True)
+    page.goto(site.url + "?seed=1")
+    if wait_until_booted(page).get("snapshot") != "used":  # none kept, or another build's
+        page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
+        made = page.evaluate("document.body.dataset.snapshotMade")
+        # Every test of the worker boots from this snapshot: one refused (too large to
+        # restore, snapshot.mjs) would leave them all booting cold, slowly but green.
+        assert made.isdigit(), f"no memory snapshot was stored ({made}): see the console"
+        site.snapshot = keep_snapshot(page, site, kept)
     yield shared
     context.close()
-
-
-def making_claim() -> str:
-    """The file by which one xdist worker of this run says it makes the snapshot (named for
-    the run, so that one a stopped run left behind claims nothing)."""
-    return f"making-{os.environ.get('PYTEST_XDIST_TESTRUNUID', os.getpid())}"
-
-
-def kept_or_made_by_another(kept: Path) -> Path | None:
-    """The snapshot kept in `kept`, else the one another worker of this run is making
-    (waited for: two cold boots side by side on two cores take as long as one after the
-    other, and twice the CPU), else None: this worker makes it (and has claimed it)."""
-    for _ in range(2400):  # 10 minutes at most
-        found = next(iter(sorted(kept.glob("snapshot-*.bin"))), None)
-        if found is not None:
-            return found
-        try:
-            os.close(os.open(kept / making_claim(), os.O_CREAT | os.O_EXCL))
-            return None
-        except FileExistsError:
-            time.sleep(0.25)
-    raise AssertionError(f"no worker made the memory snapshot in {kept}")
 
 
 def add_device_memory(context: BrowserContext) -> None:
