@@ -7,6 +7,7 @@ hidden behind suppress(ImportError), no folder of more than MAX_MODULES modules.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -105,6 +106,12 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
     return out
 
 
+@functools.cache
+def parsed(text: str) -> ast.Module:
+    """A module's tree, parsed once per text (the planted breaks change one module each)."""
+    return ast.parse(text)
+
+
 def problems(found: Mapping[str, str]) -> list[str]:
     """Every broken rule among these modules (name -> source), in words."""
     out: list[str] = []
@@ -112,7 +119,7 @@ def problems(found: Mapping[str, str]) -> list[str]:
     tops = {name.split(".")[0] for name in found}
     folders: dict[str, int] = {}
     for name, text in sorted(found.items()):
-        tree = ast.parse(text)
+        tree = parsed(text)
         if not any(other.startswith(name + ".") for other in found):  # a module, no package
             folder = name.rpartition(".")[0].replace(".", "/") or "."
             folders[folder] = folders.get(folder, 0) + 1
