@@ -48,15 +48,15 @@ class MainThread:
         self.page = page
         self.cdp: CDPSession | None = None
         self.events: list[dict[str, Any]] = []
-        self.done = False
+        self.done = self.lost = False
 
     def start(self) -> MainThread:
         """Begin recording (tracing is the browser's: one recording at a time)."""
         self.stop()
-        self.events, self.done = [], False
+        self.events, self.done, self.lost = [], False, False
         self.cdp = self.page.context.new_cdp_session(self.page)
         self.cdp.on("Tracing.dataCollected", lambda p: self.events.extend(p["value"]))
-        self.cdp.on("Tracing.tracingComplete", lambda _p: setattr(self, "done", True))
+        self.cdp.on("Tracing.tracingComplete", self._complete)
         self.cdp.send("Tracing.start", {"categories": CATEGORIES,
                                         "transferMode": "ReportEvents"})
         return self
@@ -65,6 +65,10 @@ class MainThread:
         """End the recording; the tasks of the page's current document that began at or after
         `since` (ms of its performance.now()), in order."""
         self.page.evaluate(f"performance.mark({MARK!r})")
+        # A task's event is written when it ends: on a loaded machine the mark's task may be
+        # preempted between answering and ending while the trace stops. A second evaluate
+        # runs only once that task (and every task before it) has ended.
+        self.page.evaluate("0")
         self.stop()
         mark = next(e for e in reversed(self.events) if e.get("name") == MARK)
         origin = mark["ts"] - mark["args"]["data"]["startTime"] * 1000  # the page's 0, in us
@@ -81,6 +85,11 @@ class MainThread:
         of CPU."""
         return [t for t in self.tasks(since) if t.cpu > LONG_MS]
 
+    def _complete(self, params: dict[str, Any]) -> None:
+        """The trace has ended; all its events have arrived."""
+        self.done = True
+        self.lost = bool(params.get("dataLossOccurred"))
+
     def stop(self) -> None:
         """End the recording, if one runs, and wait for its events."""
         if self.cdp is None:
@@ -93,3 +102,4 @@ class MainThread:
             self.page.wait_for_timeout(50)
         cdp.detach()
         assert self.done, "Chromium's trace did not end within 30 s"
+        assert not self.lost, "Chromium's trace lost events (its buffer filled): a task missed"
