@@ -429,14 +429,10 @@ def perform(page: Page, game: ic.Game, side: str, action: Any,
     play_along(game, action, crew_by_hand(page) if by_hand is None else by_hand)
 
 
-def settle(page: Page) -> str:
-    """Wait until a human is to play, a hand-over waits, or the game is over; say which."""
-    return str(settled(page)["state"])
-
-
 def settled(page: Page) -> dict[str, str]:
-    """settle()'s wait, answered with body's data attributes and which it was (`state`): one
-    round trip for what each decision of a whole game reads first."""
+    """Wait until a human is to play, a hand-over waits, or the game is over; body's data
+    attributes and which it was (`state`): one round trip for what each decision of a whole
+    game reads first."""
     handle = page.wait_for_function(
         """() => { const b = document.body.dataset;
                    const state = b.handover ? 'handover' : b.turn === 'none:' ? 'over'
