@@ -23,9 +23,9 @@ def test_a_death_on_a_known_die_is_luck_with_its_die_and_its_death_in_words() ->
     # one sentence, its outcome first, the die and its death read from the events' fields
     before, after = (round(100 * tp[k]["win"]) for k in ("before", "after"))
     assert tp["text"] == ("Bad luck: a 1 for the Intruder's attack on Engineer 2 — Engineer 2 "
-                          "is killed by the Intruder in Storage A-1; a 2 for metamorphosis — "
-                          "The Intruder metamorphoses to Life Stage 3: your chance fell from "
-                          f"{before}% to {after}%.")
+                          "is killed by the Intruder in Storage A-1 (3 chances in 6); a 2 for "
+                          "metamorphosis — The Intruder metamorphoses to Life Stage 3 (2 chances "
+                          f"in 6): your chance fell from {before}% to {after}%.")
     assert rv.when(tp) == "Turn 3, First Interaction Phase"
     assert tp["swing"] < -0.1 and tp["after"]["win"] < tp["before"]["win"]
     assert tp["rank"] == 1 and tp["before"]["source"] == "samples"

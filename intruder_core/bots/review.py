@@ -24,7 +24,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict
 
@@ -37,6 +37,7 @@ from ..odds_tally import OUTCOMES, sample_seed
 from ..phase_names import PHASE_NAMES
 from ..view import View
 from .determinize import Inconsistent, determinize, release_constraints
+from .faces import chance_words, faces
 from .heuristic import HeuristicPolicy
 from .search import playout
 from .value import value
@@ -282,6 +283,7 @@ class Review:
         self.quality: dict[int, Figure] = {}  # moment -> its choice judged further on
         self.expect_advice: dict[int, Figure] = {}  # ... and the advisor's the same way
         self.advice: dict[int, Action] = {}
+        self.chances: dict[tuple[int, int], str] = {}  # (moment, event) -> a die's chance words
         self.turning: list[tuple[float, str, int]] = []   # (swing, kind, moment)
         self.stage = 1
         self.cut = refine == 0  # sampling cut short: unsampled points stand on the model
@@ -659,6 +661,15 @@ class Review:
                 if m.crew or i == end])
         return list(self._points[1])
 
+    def _chance(self, k: int, at: int) -> str:
+        """" (1 chance in 6)" for the die at moment k's event `at`, from the crew's view
+        (bots/faces.py), counted once."""
+        if (k, at) not in self.chances:
+            m = self.moments[k]
+            self.chances[(k, at)] = "" if m.action is None else chance_words(faces(
+                m.view, m.action, m.events, at, self._constraints(k), self.seed * 7919 + k))
+        return self.chances[(k, at)]
+
     def _turning(self, rank: int, kind: str, i: int) -> TurningPoint:
         m = self.moments[i]
         before, after, advice = self._figures(kind, i)
@@ -666,8 +677,10 @@ class Review:
             turn, phase = m.turn, m.phase
             what = m.label + _alone(m, self.moments[i + 1])
         else:
-            events = [e for k in range(i, self._next_crew(i)) for e in self.moments[k].events]
-            turn, phase, what = _luck_words(events, m.turn, m.phase)
+            spans = [(k, n) for k in range(i, self._next_crew(i))
+                     for n in range(len(self.moments[k].events))]
+            turn, phase, what = _luck_words([self.moments[k].events[n] for k, n in spans],
+                                            m.turn, m.phase, lambda at: self._chance(*spans[at]))
         paired = self._paired(kind, i)
         margin = round(Z * paired[1], 4) if paired else 0.0
         out: TurningPoint = {"kind": "choice" if kind == "choice" else "luck",
@@ -753,28 +766,29 @@ def _alone(m: _Moment, after: _Moment) -> str:
     return ", alone there"
 
 
-def _luck_words(events: Sequence[EventData], turn: int,
-                phase: str) -> tuple[int, str, str]:
+def _luck_words(events: Sequence[EventData], turn: int, phase: str,
+                chance: Callable[[int], str] = lambda at: "") -> tuple[int, str, str]:
     """The turn and phase of the first headline among these events, and what happened, read
     from the events' fields: each die's first headline in its own words after the die ("a 1
-    for the Intruder's attack on Engineer 2 — Engineer 2 is killed ..."), two at most; else
-    the dice, else the counters' moves."""
+    for the Intruder's attack on Engineer 2 — Engineer 2 is killed (1 chance in 6)": `chance`
+    of the die's index), two at most; else the dice, else the counters' moves."""
     said: list[str] = []
     at: tuple[int, str] | None = None
     last_roll = ""
-    for e in events:
+    roll_at = -1
+    for n, e in enumerate(events):
         kind = e.get("type")
         if kind == "phase" and "turn" in e:
             turn, phase = int(e["turn"]), str(e["phase"])
         if kind == "roll":
-            last_roll = _die_words(e)
+            last_roll, roll_at = _die_words(e), n
             continue
         if kind in HEADLINES and kind != "game_over" and (last_roll or not said):
             # (a headline with no new die after one told is that die's outcome told again)
             if at is None:
                 at = (turn, phase)
             text = str(e.get("text", ""))
-            said.append(f"{last_roll} — {text}" if last_roll else text)
+            said.append(f"{last_roll} — {text}{chance(roll_at)}" if last_roll else text)
             last_roll = ""
             if len(said) == 2:
                 break
