@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 import states
-from conftest import Problems, Site, guard_asked
+from conftest import Problems, Site
 from game_page import BODY, Boot, crew_by_hand, digest, page_game, play_along, start
 from measures import MEASURES, NAMES_SAMPLE, axe_violations, check_table, duplicate_names
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import intruder_core as ic
 from intruder_core import story
@@ -41,6 +42,7 @@ def wait_turn(page: Page, turn: str) -> None:
 
 FREE_POINT = """cid => {
   const room = document.querySelector(`#board [data-compartment="${cid}"]`);
+  room.scrollIntoView({block: 'nearest', inline: 'nearest'});
   const r = room.querySelector('.room-box').getBoundingClientRect();
   for (let fy = 0.4; fy < 0.9; fy += 0.1) for (let fx = 0.2; fx < 0.85; fx += 0.1) {
     const x = r.left + r.width * fx, y = r.top + r.height * fy;
@@ -54,11 +56,11 @@ FREE_POINT = """cid => {
 
 
 def click_room(page: Page, cid: str) -> None:
-    """Click a compartment's own background (not a token in it, not a neighbour)."""
-    room = page.locator(f'#board [data-compartment="{cid}"]')
-    room.scroll_into_view_if_needed()
+    """Click a compartment's own background (not a token in it, not a neighbour), scrolled
+    into view first (in FREE_POINT's round trip)."""
     point = page.evaluate(FREE_POINT, cid)
     if point is None:  # under a crowded neighbour drawn grown: the keyboard reaches it
+        room = page.locator(f'#board [data-compartment="{cid}"]')
         room.focus()
         page.keyboard.press("Enter")
         return
@@ -369,24 +371,36 @@ def tap(page: Page, piece: Any) -> None:
     piece.click(force=page.locator("#banner li").count() > 0)
 
 
+# What select_crew reads before it taps, in one round trip: who is selected, whether moments
+# play, the crewman's token, whether his compartment is lit, whether the events toast shows.
+CREW_LOOK = """crew => { const b = document.body.dataset;
+  const token = document.querySelector(`#board [data-crew="${crew}"]`);
+  const room = token && document.querySelector(
+    `#board [data-compartment="${token.dataset.at}"]`);
+  return {selected: b.selected || '', playing: b.moments === 'playing', token: !!token,
+          lit: !!room && room.classList.contains('reachable'),
+          toast: document.querySelectorAll('#banner li').length > 0}; }"""
+
+
 def select_crew(page: Page, crew: str) -> None:
     """Select a crewman: his token on the plan, else his line in the actions (the other
     crewmen's lines are folded in a disclosure: open it first)."""
     body = page.locator(BODY)
-    if body.get_attribute("data-selected") == crew:
+    look = page.evaluate(CREW_LOOK, crew)
+    if look["selected"] == crew:
         return
     token = page.locator(f'#board [data-crew="{crew}"]')
     line = page.locator(f'#actions [data-select="{crew}"]')
-    if token.count():
-        room = page.locator(f'#board [data-compartment="{token.get_attribute("data-at")}"]')
-        skip_moments(page)
-        if body.get_attribute("data-selected") and "reachable" in (
-                room.get_attribute("class") or ""):
+    if look["token"]:
+        if look["playing"]:
+            skip_moments(page)
+            look = page.evaluate(CREW_LOOK, crew)
+        if look["selected"] and look["lit"]:
             # (A tap on a crewman selects him, even in a lit compartment; letting go of the
             # selected one first is kept from when it moved him there.)
             page.keyboard.press("Escape")
             expect(body).to_have_attribute("data-selected", "")
-        tap(page, token)
+        token.click(force=look["toast"])  # as tap(): under the toast the tap is the piece's
         if body.get_attribute("data-selected") == crew:
             return
         page.wait_for_timeout(300)
@@ -399,34 +413,62 @@ def select_crew(page: Page, crew: str) -> None:
 
 
 def perform(page: Page, game: ic.Game, side: str, action: Any,
-            by_hand: bool | None = None) -> None:
+            by_hand: bool | None = None, before: str | None = None) -> dict[str, Any] | None:
     """Do `action` with the page's controls (the plan for moves and attacks, else its
     button), answer a guard, and play it on CPython as the page does (`by_hand`: whether
-    the crew is seated by a human, read from the page when not given)."""
-    before = page.locator(BODY).get_attribute("data-state-sha")
-    skip_moments(page)
+    the crew is seated by a human, read from the page when not given; `before`: the state's
+    digest, likewise). The page's answer when it is known (ANSWERED_AFTER), else None."""
+    answer: dict[str, Any] | None = None
+    if before is None:
+        before = page.locator(BODY).get_attribute("data-state-sha")
     if action.type == "move":
-        select_crew(page, action["crew"])
+        select_crew(page, action["crew"])  # (moments skipped there)
         room = page.locator(f'#board [data-compartment="{action["to"]}"]')
         expect(room).to_have_class(re.compile(r"\breachable\b"))
         click_room(page, action["to"])
     elif action.type == "move_counter":
+        skip_moments(page)
         select_counter(page, action["token"])
         room = page.locator(f'#board [data-compartment="{action["to"]}"]')
         expect(room).to_have_class(re.compile(r"\breachable\b"))
         click_room(page, action["to"])
     elif action.type == "intruder_attack" and \
             page.locator(f'#board [data-crew="{action["crew"]}"]').count():
+        skip_moments(page)
         tap(page, page.locator(f'#board [data-crew="{action["crew"]}"]'))
     else:
+        skip_moments(page)
         press_action_button(page, action)
     if action.type in ("intruder_attack", "intruder_hold"):  # never asked: dice follow
         expect(page.locator("#confirm-dialog")).to_be_hidden()
     elif action.type == "end_intruder_movement" and len(game.legal_actions(side)) > 1:
         confirm_guard(page, "End the Intruder's movement?")
-    elif guard_asked(page, before):
-        page.locator("#confirm-yes").click()
+    else:
+        answer = answered(page, before)
+        if answer is not None and answer["guard"]:
+            page.locator("#confirm-yes").click()
+            answer = None
     play_along(game, action, crew_by_hand(page) if by_hand is None else by_hand)
+    return answer
+
+
+# The page's answer to a click: its guard asking, a hand-over, or a new state (its digest).
+ANSWERED_AFTER = """s => { const b = document.body.dataset;
+  const guard = document.querySelector('#confirm-dialog[open]') !== null;
+  return (guard || b.handover || b.stateSha !== s)
+    && {guard, handover: !!b.handover, sha: b.stateSha}; }"""
+
+
+def answered(page: Page, before: str | None, timeout: int = 30_000) -> dict[str, Any] | None:
+    """Wait until the page has answered a click (as conftest.guard_asked), in one round trip
+    with what it answered; None if it did not answer in time (the caller's own wait reports
+    the alert)."""
+    try:
+        answer: dict[str, Any] = page.wait_for_function(
+            ANSWERED_AFTER, arg=before, timeout=timeout).json_value()
+    except PlaywrightTimeoutError:
+        return None
+    return answer
 
 
 def settled(page: Page) -> dict[str, str]:
@@ -492,17 +534,13 @@ def play_by_hand(page: Page, actions: int, seed: int = 0, check: Check | None = 
             check(page, side, game, full)
         action = choose(game, side, rng)
         before = data.get("stateSha")
-        perform(page, game, side, action, by_hand)
-        try:
-            page.wait_for_function(
-                "s => document.body.dataset.handover || document.body.dataset.stateSha !== s",
-                arg=before, timeout=60_000)
-        except Exception as exc:
-            page.screenshot(path="/tmp/s11/fail.png")
+        now = perform(page, game, side, action, by_hand, before or "") or \
+            answered(page, before, 60_000)
+        if now is None:
             raise AssertionError(f"{side} {action.label}: nothing happened; alert: "
                                  f"{page.inner_text('#alert')!r}, selected "
-                                 f"{body.get_attribute('data-selected')}") from exc
-        if not body.get_attribute("data-handover"):  # the same game as on CPython
+                                 f"{body.get_attribute('data-selected')}")
+        if not now["handover"] and now["sha"] != digest(game):  # the same game as on CPython
             expect(body).to_have_attribute("data-state-sha", digest(game))
     return page_game_when_shown(page), handovers, sides
 
