@@ -165,15 +165,17 @@ def venv_python() -> Path:
 
     `pip install -r` is idempotent, but costs 1-3 s with nothing to install, paid by every
     build (an e2e run builds twice): so it runs only when the venv is new or the requirements
-    differ from those last installed (kept in .venv, so a new venv installs them all)."""
+    differ from those last installed (kept in .venv, so a new venv installs them all).
+    `--no-compile`: pip compiles every module it installs (dask's, hypothesis's... 7 of a
+    fresh install's 20 s); Python compiles the few the checks import, once, as it meets them."""
     py = VENV / "bin" / "python"
     stamp = VENV / ".requirements"
     wanted = (ROOT / "requirements-dev.txt").read_text()
     if not py.exists():
         venv.EnvBuilder(with_pip=True).create(VENV)
     if not stamp.exists() or stamp.read_text() != wanted:
-        run(py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r",
-            ROOT / "requirements-dev.txt")
+        run(py, "-m", "pip", "install", "-q", "--no-compile", "--disable-pip-version-check",
+            "-r", ROOT / "requirements-dev.txt")
         stamp.write_text(wanted)
     return py
 
