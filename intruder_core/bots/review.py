@@ -340,12 +340,8 @@ class Review:
                 for k, key in self._pair(kind, i):
                     yield from self._refine(k, key, n)
                 diff = self._paired(kind, i)
-                # clear, too small, or too far from clear for more games to clear it
-                if diff is None or abs(diff[0]) < MIN_SWING or abs(diff[0]) > Z * diff[1] \
-                        or (n >= 16 and abs(diff[0]) < Z * diff[1] / 2) \
-                        or n >= self._most() or (
-                            self.refine_s is not None
-                            and self._work_s() - since >= self.refine_s):
+                if diff is None or self._settled(kind, *diff, n) or n >= self._most() or (
+                        self.refine_s is not None and self._work_s() - since >= self.refine_s):
                     break
                 n += max(self.samples, 8)  # not yet clear: more games, the same seeds
             if kind == "luck" and self._significant(kind, i):
@@ -360,6 +356,15 @@ class Review:
     def _is_refined(self, kind: str, i: int) -> bool:
         return (i, "chosen") in self.refined
 
+    @staticmethod
+    def _settled(kind: str, mean: float, se: float, n: int) -> bool:
+        """Whether a sampled swing needs no more games: clear either way, or (luck) too small
+        or too far from clear for more games to clear it. A choice that is not clear is
+        sampled on to the most games: a costly one missed is a lesson lost (issue 30 item 1)."""
+        if abs(mean) > Z * se or abs(mean) + Z * se < MIN_SWING:
+            return True
+        return kind != "choice" and (abs(mean) < MIN_SWING or (n >= 16 and abs(mean) < Z * se / 2))
+
     def _most(self) -> int:
         """The sampled games a figure not yet clear may have: MORE x `samples`, and at least
         MIN_MORE (a swing between two positions is only paired by its seeds)."""
@@ -367,11 +372,11 @@ class Review:
 
     def _to_refine(self) -> list[tuple[float, str, int]]:
         """The turning points stage 2 samples: the largest swings, half the places (at least)
-        kept for choices, which are what a player can learn from."""
+        kept for choices, which are what a player can learn from, and sampled first (when
+        the page's time runs out, they are the figures to have)."""
         choices = [t for t in self.turning if t[1] == "choice"][:self.refine // 2]
         rest = [t for t in self.turning if t not in choices]
-        picked = set(choices + rest[:self.refine - len(choices)])
-        return [t for t in self.turning if t in picked][:self.refine]
+        return (choices + rest[:self.refine - len(choices)])[:self.refine]
 
     def _pair(self, kind: str, i: int) -> list[tuple[int, str]]:
         """The two sampled figures a turning point compares: a choice, the advisor's and the
@@ -557,7 +562,9 @@ class Review:
                 if abs(swing) >= MIN_SWING or (kind == "choice" and i in self.quality):
                     found.append((swing, kind, i))
         found.sort(key=lambda t: (-abs(t[0]), t[2], t[1]))
-        self.turning = found[:self.keep]
+        # the choices past the first `keep` stay candidates too: the model may price a costly
+        # one at nothing, and stage 2 keeps places for choices
+        self.turning = found[:self.keep] + [t for t in found[self.keep:] if t[1] == "choice"]
 
     def step(self, budget_s: float) -> ReviewResult:
         """Work for about `budget_s` seconds (at least one unit); the result so far."""
@@ -636,7 +643,8 @@ class Review:
         order = sorted((t for t in self.turning if self._shown(t[1], t[2])),
                        key=lambda t: (not self._costly(t[1], t[2]),
                                       -abs(self._swing(t[1], t[2])), t[2]))
-        turning = [self._turning(rank, kind, i) for rank, (_, kind, i) in enumerate(order, 1)]
+        turning = [self._turning(rank, kind, i)
+                   for rank, (_, kind, i) in enumerate(order[:self.keep], 1)]
         lost_points = any(costly(t) for t in turning)
         return {"points": self._curve(), "turning": turning, "actions": self.count - 1,
                 "turns": int(last["turn"]), "over": bool(last["over"]),
