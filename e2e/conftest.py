@@ -356,6 +356,17 @@ PUT_SNAPSHOT = """async ([seed, key]) => {
 }"""
 
 
+# snapshot.mjs run in a module worker of the page's origin: its answer ({ok, bytes, ms} or
+# {ok: false, error}), or a refusal after two minutes.
+MAKE_SNAPSHOT = """url => new Promise((resolve) => {
+  const worker = new Worker(url, {type: 'module'});
+  const done = (answer) => { worker.terminate(); resolve(answer); };
+  worker.onmessage = (event) => done(event.data || {});
+  worker.onerror = (event) => done({ok: false, error: event.message || 'the worker failed'});
+  setTimeout(() => done({ok: false, error: 'no answer in two minutes'}), 120000);
+})"""
+
+
 def keep_snapshot(page: Page, site: Site, folder: Path) -> Path:
     """The memory snapshot stored in `page`'s context (Cache Storage, under loader.mjs's
     key), read through the DevTools protocol into `folder` under its file name (the build's
@@ -384,9 +395,9 @@ def keep_snapshot(page: Page, site: Site, folder: Path) -> Path:
 @pytest.fixture(scope="session")
 def shared_context(browser: Browser, site: Site, pytestconfig: pytest.Config,
                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedContext]:
-    """One context per xdist worker: boots the game once, from the memory snapshot an earlier
-    run kept for this build (pytest's cache: a developer's next run finds it), else cold,
-    and waits for the snapshot that boot makes, which it keeps."""
+    """One context per xdist worker: boots the game once from the memory snapshot an earlier
+    run kept for this build (pytest's cache: a developer's next run finds it), else makes
+    the snapshot with the site's snapshot worker alone, and keeps it."""
     context = browser.new_context(viewport=VIEWPORT)
     add_device_memory(context)
     page = context.new_page()
@@ -394,15 +405,19 @@ def shared_context(browser: Browser, site: Site, pytestconfig: pytest.Config,
     cache = getattr(pytestconfig, "cache", None)  # none under -p no:cacheprovider
     kept = cache.mkdir("e2e-snapshot") if cache else tmp_path_factory.mktemp("e2e-snapshot")
     site.snapshot = next(iter(sorted(kept.glob("snapshot-*.bin"))), None)
+    used = False
     if site.snapshot is not None:
         shared.seed(page)
-    page.goto(site.url + "?seed=1")
-    if wait_until_booted(page).get("snapshot") != "used":  # none kept, or another build's
-        page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
-        made = page.evaluate("document.body.dataset.snapshotMade")
+        page.goto(site.url + "?seed=1")
+        used = wait_until_booted(page).get("snapshot") == "used"
+    if not used:  # none kept, or another build's
+        # The site's own snapshot worker, started as boot.js starts it, alone: a cold boot
+        # of the game first would boot two more Pyodides (the page's, the bots' worker's).
+        on_origin(page, site.url)
+        made = page.evaluate(MAKE_SNAPSHOT, site.url + "pyodide/snapshot.mjs")
         # Every test of the worker boots from this snapshot: one refused (too large to
         # restore, snapshot.mjs) would leave them all booting cold, slowly but green.
-        assert made.isdigit(), f"no memory snapshot was stored ({made}): see the console"
+        assert made.get("ok"), f"no memory snapshot was stored: {made.get('error')}"
         site.snapshot = keep_snapshot(page, site, kept)
     yield shared
     context.close()
