@@ -146,8 +146,7 @@ class Odds:
 # fewer, so that a 12-turn game is reviewed within about 15 s in one worker (bench/review.py).
 REVIEW_SAMPLES = 12
 REVIEW_REFINE = 4
-REVIEW_REFINE_S = 3.0  # stage 2's time: the turning points left then keep the model's figures
-# (a 12-turn game's whole review within 5 s in the page, issue 30: 6.0-6.4 s at 8 s)
+REVIEW_REFINE_S = 8.0  # stage 2's time: the turning points left then keep the model's figures
 REVIEW_EXPECT = 4      # stage 1's sampled states per choice (the command line's: 6 and 4)
 REVIEW_QUALITY = 3
 REVIEW_DRAW_S = 0.25   # the panel drawn anew at most this often (and at the end)
