@@ -24,6 +24,7 @@ settings, every refinement: deterministic) and the figures printed:
     .venv/bin/python bench/planted_blunders.py                       # plant, review, print
     .venv/bin/python bench/planted_blunders.py --games-file /tmp/p.json   # planted once, kept
     .venv/bin/python bench/planted_blunders.py --planted 4 --alone 2      # a quick look
+    .venv/bin/python bench/planted_blunders.py --games-file A --games-file B  # two plantings
 
 Planting costs most of the time (sampled games over candidate actions); --games-file keeps
 the planted records so the review alone can be measured again after a change.
@@ -53,9 +54,11 @@ from intruder_core.bots.search import rollout  # noqa: E402
 COST = 0.20          # a planted blunder costs at least this much expected result
 SCREEN = 4           # sampled games per candidate when screening
 SCREEN_TURNS = 3     # ... cut after this many turns (the value model scores the rest)
-CONFIRM = 32         # ... and when confirming one
-SCAN_DECISIONS = 12  # crew decisions scanned per game for a later blunder, at most
-LATER_TYPES = ("drop", "attack")  # moves were scanned too: few cost 0.20, at a high scan cost
+CONFIRM = 100        # ... and when confirming one (its standard error about 0.06)
+SCAN_DECISIONS = 20  # crew decisions scanned per game for a later blunder, at most
+LATER_TYPES = ("drop", "attack")
+SCREENED = 4        # candidates screened at a decision, at most
+SEEDS = 400          # seeds tried at most for each kind
 
 Planter = Callable[[ic.Game, list[ic.Action], ic.Action, int], "ic.Action | None"]
 
@@ -112,7 +115,10 @@ def self_destruct(g: ic.Game, legal: list[ic.Action], base: ic.Action,
 
 def later(seed: int) -> Planter:
     """A drop or an attack from turn 4 on whose screened cost is at least COST (and whose
-    confirmed cost, measured again on more games, too)."""
+    confirmed cost, measured again on more games, too): at each decision scanned, every drop
+    of an object of another kind and every attack, SCREENED at most. (Screening also the
+    move the value model liked least after the turn planted none in about 40 games, at
+    several times the scan's cost.)"""
     scanned = [0]
 
     def plant(g: ic.Game, legal: list[ic.Action], base: ic.Action,
@@ -122,7 +128,8 @@ def later(seed: int) -> Planter:
         seen = set()
         cands = []
         for a in legal:
-            key = (a.type, a.get("crew"), a.get("to"), a.get("item"), a.get("weapon"))
+            item = str(a.get("item") or "").rstrip("0123456789")  # an object's kind
+            key = (a.type, a.get("crew"), item, a.get("weapon"))
             if a.type in LATER_TYPES and a != base and key not in seen:
                 seen.add(key)
                 cands.append(a)
@@ -131,7 +138,7 @@ def later(seed: int) -> Planter:
         scanned[0] += 1
         rng = random.Random(seed * 31 + n)
         rng.shuffle(cands)
-        for a in cands[:2]:
+        for a in cands[:SCREENED]:
             if cost(g, base, a, SCREEN, seed + n, SCREEN_TURNS) >= COST + 0.05 and \
                     cost(g, base, a, CONFIRM, seed) >= COST:
                 return a
@@ -140,16 +147,21 @@ def later(seed: int) -> Planter:
     return plant
 
 
-def plant_games(planted: int, alone: int, first_seed: int) -> list[dict[str, Any]]:
+def plant_games(planted: int, alone: int, first_seed: int,
+                kept: Callable[[list[dict[str, Any]]], None] = lambda games: None
+                ) -> list[dict[str, Any]]:
     """`planted` games with a blunder (half of each kind, self-destruct first) and `alone`
-    games of the heuristic alone (of 10 turns or more)."""
+    games of the heuristic alone (of 10 turns or more); `kept` is handed the games so far
+    after each one (a long planting stopped keeps what it found)."""
     out: list[dict[str, Any]] = []
     want = {"self-destruct": (planted + 1) // 2, "later": planted // 2}
     seed = first_seed
     for kind, n in want.items():
-        found = 0
-        while found < n and seed < first_seed + 400:
+        found, last = 0, seed + SEEDS
+        while found < n and seed < last:
             seed += 1
+            if seed % 50 == 0:
+                print(f"  ... {kind}: seed {seed}, {found} of {n} planted", flush=True)
             planter = self_destruct if kind == "self-destruct" else later(seed)
             g, step, label, paid = play_planted(seed, planter)
             if step is None or paid < COST:
@@ -157,6 +169,7 @@ def plant_games(planted: int, alone: int, first_seed: int) -> list[dict[str, Any
             found += 1
             out.append({"kind": kind, "seed": seed, "step": step, "label": label,
                         "cost": round(paid, 3), "turns": g.turn, "record": dict(g.record())})
+            kept(out)
             print(f"planted {kind:13} seed {seed}: step {step} {label!r} costs {paid:.2f} "
                   f"({g.turn} turns, {g.result['outcome'] if g.result else 'unfinished'})",
                   flush=True)
@@ -169,6 +182,7 @@ def plant_games(planted: int, alone: int, first_seed: int) -> list[dict[str, Any
         found += 1
         out.append({"kind": "alone", "seed": seed, "step": None, "label": "", "cost": 0.0,
                     "turns": g.turn, "record": dict(g.record())})
+        kept(out)
         print(f"alone seed {seed}: {g.turn} turns, "
               f"{g.result['outcome'] if g.result else 'unfinished'}", flush=True)
     return out
@@ -244,20 +258,28 @@ def main() -> None:
     ap.add_argument("--planted", type=int, default=10, help="games with a planted blunder")
     ap.add_argument("--alone", type=int, default=4, help="games of the heuristic alone")
     ap.add_argument("--seed", type=int, default=500000, help="the first game's seed - 1")
-    ap.add_argument("--games-file", type=Path,
-                    help="read the planted games from here if it exists, else write them")
+    ap.add_argument("--games-file", type=Path, action="append", default=[],
+                    help="read the planted games from here if it exists, else write them, "
+                         "after each game planted (a planting stopped keeps what it found); "
+                         "given again: the games of every file, planted apart, measured "
+                         "together")
     ap.add_argument("--samples", type=int, default=bot_tasks.REVIEW_SAMPLES)
     ap.add_argument("--refine", type=int, default=bot_tasks.REVIEW_REFINE)
     ap.add_argument("--expect", type=int, default=bot_tasks.REVIEW_EXPECT)
     ap.add_argument("--quality", type=int, default=bot_tasks.REVIEW_QUALITY)
     ap.add_argument("-v", "--verbose", action="store_true", help="each game's top points")
     args = ap.parse_args()
-    if args.games_file and args.games_file.exists():
-        games = json.loads(args.games_file.read_text())
+    missing = [f for f in args.games_file if not f.exists()]
+    if args.games_file and not missing:
+        games = [g for f in args.games_file for g in json.loads(f.read_text())]
+    elif len(args.games_file) > 1:
+        sys.exit(f"no such games file: {', '.join(map(str, missing))}")
     else:
-        games = plant_games(args.planted, args.alone, args.seed)
-        if args.games_file:
-            args.games_file.write_text(json.dumps(games))
+        def keep(games: list[dict[str, Any]]) -> None:
+            for f in args.games_file:
+                f.write_text(json.dumps(games))
+
+        games = plant_games(args.planted, args.alone, args.seed, keep)
     measure(games, args.samples, args.refine, args.expect, args.quality, args.verbose)
 
 
