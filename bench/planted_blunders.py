@@ -25,6 +25,13 @@ settings, every refinement: deterministic) and the figures printed:
     .venv/bin/python bench/planted_blunders.py --games-file /tmp/p.json   # planted once, kept
     .venv/bin/python bench/planted_blunders.py --planted 4 --alone 2      # a quick look
     .venv/bin/python bench/planted_blunders.py --games-file A --games-file B  # two plantings
+    .venv/bin/python bench/planted_blunders.py --games-file bench/planted_games.json  # kept
+
+bench/planted_games.json keeps session 43's games: 8 self-destructs and 3 later drops planted
+(seeds 500001-500301 and 510001-510009, each confirmed on 100 sampled games) and 4 games of
+the heuristic alone; the review alone takes about 20 s on them. A later blunder is rare (about
+one in a hundred seeds), so planting ten anew takes hours: two runs side by side, stopped once
+they had found enough (the games rebuilt from their printed lines), planted these.
 
 Planting costs most of the time (sampled games over candidate actions); --games-file keeps
 the planted records so the review alone can be measured again after a change.
