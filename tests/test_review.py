@@ -358,3 +358,30 @@ def test_the_players_costly_choices_come_before_luck() -> None:
     review._swing = lambda kind, i: swings[(kind, i)]  # type: ignore[method-assign]
     assert [(t["kind"], t["rank"]) for t in review.result()["turning"]] == \
         [("choice", 1), ("luck", 2)]
+
+
+def test_a_choice_is_judged_against_the_better_of_the_heuristics_and_the_searchs() -> None:
+    """Where the advisor's search chooses otherwise than the heuristic, both are sampled on
+    the review's seeds and the choice is judged against the better (issue 30 item 1: the best
+    action the search finds, not the heuristic's alone)."""
+    plain = rv.Review(sent_alone(), samples=8, refine=2)
+    plain.run()
+    assert 0 in plain.searched and plain.searched[0] is None  # searched: it kept the heuristic's
+    other = next(a for a in plain.moments[0].legal
+                 if a.label == "Engineer 1: move to Access Shaft #1")
+    review = rv.Review(sent_alone(), samples=8, refine=2)
+    review.searched[0] = other  # as if the search had chosen it
+    review.run()
+    draws = {k: review.draws[(0, k)] for k in ("advisor", "search", "chosen")}
+    n = min(len(d) for d in draws.values())
+    assert n >= 8
+    mean = {k: sum(v for v in d[:n] if v is not None) / n for k, d in draws.items()}
+    best = "search" if mean["search"] > mean["advisor"] else "advisor"
+    assert best == "search"  # the shaft keeps more here (by these seeds: deterministic)
+    assert review._best(0) == best
+    assert review._best_action(0) == (other if best == "search" else review._advice(0))
+    before, _after, advice = review._figures("choice", 0)
+    assert before == advice == review.refined[(0, best)]
+    assert review._pair("choice", 0) == [(0, best), (0, "chosen")]
+    # the mistakes mode judges a try against the same figure
+    assert review.judge(0, other.to_dict())["advisor"] == review.refined[(0, best)]

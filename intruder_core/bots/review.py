@@ -39,7 +39,7 @@ from ..view import View
 from .determinize import Inconsistent, determinize, release_constraints
 from .faces import chance_words, faces
 from .heuristic import HeuristicPolicy
-from .search import playout
+from .search import SearchPolicy, playout
 from .value import value
 
 # The value model gives an expected result (win 1, draw 1/2, loss 0), not a split. The draw
@@ -63,6 +63,8 @@ MIN_SWING = 0.03     # smaller changes of the expected result are not turning po
 MORE = 3             # a refined swing not yet clear is sampled up to MORE x `samples` games
 MIN_MORE = 40        # ... and up to this many at least
 Z = 1.64             # a sampled swing is significant when its 90% interval excludes 0
+SEARCH_ROLLOUTS = 12  # the search at a sampled choice: it names a candidate, which the
+#                      sampled games then judge (half the page advisor's 24: the 5 s review)
 SAME = 2             # before and after this many win points apart or less: no change shown
 NO_MISTAKES = "No significant mistakes."
 
@@ -283,6 +285,7 @@ class Review:
         self.quality: dict[int, Figure] = {}  # moment -> its choice judged further on
         self.expect_advice: dict[int, Figure] = {}  # ... and the advisor's the same way
         self.advice: dict[int, Action] = {}
+        self.searched: dict[int, Action | None] = {}  # moment -> the search's other choice
         self.chances: dict[tuple[int, int], str] = {}  # (moment, event) -> a die's chance words
         self.turning: list[tuple[float, str, int]] = []   # (swing, kind, moment)
         self.stage = 1
@@ -339,6 +342,10 @@ class Review:
             while True:
                 for k, key in self._pair(kind, i):
                     yield from self._refine(k, key, n)
+                other = self._searched(i) if kind == "choice" else None
+                if other is not None:  # the search's choice, on the same seeds
+                    yield from self._refine(i, "advisor", n)
+                    yield from self._refine(i, "search", n, other)
                 diff = self._paired(kind, i)
                 if diff is None or self._settled(kind, *diff, n) or n >= self._most() or (
                         self.refine_s is not None and self._work_s() - since >= self.refine_s):
@@ -379,11 +386,39 @@ class Review:
         return (choices + rest[:self.refine - len(choices)])[:self.refine]
 
     def _pair(self, kind: str, i: int) -> list[tuple[int, str]]:
-        """The two sampled figures a turning point compares: a choice, the advisor's and the
-        chosen action's; luck, the chosen action's and the next crew decision's."""
+        """The two sampled figures a turning point compares: a choice, the best of the
+        advisor's (`_best`) and the chosen action's; luck, the chosen action's and the next
+        crew decision's."""
         if kind == "choice":
-            return [(i, "advisor"), (i, "chosen")]
+            return [(i, self._best(i)), (i, "chosen")]
         return [(i, "chosen"), (self._next_crew(i), "advisor")]
+
+    def _searched(self, i: int) -> Action | None:
+        """The advisor's search's choice at moment i (bots.search, from the crew view, its
+        samples seeded by the moment) where it is neither the heuristic's nor the move played:
+        a choice is judged against the best the search finds, not the heuristic's alone
+        (issue 30 item 1). Searched once, and only for the choices stage 2 samples."""
+        if i not in self.searched:
+            m = self.moments[i]
+            search = SearchPolicy(budget_rollouts=SEARCH_ROLLOUTS, seed=self.seed * 7919 + i)
+            search.constraints = self._constraints(i)
+            a, _ = search.choose(m.view, list(m.legal), random.Random(sample_seed(self.seed, i)))
+            self.searched[i] = None if a in (self._advice(i), m.action) else a
+        return self.searched[i]
+
+    def _best(self, i: int) -> str:
+        """The key of the advisor's figure a choice at moment i is judged against: the
+        search's choice where its sampled games did better than the heuristic's on the same
+        seeds, else the heuristic's ("advisor")."""
+        if self.searched.get(i) is None:
+            return "advisor"
+        diff = self._difference((i, "advisor"), (i, "search"))
+        return "search" if diff is not None and diff[0] > 0 else "advisor"
+
+    def _best_action(self, i: int) -> Action:
+        """The action of the figure a choice is judged against (see _best)."""
+        other = self.searched.get(i)
+        return other if other is not None and self._best(i) == "search" else self._advice(i)
 
     def _paired(self, kind: str, i: int) -> tuple[float, float] | None:
         """The sampled swing (the second figure of the pair less the first: the chosen less
@@ -535,7 +570,7 @@ class Review:
         if kind == "choice":
             if i not in self.quality:  # the advisor's choice: nothing to judge
                 return self.figure(i), self.expect[i], None
-            advice = self.refined.get((i, "advisor")) or self.expect_advice[i]
+            advice = self.refined.get((i, self._best(i))) or self.expect_advice[i]
             return advice, self.refined.get((i, "chosen")) or self.quality[i], advice
         nxt = self._next_crew(i)
         return self.refined.get((i, "chosen")) or self.expect[i], self.figure(nxt), None
@@ -613,10 +648,11 @@ class Review:
             raise IllegalAction(f"{a.type} is not among the moves there")
         n = max(len(self.draws.get((step, "chosen"), ())), self.samples, 8)
         key = f"try {json.dumps(a.to_dict(), sort_keys=True)}"  # the try's own figure
-        for k, first in (("chosen", None), ("advisor", None), (key, a)):
+        best = self._best(step)
+        for k, first in (("chosen", None), (best, self._best_action(step)), (key, a)):
             for _ in self._refine(step, k, n, first):
                 pass
-        tried, played, advice = (self.refined[(step, k)] for k in (key, "chosen", "advisor"))
+        tried, played, advice = (self.refined[(step, k)] for k in (key, "chosen", best))
         diff = self._difference((step, "chosen"), (step, key), least=1)
         gain = diff[0] if diff else 0.0
         points = points_gained(played, tried)
@@ -698,7 +734,7 @@ class Review:
                              "margin": margin, "rank": rank}
         label = ""
         if advice is not None:
-            b = self._advice(i)
+            b = self._best_action(i)
             label = _label_of(m, b)
             out["advisor"] = {"action": b.to_dict(), "label": label, "figure": advice}
         out["text"] = sentence(out["kind"], what, before, after, label)
