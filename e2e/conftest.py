@@ -604,17 +604,26 @@ def wait_booted(page: Page) -> Callable[[], dict[str, str]]:
 
 
 # The page answered a click: its guard asks (the confirm dialog is open), a hand-over waits, or
-# the game's state changed.
-ANSWERED = """s => document.querySelector('#confirm-dialog[open]') !== null
-                  || !!document.body.dataset.handover || document.body.dataset.stateSha !== s"""
+# the game's state changed; what it was, with the state's digest.
+ANSWERED = """s => { const b = document.body.dataset;
+  const guard = document.querySelector('#confirm-dialog[open]') !== null;
+  return (guard || b.handover || b.stateSha !== s)
+    && {guard, handover: !!b.handover, sha: b.stateSha}; }"""
+
+
+def answered(page: Page, before: str | None, timeout: int = 30_000) -> dict[str, Any] | None:
+    """After a click on an action: wait until the page has answered it (instead of a fixed
+    pause), in one round trip with what it answered (ANSWERED); None if it did not answer
+    in time, which is left to the caller's own wait for the new state (it reports the alert)."""
+    try:
+        answer: dict[str, Any] = page.wait_for_function(
+            ANSWERED, arg=before, timeout=timeout).json_value()
+    except PlaywrightTimeoutError:
+        return None
+    return answer
 
 
 def guard_asked(page: Page, before: str | None) -> bool:
-    """After a click on an action: wait until the page has answered it (instead of a fixed
-    pause) and say whether its guard asks for confirmation. A page that does not answer is
-    left to the caller's own wait for the new state, which reports the alert."""
-    try:
-        page.wait_for_function(ANSWERED, arg=before, timeout=30_000)
-    except PlaywrightTimeoutError:
-        return False
-    return bool(page.locator("#confirm-dialog[open]").count())
+    """After a click on an action: whether the page's answer is its guard asking."""
+    answer = answered(page, before)
+    return answer is not None and bool(answer["guard"])

@@ -18,11 +18,10 @@ from typing import Any
 
 import pytest
 import states
-from conftest import Problems, Site
+from conftest import Problems, Site, answered
 from game_page import BODY, Boot, crew_by_hand, digest, page_game, play_along, start
 from measures import MEASURES, NAMES_SAMPLE, axe_violations, check_table, duplicate_names
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import intruder_core as ic
 from intruder_core import story
@@ -364,11 +363,12 @@ def press_action_button(page: Page, action: Any) -> None:
     page.locator("#actions button[data-action]").nth(i).click()
 
 
-def tap(page: Page, piece: Any) -> None:
+def tap(page: Page, piece: Any, toast: bool | None = None) -> None:
     """Tap a piece of the plan where it is drawn. Under the events toast the tap is the
     piece's all the same (page_input.through_toast), where Playwright's own click waits for
-    the toast to go; likely the tap that once did not select a crewman in a fresh-clone run."""
-    piece.click(force=page.locator("#banner li").count() > 0)
+    the toast to go; likely the tap that once did not select a crewman in a fresh-clone run.
+    `toast`: whether the toast shows, when the caller has read it already."""
+    piece.click(force=page.locator("#banner li").count() > 0 if toast is None else toast)
 
 
 # What select_crew reads before it taps, in one round trip: who is selected, whether moments
@@ -400,7 +400,7 @@ def select_crew(page: Page, crew: str) -> None:
             # selected one first is kept from when it moved him there.)
             page.keyboard.press("Escape")
             expect(body).to_have_attribute("data-selected", "")
-        token.click(force=look["toast"])  # as tap(): under the toast the tap is the piece's
+        tap(page, token, look["toast"])
         if body.get_attribute("data-selected") == crew:
             return
         page.wait_for_timeout(300)
@@ -417,7 +417,7 @@ def perform(page: Page, game: ic.Game, side: str, action: Any,
     """Do `action` with the page's controls (the plan for moves and attacks, else its
     button), answer a guard, and play it on CPython as the page does (`by_hand`: whether
     the crew is seated by a human, read from the page when not given; `before`: the state's
-    digest, likewise). The page's answer when it is known (ANSWERED_AFTER), else None."""
+    digest, likewise). The page's answer when it is known (conftest.answered), else None."""
     answer: dict[str, Any] | None = None
     if before is None:
         before = page.locator(BODY).get_attribute("data-state-sha")
@@ -449,25 +449,6 @@ def perform(page: Page, game: ic.Game, side: str, action: Any,
             page.locator("#confirm-yes").click()
             answer = None
     play_along(game, action, crew_by_hand(page) if by_hand is None else by_hand)
-    return answer
-
-
-# The page's answer to a click: its guard asking, a hand-over, or a new state (its digest).
-ANSWERED_AFTER = """s => { const b = document.body.dataset;
-  const guard = document.querySelector('#confirm-dialog[open]') !== null;
-  return (guard || b.handover || b.stateSha !== s)
-    && {guard, handover: !!b.handover, sha: b.stateSha}; }"""
-
-
-def answered(page: Page, before: str | None, timeout: int = 30_000) -> dict[str, Any] | None:
-    """Wait until the page has answered a click (as conftest.guard_asked), in one round trip
-    with what it answered; None if it did not answer in time (the caller's own wait reports
-    the alert)."""
-    try:
-        answer: dict[str, Any] = page.wait_for_function(
-            ANSWERED_AFTER, arg=before, timeout=timeout).json_value()
-    except PlaywrightTimeoutError:
-        return None
     return answer
 
 

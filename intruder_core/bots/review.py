@@ -383,7 +383,7 @@ class Review:
         the page's time runs out, they are the figures to have)."""
         choices = [t for t in self.turning if t[1] == "choice"][:self.refine // 2]
         rest = [t for t in self.turning if t not in choices]
-        return (choices + rest[:self.refine - len(choices)])[:self.refine]
+        return choices + rest[:self.refine - len(choices)]
 
     def _pair(self, kind: str, i: int) -> list[tuple[int, str]]:
         """The two sampled figures a turning point compares: a choice, the best of the
