@@ -83,7 +83,7 @@ def cpython(samples: int, refine: int) -> None:
     for name, rec in records():
         start = time.perf_counter()
         review = rv.Review(rec, samples=samples, refine=refine,
-                           refine_s=bot_tasks.REVIEW_REFINE_S,
+                           budget_s=bot_tasks.REVIEW_BUDGET_S,
                            expect_samples=bot_tasks.REVIEW_EXPECT,
                            quality_samples=bot_tasks.REVIEW_QUALITY)
         first = None
@@ -117,7 +117,8 @@ OBSERVE = """window.__long = []; new PerformanceObserver((l) => {
 MARKS = """() => { const b = document.body.dataset; return {state: b.review,
   asked: Number(b.reviewAskedAt), ready: Number(b.reviewReadyAt),
   first: Number(b.reviewFirstAt), done: Number(b.reviewDoneAt), page: window.__readyAt,
-  snapshot: b.reviewSnapshot, long: window.__long}; }"""
+  snapshot: b.reviewSnapshot, long: window.__long,
+  status: document.getElementById('review-status').textContent}; }"""
 
 
 def warm_up(ctx: Any, origin: str, timeout_s: float) -> None:
@@ -198,6 +199,7 @@ def page(timeout_s: float, modes: list[str]) -> None:
                 print(f"page {mode:10} {name}: {m['state']}, worker ready {s(m['ready'])} "
                       f"(snapshot {m['snapshot']}), first figures {s(m['first'])}, whole "
                       f"review {s(m['done'])}; page ready {s(m['page'])}")
+                print(f"    {m['status']}")
                 print(f"    main-thread long tasks after the page was ready: {len(during)} "
                       f"{[round(d) for d in during]}; during its boot: {len(boot)} "
                       f"{[round(d) for d in boot]}", flush=True)

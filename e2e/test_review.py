@@ -136,7 +136,9 @@ def test_review_a_share_link(page: Page, site: Site, problems: Problems, boot: B
     assert report["tiny"] == [], report["tiny"]
     assert report["svgText"] and min(report["svgText"]) >= 11, report["svgText"]
     print(f"page height {report['height']} px ({report['height'] / height:.1f} viewports)")
-    assert report["height"] <= 2.2 * height, report["height"]
+    # 2.2 viewports, and the status's third line when the time left a swing unchecked
+    # (the review's budget is the page's clock: under load it checks fewer, lists fewer)
+    assert report["height"] <= 2.2 * height + 24, report["height"]
 
 
 # The review panel opened by the page (shown, laid out, its review running or done).

@@ -171,14 +171,37 @@ def test_the_command_line_prints_the_turning_points_and_the_time(
     assert json.loads(capsys.readouterr().out)["actions"] == 1
 
 
-def test_out_of_time_the_turning_points_keep_the_models_figures() -> None:
+def test_out_of_time_the_points_left_unchecked_are_left_out_and_counted() -> None:
+    """The time budget stops the sampling: a turning point must be significant, so those not
+    sampled are not listed (their count is), and the curve keeps the model's figures."""
     rec = attacked(1)
-    quick = rv.Review(rec, samples=4, refine=3, refine_s=0.0).run()
-    assert quick["done"] and quick["turning"]
-    assert all(t["after"]["source"] == "model" for t in quick["turning"])
     full = rv.Review(rec, samples=4, refine=3).run()
+    assert full["turning"] and full["unchecked"] == 0
     assert any(t["after"]["source"] == "samples" for t in full["turning"])
+    quick = rv.Review(rec, samples=4, refine=3, budget_s=0.0).run()
+    assert quick["done"] and quick["turning"] == [] and quick["unchecked"] >= 1
     assert [p["figure"] for p in quick["points"]] != [p["figure"] for p in full["points"]]
+    assert all(p["figure"]["source"] == "model" for p in quick["points"])
+    # refine 0 asks for the model alone: its points stand on the model's figures
+    model = rv.Review(rec, samples=4, refine=0).run()
+    assert model["turning"] and model["unchecked"] == 0
+    assert all(t["after"]["source"] == "model" for t in model["turning"])
+
+
+def test_a_figure_the_budget_cut_short_is_not_judged() -> None:
+    """Out of time in the middle of a figure: its few games judge nothing (two games alike
+    would look certain), so the point is left out and counted as unchecked."""
+
+    class Cut(rv.Review):
+        def _out_of_time(self) -> bool:
+            return self.played >= 5  # five sampled games, then the time is up
+
+    rec = attacked(1)
+    cut = Cut(rec, samples=12, refine=3)
+    res = cut.run()
+    assert res["done"] and res["turning"] == [] and res["unchecked"] == len(cut.todo) == 2
+    assert [len(d) for d in cut.draws.values()] == [5, 0]  # the first figure, cut at 5
+    assert res["verdict"] == ""  # a choice went unchecked: no "No significant mistakes"
 
 
 def test_python_m_intruder_core_review_prints_the_turning_points(

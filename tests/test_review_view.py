@@ -23,6 +23,16 @@ def reviewed() -> rv.ReviewResult:
     return rv.Review(attacked(1), samples=4, refine=2).run()
 
 
+def test_the_status_says_how_many_swings_the_time_left_unchecked() -> None:
+    full = rv.Review(attacked(1), samples=4, refine=3).run()
+    quick = rv.Review(attacked(1), samples=4, refine=3, budget_s=0.0).run()
+    assert quick["unchecked"] == 2  # a choice and its luck: the only candidates
+    assert "Reviewed: 2 decisions in 0 s. 2 more swings not checked in time, so not " \
+        "listed. " in rvw.status_text(quick)
+    assert "not checked" not in rvw.status_text(full)
+    assert rvw.status_text({**quick, "unchecked": 1}).count("1 more swing not checked") == 1
+
+
 def test_the_chart_is_a_slider_over_the_curve_with_its_bands_and_turning_points() -> None:
     res = reviewed()
     svg = rvw.chart_svg(res, 0)
@@ -114,7 +124,7 @@ def test_the_workers_task_draws_the_panel_at_most_so_often_and_at_the_end() -> N
     assert [bool(a.get("drawn")) for a in answers] == [True] + [False] * (len(answers) - 2) \
         + [True]
     assert "marks" not in answers[1] and len(answers) > 2
-    res = rv.Review(rec, samples=2, refine=1, refine_s=bot_tasks.REVIEW_REFINE_S,
+    res = rv.Review(rec, samples=2, refine=1, budget_s=bot_tasks.REVIEW_BUDGET_S,
                     expect_samples=bot_tasks.REVIEW_EXPECT,
                     quality_samples=bot_tasks.REVIEW_QUALITY).run()
     assert out["marks"] == rvw.marks(res)

@@ -168,7 +168,8 @@ class ReviewResult(TypedDict):
     over: bool
     outcome: str | None
     stage: int       # 1: the model's figures; 2: refining with sampled games
-    verdict: str     # NO_MISTAKES when no costly choice stands (else "")
+    verdict: str     # NO_MISTAKES when no costly choice stands and none was left unchecked
+    unchecked: int   # candidate turning points the time budget left unsampled (left out)
     progress: float  # 0..1
     done: bool
     seconds: float
@@ -252,7 +253,7 @@ class Review:
     def __init__(self, record: object, seed: int = 0,
                  samples: int = SAMPLES, refine: int = REFINE, keep: int = KEEP,
                  expect_samples: int = EXPECT_SAMPLES, quality_samples: int = QUALITY_SAMPLES,
-                 refine_s: float | None = None) -> None:
+                 budget_s: float | None = None) -> None:
         for name, n, top in (("samples", samples, 400), ("refine", refine, 40),
                              ("keep", keep, 100), ("expect_samples", expect_samples, 100),
                              ("quality_samples", quality_samples, 100)):
@@ -261,7 +262,9 @@ class Review:
         self.seed, self.samples, self.refine = seed, samples, max(0, min(refine, keep))
         self.keep, self.expect_samples = keep, expect_samples
         self.quality_samples = quality_samples
-        self.refine_s = refine_s  # stage 2's work time at most (None: every refinement)
+        # the whole review's work time at most (None: no bound): sampling stops there, and
+        # the points left unsampled are left out (a turning point is a significant one)
+        self.budget_s = budget_s
         self._slice = 0.0
         origin, actions = refuse(record)
         from ..saves import replay_checked
@@ -289,7 +292,8 @@ class Review:
         self.chances: dict[tuple[int, int], str] = {}  # (moment, event) -> a die's chance words
         self.turning: list[tuple[float, str, int]] = []   # (swing, kind, moment)
         self.stage = 1
-        self.cut = refine == 0  # sampling cut short: unsampled points stand on the model
+        self.cut = refine == 0  # no sampling asked for: the model's figures stand
+        self.todo: list[tuple[float, str, int]] = []  # the candidates stage 2 samples, in order
         self.judged = 0  # stage 1: the moments whose choice is judged
         self.played = 0  # stage 2: the sampled games played (or found played already)
         self.seconds = 0.0
@@ -331,24 +335,22 @@ class Review:
             yield
         self._choose_turning()
         self.stage = 2
-        since = self._work_s()
-        for _, kind, i in self._to_refine():
-            if self.refine_s is not None and self._work_s() - since >= self.refine_s:
-                self.refine = len([t for t in self.turning[:self.refine]
-                                   if self._is_refined(t[1], t[2])])
-                self.cut = True
-                break  # out of time: the rest keep the model's figures
+        self.todo = self._to_refine()
+        for _, kind, i in self.todo:
+            if self._out_of_time():
+                break  # the rest are left out, and counted (`unchecked`)
             n = self.samples
             while True:
-                for k, key in self._pair(kind, i):
-                    yield from self._refine(k, key, n)
-                other = self._searched(i) if kind == "choice" else None
+                for k2, key in self._pair(kind, i):
+                    yield from self._refine(k2, key, n)
+                other = self._searched(i) if kind == "choice" and not self._out_of_time() \
+                    else None
                 if other is not None:  # the search's choice, on the same seeds
                     yield from self._refine(i, "advisor", n)
                     yield from self._refine(i, "search", n, other)
                 diff = self._paired(kind, i)
-                if diff is None or self._settled(kind, *diff, n) or n >= self._most() or (
-                        self.refine_s is not None and self._work_s() - since >= self.refine_s):
+                if diff is None or self._settled(kind, *diff, n) or n >= self._most() or \
+                        self._out_of_time():
                     break
                 n += max(self.samples, 8)  # not yet clear: more games, the same seeds
             if kind == "luck" and self._significant(kind, i):
@@ -360,8 +362,9 @@ class Review:
         """Seconds of work so far, the current slice included."""
         return self.seconds + (time.perf_counter() - self._slice if self._slice else 0.0)
 
-    def _is_refined(self, kind: str, i: int) -> bool:
-        return (i, "chosen") in self.refined
+    def _out_of_time(self) -> bool:
+        """Whether the review has worked its budget (`budget_s`)."""
+        return self.budget_s is not None and self._work_s() >= self.budget_s
 
     @staticmethod
     def _settled(kind: str, mean: float, se: float, n: int) -> bool:
@@ -441,10 +444,20 @@ class Review:
         var = sum((v - mean) ** 2 for v in d) / (len(d) - 1) if len(d) > 1 else 0.0
         return mean, math.sqrt(var / len(d))
 
+    def _sampled(self, kind: str, i: int) -> bool:
+        """Whether a turning point's two figures have their `samples` games each (at most 8
+        asked): a figure the time budget cut shorter is not judged."""
+        return all(len(self.draws.get(key, ())) >= min(self.samples, 8)
+                   for key in self._pair(kind, i))
+
+    def unchecked(self) -> list[tuple[float, str, int]]:
+        """The candidates stage 2 was to sample and the time budget left unsampled."""
+        return [t for t in self.todo if not self._sampled(t[1], t[2])] if self.done else []
+
     def _significant(self, kind: str, i: int) -> bool | None:
-        """Whether a sampled swing's 95% interval excludes no change (None: not sampled)."""
+        """Whether a sampled swing's 90% interval excludes no change (None: not sampled)."""
         diff = self._paired(kind, i)
-        if diff is None:
+        if diff is None or not self._sampled(kind, i):
             return None
         return abs(diff[0]) > Z * diff[1] and abs(diff[0]) >= MIN_SWING
 
@@ -532,7 +545,8 @@ class Review:
                 first = m.action if key == "chosen" else self._advice(i) if m.crew else None
             constraints = self._constraints(i)
             policy = HeuristicPolicy()
-            while len(draws) < n:
+            # out of time, a figure stops where it is (see `_sampled`)
+            while len(draws) < n and not self._out_of_time():
                 try:
                     g = playout(m.view, first, policy, sample_seed(self.seed * 7919, len(draws)),
                                 constraints)
@@ -681,11 +695,14 @@ class Review:
                                       -abs(self._swing(t[1], t[2])), t[2]))
         turning = [self._turning(rank, kind, i)
                    for rank, (_, kind, i) in enumerate(order[:self.keep], 1)]
-        lost_points = any(costly(t) for t in turning)
+        # "No significant mistakes" only when no costly choice stands and none went unchecked
+        open_ = any(costly(t) for t in turning) or \
+            any(kind == "choice" for _, kind, _ in self.unchecked())
         return {"points": self._curve(), "turning": turning, "actions": self.count - 1,
                 "turns": int(last["turn"]), "over": bool(last["over"]),
                 "outcome": str(res["outcome"]) if res else None, "stage": self.stage,
-                "verdict": NO_MISTAKES if self.done and not lost_points else "",
+                "verdict": NO_MISTAKES if self.done and not open_ else "",
+                "unchecked": len(self.unchecked()),
                 "progress": round(self._progress(), 4),
                 "done": self.done, "seconds": round(self.seconds, 3),
                 "note": ("Finished game: the last point is its result." if last["over"]

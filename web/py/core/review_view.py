@@ -302,7 +302,10 @@ def status_text(res: Mapping[str, Any] | None, error: str = "") -> str:
         return f"This game cannot be reviewed: {res['error']}"
     n = len(res["points"])
     if res["done"]:
-        return f"Reviewed: {n} decisions in {float(res['seconds']):.0f} s. {res['note']}"
+        left = int(res.get("unchecked", 0))
+        untold = (f" {left} more swing{'s' if left > 1 else ''} not checked in time, so "
+                  "not listed." if left else "")
+        return f"Reviewed: {n} decisions in {float(res['seconds']):.0f} s.{untold} {res['note']}"
     if res["stage"] == 1:
         return f"Scoring every decision with the value model… {pct(res['progress'])}"
     return f"Refining the largest swings with sampled games… {pct(res['progress'])}"
