@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from playwright.sync_api import CDPSession, Page
+
+import build
 
 LONG_MS = 50  # a long task (the Long Tasks API's bound), here in the main thread's CPU
 # The scheduler's top-level task ("toplevel") and performance.mark() ("blink.user_timing"):
@@ -24,6 +27,27 @@ LONG_MS = 50  # a long task (the Long Tasks API's bound), here in the main threa
 CATEGORIES = "toplevel,blink.user_timing"
 TASK = "ThreadControllerImpl::RunTask"
 MARK = "e2e:main-thread"
+
+# On a loaded two-core machine a task near the bound can go over it by the machine alone: a
+# computer move measured 25-54 ms of CPU on a slow guest (6-18 ms on a quiet one), whose CPU
+# clock also counts the time its host took back. A test marked so runs again, up to twice,
+# on that failure only (and on a renderer crash, build.RENDERER_CRASH); a page that does not
+# yield fails every run (a move on the main thread was one task of 65-262 ms).
+LONG_TASK_FAILURE = r"^AssertionError: [^\n]*long tasks \["
+NEAR_THE_BOUND = pytest.mark.flaky(reruns=2, only_rerun=[LONG_TASK_FAILURE,
+                                                         build.RENDERER_CRASH])
+
+
+def wait_until(page: Page, predicate: str, timeout_s: float = 180.0) -> None:
+    """Wait until the JS expression `predicate` is true, asking the page every 50 ms with a
+    bare evaluate: Playwright's expect() runs its own scripts in the page to poll (a task
+    of 50-90 ms of CPU now and then on a slow machine), which a recording would count as
+    the page's work."""
+    for _ in range(int(timeout_s / 0.05)):
+        if page.evaluate(predicate):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"not true within {timeout_s} s: {predicate}")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 import js
 
 from dom.jsvalue import js_obj, nn
+from dom.standalone import next_task
 
 NAME = "intruder-bots"
 START_TIMEOUT_S = 120.0  # a worker that is not up by then is given up on
@@ -73,6 +74,10 @@ class BotWorker:
         await asyncio.shield(self._task)
 
     async def _start(self) -> None:
+        # in a task of its own: creating a PyScript worker (its script element, Blob and
+        # Worker) holds the main thread a while, not to be added to the click's (an Odds
+        # helper starts on the first Odds where the device's memory is not known)
+        await next_task()
         self.started_ms = float(js.performance.now())
         if self.main:
             js.document.body.dataset.botWorker = "starting"

@@ -9,13 +9,22 @@ import js
 
 from dom.jsvalue import js_obj, nn
 
-__all__ = ["box_limits", "el", "fit_plan", "js_obj", "nn"]
+__all__ = ["box_limits", "el", "fit_plan", "js_obj", "next_task", "nn"]
 
 
 
 def el(element_id: str) -> Any:
     """The page's element with this id."""
     return js.document.getElementById(element_id)
+
+
+async def next_task() -> None:
+    """Let the browser draw and take input before going on: a macrotask (setTimeout 0).
+    asyncio.sleep(0) is none in Pyodide's loop: what follows it stays in the same task."""
+    from pyodide.ffi import create_once_callable
+
+    await js.Promise.new(create_once_callable(
+        lambda resolve, _reject: js.setTimeout(resolve, 0)))
 
 
 def box_limits(element: Any) -> tuple[float, float] | None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from core import panels, session, storage
 from core.advice import ADVISOR_ROLLOUTS, ADVISOR_S, ADVISOR_SEARCH, Bots, bot_choice
 from dom.elements import document, el, js, nn
+from dom.standalone import next_task
 from pages.game.odds import Odds
 
 PACE_S = 0.6          # a computer side or the autoplay: one action per 600 ms
@@ -250,6 +251,7 @@ class Advisor:
                         turn.kind == "human" and not self.autoplay):
                     continue
                 answer = await self.ask_bot(str(turn.side))
+                await next_task()  # the answer's arrival (the worker's message) apart
                 if game is not self.session.game or self.session.current_turn() != turn or (
                         turn.kind == "human" and not self.autoplay):
                     continue  # the game moved on while the bot thought
@@ -270,10 +272,14 @@ class Advisor:
                     # (session.apply shows a computer action's toast only when it has one)
                     self.shown.forget_headline()
                     fresh = False
+                # the move, then its drawing in a task of its own: together they came to
+                # 40-60 ms of the main thread on a slow machine (e2e/test_worker.py)
                 if not self.session.apply(action, by="computer" if turn.kind == "computer"
-                                  else "autoplay", note=note):
+                                          else "autoplay", note=note, draw=False):
                     self.stop_autoplay()
                     break
+                await next_task()
+                self.session.draw_played()
         finally:
             self.driving = False
             self.skipping = False

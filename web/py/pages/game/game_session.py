@@ -36,6 +36,9 @@ class GameSession:
         self.redraw: Redraw = lambda new_events=None, rebuild_log=False: None  # App wires it
         # the moments of an action, once it is drawn (App wires the board's player)
         self.play_moments: Callable[[list[Moment], str | None], None] = lambda told, side: None
+        # an action applied and not yet drawn: the game, its log's length then, its events
+        # and moments (draw_played)
+        self.played: tuple[Game, int, list[Any], list[Moment]] | None = None
         self.tabs: tabs.Solo = tabs.Solo()  # replaced by tabs.Tabs once the game is up
         self.game: Game | None = None
         self.undo = session.UndoStack()
@@ -207,9 +210,12 @@ class GameSession:
 
     # --- playing ---------------------------------------------------------------------------
 
-    def apply(self, action: dict[str, Any], by: str = "human", note: str = "") -> bool:
+    def apply(self, action: dict[str, Any], by: str = "human", note: str = "",
+              draw: bool = True) -> bool:
         """Apply one action (`by` "human", "autoplay" or "computer"): on IllegalAction show
-        the engine's reason and change nothing. Any action cancels a running estimate."""
+        the engine's reason and change nothing. Any action cancels a running estimate.
+        `draw` False leaves the drawing to `draw_played` (the computer's moves: in a task
+        of their own)."""
         if not self.tabs.may_play():
             self.tabs.explain()
             return False
@@ -259,9 +265,20 @@ class GameSession:
         self.save()
         if game.is_over:
             self.games.finished(game)
-        self.redraw(new_events=dicts)
-        self.play_moments(told, self.side)
+        self.played = (game, len(game.log), dicts, told)
+        if draw:
+            self.draw_played()
         return True
+
+    def draw_played(self) -> None:
+        """Draw the position the last action left, and play its moments (once); nothing if
+        the game has moved on meanwhile (another game, an undo: drawn by then)."""
+        if self.played is None:
+            return
+        (game, logged, dicts, told), self.played = self.played, None
+        if game is self.current and len(game.log) == logged:
+            self.redraw(new_events=dicts)
+            self.play_moments(told, self.side)
 
     def do_undo(self) -> None:
         """Go back to the state before the last undoable choice."""

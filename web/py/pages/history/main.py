@@ -24,7 +24,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from dom.packages import freeze_heap, load_packages
-from dom.standalone import el, js_obj
+from dom.standalone import el, js_obj, next_task
 
 BOOT = js.window.intruderBoot
 
@@ -73,15 +73,15 @@ class HistoryPage:
         """Read the store and draw the figures and the list."""
         h = self.history
         js.performance.mark("intruder:history list")  # e2e: the long tasks from here on
-        self.entries = await self.store.load(self.pause)
-        await self.pause()
+        self.entries = await self.store.load(next_task)
+        await next_task()
         from core import storage
 
         learnt = storage.Store(storage.GAME_PAGE).get(h.LEARNT)
         el("history-figures").innerHTML = h.stats_html(h.stats(self.entries)) + \
             h.learnt_html(h.learnt_count(learnt))
         self.draw_daily()
-        await self.pause()
+        await next_task()
         self.page = 0
         self.shown = h.shown(self.entries, str(el("history-filter").value))
         self.draw_page()
@@ -123,11 +123,6 @@ class HistoryPage:
         link.click()
         link.remove()
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
-
-    @staticmethod
-    async def pause() -> None:
-        """Let the browser draw and take input (a macrotask: asyncio.sleep(0) does not)."""
-        await js.Promise.new(lambda resolve, _reject: js.setTimeout(resolve, 0))
 
     def draw_page(self) -> None:
         """The list's page `self.page` (PAGE_SIZE games of those shown) and its pager."""
@@ -171,7 +166,7 @@ class HistoryPage:
         try:
             text = str(await file.text())
             bar.max = max(1, text.count('"game":'))
-            done = await self.store.import_text(text, self.pause, progress)
+            done = await self.store.import_text(text, next_task, progress)
         finally:
             bar.hidden = True
             el("history-file").value = ""
