@@ -107,3 +107,5 @@ def test_the_replay_pages_address_is_read_once_into_its_asks() -> None:
     assert Asks.of("?review=1&refine=0&learn=1") == Asks(review="1", refine=0, learn=True)
     assert Asks.of("?review=saved") == Asks(review="saved")
     assert Asks.of("?review=&refine=x&learn=0&seed=3") == Asks(review="", refine=None)
+    assert Asks.of("?review=1&budget=120").budget == 120
+    assert Asks.of("?review=1&budget=2.5").budget is None  # whole seconds, else the page's

@@ -222,3 +222,17 @@ def test_the_workers_task_sends_the_mistakes_at_the_end_and_judges_a_try() -> No
     assert got["verdict"] == "same" and got["words"].startswith("About the same")
     bad = json.loads(task.judge(json.dumps({"step": 0, "action": {"type": "fly"}})))
     assert bad["error"]
+
+
+def test_the_reviews_time_counts_from_its_asking() -> None:
+    """The page's review is on screen within 5 s of the asking: a request that says when it
+    was asked gets what is left of the whole time (the worker's boot came first)."""
+    whole, least = bot_tasks.REVIEW_WHOLE_S, bot_tasks.REVIEW_MIN_S
+    budget = bot_tasks.review_budget
+    assert budget({}) == bot_tasks.REVIEW_BUDGET_S
+    assert budget({"asked": "soon"}) == budget({"asked": True}) == bot_tasks.REVIEW_BUDGET_S
+    assert budget({"asked": 10_000.0}, now_ms=10_000.0) == min(whole, bot_tasks.REVIEW_BUDGET_S)
+    assert budget({"asked": 10_000}, now_ms=11_500.0) == whole - 1.5
+    assert budget({"asked": 10_000}, now_ms=60_000.0) == least
+    task = bot_tasks.ReviewTask(json.dumps({"record": attacked(1), "asked": 0}))
+    assert task.review is not None and task.review.budget_s == least  # asked long ago

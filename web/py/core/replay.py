@@ -34,11 +34,14 @@ SLOW_POLICIES = ("search",)  # far too slow to replay on a page
 class Asks:
     """What replay.html's address asks for, read once: `?review=` (a review at once; "saved":
     of the game kept in this browser), `?refine=N` (N points refined by sampled games; the
-    tests' 0) and `?learn=1` (the mistakes mode once the review is done)."""
+    tests' 0), `?budget=S` (S seconds of work instead of the page's 5 s bound: the tests'
+    whole review, the same on any machine) and `?learn=1` (the mistakes mode once the review
+    is done)."""
 
     review: str | None = None
     refine: int | None = None
     learn: bool = False
+    budget: int | None = None
 
     @classmethod
     def of(cls, query: str) -> Asks:
@@ -46,9 +49,10 @@ class Asks:
         from urllib.parse import parse_qs
 
         asked = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}
-        refine = asked.get("refine", "")
+        refine, budget = asked.get("refine", ""), asked.get("budget", "")
         return cls(review=asked.get("review"), refine=int(refine) if refine.isdigit() else None,
-                   learn=asked.get("learn") == "1")
+                   learn=asked.get("learn") == "1",
+                   budget=int(budget) if budget.isdigit() else None)
 
 
 @dataclass

@@ -479,7 +479,8 @@ class ReviewWorker:
             self.worker.postMessage(js_obj({"type": "table", "open": run_open}))
 
     async def review(self, record: dict[str, Any], seed: int = 0,
-                     refine: int | None = None, base: str = "./", adopt: bool = False) -> Any:
+                     refine: int | None = None, base: str = "./", adopt: bool = False,
+                     budget_s: float | None = None) -> Any:
         """The review of a record, answer by answer (bot_tasks.ReviewTask's, with the panel's
         strings when drawn; or {"error"}), until it is done; closing the generator stops it in
         the worker. `base`: what the Try again links start with (the page's folder). `adopt`:
@@ -500,7 +501,9 @@ class ReviewWorker:
             run = self.runs
             self._queues[run] = q
             request = {"record": record, "seed": seed, "base": base,
-                       **({} if refine is None else {"refine": refine})}
+                       "asked": float(js.Date.now()),  # its time budget counts from now
+                       **({} if refine is None else {"refine": refine}),
+                       **({} if budget_s is None else {"budget_s": budget_s})}
             self.worker.postMessage(js_obj({"type": "start", "run": run,
                                             "budget": self.SLICE_S,
                                             "request": json.dumps(request)}))

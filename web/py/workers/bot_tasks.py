@@ -146,13 +146,28 @@ class Odds:
 # fewer, in one worker.
 REVIEW_SAMPLES = 12
 REVIEW_REFINE = 4
-# the whole review's work time: sampling stops there (choices first), so that a 12-turn game's
-# review is on screen within 5 s (issue 30; bench/review.py --page); what is left unchecked
-# is left out, and the status says how many
+# The whole review's work time: sampling stops there (choices first), so that a 12-turn game's
+# review is on screen within 5 s of the asking (issue 30; bench/review.py --page); what is
+# left unchecked is left out, and the status says how many. A request that says when it was
+# asked ("asked", epoch ms: the click, or the navigation of ?review=) gets what is left of
+# REVIEW_WHOLE_S since then (the worker's boot comes first), REVIEW_MIN_S at least.
 REVIEW_BUDGET_S = 4.0
+REVIEW_WHOLE_S = 4.0
+REVIEW_MIN_S = 1.0
 REVIEW_EXPECT = 4      # stage 1's sampled states per choice (the command line's: 6 and 4)
 REVIEW_QUALITY = 3
 REVIEW_DRAW_S = 0.25   # the panel drawn anew at most this often (and at the end)
+
+
+def review_budget(request: dict[str, Any], now_ms: float | None = None) -> float:
+    """The review's work time for a request: REVIEW_BUDGET_S, or what is left of
+    REVIEW_WHOLE_S since it was asked (its "asked", epoch ms), REVIEW_MIN_S at least."""
+    asked = request.get("asked")
+    if not isinstance(asked, (int, float)) or isinstance(asked, bool):
+        return REVIEW_BUDGET_S
+    now = time.time() * 1000 if now_ms is None else now_ms
+    left = REVIEW_WHOLE_S - max(0.0, now - float(asked)) / 1000
+    return max(REVIEW_MIN_S, min(REVIEW_BUDGET_S, left))
 
 
 class ReviewTask:
@@ -181,7 +196,7 @@ class ReviewTask:
             self.review = Review(req.get("record"), seed=int(req.get("seed", 0)),
                                  samples=int(req.get("samples", REVIEW_SAMPLES)),
                                  refine=int(req.get("refine", REVIEW_REFINE)),
-                                 budget_s=float(req.get("budget_s", REVIEW_BUDGET_S)),
+                                 budget_s=float(req.get("budget_s", review_budget(req))),
                                  expect_samples=REVIEW_EXPECT, quality_samples=REVIEW_QUALITY)
             self.record = req["record"]  # Review checked it: an origin and a list of actions
             self.base = str(req.get("base", "./"))

@@ -285,6 +285,7 @@ class ReplayPage:
         body.reviewAskedAt = str(round(started if asked_at is None else asked_at))
         base = str(js.location.origin) + str(js.location.pathname).rsplit("/", 1)[0] + "/"
         runs = self.reviewer.review(timeline.record, refine=self.asks.refine, base=base,
+                                    budget_s=self.asks.budget,
                                     adopt=asked_at is not None)
         state = "stopped"
         try:
