@@ -278,7 +278,7 @@ def main() -> None:
     ap.add_argument("--expect", type=int, default=bot_tasks.REVIEW_EXPECT)
     ap.add_argument("--quality", type=int, default=bot_tasks.REVIEW_QUALITY)
     ap.add_argument("--budget", type=float, default=None,
-                    help="the review's time budget in s (the page's REVIEW_BUDGET_S in "
+                    help="the review's time budget in s (the page's REVIEW_WHOLE_S in "
                          "Pyodide is about 1.45x slower: 2.75 here is the page's 4)")
     ap.add_argument("-v", "--verbose", action="store_true", help="each game's top points")
     args = ap.parse_args()

@@ -83,7 +83,7 @@ def cpython(samples: int, refine: int) -> None:
     for name, rec in records():
         start = time.perf_counter()
         review = rv.Review(rec, samples=samples, refine=refine,
-                           budget_s=bot_tasks.REVIEW_BUDGET_S,
+                           budget_s=bot_tasks.REVIEW_WHOLE_S,
                            expect_samples=bot_tasks.REVIEW_EXPECT,
                            quality_samples=bot_tasks.REVIEW_QUALITY)
         first = None

@@ -38,6 +38,16 @@ NEAR_THE_BOUND = pytest.mark.flaky(reruns=2, only_rerun=[LONG_TASK_FAILURE,
                                                          build.RENDERER_CRASH])
 
 
+def click_at(page: Page, selector: str) -> None:
+    """A click as the player's pointer makes it, at the element's centre measured before:
+    Playwright's own click first checks the element in the page (its scripts, a hit test
+    that lays the page out), a main-thread task of 50-60 ms on a slow machine, which a
+    recording must not count as the page's."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not laid out"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def wait_until(page: Page, predicate: str, timeout_s: float = 180.0) -> None:
     """Wait until the JS expression `predicate` is true, asking the page every 50 ms with a
     bare evaluate: Playwright's expect() runs its own scripts in the page to poll (a task

@@ -198,8 +198,8 @@ def forty_turns() -> rv.ReviewResult:
          "what": "", "text": "", "figures": "", "before": figure, "after": figure,
          "swing": 0.1, "margin": 0.0, "rank": k} for k, s in enumerate(steps, 1)]
     return {"points": points, "turning": turning, "actions": n - 1, "turns": 40, "over": False,
-            "outcome": None, "stage": 2, "verdict": "", "progress": 1.0, "done": True,
-            "seconds": 1.0, "note": ""}
+            "outcome": None, "stage": 2, "verdict": "", "unchecked": 0, "progress": 1.0,
+            "done": True, "seconds": 1.0, "note": ""}
 
 
 CHART_TEXTS = """() => { const svg = document.querySelector('svg');

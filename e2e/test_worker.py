@@ -18,7 +18,7 @@ import json
 
 from conftest import Problems, Site
 from game_page import BODY, Boot, start
-from main_thread import NEAR_THE_BOUND, MainThread, wait_until
+from main_thread import NEAR_THE_BOUND, MainThread, click_at, wait_until
 from playwright.sync_api import Page, expect
 
 import intruder_core as ic
@@ -33,16 +33,6 @@ addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
     ? document.body.dataset.turn : 'answer', performance.now()]);
 }).observe(document.body, {attributes: true, attributeFilter: ['data-turn', 'data-bot-where']}));
 """
-
-
-def click_at(page: Page, selector: str) -> None:
-    """A click as the player's pointer makes it, at the element's centre measured before:
-    Playwright's own click first checks the element in the page (its scripts, a hit test
-    that lays the page out), a main-thread task of 50-60 ms on a slow machine, which the
-    test's recording must not count as the page's."""
-    box = page.locator(selector).bounding_box()
-    assert box is not None, f"{selector} is not laid out"
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def legal_dicts(page: Page, side: str | None = None) -> list[dict[str, object]]:

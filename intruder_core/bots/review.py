@@ -292,7 +292,6 @@ class Review:
         self.chances: dict[tuple[int, int], str] = {}  # (moment, event) -> a die's chance words
         self.turning: list[tuple[float, str, int]] = []   # (swing, kind, moment)
         self.stage = 1
-        self.cut = refine == 0  # no sampling asked for: the model's figures stand
         self.todo: list[tuple[float, str, int]] = []  # the candidates stage 2 samples, in order
         self.judged = 0  # stage 1: the moments whose choice is judged
         self.played = 0  # stage 2: the sampled games played (or found played already)
@@ -341,8 +340,8 @@ class Review:
                 break  # the rest are left out, and counted (`unchecked`)
             n = self.samples
             while True:
-                for k2, key in self._pair(kind, i):
-                    yield from self._refine(k2, key, n)
+                for k, key in self._pair(kind, i):
+                    yield from self._refine(k, key, n)
                 other = self._searched(i) if kind == "choice" and not self._out_of_time() \
                     else None
                 if other is not None:  # the search's choice, on the same seeds
@@ -463,13 +462,13 @@ class Review:
 
     def _shown(self, kind: str, i: int) -> bool:
         """A turning point stands: large enough, significant where sampled (once the review is
-        done, unsampled only when sampling was cut short), before and after more than SAME
-        points apart, and (luck) not given back at the next decision."""
+        done, unsampled only when no sampling was asked for, refine 0), before and after more
+        than SAME points apart, and (luck) not given back at the next decision."""
         significant = self._significant(kind, i)
         if abs(self._swing(kind, i)) < MIN_SWING or significant is False:
             return False
-        if significant is None and self.done and not self.cut:
-            return False  # left unsampled: smaller than those sampled
+        if significant is None and self.done and self.refine > 0:
+            return False  # left unsampled (smaller than those sampled, or out of time)
         before, after, _ = self._figures(kind, i)
         if abs(points_gained(before, after)) <= SAME:
             return False
@@ -695,14 +694,15 @@ class Review:
                                       -abs(self._swing(t[1], t[2])), t[2]))
         turning = [self._turning(rank, kind, i)
                    for rank, (_, kind, i) in enumerate(order[:self.keep], 1)]
+        unchecked = self.unchecked()
         # "No significant mistakes" only when no costly choice stands and none went unchecked
         open_ = any(costly(t) for t in turning) or \
-            any(kind == "choice" for _, kind, _ in self.unchecked())
+            any(kind == "choice" for _, kind, _ in unchecked)
         return {"points": self._curve(), "turning": turning, "actions": self.count - 1,
                 "turns": int(last["turn"]), "over": bool(last["over"]),
                 "outcome": str(res["outcome"]) if res else None, "stage": self.stage,
                 "verdict": NO_MISTAKES if self.done and not open_ else "",
-                "unchecked": len(self.unchecked()),
+                "unchecked": len(unchecked),
                 "progress": round(self._progress(), 4),
                 "done": self.done, "seconds": round(self.seconds, 3),
                 "note": ("Finished game: the last point is its result." if last["over"]

@@ -149,9 +149,8 @@ REVIEW_REFINE = 4
 # The whole review's work time: sampling stops there (choices first), so that a 12-turn game's
 # review is on screen within 5 s of the asking (issue 30; bench/review.py --page); what is
 # left unchecked is left out, and the status says how many. A request that says when it was
-# asked ("asked", epoch ms: the click, or the navigation of ?review=) gets what is left of
-# REVIEW_WHOLE_S since then (the worker's boot comes first), REVIEW_MIN_S at least.
-REVIEW_BUDGET_S = 4.0
+# asked ("asked", epoch ms: the click, or the navigation of ?review=) gets what is left of it
+# since then (the worker's boot comes first), REVIEW_MIN_S at least.
 REVIEW_WHOLE_S = 4.0
 REVIEW_MIN_S = 1.0
 REVIEW_EXPECT = 4      # stage 1's sampled states per choice (the command line's: 6 and 4)
@@ -160,14 +159,13 @@ REVIEW_DRAW_S = 0.25   # the panel drawn anew at most this often (and at the end
 
 
 def review_budget(request: dict[str, Any], now_ms: float | None = None) -> float:
-    """The review's work time for a request: REVIEW_BUDGET_S, or what is left of
-    REVIEW_WHOLE_S since it was asked (its "asked", epoch ms), REVIEW_MIN_S at least."""
+    """The review's work time for a request: REVIEW_WHOLE_S, less the time since it was
+    asked where it says (its "asked", epoch ms), REVIEW_MIN_S at least."""
     asked = request.get("asked")
     if not isinstance(asked, (int, float)) or isinstance(asked, bool):
-        return REVIEW_BUDGET_S
+        return REVIEW_WHOLE_S
     now = time.time() * 1000 if now_ms is None else now_ms
-    left = REVIEW_WHOLE_S - max(0.0, now - float(asked)) / 1000
-    return max(REVIEW_MIN_S, min(REVIEW_BUDGET_S, left))
+    return max(REVIEW_MIN_S, REVIEW_WHOLE_S - max(0.0, now - float(asked)) / 1000)
 
 
 class ReviewTask:
