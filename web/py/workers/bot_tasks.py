@@ -152,7 +152,7 @@ REVIEW_REFINE = 4
 # asked ("asked", epoch ms: the click, or the navigation of ?review=) gets what is left of it
 # since then (the worker's boot comes first), REVIEW_MIN_S at least.
 REVIEW_WHOLE_S = 4.0
-REVIEW_MIN_S = 1.0
+REVIEW_MIN_S = 2.5  # a cold start (the worker boots 3-4 s) still checks the choices
 REVIEW_EXPECT = 4      # stage 1's sampled states per choice (the command line's: 6 and 4)
 REVIEW_QUALITY = 3
 REVIEW_DRAW_S = 0.25   # the panel drawn anew at most this often (and at the end)
