@@ -1,17 +1,17 @@
 // Pyodide for PyScript, booted from a memory snapshot when this build has one stored.
 //
 // pyscript.json names this module as the interpreter (build.py copies it to
-// dist/pyodide/loader.mjs, next to pyodide.mjs, filling in KEY, WHEELS and GLUE). PyScript
+// dist/pyodide/loader.mjs, next to pyodide.mjs, filling in KEY, PACKAGES and GLUE). PyScript
 // imports it and calls loadPyodide(options) as it would Pyodide's own. This wrapper:
-//   1. fetches the site's wheels and the glue archive (the glue modules and the rule texts)
-//      at once, in parallel with the runtime;
+//   1. fetches the site's packages (each wheel's files as a gzipped tar) and the glue
+//      archive (the glue modules and the rule texts) at once, in parallel with the runtime;
 //   2. loads Pyodide from the snapshot stored in Cache Storage under this build's KEY (see
 //      snapshot.mjs, which makes one after the first boot), checked by importing the engine;
 //      a missing, stale or corrupt snapshot falls back to a normal boot (and is deleted);
-//   3. unpacks the wheels into site-packages (a snapshot holds the imported modules but not
+//   3. unpacks the packages into site-packages (a snapshot holds the imported modules but not
 //      the files) and marks them loaded, so main.py's loadPackage has nothing left to fetch,
 //      and the glue archive into the working directory (on sys.path), before main.py runs:
-//      read here (zip and tar in JavaScript, DecompressionStream) while the runtime loads;
+//      read here (tar in JavaScript, DecompressionStream) while the runtime loads;
 //   4. on the game page, starts all this before PyScript asks (start(), called by boot.js
 //      after the first paint), so the runtime's start overlaps PyScript's own.
 // window.intruderSnapshot tells the page (boot.js, the tests) what happened.
@@ -20,7 +20,7 @@ import { loadPyodide as loadRuntime, version } from "./pyodide.mjs";
 export { version };
 
 const KEY = "__SNAPSHOT_KEY__";
-const WHEELS = __WHEELS__;  // {package name in the lock: wheel file name}
+const PACKAGES = __PACKAGES__;  // {package name in the lock: its archive's file name}
 const GLUE = "__GLUE__";
 export const SNAPSHOT_CACHE = "pyodide-snapshot";
 export const SNAPSHOT_URL = new URL(`./snapshot-${KEY}.bin`, import.meta.url).href;
@@ -92,33 +92,6 @@ async function inflate(bytes, format) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// The files of a wheel (a zip: stored or deflated entries), as [path, bytes].
-async function unzip(bytes, file) {
-  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;  // the end of central directory record, after any comment
-  while (end >= 0 && data.getUint32(end, true) !== 0x06054b50) end -= 1;
-  if (end < 0) throw new Error(`${file} is not a zip archive`);
-  const names = new TextDecoder();
-  const entries = [];
-  let at = data.getUint32(end + 16, true);
-  for (let i = data.getUint16(end + 10, true); i > 0; i -= 1) {
-    if (data.getUint32(at, true) !== 0x02014b50) throw new Error(`${file}: bad zip directory`);
-    const method = data.getUint16(at + 10, true);
-    const size = data.getUint32(at + 20, true);
-    const nameLength = data.getUint16(at + 28, true);
-    const skip = nameLength + data.getUint16(at + 30, true) + data.getUint16(at + 32, true);
-    const local = data.getUint32(at + 42, true);
-    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    at += 46 + skip;
-    if (name.endsWith("/")) continue;
-    const start = local + 30 + data.getUint16(local + 26, true) + data.getUint16(local + 28, true);
-    const body = bytes.subarray(start, start + size);
-    if (method !== 0 && method !== 8) throw new Error(`${file}: ${name}: zip method ${method}`);
-    entries.push((async () => [name, method === 8 ? await inflate(body, "deflate-raw") : body])());
-  }
-  return Promise.all(entries);
-}
-
 // The files of a tar (ustar: regular files and folders), as [path, bytes].
 function untar(bytes) {
   const text = new TextDecoder();
@@ -144,11 +117,11 @@ function writeFiles(py, folder, files) {
   }
 }
 
-// The wheels into site-packages. mark: record them as loaded, so main.py's loadPackage skips
-// them (not when making a snapshot: makeMemorySnapshot refuses an instance with packages
-// marked loaded).
-export function unpackWheels(py, wheels, mark = true) {
-  for (const [name, files] of wheels) {
+// The packages into site-packages. mark: record them as loaded, so main.py's loadPackage
+// skips them (not when making a snapshot: makeMemorySnapshot refuses an instance with
+// packages marked loaded).
+export function unpackPackages(py, packages, mark = true) {
+  for (const [name, files] of packages) {
     writeFiles(py, SITE, files);
     if (mark) py.loadedPackages[name] = "default channel";
   }
@@ -162,19 +135,24 @@ async function fetchBytes(file) {
   return bytes;
 }
 
-// Each wheel, fetched and read: [package name, its files].
-export function fetchWheels() {
-  return Promise.all(Object.entries(WHEELS).map(async ([name, file]) =>
-    [name, await unzip(await fetchBytes(file), file)]));
-}
-
-// The glue modules and rules/, docs/: a gzipped tar (glue.tgz), fetched and read. A host
-// that sent it with Content-Encoding: gzip has had the browser unzip it already, leaving the
-// plain tar.
-export async function fetchGlue() {
-  const bytes = await fetchBytes(GLUE);
+// The files of a gzipped tar, fetched and read: one stream to inflate (a wheel's zip took
+// one for each of its files: ~100 ms of the main thread). A host that sent it with
+// Content-Encoding: gzip has had the browser unzip it already, leaving the plain tar.
+async function fetchArchive(file) {
+  const bytes = await fetchBytes(file);
   const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
   return untar(gzipped ? await inflate(bytes, "gzip") : bytes);
+}
+
+// Each package (build.py ships a wheel's files as NAME-VERSION.tar.gz): [name, its files].
+export function fetchPackages() {
+  return Promise.all(Object.entries(PACKAGES).map(async ([name, file]) =>
+    [name, await fetchArchive(file)]));
+}
+
+// The glue modules and rules/, docs/: glue.tgz.
+export function fetchGlue() {
+  return fetchArchive(GLUE);
 }
 
 // The glue into the working directory (on sys.path), as the page expects it.
@@ -183,12 +161,12 @@ export function unpackGlue(py, files) {
 }
 
 // The runtime, started once per page (or worker): the snapshot or a normal boot, then the
-// wheels and the glue unpacked.
+// packages and the glue unpacked.
 async function boot(options) {
   stamp("runtime start");
-  const wheels = fetchWheels();
+  const packages = fetchPackages();
   const glue = fetchGlue();
-  wheels.catch(() => {});  // reported when awaited below
+  packages.catch(() => {});  // reported when awaited below
   glue.catch(() => {});
   const snapshot = await stored();
   let py = null;
@@ -210,7 +188,7 @@ async function boot(options) {
   }
   if (!py) py = await loadRuntime(runtimeOptions(options));
   stamp("runtime loaded");
-  unpackWheels(py, await wheels);
+  unpackPackages(py, await packages);
   unpackGlue(py, await glue);
   stamp("unpacked");
   return py;

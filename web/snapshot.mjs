@@ -2,7 +2,7 @@
 //
 // boot.js starts it (new Worker("./pyodide/snapshot.mjs", {type: "module"})) once the page
 // and the bots' worker are up, when no snapshot of this build is stored. It boots a plain
-// Pyodide with _makeSnapshot, unpacks the wheels (loader.mjs's unpackWheels, not loadPackage,
+// Pyodide with _makeSnapshot, unpacks the packages (loader.mjs's unpackPackages, not loadPackage,
 // which leaves JS references that makeMemorySnapshot refuses), imports the engine, the bots
 // and svgwrite, starts one game so the first game's code paths are warm, and stores the
 // snapshot in Cache Storage under this build's key, deleting older ones. It posts
@@ -11,7 +11,7 @@
 // which makeMemorySnapshot refuses.
 import { loadPyodide } from "./pyodide.mjs";
 import {
-  SNAPSHOT_CACHE, SNAPSHOT_URL, fetchGlue, fetchWheels, unpackGlue, unpackWheels,
+  SNAPSHOT_CACHE, SNAPSHOT_URL, fetchGlue, fetchPackages, unpackGlue, unpackPackages,
 } from "./loader.mjs";
 
 // Every glue module of core/ the game page's first decision needs (they touch no DOM) is
@@ -48,9 +48,9 @@ except ImportError:
 (async () => {
   const t0 = performance.now();
   try {
-    const [py, wheels, glue] = await Promise.all([
+    const [py, packages, glue] = await Promise.all([
       loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true }),
-      fetchWheels(),
+      fetchPackages(),
       fetchGlue(),
     ]);
     // The heap a new runtime starts with (30 MiB in Pyodide 314): a restore copies the
@@ -58,7 +58,7 @@ except ImportError:
     // the heap has grown would fail every restore, and be made again after each, at the
     // cost of a boot each visit.
     const heap = py._module.HEAP8.length;
-    unpackWheels(py, wheels, false);
+    unpackPackages(py, packages, false);
     unpackGlue(py, glue);
     py.runPython(WARM);
     const grown = py._module.HEAP8.length;

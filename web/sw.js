@@ -19,7 +19,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // cache: "reload" skips the HTTP cache: a file kept from an older build must not
-    // end up in this build's cache (the wheels keep their names across builds).
+    // end up in this build's cache (the packages keep their names across builds).
     await cache.addAll(FILES.map((url) => new Request(url, { cache: "reload" })));
     // The very first install has no page to disturb: take over at once.
     if (!self.registration.active) await self.skipWaiting();
