@@ -36,6 +36,10 @@ Boot = Callable[[str], dict[str, str]]
 BODY = "body"
 
 
+# An action that applies at once: ending a phase with points or actions left asks first.
+UNGUARDED = "#actions button[data-index]:not([data-action*='\"end_'])"
+
+
 def digest(game: ic.Game) -> str:
     """The page's digest of this game (its body[data-state-sha])."""
     return session.state_digest(game.to_json())

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import READY, Problems, Site, wait_until_booted
+from game_page import UNGUARDED
 from playwright.sync_api import BrowserContext, Page, expect
 
 import build
@@ -27,10 +28,6 @@ RAW = re.compile(r"Traceback|Error:|\[object |line \d+ column|codec|invalid lite
 
 def sha(page: Page) -> str:
     return str(page.locator("body").get_attribute("data-state-sha"))
-
-
-# An action that applies at once: ending a phase with points or actions left asks first.
-UNGUARDED = "#actions button[data-index]:not([data-action*='\"end_'])"
 
 
 def click_an_action(page: Page) -> None:
