@@ -30,6 +30,10 @@ Node 22) also rates both pages N times each (default 3, alternating; it is noisy
 is printed): first and largest contentful paint, total blocking time, and the app's
 render-blocking resources. `--runs 0 --lighthouse` runs Lighthouse alone. The server is
 build.py's, which gzips like a static host (docs/web.md, Commands).
+With --against DIST, a before/after in one sitting instead: this build and the one in DIST
+each resume a 3-move game (the warm start of issue 31) in a context of their own, reloaded in
+turn --runs times (the order alternating, so a slow minute of the machine falls on both), and
+the medians of their boot marks and of ready from outside are printed side by side.
 bench/page.py prints these and the in-game figures together.
 """
 
@@ -37,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -360,6 +365,41 @@ def lighthouse_lines(base: str, runs: int) -> list[str]:
     return out
 
 
+# The boot's marks that the warm start's before/after (--against) prints, in order.
+AGAINST_MARKS = ("runtime start", "snapshot read", "snapshot restored", "pyscript ready",
+                 "main.py", "game drawn", "ready")
+MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+  .filter(m => m.name.startsWith('intruder:')).map(m => [m.name.slice(9), m.startTime]))"""
+
+
+def against_lines(browser: Any, sites: list[Site], runs: int) -> list[str]:
+    """Warm resumes of each site's build in turn (see --against): medians by mark."""
+    pages = []
+    for site in sites:  # each: a first visit, its snapshot, three moves, one resume
+        page = browser.new_context().new_page()
+        boot_outside(page, site.url + "index.html?seed=7")
+        page.wait_for_function(SNAPSHOT_MADE, timeout=180_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        play_moves(page)
+        resume_outside(page, site.url + "index.html")
+        pages.append(page)
+    rows: list[dict[str, list[float]]] = [{} for _ in sites]
+    for run in range(runs):
+        for i in (0, 1) if run % 2 == 0 else (1, 0):
+            board, ready = resume_outside(pages[i], sites[i].url + "index.html")
+            marks = pages[i].evaluate(MARKS_JS)
+            for key, value in [*((k, marks.get(k, math.nan)) for k in AGAINST_MARKS),
+                               ("board (outside)", board), ("ready (outside)", ready)]:
+                rows[i].setdefault(key, []).append(value)
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    lines = [f"warm resume, median of {runs} in turn (ms since navigation; load average "
+             f"{load}):", f"  {'':24s} {'this build':>11s} {'--against':>11s}"]
+    for key in rows[0]:
+        lines.append(f"  {key:24s} " + " ".join(f"{statistics.median(r[key]):11.0f}"
+                                                for r in rows))
+    return lines
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -373,9 +413,22 @@ def main() -> None:
                    help="also one cold load with -X importtime: the slowest imports")
     p.add_argument("--dist", type=Path, default=build.DIST,
                    help="the built site to measure (default: dist/)")
+    p.add_argument("--against", type=Path, metavar="DIST",
+                   help="a before/after instead: warm resumes of this build and DIST's in turn")
     opts = p.parse_args()
     from playwright.sync_api import sync_playwright
 
+    if opts.against:
+        sites = [Site(opts.dist), Site(opts.against)]
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                print("\n".join(against_lines(browser, sites, opts.runs)))
+                browser.close()
+        finally:
+            for one in sites:
+                one.close()
+        return
     site = Site(opts.dist)
     try:
         boot = []

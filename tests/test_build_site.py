@@ -10,6 +10,7 @@ import io
 import shutil
 import struct
 import sys
+import tarfile
 import zipfile
 import zlib
 from pathlib import Path
@@ -57,6 +58,25 @@ def test_a_patch_that_no_longer_applies_stops_the_build(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         build.patch_wheel(tmp_path / "in.whl", tmp_path / "out.whl",
                           {"pkg/mod.py": (b"import slow\n", b"")})
+
+
+def test_a_wheel_ships_as_one_gzipped_tar_of_its_files_the_same_each_build(
+    tmp_path: Path
+) -> None:
+    make_wheel(tmp_path / "pkg-1.0-py3-none-any.whl", b"x = 1\n")
+    first = build.package_archive(tmp_path / "pkg-1.0-py3-none-any.whl", tmp_path)
+    assert first.name == "pkg-1.0.tar.gz" and first.read_bytes()[:2] == b"\x1f\x8b"
+    with tarfile.open(first) as tar:  # what loader.mjs's untar and Pyodide's loadPackage read
+        files = {m.name: tar.extractfile(m).read()  # type: ignore[union-attr]
+                 for m in tar.getmembers()}
+        assert all(m.isfile() and m.mode == 0o644 and m.mtime == 0 for m in tar.getmembers())
+    assert files == {"pkg/mod.py": b"x = 1\n",
+                     "pkg-1.0.dist-info/RECORD": b"pkg/mod.py,sha256=old,3\nother,,\n"}
+    (tmp_path / "again").mkdir()
+    again = build.package_archive(tmp_path / "pkg-1.0-py3-none-any.whl", tmp_path / "again")
+    assert again.read_bytes() == first.read_bytes()
+    assert build.lock_entry("pkg", first, ["pkg"])["file_name"] == "pkg-1.0.tar.gz"
+    assert build.lock_entry("pkg", first, ["pkg"])["version"] == "1.0"
 
 
 def test_boot_files_go_inline(tmp_path: Path) -> None:
