@@ -2,10 +2,10 @@
 //
 // boot.js starts it (new Worker("./pyodide/snapshot.mjs", {type: "module"})) once the page
 // and the bots' worker are up, when no snapshot of this build is stored. It boots a plain
-// Pyodide with _makeSnapshot, unpacks the packages (loader.mjs's unpackPackages, not loadPackage,
-// which leaves JS references that makeMemorySnapshot refuses), imports the engine, the bots
-// and svgwrite, starts one game so the first game's code paths are warm, and stores the
-// snapshot in Cache Storage under this build's key, deleting older ones. It posts
+// Pyodide with _makeSnapshot, unpacks the packages (loader.mjs's unpackPackages, not
+// loadPackage, which leaves JS references that makeMemorySnapshot refuses), imports the
+// engine, the bots and svgwrite, starts one game so the first game's code paths are warm,
+// and stores the snapshot in Cache Storage under this build's key, deleting older ones. It posts
 // {ok, bytes, ms} or {ok: false, error}; one too large to restore is refused. PyScript
 // cannot make the snapshot itself: its own JS modules are registered in the interpreter,
 // which makeMemorySnapshot refuses.
