@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import states
 from conftest import Problems, Site
-from main_thread import MainThread, Task
+from main_thread import NEAR_THE_BOUND, MainThread, Task, wait_until
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +40,13 @@ WATCH_READY = """{ new MutationObserver(() => { if (!window.__readyAt && documen
 # ?review=1 review starts, is not the review's).
 REVIEW_AND_READY = """() => Math.max(window.__readyAt,
   Number(document.body.dataset.reviewStartedAt))"""
+
+# What timed_review reads each 100 ms of a recorded review, in one bare evaluate: its state,
+# its status line's words, and whether its end is on screen (data-review-done-at).
+REVIEW_LOOK = """() => [document.body.dataset.review || '',
+  document.getElementById('review-status')?.innerText || '',
+  document.body.dataset.reviewDoneAt !== undefined
+    || ['error', 'failed'].includes(document.body.dataset.review)]"""
 
 CHECK = """() => {
   const visible = (e) => { const r = e.getBoundingClientRect();
@@ -96,17 +103,30 @@ def timed_review(page: Page, boot: Boot, url: str, main_thread: MainThread | Non
     long tasks meanwhile (the page's own boot left out; with `main_thread` only), the first
     figures' and the whole review's ms; `statuses` gathers the status line's words while it
     runs."""
-    if main_thread is not None:
+    if main_thread is None:
+        boot(url)
+        while statuses is not None and len(statuses) < 2000 and \
+                page.locator("body").get_attribute("data-review") == "running":
+            statuses.append(page.locator("#review-status").inner_text())
+            page.wait_for_timeout(100)
+        wait_review(page)
+        long: list[Task] = []
+    else:  # recorded: only bare evaluates in the page (main_thread.wait_until's reason)
         page.add_init_script(WATCH_READY)
         main_thread.start()
-    boot(url)
-    while statuses is not None and len(statuses) < 2000 and \
-            page.locator("body").get_attribute("data-review") == "running":
-        statuses.append(page.locator("#review-status").inner_text())
-        page.wait_for_timeout(100)
-    wait_review(page)
+        page.goto(url)
+        wait_until(page, "['1'].includes(document.body.dataset.ready) || "
+                   "document.body.dataset.bootError === '1'", REVIEW_TIMEOUT_MS / 1000)
+        for _ in range(REVIEW_TIMEOUT_MS // 100):
+            review, status, shown = page.evaluate(REVIEW_LOOK)
+            if review != "running" and shown:
+                break
+            if statuses is not None and review == "running" and len(statuses) < 2000:
+                statuses.append(status)
+            page.wait_for_timeout(100)
+        assert review == "done" and shown, (review, status)
+        long = main_thread.long(page.evaluate(REVIEW_AND_READY))
     body = page.locator("body")
-    long = [] if main_thread is None else main_thread.long(page.evaluate(REVIEW_AND_READY))
     return (long, int(body.get_attribute("data-review-first-ms") or 0),
             int(body.get_attribute("data-review-ms") or 0))
 
@@ -425,6 +445,7 @@ def test_the_first_figures_show_while_the_page_boots(
     assert page.locator("body").get_attribute("data-review-first-at") == shown["first"]
 
 
+@NEAR_THE_BOUND  # one task of 53 ms of CPU in a fresh-clone CI on a slow guest (0 alone)
 def test_a_12_turn_game_is_reviewed_with_no_long_task_on_the_main_thread(
         page: Page, site: Site, problems: Problems, boot: Boot,
         main_thread: MainThread) -> None:
@@ -446,7 +467,7 @@ def test_a_12_turn_game_is_reviewed_with_no_long_task_on_the_main_thread(
         str(len(g.history))
     page.locator("details.review-table-box summary").click()
     expect(page.locator("#review-table tbody tr")).to_have_count(len(g.history) + 1)
-    assert not long_tasks, [str(t) for t in long_tasks]
+    assert not long_tasks, f"reviewing: long tasks {[str(t) for t in long_tasks]}"
 
 
 PHONE = """() => {
