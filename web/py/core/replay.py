@@ -34,9 +34,9 @@ SLOW_POLICIES = ("search",)  # far too slow to replay on a page
 class Asks:
     """What replay.html's address asks for, read once: `?review=` (a review at once; "saved":
     of the game kept in this browser), `?refine=N` (N points refined by sampled games; the
-    tests' 0), `?budget=S` (S seconds of work instead of the page's 5 s bound: the tests'
-    whole review, the same on any machine) and `?learn=1` (the mistakes mode once the review
-    is done)."""
+    tests' 0), `?budget=S` (S seconds of work instead of the page's
+    bot_tasks.REVIEW_WHOLE_S since the asking: the tests' whole review, the same on any
+    machine) and `?learn=1` (the mistakes mode once the review is done)."""
 
     review: str | None = None
     refine: int | None = None

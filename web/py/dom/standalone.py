@@ -19,8 +19,8 @@ def el(element_id: str) -> Any:
 
 
 async def next_task() -> None:
-    """Let the browser draw and take input before going on: a macrotask (setTimeout 0).
-    asyncio.sleep(0) is none in Pyodide's loop: what follows it stays in the same task."""
+    """Let the browser draw and take input before going on: what follows runs in a later
+    task, a timer's (setTimeout 0)."""
     from pyodide.ffi import create_once_callable
 
     await js.Promise.new(create_once_callable(
