@@ -367,7 +367,8 @@ def lighthouse_lines(base: str, runs: int) -> list[str]:
 
 # The boot's marks that the warm start's before/after (--against) prints, in order.
 AGAINST_MARKS = ("runtime start", "snapshot read", "snapshot restored", "pyscript ready",
-                 "main.py", "game drawn", "ready")
+                 "main.py", "engine imported", "glue imported", "parts built", "game drawn",
+                 "laid out", "painted", "ready")
 MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark')
   .filter(m => m.name.startsWith('intruder:')).map(m => [m.name.slice(9), m.startTime]))"""
 

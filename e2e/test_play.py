@@ -22,6 +22,7 @@ import pytest
 import states
 from conftest import ROOT, Problems, Site
 from game_page import BODY, Boot, click_action, digest
+from main_thread import NEAR_THE_BOUND, MainThread, click_at, wait_until
 from measures import serious_axe_violations
 from playwright.sync_api import Page, expect
 
@@ -83,6 +84,29 @@ def test_seeded_game_shows_the_mapsheet_and_a_new_game_takes_a_seed(
     expect(page.locator("#current-seed")).to_have_text("3")  # for those who want it
     page.locator("#new-dialog").get_by_role("button", name="Cancel").click()
     expect(page.locator("#undo")).to_be_disabled()
+
+
+@NEAR_THE_BOUND
+def test_a_new_game_from_the_dialog_is_drawn_with_no_long_task(
+    page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
+) -> None:
+    """Starting a game renders its plan in one task and draws it in the next
+    (GameSession.switch_to): on this slow guest the first new game after the boot was one
+    task of 50-75 ms of CPU, the plan rendered and drawn together."""
+    boot(site.url + "?seed=5")
+    for seed in (3, 52):
+        page.locator("#new-game").click()
+        page.locator("#new-seed").fill(str(seed))
+        page.wait_for_timeout(300)  # the dialog laid out and painted before the recording
+        before = page.locator(BODY).get_attribute("data-state-sha")
+        main_thread.start()
+        click_at(page, "#new-start")
+        wait_until(page, f"document.body.dataset.stateSha !== {before!r}", 30)
+        page.wait_for_timeout(500)  # what the drawing leaves for later: the kept board
+        long = main_thread.long()
+        assert not long, f"new game {seed}: long tasks {[str(t) for t in long]}"
+        expect_state(page, ic.new_game(seed=seed))
+        expect(page.locator("#alert")).to_contain_text("New game: Solitaire")
 
 
 def test_move_by_click_and_keyboard_refuse_illegal_and_undo(

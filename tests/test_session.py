@@ -150,6 +150,15 @@ def test_seats_per_scenario_and_from_storage() -> None:
     assert session.shown_side({"crew": "computer", "intruder": "human"}, None) == "intruder"
 
 
+def test_the_view_shown_is_the_sides_own_and_the_crews_in_a_game_of_one_side() -> None:
+    solitaire = ic.new_game(seed=1)
+    assert session.shown_view(solitaire, "intruder") == solitaire.view("crew")
+    duel = ic.new_game(seed=1, scenario="intelligent_intruder")
+    assert session.shown_view(duel, "intruder") == duel.view("intruder")
+    assert session.shown_view(duel, "crew") == duel.view("crew")
+    assert duel.view("intruder") != duel.view("crew")  # each side sees its own
+
+
 def test_odds_text_rounds_to_one_hundred() -> None:
     text = session.odds_text({"win": 1 / 3, "draw": 1 / 3, "loss": 1 / 3, "n": 3})
     assert text == "Win 34% · Draw 33% · Loss 33% (n = 3)"

@@ -19,6 +19,7 @@ from intruder_core.charts import ROLES
 from intruder_core.codec import encode_record
 from intruder_core.crew_movement import move_cost as engine_move_cost
 from intruder_core.event_types import EventData
+from intruder_core.view import View
 
 # Events after which an action cannot be taken back: chance or hidden facts came out
 # (declared in intruder_core/event_types.py).
@@ -348,6 +349,12 @@ def turn(to_move: Iterable[str], seats: Mapping[str, str], shown: str | None) ->
     humans = [s for s in seats if seats[s] == "human"]
     side = waiting[0]
     return Turn("human", side, handover=len(humans) > 1 and shown is not None and side != shown)
+
+
+def shown_view(game: ic.Game, side: str) -> View:
+    """What the page shows of `game` to `side`: that side's view, or the crew's in a game of
+    one side."""
+    return game.view(side) if len(game.players) > 1 else game.view("crew")
 
 
 def shown_side(seats: Mapping[str, str], last: str | None) -> str:

@@ -60,7 +60,7 @@ class App:
         self.tasks = Tasks()
         self.messages = Messages()
         self.shown = Shown()
-        self.session = GameSession(self.store, self.shown, self.messages, self.bus)
+        self.session = GameSession(self.store, self.shown, self.messages, self.bus, self.tasks)
         if not embed:  # Your games: the embed keeps none
             self.session.games.history = history.History(None, opener=history.browser_backend,
                                                          checks=self.store)
@@ -76,6 +76,7 @@ class App:
         self.panel = ActionPanel(self.shown, self.session, self.board, self.advisor,
                                  self.handover, self.bus)
         self.session.redraw = self.handover.redraw = self.advisor.redraw = self.panel.draw
+        self.session.prepare = self.board.prerender
         self.rules = RulesDialog(self.messages)
         self.dialogs = Dialogs(self.session, self.messages, self.rules, self.settings,
                                self.store)

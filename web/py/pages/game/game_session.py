@@ -14,26 +14,31 @@ import intruder_core as ic
 from core import history, moments, panels, session, storage
 from core.shown import Shown
 from dom.elements import js, nn
+from dom.standalone import next_task
 from pages.game import tabs
-from pages.game.events import Bus, Redraw
+from pages.game.events import Bus, Redraw, Tasks
 from pages.game.messages import Messages
 
 if TYPE_CHECKING:
     from intruder_core import Game
     from intruder_core.json_types import Record
     from intruder_core.story import Moment
+    from intruder_core.view import View
 
 
 class GameSession:
     """The current game, its undo snapshots, who sits at each side and which side shows."""
 
     def __init__(self, store: storage.Store, shown: Shown, messages: Messages,
-                 bus: Bus) -> None:
+                 bus: Bus, tasks: Tasks) -> None:
         self.store = store
         self.shown = shown
         self.messages = messages
         self.bus = bus
+        self.tasks = tasks
         self.redraw: Redraw = lambda new_events=None, rebuild_log=False: None  # App wires it
+        # render a view's plan ahead of its drawing (App wires the board's prerender)
+        self.prepare: Callable[[View], None] = lambda view: None
         # the moments of an action, once it is drawn (App wires the board's player)
         self.play_moments: Callable[[list[Moment], str | None], None] = lambda told, side: None
         # an action applied and not yet drawn: the game, its log's length then, its events
@@ -162,6 +167,28 @@ class GameSession:
         self.games.begin(game, daily)
         self.save()
         return True
+
+    def switch_soon(self, game: Game, then: Callable[[bool], None],
+                    seats: dict[str, str] | None = None, daily: str = "") -> None:
+        """switch_to from an event handler: `then(drawn)` once it is done."""
+        async def switch() -> None:
+            then(await self.switch_to(game, seats, daily))
+
+        self.tasks.spawn(switch())
+
+    async def switch_to(self, game: Game, seats: dict[str, str] | None = None,
+                        daily: str = "") -> bool:
+        """set_game for a game the player asked for once the page is live (New game, the
+        game of the day, a file): its plan rendered first (prepare, no DOM), then drawn in a
+        later task, so that neither holds the main thread over 50 ms (issue 31)."""
+        try:
+            side = session.shown_side(seats or session.load_seats(None, tuple(game.players)),
+                                      None)
+            self.prepare(session.shown_view(game, side))
+        except Exception:  # only time is lost: set_game draws it all the same
+            js.console.warn(traceback.format_exc())
+        await next_task()
+        return self.set_game(game, seats=seats, daily=daily)
 
     def load_code(self, code: str) -> tuple[bool, str]:
         """Open a share link's game; a damaged or tampered one is refused and nothing changes.

@@ -107,7 +107,7 @@ class SaveFiles:
                 self.messages.alert(f"{storage.problem_text(exc, 'This file')} Your game is "
                                     "kept.", "error")
                 return
-            if not self.session.set_game(game):
+            if not await self.session.switch_to(game):
                 self.messages.alert("This save loads but cannot be shown; your game is kept.",
                                     "error")
                 return

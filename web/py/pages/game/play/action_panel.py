@@ -52,8 +52,7 @@ class ActionPanel:
             rebuild_log = True
         focus = self.focus_key()
         current = game.current
-        shown.view = current.view(game.side) if len(current.players) > 1 \
-            else current.view("crew")
+        shown.view = session.shown_view(current, game.side)
         if current.is_over:
             actions = []
         elif len(current.players) > 1:

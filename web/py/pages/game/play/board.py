@@ -4,13 +4,16 @@ keyboard's place on it (one Tab stop, the arrows move)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core import panels
 from core.shown import Shown
 from core.station import board_input, keys, layout, render
 from dom.elements import closest, document, el, nn, window
 from pages.game.game_session import GameSession
+
+if TYPE_CHECKING:
+    from intruder_core.view import View
 
 
 def place_of(target: Any) -> str:
@@ -51,8 +54,7 @@ class Board:
                      "unit": "steps" if shown.selected in shown.tokens else "MP",
                      "actable": board_input.actable_objects(shown.legal())}
         board = el("board")
-        drawn = self.parts if nn(board.querySelector("svg.station-map[data-live]")) \
-            is not None else {}
+        drawn = self.drawn()
         # stable slots: a piece that stays in its place keeps its spot (issue 28)
         parts = render.station_parts(shown.view, selected=shown.selected,
                                      reachable=shown.costs, focus=focus,
@@ -73,6 +75,20 @@ class Board:
         self.parts = parts
         self.draw_casualties()
         self.fit()
+
+    def drawn(self) -> dict[str, str]:
+        """The plan's parts as the page shows them ({} before the live plan is drawn)."""
+        live = nn(el("board").querySelector("svg.station-map[data-live]")) is not None
+        return self.parts if live else {}
+
+    def prerender(self, view: View) -> None:
+        """Render the plan of a position about to be drawn (another game) without touching
+        the page: render's memo keeps its parts, so the drawing, in a later task, swaps them
+        in and each task stays short (issue 31). A part that comes out otherwise then (a
+        selection, the Intruder player's counters) is rendered again: nothing shown depends
+        on this."""
+        render.station_parts(view, focus=(view.get("decision") or {}).get("at"),
+                             held=render.placements(self.drawn()))
 
     def draw_casualties(self) -> None:
         """The dead where they fell, killed and frozen Intruders (render.casualties_svg, from

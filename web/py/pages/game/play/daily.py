@@ -92,11 +92,15 @@ class Daily:
         resumed = game is not None
         if game is None:
             game = daily.new_game(today)
-        if self.session.set_game(game, daily=day):
-            self.session.store.remove(history.DAILY_LEFT)
-            self.messages.alert(f"Game of the day {day}: " + (
-                "back where you left it." if resumed else
-                "the same set-up for every player today. It counts once."))
+
+        def started(drawn: bool) -> None:
+            if drawn:
+                self.session.store.remove(history.DAILY_LEFT)
+                self.messages.alert(f"Game of the day {day}: " + (
+                    "back where you left it." if resumed else
+                    "the same set-up for every player today. It counts once."))
+
+        self.session.switch_soon(game, started, daily=day)
 
     async def copy(self) -> None:
         """Copy the result card; where the browser refuses, say so and select the card's text

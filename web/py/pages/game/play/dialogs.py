@@ -161,7 +161,11 @@ class Dialogs:
             return
         el("new-dialog").close()
         seats = session.seats_for(scenario, str(el("new-seats").value), tuple(game.players))
-        self.session.set_game(game, seats=seats)
         name = session.SCENARIO_NAMES.get(scenario, scenario).split(" (")[0]
-        self.messages.alert(f"New game: {name}. Its seed is shown at the end (or in the New game "
-                   "dialog).")
+
+        def started(drawn: bool) -> None:
+            if drawn:
+                self.messages.alert(f"New game: {name}. Its seed is shown at the end (or in "
+                                    "the New game dialog).")
+
+        self.session.switch_soon(game, started, seats=seats)
