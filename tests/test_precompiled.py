@@ -4,6 +4,8 @@ place of compiling its source, and only while the file holds the bytes compiled.
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from importlib.machinery import PathFinder
@@ -69,3 +71,18 @@ def test_other_packages_are_left_to_the_finders_after_it(tree: Path) -> None:
     assert finder.find_spec("json") is None
     assert finder.find_spec(PACKAGE + "_other") is None
     assert finder.find_spec(PACKAGE + ".missing") is None  # not there: PathFinder says so
+
+
+def test_the_snapshots_warm_up_runs_every_step_on_cpython() -> None:
+    """web/snapshot.mjs's WARM code, which a memory snapshot is made after, runs whole here as
+    in the snapshot worker (the glue's folder as the working directory): a step that raised
+    would fail every snapshot, and one that fell to its ImportError would leave that first
+    drawing cold (the last step draws the resumed game's plan: `view` is set)."""
+    root = Path(__file__).resolve().parent.parent
+    source = (root / "web" / "snapshot.mjs").read_text()
+    warm = source.split("const WARM = `", 1)[1].split("`;", 1)[0]
+    probe = warm + "\nassert render.station_parts(view) and game.log, 'not every step ran'\n"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=root / "web" / "py",
+                          env={**os.environ, "PYTHONPATH": str(root)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

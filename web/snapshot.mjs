@@ -4,8 +4,8 @@
 // and the bots' worker are up, when no snapshot of this build is stored. It boots a plain
 // Pyodide with _makeSnapshot, unpacks the packages (loader.mjs's unpackPackages, not
 // loadPackage, which leaves JS references that makeMemorySnapshot refuses), imports the
-// engine, the bots and svgwrite, starts one game so the first game's code paths are warm,
-// and stores the snapshot in Cache Storage under this build's key, deleting older ones. It posts
+// engine, the bots and svgwrite, resumes a short game as the page does (its save read, its
+// panels, log and plan drawn) so that those code paths are warm, and stores the snapshot in Cache Storage under this build's key, deleting older ones. It posts
 // {ok, bytes, ms} or {ok: false, error}; one too large to restore is refused. PyScript
 // cannot make the snapshot itself: its own JS modules are registered in the interpreter,
 // which makeMemorySnapshot refuses.
@@ -15,10 +15,13 @@ import {
 } from "./loader.mjs";
 
 // Every glue module of core/ the game page's first decision needs (they touch no DOM) is
-// imported too, and a first plan drawn, so a warm start compiles and draws nothing of it anew
-// (issue 31); the review's modules (replay, review_view) are the replay page's: left out. The
-// glue that touches the browser (pages/, dom/) cannot be imported here, so its code is
-// compiled and kept (dom/precompiled.py). A build may lack some (the stub one).
+// imported too, and a resume's first drawing made (a save read, the panels, log and plan):
+// so a warm start compiles nothing of it anew, and runs it with the interpreter's caches and
+// specialized code as they are after one use (issue 31: the page's first drawing took 88 ms
+// of a warm resume with the plan alone warmed, 43 ms with all of it; tests/test_precompiled.py
+// runs this code on CPython). The review's modules (replay, review_view) are the replay
+// page's: left out. The glue that touches the browser (pages/, dom/) cannot be imported here,
+// so its code is compiled and kept (dom/precompiled.py). A build may lack some (the stub one).
 const WARM = `
 import hashlib, json
 import intruder_core, svgwrite
@@ -37,9 +40,20 @@ try:
     precompiled.install(".", ("pages", "dom"))
 except ImportError:
     pass
-view = intruder_core.new_game(seed=0).view("crew")
-try:
+try:  # a resume's first drawing, as the page makes it: a 3-move save read, its panels and plan
+    from core import logbook, panels, storage
     from core.station import render
+    game = intruder_core.new_game(seed=0)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    game = storage.unpack(intruder_core, storage.pack(game.record()))
+    view = game.view("crew")
+    rows = [(i, a.to_dict(), str(a.label), str(a.rule or ""))
+            for i, a in enumerate(game.legal_actions())]
+    panels.status_html(view, "")
+    panels.actions_html(view, rows, None, {}, game.why_illegal)
+    panels.mapsheet_html(view, panels.stage_rows(None))
+    logbook.log_html([event.to_dict() for event in game.log])
     render.assemble(render.station_parts(view))
 except ImportError:
     pass
