@@ -20,7 +20,7 @@ import states
 from conftest import ROOT, Problems, Site, wait_until_booted
 from game_page import Boot, click_action
 from history_records import PUT_RECORDS, entries
-from main_thread import MainThread
+from main_thread import NEAR_THE_BOUND, MainThread
 from measures import MAX_VIEWPORTS, MEASURES, shared_names
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -497,6 +497,10 @@ def ready_and_list(page: Page, site: Site) -> tuple[int, int, float]:
 # worker's context, which holds one, the empty start is 0.56 s and 1,000 games 1.5 s (2.7x;
 # the list stage's ~1 s is the same either way), which issue 31's start work must bring down.
 @pytest.mark.first_visit
+# One task of 66 ms of CPU failed a fresh-clone CI once, beside the other worker's tests on this
+# slow guest; alone or in pairs no task of the listing passed 25 ms: it runs again on such a
+# failure only, as the other tests at the bound do (a listing in one task fails every run).
+@NEAR_THE_BOUND
 def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
     page: Page, site: Site, problems: Problems, main_thread: MainThread
 ) -> None:
