@@ -91,8 +91,8 @@ def test_a_new_game_from_the_dialog_is_drawn_with_no_long_task(
     page: Page, site: Site, problems: Problems, boot: Boot, main_thread: MainThread
 ) -> None:
     """Starting a game renders its plan in one task and draws it in the next
-    (GameSession.switch_to): on this slow guest the first new game after the boot was one
-    task of 50-75 ms of CPU, the plan rendered and drawn together."""
+    (GameSession.switch_to): on this slow guest a new game was one task of 33-92 ms of CPU,
+    the plan rendered and drawn together (the first after the boot the slowest)."""
     boot(site.url + "?seed=5")
     for seed in (3, 52):
         page.locator("#new-game").click()

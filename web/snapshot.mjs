@@ -5,8 +5,9 @@
 // Pyodide with _makeSnapshot, unpacks the packages (loader.mjs's unpackPackages, not
 // loadPackage, which leaves JS references that makeMemorySnapshot refuses), imports the
 // engine, the bots and svgwrite, resumes a short game as the page does (its save read, its
-// panels, log and plan drawn) so that those code paths are warm, and stores the snapshot in Cache Storage under this build's key, deleting older ones. It posts
-// {ok, bytes, ms} or {ok: false, error}; one too large to restore is refused. PyScript
+// panels, log and plan drawn) so that those code paths are warm, and stores the snapshot in
+// Cache Storage under this build's key, deleting older ones. It posts {ok, bytes, ms} or
+// {ok: false, error}; one too large to restore is refused. PyScript
 // cannot make the snapshot itself: its own JS modules are registered in the interpreter,
 // which makeMemorySnapshot refuses.
 import { loadPyodide } from "./pyodide.mjs";
