@@ -20,10 +20,11 @@ import states
 from conftest import ROOT, Problems, Site, wait_until_booted
 from game_page import Boot, click_action
 from history_records import PUT_RECORDS, entries
-from main_thread import NEAR_THE_BOUND, MainThread
+from main_thread import LONG_TASK_FAILURE, MainThread
 from measures import MAX_VIEWPORTS, MEASURES, shared_names
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+import build
 import intruder_core as ic
 from intruder_core.bots import make_policy, play
 
@@ -492,15 +493,24 @@ def ready_and_list(page: Page, site: Site) -> tuple[int, int, float]:
     return ready, listing, began
 
 
+# The start with a thousand games over its bound (issue 29: within 2x the empty start).
+SLOW_START = "1,000 games start over 2x the empty start"
+SLOW_START_FAILURE = rf"^AssertionError: {SLOW_START}"
+
+
 @pytest.mark.heavy  # a thousand games made, stored and listed
 # A browser of its own, with no memory snapshot, as when issue 29 set the 2x bound: from the
 # worker's context, which holds one, the empty start is 0.56 s and 1,000 games 1.5 s (2.7x;
 # the list stage's ~1 s is the same either way), which issue 31's start work must bring down.
 @pytest.mark.first_visit
-# One task of 66 ms of CPU failed a fresh-clone CI once, beside the other worker's tests on this
-# slow guest; alone or in pairs no task of the listing passed 25 ms: it runs again on such a
-# failure only, as the other tests at the bound do (a listing in one task fails every run).
-@NEAR_THE_BOUND
+# Both of its bounds have failed a fresh-clone CI beside the other worker's tests on this slow
+# guest, once each: one task of 66 ms of CPU, and the start with 1,000 games 2.3x the empty one
+# (6.7 s against 2.9, of wall time); alone or in pairs no task of the listing passed 25 ms and
+# the ratio was 1.2-1.6x. It runs again on such a failure only, as the other tests at the
+# bound do: a listing in one task, or one that reads every game before the first page, fails
+# every run.
+@pytest.mark.flaky(reruns=2, only_rerun=[LONG_TASK_FAILURE, SLOW_START_FAILURE,
+                                         build.RENDERER_CRASH])
 def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
     page: Page, site: Site, problems: Problems, main_thread: MainThread
 ) -> None:
@@ -525,7 +535,7 @@ def test_a_thousand_games_are_listed_a_page_at_a_time_with_no_long_task(
     wins, total = figures.wins["standard"]
     expect(page.locator("#history-figures tbody tr")).to_have_text(
         f"Standard{wins}{total}{round(100 * wins / total)}%")
-    assert full[0] <= 2 * empty[0], (full, empty)
+    assert full[0] <= 2 * empty[0], f"{SLOW_START} (ready, list, began): {full}, empty {empty}"
     # No long task while the thousand are read and listed
     assert not listing, f"long tasks while listing 1,000 games: {[str(t) for t in listing]}"
     # Through the pages: each drawn in one short task, the last one holds game 1000.
