@@ -40,6 +40,16 @@ def test_prompt_for_each_decision() -> None:
     assert "Command Officer 1 has 3 movement points" in panels.prompt(move, "co1")
 
 
+def test_the_panels_rows_are_the_legal_actions_in_order_with_their_words_and_rules() -> None:
+    game = ic.new_game(seed=3)
+    actions = game.legal_actions()
+    rows = panels.action_rows(actions)
+    assert [r[0] for r in rows] == list(range(len(actions)))
+    assert [r[1] for r in rows] == [a.to_dict() for a in actions]
+    assert all(r[2] == str(a.label) and r[2] for r, a in zip(rows, actions, strict=True))
+    assert all(r[3] == str(a.rule or "") for r, a in zip(rows, actions, strict=True))
+
+
 def test_actions_the_selected_crewman_first_the_others_on_one_line_each() -> None:
     game = ic.new_game(seed=3)
     view = game.view("crew")

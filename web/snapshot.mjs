@@ -49,10 +49,9 @@ try:  # a resume's first drawing, as the page makes it: a 3-move save read, its 
         game.apply(game.legal_actions()[0])
     game = storage.unpack(intruder_core, storage.pack(game.record()))
     view = game.view("crew")
-    rows = [(i, a.to_dict(), str(a.label), str(a.rule or ""))
-            for i, a in enumerate(game.legal_actions())]
     panels.status_html(view, "")
-    panels.actions_html(view, rows, None, {}, game.why_illegal)
+    panels.actions_html(view, panels.action_rows(game.legal_actions()), None, {},
+                        game.why_illegal)
     panels.mapsheet_html(view, panels.stage_rows(None))
     logbook.log_html([event.to_dict() for event in game.log])
     render.assemble(render.station_parts(view))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from core import logbook
 from intruder_core import describe, event_types, story
+from intruder_core.actions import Action
 from intruder_core.charts import LIFE_STAGES
 from intruder_core.event_types import EventData
 from intruder_core.phase_names import PHASE_NAMES
@@ -158,6 +159,12 @@ def prompt(view: View, selected: str | None = None) -> str:
 # What follows a click at once, said on the button instead of asked by a guard: the Intruder
 # player's attack rolls its dice as soon as it is chosen.
 ACTION_NOTES: dict[str, str] = {"intruder_attack": " (dice follow)"}
+
+
+def action_rows(actions: Iterable[Action]) -> list[ActionRow]:
+    """The rows the actions panel lists, from the game's legal actions in their order."""
+    return [(i, a.to_dict(), str(a.label or a.to_dict()), str(a.rule or ""))
+            for i, a in enumerate(actions)]
 
 
 def action_button(row: ActionRow, prefix: str = "", extra: str = "") -> str:

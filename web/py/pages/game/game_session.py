@@ -181,10 +181,9 @@ class GameSession:
         """set_game for a game the player asked for once the page is live (New game, the
         game of the day, a file): its plan rendered first (prepare, no DOM), then drawn in a
         later task, so that neither holds the main thread over 50 ms (issue 31)."""
+        seats = seats or session.load_seats(None, tuple(game.players))  # as set_game seats it
         try:
-            side = session.shown_side(seats or session.load_seats(None, tuple(game.players)),
-                                      None)
-            self.prepare(session.shown_view(game, side))
+            self.prepare(session.shown_view(game, session.shown_side(seats, None)))
         except Exception:  # only time is lost: set_game draws it all the same
             js.console.warn(traceback.format_exc())
         await next_task()

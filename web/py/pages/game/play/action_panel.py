@@ -59,8 +59,7 @@ class ActionPanel:
             actions = list(current.legal_actions(game.side))
         else:
             actions = list(current.legal_actions())
-        shown.rows = [(i, a.to_dict(), str(a.label or a.to_dict()), str(a.rule or ""))
-                      for i, a in enumerate(actions)]
+        shown.rows = panels.action_rows(actions)
         crew = panels.crew_by_id(shown.view)
         acts = shown.legal()
         shown.tokens = session.own_tokens(acts)  # the Intruder player's counters
